@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Environment, validated once at start-up; every variable is documented in the README. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  BRAND: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a brand folder name under config/brands')
+    .default('forecourt'),
+  BRANDS_DIR: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ANONYMOUS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  SEED_DEMO_DATA: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  JOBS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  ADMIN_PATH: z.string().default('/admin'),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_AUDIENCE: z.string().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_ADMIN_CLIENT_ID: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  GOCARDLESS_ACCESS_TOKEN: z.string().optional(),
+  GOCARDLESS_WEBHOOK_SECRET: z.string().optional(),
+  STORAGE: z.enum(['filesystem', 's3']).default('filesystem'),
+  S3_BUCKET: z.string().optional(),
+  QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // An empty variable counts as unset (a common shell and CI habit).
+  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(given);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

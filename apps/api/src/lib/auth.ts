@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import type { AppServices, Caller } from './context.ts';
+import { unauthorized } from './errors.ts';
+
+export const ANONYMOUS_ISSUER = 'forecourt:anonymous';
+export const ANONYMOUS_AUDIENCE = 'forecourt:api';
+
+/** A verifier turns a bearer token into a caller, or returns null when the token is not its kind. */
+export type TokenVerifier = (token: string, request: FastifyRequest) => Promise<Caller | null>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller;
+  }
+  interface FastifyInstance {
+    services: AppServices;
+    tokenVerifiers: TokenVerifier[];
+  }
+}
+
+export async function signAnonymousToken(services: AppServices, partyId: string) {
+  const ttl = services.env.ANONYMOUS_TOKEN_TTL_SECONDS;
+  const now = Math.floor(services.clock.now().getTime() / 1000);
+  const accessToken = await new SignJWT({ kind: 'anonymous' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ANONYMOUS_ISSUER)
+    .setAudience(ANONYMOUS_AUDIENCE)
+    .setSubject(partyId)
+    .setJti(randomUUID())
+    .setIssuedAt(now)
+    .setExpirationTime(now + ttl)
+    .sign(services.signingSecret);
+  return { accessToken, expiresIn: ttl, tokenType: 'Bearer' as const };
+}
+
+/**
+ * Anonymous session tokens: HS256 JWTs signed with the app's secret. `allowExpiredWithin` lets
+ * POST /api/session refresh a token that expired moments ago (the tab was asleep).
+ */
+export async function verifyAnonymousToken(
+  services: AppServices,
+  token: string,
+  allowExpiredWithinSeconds = 0,
+): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, services.signingSecret, {
+      issuer: ANONYMOUS_ISSUER,
+      audience: ANONYMOUS_AUDIENCE,
+      algorithms: ['HS256'],
+      currentDate: services.clock.now(),
+      clockTolerance: allowExpiredWithinSeconds,
+    });
+    return typeof payload.sub === 'string' ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/** Decorates every request with `request.caller`; a present but invalid token is a 401. */
+export function registerAuth(app: FastifyInstance) {
+  app.decorateRequest('caller', null as never);
+  app.decorate('tokenVerifiers', [] as TokenVerifier[]);
+  app.tokenVerifiers.push(async (token) => {
+    const partyId = await verifyAnonymousToken(app.services, token);
+    return partyId ? { kind: 'anonymous', partyId } : null;
+  });
+  app.addHook('onRequest', async (request) => {
+    request.caller = { kind: 'none' };
+    if (!request.url.startsWith('/api/')) return;
+    const token = bearerToken(request);
+    if (!token) return;
+    for (const verify of app.tokenVerifiers) {
+      const caller = await verify(token, request);
+      if (caller) {
+        request.caller = caller;
+        return;
+      }
+    }
+    // Refreshing a session tolerates a stale token; everything else must present a valid one.
+    if (request.url.startsWith('/api/session')) return;
+    throw unauthorized('Your session has expired. Please sign in again.');
+  });
+}
+
+/** For routes that need some party: anonymous, customer, or an impersonating admin. */
+export function requireParty(caller: Caller): string {
+  if (caller.kind === 'none' || !caller.partyId) throw unauthorized();
+  return caller.partyId;
+}

@@ -1,0 +1,68 @@
+import type { ErrorResponse } from '@forecourt/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+
+function zodFieldErrors(
+  issues: { instancePath?: string; message?: string; params?: unknown }[],
+  prefix: string,
+) {
+  const out: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const p = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const key = p || prefix;
+    const list = out[key] ?? [];
+    list.push(issue.message ?? 'Invalid value');
+    out[key] = list;
+  }
+  return out;
+}
+
+/** The single place where errors become HTTP responses: `{ code, message, fieldErrors?, requestId }`. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+    let status = 500;
+    let body: ErrorResponse;
+    if (err instanceof AppError) {
+      status = err.status;
+      body = { code: err.code, message: err.message, fieldErrors: err.fieldErrors };
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      status = 400;
+      const where = (err as FastifyError).validationContext ?? 'body';
+      body = {
+        code: 'VALIDATION',
+        message: `Invalid request ${where}`,
+        fieldErrors: zodFieldErrors(err.validation, where),
+      };
+    } else if (isResponseSerializationError(err)) {
+      request.log.error({ err, issues: err.cause.issues }, 'response did not match its contract');
+      body = { code: 'INTERNAL', message: 'Something went wrong on our side' };
+    } else if ('validation' in err && err.validation) {
+      status = 400;
+      body = { code: 'VALIDATION', message: err.message };
+    } else if ('statusCode' in err && typeof err.statusCode === 'number' && err.statusCode < 500) {
+      status = err.statusCode;
+      const code =
+        status === 429
+          ? 'RATE_LIMITED'
+          : status === 404
+            ? 'NOT_FOUND'
+            : status === 401
+              ? 'UNAUTHORIZED'
+              : 'VALIDATION';
+      body = { code, message: err.message };
+    } else {
+      request.log.error({ err }, 'unhandled error');
+      body = { code: 'INTERNAL', message: 'Something went wrong on our side' };
+    }
+    if (status >= 500 && err instanceof AppError) request.log.error({ err }, 'server error');
+    reply.status(status).send({ ...body, requestId: request.id });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({
+      code: 'NOT_FOUND',
+      message: `No route ${request.method} ${request.url}`,
+      requestId: request.id,
+    });
+  });
+}

@@ -1,0 +1,74 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { themeToCss } from '@forecourt/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicConfig, requestOrigin } from '../modules/config/public-config.ts';
+
+export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+const escapeJson = (json: string) => json.replace(/</g, '\\u003c');
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Serves the built SPA. index.html gets the brand inlined (config as a non-executable JSON script, theme as
+ * CSS variables), so the first paint needs no extra request. Paths under ADMIN_PATH get the admin app:
+ * the same SPA with isAdmin on. Unknown paths get index.html; the SPA's router sends them home.
+ */
+export async function registerSpa(app: FastifyInstance) {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.get('/', async (_req, reply) =>
+      reply
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (npm start does it for you).'),
+    );
+    return;
+  }
+  const template = readFileSync(indexFile, 'utf8');
+  const { brand, env } = app.services;
+  const adminPath = env.ADMIN_PATH.replace(/\/$/, '');
+
+  const render = (request: FastifyRequest, reply: FastifyReply) => {
+    const admin = request.url === adminPath || request.url.startsWith(`${adminPath}/`);
+    const config = publicConfig(app.services, {
+      admin,
+      origin: requestOrigin(request.headers, request.protocol),
+    });
+    const head = [
+      `<title>${escapeHtml(brand.name)} car insurance</title>`,
+      `<style id="forecourt-theme">${themeToCss(brand.theme)}</style>`,
+      `<script type="application/json" id="forecourt-config">${escapeJson(JSON.stringify({ ...config, basename: admin ? adminPath : '/' }))}</script>`,
+    ].join('');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(template.replace('<!--forecourt:head-->', head));
+  };
+
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    index: false,
+    wildcard: false,
+    setHeaders: (reply, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+  app.get('/', render);
+  app.get('/*', (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url.startsWith('/auth/')) {
+      return reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${url}` });
+    }
+    // A file that exists under dist (favicon, fonts) is served as is; anything else is a page.
+    const file = path.join(webDist, path.normalize(url));
+    if (file.startsWith(webDist) && url !== '/' && existsSync(file) && !file.endsWith('index.html')) {
+      return reply.sendFile(path.relative(webDist, file));
+    }
+    return render(request, reply);
+  });
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type BuildOptions, buildApp } from '../../src/app.ts';
+import { connect, type Database } from '../../src/db/connection.ts';
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or a new database on the PostgreSQL
+ * server named by DATABASE_URL (npm run test:postgres), dropped again on close.
+ */
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await connect({ dataDir: 'memory://' });
+    return { database, drop: () => database.close() };
+  }
+  const name = `forecourt_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const database = await connect({ databaseUrl: testUrl.toString() });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close: () => Promise<void>;
+}
+
+/** The real app, on a fresh database, jobs off unless asked for, no demo seed, silent logs. */
+export async function createTestApp(options: BuildOptions = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  const app = await buildApp({
+    logger: false,
+    ...options,
+    database,
+    env: {
+      NODE_ENV: 'test',
+      JOBS: 'false',
+      SEED_DEMO_DATA: 'false',
+      DATABASE_URL: process.env.DATABASE_URL ?? '',
+      ...options.env,
+    },
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** An anonymous session token, as the web app gets one. */
+export async function anonymousToken(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/session' });
+  return res.json().accessToken as string;
+}

@@ -1,0 +1,28 @@
+/** Error kinds of spec 1 §8. */
+export type ApiErrorType = 'NETWORK' | 'UNEXPECTED' | 'UNAUTHORIZED' | 'ABORTED';
+
+export class ApiError extends Error {
+  readonly type: ApiErrorType;
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  readonly fieldErrors: Record<string, string[]> | undefined;
+  readonly body: unknown;
+
+  constructor(
+    type: ApiErrorType,
+    message: string,
+    details: { status?: number; code?: string; fieldErrors?: Record<string, string[]>; body?: unknown } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.type = type;
+    this.status = details.status;
+    this.code = details.code;
+    this.fieldErrors = details.fieldErrors;
+    this.body = details.body;
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+/** 'Request aborted' shows no modal (spec 1 §8). */
+export const isAborted = (e: unknown) => isApiError(e) && e.type === 'ABORTED';

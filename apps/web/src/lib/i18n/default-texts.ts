@@ -1,0 +1,11 @@
+import { appTexts } from '../../app/texts.ts';
+import { uiTexts } from '../../ui/texts.ts';
+
+/**
+ * Every visible string has a key and an English default here; a brand's texts.json overrides any key.
+ * Each area keeps its own texts file and adds one line below.
+ */
+export const defaultTexts: Record<string, string> = {
+  ...uiTexts,
+  ...appTexts,
+};

@@ -1,0 +1,10 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = process.env.API_URL ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  server: { port: 5173, proxy: { '/api': api, '/auth': api, '/documents': api, '/dev': api } },
+});

@@ -1,27 +1,29 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { PlaceholderPage } from './placeholder-page.tsx';
+import { accountRoutes } from '../features/account/routes.tsx';
+import { homeRoutes } from '../features/home/routes.tsx';
+import { policyRoutes } from '../features/policy/routes.tsx';
+import { quoteRoutes } from '../features/quote/routes.tsx';
+import { renewalRoutes } from '../features/renewal/routes.tsx';
+import { retrieveRoutes } from '../features/retrieve/routes.tsx';
 
 /**
- * The route table of spec 1 §2.1 and spec 3 §2. Pages other than home load lazily so the home route
- * stays small. Features replace placeholders with their own route objects.
+ * The route table of spec 1 §2.1 and spec 3 §2. Each area owns its routes file; pages other than home
+ * should load lazily (route `lazy`) so the home route stays small.
  */
 export function buildRoutes(productUrlNames: string[]): RouteObject[] {
   return [
-    { index: true, element: <PlaceholderPage name="home" /> },
+    ...homeRoutes,
     ...productUrlNames.map((name) => ({
-      path: `${name}/*`,
+      path: name,
       children: [
-        { index: true, element: <PlaceholderPage name="create-quote" /> },
-        { path: 'proposal/:proposalCode/*', element: <PlaceholderPage name="proposal" /> },
-        { path: 'renewal/:proposalCode/*', element: <PlaceholderPage name="renewal" /> },
-        { path: 'policy/:policyId/*', element: <PlaceholderPage name="policy" /> },
+        ...quoteRoutes,
+        ...renewalRoutes,
+        ...policyRoutes,
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     })),
-    { path: 'retrieve/*', element: <PlaceholderPage name="retrieve" /> },
-    { path: 'callback', element: <PlaceholderPage name="callback" /> },
-    { path: 'sign-in', element: <PlaceholderPage name="sign-in" /> },
-    { path: 'account/:name?/*', element: <PlaceholderPage name="account" /> },
+    ...retrieveRoutes,
+    ...accountRoutes,
     { path: '*', element: <Navigate to="/" replace /> },
   ];
 }

@@ -1,0 +1,113 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (e2e/support/../..). */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface StartServerOptions {
+  /** Extra environment for the server, e.g. { BRAND: 'motorhub' }. */
+  env?: Record<string, string>;
+  /** Port to listen on; a free one is picked when omitted. */
+  port?: number;
+  /** How long to wait for /readyz. */
+  timeoutMs?: number;
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed so far (for failure messages). */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** A free TCP port on localhost. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real server (apps/api/src/server.ts through tsx, serving the BUILT web app from apps/web/dist)
+ * on a fresh temporary DATA_DIR (its own PGlite database), waits until /readyz answers 200 and returns
+ * its base URL. `npm run test:e2e` builds the web app first.
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'forecourt-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        ...options.env,
+        PORT: String(port),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  let dead = false;
+  void exited.then(() => {
+    dead = true;
+  });
+  while (true) {
+    if (dead) {
+      await stop();
+      throw new Error(`The server exited before it was ready:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not become ready on ${baseUrl}:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { baseUrl, port, dataDir, output: () => output, stop };
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productConfigSchema } from './product-config.ts';
 
 /**
  * The white-label brand configuration (spec 1 §3.5), as stored under config/brands/<brand>/.
@@ -85,7 +86,7 @@ export const brandSchema = z.object({
   proposalTracking: z.object({ parameters: z.array(z.string()) }),
   schemes: z.array(schemeSchema).min(1),
   /** Product configuration per product kind (spec 1 §3.5, spec 3 §3); detailed by the quote journey. */
-  productConfig: z.record(z.string(), z.unknown()).default({}),
+  productConfig: productConfigSchema,
   /** Visible texts keyed; the web app carries defaults for every key. */
   texts: z.record(z.string(), z.string()).default({}),
 });

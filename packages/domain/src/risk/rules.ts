@@ -116,14 +116,12 @@ function profileIssues(
       add(at, 'validation.licenceBeforeSixteen');
     else if (dateKey(from) < dateKey(today) - L.maxAgeYears * 10_000) add(at, 'validation.tooOld');
   }
-  d.drivingLicence?.convictions?.forEach((c, i) =>
+  for (const [i, c] of (d.drivingLicence?.convictions ?? []).entries())
     recentDate(c.convictionDate, today, (m) =>
       add(['drivingLicence', 'convictions', i, 'convictionDate'], m),
-    ),
-  );
-  d.vehicleClaimsHistory?.forEach((c, i) =>
-    recentDate(c.date, today, (m) => add(['vehicleClaimsHistory', i, 'date'], m)),
-  );
+    );
+  for (const [i, c] of (d.vehicleClaimsHistory ?? []).entries())
+    recentDate(c.date, today, (m) => add(['vehicleClaimsHistory', i, 'date'], m));
 
   const employed = d.employmentStatus !== undefined && EMPLOYED_STATUSES.includes(d.employmentStatus);
   if (d.employmentStatus !== undefined) {

@@ -1,0 +1,121 @@
+/**
+ * Europe/London calendar helpers (date-fns + @date-fns/tz). Instants are `Date`s; calendar days are ISO
+ * 'yyyy-MM-dd' strings. Everything is DST-safe: "midnight" is always London midnight (GMT or BST).
+ */
+import { TZDate } from '@date-fns/tz';
+import {
+  addDays,
+  addYears,
+  differenceInCalendarDays,
+  format,
+  isMatch,
+  isValid,
+  parse,
+  startOfDay,
+} from 'date-fns';
+import { TIME_ZONE } from './constants.ts';
+
+export const LONDON = TIME_ZONE;
+export const ISO_DATE = 'yyyy-MM-dd';
+
+export type IsoDate = string;
+type DateInput = Date | number | string;
+
+function instant(value: DateInput): Date {
+  const date = value instanceof Date ? value : new Date(value);
+  if (!isValid(date)) throw new RangeError(`Invalid date: ${String(value)}`);
+  return date;
+}
+
+/** A real calendar date written yyyy-MM-dd (rejects 2023-02-30, 2023-2-3). */
+export function isIsoDate(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && isMatch(value, ISO_DATE);
+}
+
+function calendar(iso: IsoDate): TZDate {
+  if (!isIsoDate(iso)) throw new RangeError(`Invalid ISO date: ${iso}`);
+  return new TZDate(parse(iso, ISO_DATE, new TZDate(0, 'UTC')), 'UTC');
+}
+
+/** The London calendar date of an instant. */
+export function londonDate(at: DateInput): IsoDate {
+  return format(new TZDate(instant(at), LONDON), ISO_DATE);
+}
+
+/** Today's date in London (yyyy-MM-dd). */
+export function todayInLondon(now: DateInput = new Date()): IsoDate {
+  return londonDate(now);
+}
+
+/** The instant London's day starts: for a calendar date, or for the London day containing an instant. */
+export function startOfDayLondon(day: DateInput): Date {
+  if (typeof day === 'string' && isIsoDate(day)) {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    return new Date(new TZDate(y, m - 1, d, LONDON).getTime());
+  }
+  return new Date(startOfDay(new TZDate(instant(day), LONDON)).getTime());
+}
+
+/** Format an instant as London wall-clock time, e.g. formatLondon(d, 'd MMMM yyyy HH:mm'). */
+export function formatLondon(at: DateInput, pattern: string): string {
+  return format(new TZDate(instant(at), LONDON), pattern);
+}
+
+/** Add calendar years to an ISO date; 29 February becomes 28 February in a non-leap year. */
+export function addYearsIso(iso: IsoDate, years: number): IsoDate {
+  return format(addYears(calendar(iso), years), ISO_DATE);
+}
+
+export function addDaysIso(iso: IsoDate, days: number): IsoDate {
+  return format(addDays(calendar(iso), days), ISO_DATE);
+}
+
+/** Calendar days from `from` to `to` in London (negative when `to` is earlier). */
+export function daysBetweenLondon(from: DateInput, to: DateInput): number {
+  return differenceInCalendarDays(calendar(toIso(to)), calendar(toIso(from)));
+}
+
+function toIso(value: DateInput): IsoDate {
+  return typeof value === 'string' && isIsoDate(value) ? value : londonDate(value);
+}
+
+/**
+ * Whole years from `from` to `to` (calendar dates; instants are read in London). A 29 February birthday
+ * is reached on 1 March in non-leap years, as in English law (Family Law Reform Act 1969 s.9).
+ */
+export function yearsBetween(from: DateInput, to: DateInput): number {
+  const [a, b] = [toIso(from), toIso(to)];
+  if (b < a) return -yearsBetween(b, a);
+  const years = Number(b.slice(0, 4)) - Number(a.slice(0, 4));
+  return b.slice(5) < a.slice(5) ? years - 1 : years;
+}
+
+/** Age in whole years on a date (defaults to today in London). */
+export function ageOn(dateOfBirth: IsoDate, on: DateInput = new Date()): number {
+  return yearsBetween(dateOfBirth, on);
+}
+
+/** The date lies within the last `years` years up to and including today (London): not in the future. */
+export function isWithinLastYears(date: DateInput, years: number, now: DateInput = new Date()): boolean {
+  const day = toIso(date);
+  const today = todayInLondon(now);
+  return day <= today && day >= addYearsIso(today, -years);
+}
+
+export interface PolicyStart {
+  /** The instant cover starts. */
+  startAt: Date;
+  /** True when the chosen day is today: cover starts now. */
+  immediate: boolean;
+}
+
+/**
+ * Spec 3 §4 "Start date": a start date of today starts cover immediately (now); a later date starts at
+ * 00:00 London time on that day. A date in the past gives null (the caller reports a field error).
+ */
+export function policyStartFor(startDate: IsoDate, now: Date = new Date()): PolicyStart | null {
+  const today = todayInLondon(now);
+  if (!isIsoDate(startDate) || startDate < today) return null;
+  if (startDate === today) return { startAt: new Date(now.getTime()), immediate: true };
+  return { startAt: startOfDayLondon(startDate), immediate: false };
+}

@@ -5,6 +5,6 @@ const api = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  build: { outDir: 'dist', sourcemap: true, target: 'es2022', manifest: true },
   server: { port: 5173, proxy: { '/api': api, '/auth': api, '/documents': api, '/dev': api } },
 });

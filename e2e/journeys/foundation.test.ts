@@ -1,12 +1,108 @@
-import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, useBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 
 const browser = useBrowser();
 
-describe('foundation', () => {
-  it('loads home with the default brand', async () => {
+const cssVar = (page: Page, name: string) =>
+  page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+
+async function anonymousToken(page: Page): Promise<string | undefined> {
+  await page.waitForFunction(() => sessionStorage.getItem('forecourt.anonymousToken') !== null);
+  const raw = await page.evaluate(() => sessionStorage.getItem('forecourt.anonymousToken'));
+  return raw ? (JSON.parse(raw) as { accessToken?: string }).accessToken : undefined;
+}
+
+describe('foundation: home, cookie banner, unknown paths and the anonymous session (issue 2)', () => {
+  it('home loads with the default brand and an anonymous token in session storage', async () => {
+    for (const width of [1280, 375]) {
+      const page = await browser.newPage({ width });
+      await page.goto('/');
+      await expect(page.locator('h1').first().textContent()).resolves.toBe('Insurance for the car you just found');
+      await expect(cssVar(page, '--color-primary')).resolves.toBe('#0b5d4b');
+      await expect(page.title()).resolves.toBe('Forecourt car insurance');
+      const logo = page.locator('header img');
+      await expect(logo.getAttribute('src')).resolves.toBe('/brands/forecourt/logo.svg');
+      await expect(logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).resolves.toBeGreaterThan(0);
+      const card = page.getByTestId('scheme-card');
+      await expect(card.count()).resolves.toBe(1);
+      await expect(card.getByRole('link').getAttribute('href')).resolves.toBe('/car-insurance');
+      await expect(page.getByTestId('powered-by').textContent()).resolves.toBe(
+        'Powered by Forecourt Insurance Platform',
+      );
+      await expect(page.getByRole('link', { name: /Trustpilot/ }).count()).resolves.toBe(1);
+      const token = await anonymousToken(page);
+      expect(token?.split('.')).toHaveLength(3);
+      await page.evaluate(() => document.fonts.ready);
+      await screenshot(page, 'home-forecourt');
+    }
+  });
+
+  it('the cookie banner hides after accept and stays hidden on reload', async () => {
     const page = await browser.newPage({ width: 1280 });
     await page.goto('/');
-    await expect(page.title()).resolves.toMatch(/car insurance/);
+    const banner = page.getByTestId('cookie-banner');
+    await banner.waitFor();
+    await page.getByRole('button', { name: 'Accept all cookies' }).click();
+    await expect(banner.count()).resolves.toBe(0);
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'cookieConsent');
+    expect(cookie?.value).toBe('true');
+    expect(cookie?.path).toBe('/');
+    const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThan(366);
+    await page.reload();
+    await page.locator('h1').first().waitFor();
+    await expect(banner.count()).resolves.toBe(0);
+  });
+
+  it('an unknown path lands on home', async () => {
+    const page = await browser.newPage({ width: 1280 });
+    await page.goto('/no/such/page?x=1');
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page.locator('h1').first().textContent()).resolves.toBe('Insurance for the car you just found');
+  });
+
+  it('help opens the chat panel with the brand contact details', async () => {
+    const page = await browser.newPage({ width: 375 });
+    await page.goto('/');
+    await page.getByTestId('nav-help').click();
+    const panel = page.getByTestId('chat-panel');
+    await panel.waitFor();
+    await expect(panel.textContent()).resolves.toContain('0330 123 4567');
+    await page.keyboard.press('Escape');
+    await expect(panel.count()).resolves.toBe(0);
+  });
+
+  describe('under the second brand (BRAND=motorhub)', () => {
+    let motorhub: RunningServer;
+    beforeAll(async () => {
+      motorhub = await startServer({ env: { BRAND: 'motorhub' } });
+    });
+    afterAll(async () => {
+      await motorhub?.stop();
+    });
+
+    it('shows its own colours, fonts, logo and texts', async () => {
+      for (const width of [1280, 375]) {
+        const page = await browser.newPage({ width, baseUrl: motorhub.baseUrl });
+        await page.goto('/');
+        await expect(page.locator('h1').first().textContent()).resolves.toBe('Cover that moves at your speed');
+        await expect(cssVar(page, '--color-primary')).resolves.toBe('#4a1d96');
+        await expect(page.title()).resolves.toBe('MotorHub car insurance');
+        await expect(page.locator('header img').getAttribute('src')).resolves.toBe('/brands/motorhub/logo.svg');
+        await expect(page.evaluate(() => getComputedStyle(document.body).fontFamily)).resolves.toContain(
+          'Forecourt Rounded',
+        );
+        const card = page.getByTestId('scheme-card');
+        await expect(card.textContent()).resolves.toContain('MotorHub monthly cover');
+        await expect(card.getByRole('link').getAttribute('href')).resolves.toBe('/motor-cover');
+        await expect(page.getByRole('link', { name: /Feefo/ }).count()).resolves.toBe(1);
+        expect(await anonymousToken(page)).toBeTruthy();
+        await page.evaluate(() => document.fonts.ready);
+        await screenshot(page, 'home-motorhub');
+      }
+    });
   });
 });

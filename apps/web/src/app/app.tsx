@@ -1,27 +1,47 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ComponentType, lazy, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { setTokenSource } from '../lib/api/client.ts';
 import { createI18n } from '../lib/i18n/i18n.ts';
 import { AnonymousSession } from '../lib/session/anonymous-session.ts';
+import { SnackbarProvider } from '../ui/snackbar/snackbar.tsx';
 import { ConfigProvider, type WebConfig } from './config.tsx';
+import { ErrorBoundary, RouteError } from './errors/error-boundary.tsx';
+import './fonts.css';
+import { Layout } from './layout/layout.tsx';
+import { createQueryClient } from './query-client.ts';
 import { buildRoutes } from './routes.tsx';
+import { missingBrowserFeatures } from './unsupported-browser/detect-support.ts';
+import { UnsupportedBrowser } from './unsupported-browser/unsupported-browser.tsx';
+
+const galleryPage = import.meta.glob<{ default: ComponentType }>('../ui/gallery/gallery-page.tsx');
+
+/** The UI kit gallery, outside production only (spec screenshots, design review). */
+function devRoutes(config: WebConfig): RouteObject[] {
+  const load = Object.values(galleryPage)[0];
+  if (config.environment === 'production' || !load) return [];
+  const Gallery = lazy(load);
+  return [{ path: 'dev/ui', element: <Gallery /> }];
+}
 
 export function App({ config }: { config: WebConfig }) {
   const i18n = useMemo(() => createI18n(config.texts), [config.texts]);
-  const queryClient = useMemo(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
-      }),
-    [],
-  );
+  const queryClient = useMemo(() => createQueryClient(), []);
+  const unsupported = useMemo(() => missingBrowserFeatures().length > 0, []);
   const router = useMemo(() => {
     const schemes = config.schemes.filter((s) => !s.disabled).map((s) => s.productUrlName);
-    return createBrowserRouter([{ path: '/', element: <Outlet />, children: buildRoutes(schemes) }], {
-      basename: config.basename,
-    });
+    return createBrowserRouter(
+      [
+        {
+          path: '/',
+          element: <Layout />,
+          errorElement: <RouteError />,
+          children: [...buildRoutes(schemes), ...devRoutes(config)],
+        },
+      ],
+      { basename: config.basename },
+    );
   }, [config]);
   useMemo(() => {
     const session = new AnonymousSession();
@@ -31,9 +51,17 @@ export function App({ config }: { config: WebConfig }) {
   return (
     <ConfigProvider config={config}>
       <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        {unsupported ? (
+          <UnsupportedBrowser />
+        ) : (
+          <ErrorBoundary>
+            <QueryClientProvider client={queryClient}>
+              <SnackbarProvider>
+                <RouterProvider router={router} />
+              </SnackbarProvider>
+            </QueryClientProvider>
+          </ErrorBoundary>
+        )}
       </I18nextProvider>
     </ConfigProvider>
   );

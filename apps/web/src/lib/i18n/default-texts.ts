@@ -1,5 +1,7 @@
 import { appTexts } from '../../app/texts.ts';
+import { homeTexts } from '../../features/home/texts.ts';
 import { uiTexts } from '../../ui/texts.ts';
+import { disclosureTexts } from '../../features/disclosure/texts.ts';
 
 /**
  * Every visible string has a key and an English default here; a brand's texts.json overrides any key.
@@ -8,4 +10,6 @@ import { uiTexts } from '../../ui/texts.ts';
 export const defaultTexts: Record<string, string> = {
   ...uiTexts,
   ...appTexts,
+  ...homeTexts,
+  ...disclosureTexts,
 };

@@ -1,3 +1,4 @@
+import { ratingTablesSchema } from '@forecourt/domain/rating/tables';
 import { z } from 'zod';
 import { productConfigSchema } from './product-config.ts';
 
@@ -87,6 +88,7 @@ export const brandSchema = z.object({
   schemes: z.array(schemeSchema).min(1),
   /** Product configuration per product kind (spec 1 §3.5, spec 3 §3); detailed by the quote journey. */
   productConfig: productConfigSchema,
+  rating: ratingTablesSchema,
   /** Visible texts keyed; the web app carries defaults for every key. */
   texts: z.record(z.string(), z.string()).default({}),
 });
@@ -97,7 +99,7 @@ export type Scheme = z.infer<typeof schemeSchema>;
 export type Features = z.infer<typeof featuresSchema>;
 
 /** What GET /api/config serves to the browser: the brand less anything server-only. */
-export const publicConfigSchema = brandSchema.extend({
+export const publicConfigSchema = brandSchema.omit({ rating: true }).extend({
   environment: z.enum(['development', 'test', 'production']),
   auth: z.object({ issuer: z.string(), clientId: z.string(), audience: z.string() }),
 });

@@ -1,0 +1,80 @@
+import { dateKey } from '../risk/calendar.ts';
+import type { ProposalData } from '../risk/schema.ts';
+import type { CompiledTables } from './compile.ts';
+import type { Reason } from './types.ts';
+
+export const REFERRAL_MESSAGES = {
+  SERIOUS_CONVICTION: 'A driver has a serious motoring conviction',
+  DISQUALIFIED: 'A driver has been banned or disqualified from driving',
+  FAULT_CLAIMS: 'There have been three or more fault claims in the last 5 years',
+  REFUSED_INSURANCE: 'A driver has previously been refused insurance',
+  BANKRUPT: 'A driver has been declared bankrupt',
+  UNSPENT_CONVICTIONS: 'A driver has unspent criminal convictions',
+  MEDICAL:
+    'A driver has a medical condition the DVLA has not been told about, or has been advised not to drive',
+  PROVISIONAL_LICENCE: 'A driver holds a provisional licence',
+  DRIVER_AGE: 'A driver is older than we can quote for online',
+  HIGH_VALUE: 'The car is worth more than £100,000',
+  MODIFIED: 'The car has been modified',
+  NO_INSURANCE_GROUP: 'We could not find an insurance group for this car',
+} as const;
+export type ReferralCode = keyof typeof REFERRAL_MESSAGES;
+
+/** Claim kind from its type code ('Accident-Fault', 'Accident-NotFault', 'Theft-Vehicle', 'Windscreen' ...). */
+export function claimKind(type: string): 'fault' | 'nonFault' | 'theft' | 'windscreen' | 'other' {
+  const t = type.toLowerCase();
+  if (t.includes('windscreen')) return 'windscreen';
+  if (t.includes('theft')) return 'theft';
+  if (t.includes('notfault') || t.includes('non-fault') || t.includes('nonfault')) return 'nonFault';
+  if (t.includes('fault')) return 'fault';
+  return 'other';
+}
+
+export function isSeriousConviction(code: string, c: CompiledTables): boolean {
+  const upper = code.toUpperCase();
+  return c.seriousExact.has(upper) || c.seriousFamilies.has(upper.slice(0, 2));
+}
+
+/** Referral rules (issue 3 item 4): any reason means REFERRAL, with every reason listed once. */
+export function referralReasons(
+  data: ProposalData,
+  c: CompiledTables,
+  ratingKey: number,
+  ages: readonly number[],
+): Reason[] {
+  const reasons: Reason[] = [];
+  const add = (code: ReferralCode, profileCode?: string) => {
+    if (reasons.some((r) => r.code === code && r.profileCode === profileCode)) return;
+    reasons.push(
+      profileCode
+        ? { code, message: REFERRAL_MESSAGES[code], profileCode }
+        : { code, message: REFERRAL_MESSAGES[code] },
+    );
+  };
+  const t = c.tables;
+  const lookBackKey = ratingKey - t.lookBackYears * 10_000;
+  let faultClaims = 0;
+  data.profiles.forEach((p, i) => {
+    const d = p.data;
+    for (const conviction of d.drivingLicence.convictions) {
+      if (isSeriousConviction(conviction.code, c)) add('SERIOUS_CONVICTION', p.profileCode);
+      if ((conviction.banMonths ?? 0) > 0) add('DISQUALIFIED', p.profileCode);
+    }
+    if (d.bannedOrDisqualified) add('DISQUALIFIED', p.profileCode);
+    for (const claim of d.vehicleClaimsHistory)
+      if (claimKind(claim.type) === 'fault' && dateKey(claim.date) >= lookBackKey) faultClaims++;
+    if (d.previouslyRefusedInsurance) add('REFUSED_INSURANCE', p.profileCode);
+    if (d.bankrupt) add('BANKRUPT', p.profileCode);
+    if (d.unspentCriminalConvictions) add('UNSPENT_CONVICTIONS', p.profileCode);
+    if (d.dvlaUnawareOfMedicalCondition || d.advisedByDoctorNotToDrive) add('MEDICAL', p.profileCode);
+    if (c.referLicenceTypes.has(d.drivingLicence.licenceType)) add('PROVISIONAL_LICENCE', p.profileCode);
+    if ((ages[i] ?? 0) > t.referral.maxDriverAge) add('DRIVER_AGE', p.profileCode);
+  });
+  if (faultClaims >= t.referral.faultClaims) add('FAULT_CLAIMS');
+  const a = data.asset;
+  const valuePounds = Math.max(a.estimatedValue, Math.floor((a.specification.value ?? 0) / 100));
+  if (valuePounds > t.referral.maxValuePounds) add('HIGH_VALUE');
+  if (a.modifications) add('MODIFIED');
+  if (a.specification.insuranceGroup === undefined) add('NO_INSURANCE_GROUP');
+  return reasons;
+}

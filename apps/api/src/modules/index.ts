@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountRoutes } from './accounts/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
 import { configRoutes } from './config/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { identityRoutes } from './identity/routes.ts';
+import { lookupRoutes } from './lookups/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
 
 /** Every module's routes; one line per module. */
-export const modules: FastifyPluginAsyncZod[] = [healthRoutes, sessionRoutes, configRoutes];
+export const modules: FastifyPluginAsyncZod[] = [identityRoutes, healthRoutes, sessionRoutes, configRoutes, lookupRoutes, accountRoutes, adminRoutes];

@@ -1,8 +1,17 @@
 import * as foundation from './foundation.ts';
+import * as identity from './identity.ts';
+import * as payments from './payments.ts';
+import * as policies from './policies.ts';
 
 // Each module adds its tables file here (one line per module).
 export const schema = {
   ...foundation,
+  ...identity,
+  ...payments,
+  ...policies,
 };
 
 export * from './foundation.ts';
+export * from './identity.ts';
+export * from './payments.ts';
+export * from './policies.ts';

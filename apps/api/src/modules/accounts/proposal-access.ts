@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+
+/**
+ * The few reads and writes of the proposals table (owned by the proposals module) that accounts need,
+ * in SQL so this module does not depend on that module's code: the policyholder's details of a proposal
+ * the caller owns, and moving proposals from one party to another.
+ */
+export interface ProposalPolicyholder {
+  partyId: string;
+  email: string | undefined;
+  phoneNumber: string | undefined;
+  firstName: string | undefined;
+  lastName: string | undefined;
+  marketingPreferences: { email: boolean; phone: boolean; sms: boolean } | undefined;
+}
+
+type Profile = { policyholder?: boolean; profileCode?: string; data?: Record<string, unknown> };
+
+const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+
+export async function findOwnedProposal(
+  db: Db,
+  proposalCode: string,
+  partyId: string,
+): Promise<ProposalPolicyholder | undefined> {
+  const result = await db.execute(
+    sql`SELECT party_id, data FROM proposals WHERE proposal_code = ${proposalCode} AND party_id = ${partyId}`,
+  );
+  const row = (result.rows as { party_id: string; data: unknown }[])[0];
+  if (!row) return undefined;
+  const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as { profiles?: Profile[] };
+  const holder = data?.profiles?.find((p) => p.policyholder || p.profileCode === 'policyholder')?.data ?? {};
+  const prefs = holder.marketingPreferences as Record<string, unknown> | undefined;
+  return {
+    partyId: row.party_id,
+    email: str(holder.email)?.toLowerCase(),
+    phoneNumber: str(holder.phoneNumber),
+    firstName: str(holder.firstName),
+    lastName: str(holder.lastName),
+    marketingPreferences: prefs
+      ? { email: prefs.email !== false, phone: prefs.phone !== false, sms: prefs.sms !== false }
+      : undefined,
+  };
+}
+
+/** Moves every proposal of one party to another; returns the codes moved. */
+export async function moveProposals(db: Db, fromPartyId: string, toPartyId: string): Promise<string[]> {
+  const result = await db.execute(
+    sql`UPDATE proposals SET party_id = ${toPartyId} WHERE party_id = ${fromPartyId} RETURNING proposal_code`,
+  );
+  return (result.rows as { proposal_code: string }[]).map((r) => r.proposal_code);
+}

@@ -1,0 +1,28 @@
+import type { AuditEntry } from '@forecourt/contracts/identity';
+import { desc, eq } from 'drizzle-orm';
+import { auditLog } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { forbidden, unauthorized } from '../../lib/errors.ts';
+
+/** GET /api/admin/audit: the latest audit entries, for staff who may impersonate. Read-only by design. */
+export async function listAudit(ctx: Ctx, input: { customer?: string | undefined; limit: number }) {
+  if (ctx.caller.kind !== 'admin') throw ctx.caller.kind === 'none' ? unauthorized() : forbidden();
+  if (!ctx.caller.permissions.includes('access:impersonate')) throw forbidden();
+  const rows = await ctx.db
+    .select()
+    .from(auditLog)
+    .where(input.customer ? eq(auditLog.customerPartyId, input.customer) : undefined)
+    .orderBy(desc(auditLog.createdAt))
+    .limit(input.limit);
+  const entries: AuditEntry[] = rows.map((r) => ({
+    id: r.id,
+    adminSubject: r.adminSubject,
+    adminEmail: r.adminEmail,
+    customerPartyId: r.customerPartyId,
+    action: r.action,
+    target: r.target,
+    outcomeStatus: r.outcomeStatus,
+    createdAt: r.createdAt.toISOString(),
+  }));
+  return { entries };
+}

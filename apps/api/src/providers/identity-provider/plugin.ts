@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { requestOrigin } from '../../modules/config/public-config.ts';
+import { createIssuer } from './configuration.ts';
+import { type IssuerKeys, loadIssuerKeys } from './keys.ts';
+import { parseAddress, sendCode, verifyCode } from './one-time-codes.ts';
+import { addressPage, codePage, messagePage } from './pages.ts';
+
+export const AUTH_PREFIX = '/auth';
+
+/** The issuer URL for a request: `${PUBLIC_URL or the request's origin}/auth`. */
+export function issuerFor(app: FastifyInstance, request: FastifyRequest): string {
+  const base = app.services.env.PUBLIC_URL ?? requestOrigin(request.headers, request.protocol);
+  return `${base.replace(/\/$/, '')}${AUTH_PREFIX}`;
+}
+
+type Form = { address?: string; code?: string };
+
+/**
+ * Mounts the embedded identity provider at /auth: oidc-provider's own endpoints (its Koa app, handed the
+ * raw request with the /auth prefix stripped), plus the passwordless sign-in pages it sends users to.
+ */
+export async function mountEmbeddedIssuer(app: FastifyInstance): Promise<IssuerKeys> {
+  const keys = await loadIssuerKeys(app.services.db);
+  const issuers = new Map<string, Provider>();
+  const providerFor = (request: FastifyRequest) => {
+    const issuer = issuerFor(app, request);
+    let provider = issuers.get(issuer);
+    if (!provider) {
+      provider = createIssuer(app.services, issuer, keys);
+      provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'identity provider error'));
+      issuers.set(issuer, provider);
+    }
+    return provider;
+  };
+  const { brand } = app.services;
+  const html = (reply: FastifyReply, body: string, status = 200) =>
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+
+  // oidc-provider reads its own request bodies: no Fastify body parsing in this context.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+    const passThrough = (request: FastifyRequest, reply: FastifyReply) => {
+      const provider = providerFor(request);
+      reply.hijack();
+      const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = (raw.url ?? '/').slice(AUTH_PREFIX.length) || '/';
+      provider.callback()(raw, reply.raw);
+    };
+    scope.all(`${AUTH_PREFIX}/*`, { schema: { hide: true } }, passThrough);
+  });
+
+  app.get('/auth-assets/logout.js', { schema: { hide: true } }, (_request, reply) =>
+    reply.type('text/javascript').send("document.getElementById('confirm-logout')?.click();\n"),
+  );
+
+  const details = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      return await providerFor(request).interactionDetails(request.raw, reply.raw);
+    } catch {
+      return undefined;
+    }
+  };
+  const expired = (reply: FastifyReply) =>
+    html(
+      reply,
+      messagePage(
+        brand,
+        'Your sign-in has timed out',
+        'Please go back and start signing in again.',
+        '<a class="link" href="/sign-in">Start again</a>',
+      ),
+      400,
+    );
+
+  app.get<{ Params: { uid: string } }>(
+    `${AUTH_PREFIX}/interaction/:uid`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
+      return html(reply, addressPage(brand, interaction.uid));
+    },
+  );
+
+  app.post<{ Params: { uid: string }; Body: Form }>(
+    `${AUTH_PREFIX}/interaction/:uid/send`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
+      const raw = String(request.body?.address ?? '');
+      const address = parseAddress(raw);
+      if (!address) {
+        const error = 'Enter a valid e-mail address or a UK mobile number, like 07700 900123.';
+        return html(reply, addressPage(brand, interaction.uid, { error, address: raw }), 400);
+      }
+      const sent = await sendCode(app.services, interaction.uid, address);
+      if (!sent.ok) {
+        const error = 'You have asked for too many codes. Please wait 15 minutes and try again.';
+        return html(reply, addressPage(brand, interaction.uid, { error, address: raw }), 429);
+      }
+      return html(
+        reply,
+        codePage(brand, interaction.uid, { address: address.value, channel: address.channel }),
+      );
+    },
+  );
+
+  app.post<{ Params: { uid: string }; Body: Form }>(
+    `${AUTH_PREFIX}/interaction/:uid/verify`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
+      const address = parseAddress(String(request.body?.address ?? ''));
+      if (!address) return html(reply, addressPage(brand, interaction.uid), 400);
+      const code = String(request.body?.code ?? '').replace(/\s/g, '');
+      const page = (error: string, status: number) =>
+        html(
+          reply,
+          codePage(brand, interaction.uid, { address: address.value, channel: address.channel, error }),
+          status,
+        );
+      if (!/^\d{6}$/.test(code)) return page('Enter the 6-digit code we sent you.', 400);
+      const result = await verifyCode(app.services, interaction.uid, address, code);
+      if (!result.ok) {
+        if (result.reason === 'TOO_MANY_ATTEMPTS')
+          return page('Too many wrong attempts. Ask for a new code and try again.', 429);
+        if (result.reason === 'EXPIRED') return page('That code has expired. Ask for a new code.', 400);
+        return page("That code isn't right. Check it and try again.", 400);
+      }
+      const returnTo = await providerFor(request).interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: result.userId, amr: [address.channel === 'sms' ? 'sms' : 'otp'] } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(returnTo, 303);
+    },
+  );
+  return keys;
+}

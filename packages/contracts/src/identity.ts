@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/** Marketing preferences of a customer (spec 3 §3): each channel defaults on. */
+export const marketingPreferencesSchema = z.object({
+  email: z.boolean(),
+  phone: z.boolean(),
+  sms: z.boolean(),
+});
+export type MarketingPreferences = z.infer<typeof marketingPreferencesSchema>;
+
+export const accountSettingSchema = z.enum(['email', 'phoneNumber', 'marketingPreferences']);
+export type AccountSetting = z.infer<typeof accountSettingSchema>;
+
+/** GET /api/policyholder: the signed-in (or impersonated) customer's account. */
+export const policyholderSchema = z.object({
+  partyId: z.string(),
+  accountRegistered: z.boolean(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  marketingPreferences: marketingPreferencesSchema,
+  /** Settings the customer cannot change here (the web shows an information modal instead). */
+  readOnlySettings: z.array(accountSettingSchema),
+});
+export type Policyholder = z.infer<typeof policyholderSchema>;
+
+const EMAIL =
+  /^[^<>()!#~`$^*?/|[\]\\.,;:\s@]+(?:\.[^<>()!#~`$^*?/|[\]\\.,;:\s@]+)*@(?:\[?\d{1,3}(?:\.\d{1,3}){3}\]?|(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,})$/;
+export const emailSchema = z.string().trim().max(254).regex(EMAIL, 'Enter a valid e-mail address');
+
+/** PATCH /api/policyholder: only the settings that changed. Phone numbers are +44 followed by digits. */
+export const updatePolicyholderSchema = z
+  .object({
+    email: emailSchema.optional(),
+    phoneNumber: z
+      .string()
+      .trim()
+      .regex(/^\+44(?:[12][0-9]{8,9}|7[0-9]{9})$/, 'Enter a valid UK phone number')
+      .nullable()
+      .optional(),
+    marketingPreferences: marketingPreferencesSchema.optional(),
+  })
+  .strict();
+export type UpdatePolicyholder = z.infer<typeof updatePolicyholderSchema>;
+
+/** POST /api/policyholder/validateAccount: `source` is the proposal whose policyholder would hold the account. */
+export const validateAccountRequestSchema = z.object({
+  source: z.string().min(1).max(64),
+  email: emailSchema.optional(),
+});
+export const validateAccountResponseSchema = z.object({ validationStatus: z.enum(['OK', 'CONFLICT']) });
+export type ValidateAccountResponse = z.infer<typeof validateAccountResponseSchema>;
+
+/** POST /api/proposals/{code}/account */
+export const registerAccountResponseSchema = z.object({
+  accountRegistered: z.literal(true),
+  email: z.string(),
+});
+export type RegisterAccountResponse = z.infer<typeof registerAccountResponseSchema>;
+
+/** POST /api/proposals/merge */
+export const mergeProposalsRequestSchema = z.object({
+  proposalCode: z.string().min(1).max(64),
+  sourceAccessToken: z.string().min(1).max(4096),
+});
+export const mergeProposalsResponseSchema = z.object({
+  proposalCode: z.string(),
+  mergedProposals: z.number().int().min(0),
+});
+export type MergeProposalsResponse = z.infer<typeof mergeProposalsResponseSchema>;
+
+/** GET /api/admin/audit */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  adminSubject: z.string(),
+  adminEmail: z.string().nullable(),
+  customerPartyId: z.string().nullable(),
+  action: z.string(),
+  target: z.string(),
+  outcomeStatus: z.number().int(),
+  createdAt: z.string(),
+});
+export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

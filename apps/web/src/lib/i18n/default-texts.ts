@@ -1,7 +1,7 @@
 import { appTexts } from '../../app/texts.ts';
+import { disclosureTexts } from '../../features/disclosure/texts.ts';
 import { homeTexts } from '../../features/home/texts.ts';
 import { uiTexts } from '../../ui/texts.ts';
-import { disclosureTexts } from '../../features/disclosure/texts.ts';
 
 /**
  * Every visible string has a key and an English default here; a brand's texts.json overrides any key.

@@ -46,7 +46,8 @@ export function sub(a: Money, b: Money): Money {
 
 /** Round a (possibly fractional) pence value half-up (away from zero), ignoring float noise. */
 export function roundHalfUp(value: number): Money {
-  const clean = Math.round(Math.abs(value) * 1e6) / 1e6;
+  const abs = Math.abs(value);
+  const clean = abs < 1e9 ? Math.round(abs * 1e6) / 1e6 : abs; // scaling larger values would lose precision
   const rounded = Math.sign(value) * Math.floor(clean + 0.5);
   return assertPence(rounded === 0 ? 0 : rounded);
 }

@@ -1,4 +1,5 @@
 import type { AppServices } from '../lib/context.ts';
+import { identitySeeder } from '../modules/identity/demo-identities.ts';
 
 /**
  * Demo data, seeded on first start (DESIGN.md §1). Each module adds a seeder; they run in order, each once,
@@ -6,7 +7,7 @@ import type { AppServices } from '../lib/context.ts';
  */
 export type Seeder = { name: string; run: (services: AppServices) => Promise<void> };
 
-export const seeders: Seeder[] = [];
+export const seeders: Seeder[] = [identitySeeder];
 
 export async function seedDemoData(services: AppServices): Promise<string[]> {
   const ran: string[] = [];

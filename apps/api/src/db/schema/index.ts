@@ -2,6 +2,7 @@ import * as foundation from './foundation.ts';
 import * as identity from './identity.ts';
 import * as payments from './payments.ts';
 import * as policies from './policies.ts';
+import * as proposals from './proposals.ts';
 
 // Each module adds its tables file here (one line per module).
 export const schema = {
@@ -9,9 +10,11 @@ export const schema = {
   ...identity,
   ...payments,
   ...policies,
+  ...proposals,
 };
 
 export * from './foundation.ts';
 export * from './identity.ts';
 export * from './payments.ts';
 export * from './policies.ts';
+export * from './proposals.ts';

@@ -1,0 +1,44 @@
+import { bigserial, boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { parties } from './foundation.ts';
+
+export const proposals = pgTable('proposals', {
+  proposalCode: text('proposal_code').primaryKey(),
+  partyId: uuid('party_id')
+    .notNull()
+    .references(() => parties.id),
+  externalReference: text('external_reference').notNull().unique(),
+  brand: text('brand').notNull(),
+  schemeCode: text('scheme_code').notNull(),
+  product: text('product').notNull(),
+  status: text('status', {
+    enum: ['QUOTE', 'REFERRAL', 'QUOTE_EXPIRED', 'INSUFFICIENT_ACCURACY', 'POLICY'],
+  })
+    .notNull()
+    .default('QUOTE'),
+  source: text('source'),
+  promoCode: text('promo_code'),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  quote: jsonb('quote').$type<Record<string, unknown>>(),
+  startAt: timestamp('start_at', { withTimezone: true }),
+  endAt: timestamp('end_at', { withTimezone: true }),
+  quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }),
+  tracking: jsonb('tracking').$type<Record<string, string>>(),
+  trackingAt: timestamp('tracking_at', { withTimezone: true }),
+  policyId: text('policy_id'),
+  policyNumber: text('policy_number'),
+  sourcePolicy: jsonb('source_policy').$type<Record<string, unknown>>(),
+  sourceProposal: text('source_proposal'),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const retrievalAttempts = pgTable('retrieval_attempts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  externalReference: text('external_reference').notNull(),
+  clientIp: text('client_ip').notNull(),
+  succeeded: boolean('succeeded').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ProposalRow = typeof proposals.$inferSelect;

@@ -51,6 +51,7 @@ export async function registerSpa(app: FastifyInstance) {
     root: webDist,
     prefix: '/',
     index: false,
+    preCompressed: true,
     wildcard: false,
     setHeaders: (reply, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -1,0 +1,80 @@
+/**
+ * Lighthouse performance score of home against the built app served by the real server (production mode,
+ * its own temporary database), in Debian's Chromium. Prints the mobile (Lighthouse default: emulated Moto G
+ * Power, simulated slow 4G) and desktop scores with the main metrics. Target: at least 95.
+ */
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer } from '../e2e/support/server.ts';
+import { ensureWebBuild } from './support/web-build.ts';
+
+export const TARGET_SCORE = 95;
+const metrics = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
+
+export async function main() {
+  ensureWebBuild();
+  const server = await startServer({ env: { NODE_ENV: 'production', JOBS: 'false' } });
+  const chrome = await launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+    logLevel: 'silent',
+  });
+  try {
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      const result = await lighthouse(
+        `${server.baseUrl}/`,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+        formFactor === 'desktop'
+          ? {
+              extends: 'lighthouse:default',
+              settings: {
+                formFactor: 'desktop',
+                screenEmulation: {
+                  mobile: false,
+                  width: 1350,
+                  height: 940,
+                  deviceScaleFactor: 1,
+                  disabled: false,
+                },
+                throttling: {
+                  rttMs: 40,
+                  throughputKbps: 10_240,
+                  cpuSlowdownMultiplier: 1,
+                  requestLatencyMs: 0,
+                  downloadThroughputKbps: 0,
+                  uploadThroughputKbps: 0,
+                },
+              },
+            }
+          : undefined,
+      );
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error('Lighthouse returned no result');
+      const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+      console.log(
+        `Lighthouse performance, home, ${formFactor}: ${score} (target ≥ ${TARGET_SCORE}: ${score >= TARGET_SCORE ? 'met' : 'NOT met'})`,
+      );
+      for (const id of metrics) console.log(`  ${id}: ${lhr.audits[id]?.displayValue ?? 'n/a'}`);
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,0 +1,137 @@
+import { date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const customerPayments = pgTable('customer_payments', {
+  id: uuid('id').primaryKey(),
+  partyId: uuid('party_id').notNull(),
+  purpose: text('purpose', { enum: ['bind', 'mta', 'settle'] }).notNull(),
+  reference: text('reference').notNull(),
+  amountPence: integer('amount_pence').notNull(),
+  currency: text('currency').notNull().default('GBP'),
+  status: text('status', { enum: ['DRAFT', 'PENDING', 'SETTLED', 'FAILED'] })
+    .notNull()
+    .default('PENDING'),
+  provider: text('provider'),
+  providerReference: text('provider_reference'),
+  declineCode: text('decline_code'),
+  payerDateOfBirth: date('payer_date_of_birth'),
+  settledAt: ts('settled_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const paymentSessions = pgTable('payment_sessions', {
+  id: text('id').primaryKey(),
+  partyId: uuid('party_id').notNull(),
+  provider: text('provider').notNull(),
+  kind: text('kind', { enum: ['checkout', 'setup', 'settle', 'moto'] }).notNull(),
+  customerPaymentId: uuid('customer_payment_id'),
+  clientReference: text('client_reference'),
+  status: text('status', { enum: ['open', 'complete', 'failed', 'expired'] })
+    .notNull()
+    .default('open'),
+  declineCode: text('decline_code'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  completedAt: ts('completed_at'),
+});
+
+export const paymentMethods = pgTable('payment_methods', {
+  id: uuid('id').primaryKey(),
+  partyId: uuid('party_id').notNull(),
+  type: text('type', { enum: ['CARD', 'BACS_DEBIT'] }).notNull(),
+  provider: text('provider').notNull(),
+  providerReference: text('provider_reference').notNull(),
+  display: text('display').notNull(),
+  mandateStatus: text('mandate_status', { enum: ['PENDING_CUSTOMER_APPROVAL', 'ACTIVE', 'CANCELLED'] }),
+  bankName: text('bank_name'),
+  accountNumberEnding: text('account_number_ending'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const ddRedirectFlows = pgTable('dd_redirect_flows', {
+  id: text('id').primaryKey(),
+  partyId: uuid('party_id').notNull(),
+  provider: text('provider').notNull(),
+  sessionToken: text('session_token').notNull(),
+  description: text('description').notNull(),
+  mandateReference: text('mandate_reference'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  completedAt: ts('completed_at'),
+});
+
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** The sandbox providers' own records: what Stripe and GoCardless keep on their side. */
+export const sandboxCardSessions = pgTable('sandbox_card_sessions', {
+  id: text('id').primaryKey(),
+  mode: text('mode', { enum: ['payment', 'setup'] }).notNull(),
+  amountPence: integer('amount_pence'),
+  currency: text('currency').notNull().default('gbp'),
+  lineItem: jsonb('line_item').$type<{ name?: string; description?: string }>().notNull().default({}),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  clientReference: text('client_reference'),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  customerEmail: text('customer_email'),
+  status: text('status', { enum: ['open', 'complete', 'expired'] })
+    .notNull()
+    .default('open'),
+  paymentStatus: text('payment_status', { enum: ['unpaid', 'paid', 'no_payment_required', 'failed'] })
+    .notNull()
+    .default('unpaid'),
+  declineCode: text('decline_code'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  paymentMethodId: text('payment_method_id'),
+  webhookUrl: text('webhook_url').notNull(),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  completedAt: ts('completed_at'),
+});
+
+export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
+  id: text('id').primaryKey(),
+  cardLast4: text('card_last4').notNull(),
+  outcome: text('outcome').notNull(),
+  createdAt: ts('created_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+export const sandboxDdFlows = pgTable('sandbox_dd_flows', {
+  id: text('id').primaryKey(),
+  description: text('description').notNull(),
+  sessionToken: text('session_token').notNull(),
+  successUrl: text('success_url').notNull(),
+  webhookUrl: text('webhook_url').notNull(),
+  status: text('status', { enum: ['created', 'completed_by_customer', 'completed'] })
+    .notNull()
+    .default('created'),
+  accountHolder: text('account_holder'),
+  bankName: text('bank_name'),
+  accountNumberEnding: text('account_number_ending'),
+  mandateId: text('mandate_id'),
+  createdAt: ts('created_at').notNull(),
+  completedAt: ts('completed_at'),
+});
+
+export const sandboxDdMandates = pgTable('sandbox_dd_mandates', {
+  id: text('id').primaryKey(),
+  flowId: text('flow_id').notNull(),
+  status: text('status', { enum: ['pending_customer_approval', 'active', 'cancelled'] }).notNull(),
+  webhookUrl: text('webhook_url').notNull(),
+  createdAt: ts('created_at').notNull(),
+  activatedAt: ts('activated_at'),
+});

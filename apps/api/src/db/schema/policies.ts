@@ -1,0 +1,43 @@
+import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const policies = pgTable('policies', {
+  id: uuid('id').primaryKey(),
+  policyNumber: text('policy_number').notNull(),
+  partyId: uuid('party_id').notNull(),
+  proposalCode: text('proposal_code').notNull(),
+  schemeCode: text('scheme_code').notNull(),
+  status: text('status', {
+    enum: ['PENDING', 'ACTIVE', 'LAPSED', 'CANCELLED', 'RENEWED', 'VOIDED', 'NTU'],
+  }).notNull(),
+  inceptedAt: ts('incepted_at').notNull(),
+  expiredAt: ts('expired_at'),
+  terminatedAt: ts('terminated_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const policyVersions = pgTable('policy_versions', {
+  id: uuid('id').primaryKey(),
+  policyId: uuid('policy_id').notNull(),
+  versionNumber: integer('version_number').notNull(),
+  startedAt: ts('started_at').notNull(),
+  endedAt: ts('ended_at'),
+  quote: jsonb('quote').$type<Record<string, unknown>>().notNull().default({}),
+  /** What the certificate and schedule are printed from (PolicyDocumentInput in contracts/documents.ts). */
+  documentInput: jsonb('document_input').$type<Record<string, unknown>>(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const policyDocuments = pgTable(
+  'policy_documents',
+  {
+    policyVersionId: uuid('policy_version_id').notNull(),
+    doc: text('doc', { enum: ['policy-certificate', 'policy-schedule'] }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    generatedAt: ts('generated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.policyVersionId, t.doc] })],
+);

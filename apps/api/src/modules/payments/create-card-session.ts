@@ -1,0 +1,98 @@
+import type { CardCheckoutBody, CardSetupBody } from '@forecourt/contracts/payments';
+import { and, eq } from 'drizzle-orm';
+import { customerPayments, paymentSessions } from '../../db/schema/index.ts';
+import { requireParty } from '../../lib/auth.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+
+function customerOnly(ctx: Ctx) {
+  const partyId = requireParty(ctx.caller);
+  if (ctx.caller.kind === 'admin') {
+    throw forbidden('Admins cannot pay by card through the customer checkout; take the payment by phone.');
+  }
+  return partyId;
+}
+
+/** POST /api/stripe/checkout: a hosted card payment page for a customer payment the caller owes. */
+export async function createCardCheckout(ctx: Ctx, input: CardCheckoutBody & { appOrigin: string }) {
+  const partyId = customerOnly(ctx);
+  const [payment] = await ctx.db
+    .select()
+    .from(customerPayments)
+    .where(and(eq(customerPayments.id, input.paymentId), eq(customerPayments.partyId, partyId)));
+  if (!payment) throw notFound('No such payment');
+  if (payment.status === 'SETTLED') throw new AppError('CONFLICT', 'This payment has already been made.');
+  if (payment.amountPence === 0) throw new AppError('UNPROCESSABLE', 'There is nothing to pay.');
+  const provider = ctx.providers.cardPayments;
+  const session = await provider.createSession({
+    mode: 'payment',
+    amountPence: payment.amountPence,
+    currency: 'gbp',
+    lineItem: input.lineItem,
+    successUrl: input.successUrl,
+    cancelUrl: input.cancelUrl,
+    clientReference: payment.id,
+    metadata: { paymentId: payment.id, partyId, purpose: payment.purpose, reference: payment.reference },
+    locale: input.locale,
+    appOrigin: input.appOrigin,
+  });
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(paymentSessions).values({
+      id: session.id,
+      partyId,
+      provider: provider.name,
+      kind: 'checkout',
+      customerPaymentId: payment.id,
+      clientReference: payment.id,
+    });
+    if (payment.status === 'FAILED') {
+      await tx
+        .update(customerPayments)
+        .set({ status: 'PENDING', declineCode: null, updatedAt: ctx.clock.now() })
+        .where(eq(customerPayments.id, payment.id));
+    }
+  });
+  return { sessionId: session.id, url: session.url };
+}
+
+/** POST /api/stripe/setup: a hosted page that saves a card for later collections (no payment today). */
+export async function createCardSetup(ctx: Ctx, input: CardSetupBody & { appOrigin: string }) {
+  const partyId = customerOnly(ctx);
+  const provider = ctx.providers.cardPayments;
+  const session = await provider.createSession({
+    mode: 'setup',
+    currency: 'gbp',
+    lineItem: { name: `Save a card for ${ctx.brand.name} payments` },
+    successUrl: input.successUrl,
+    cancelUrl: input.cancelUrl,
+    clientReference: input.clientReference,
+    metadata: { partyId, clientReference: input.clientReference },
+    appOrigin: input.appOrigin,
+  });
+  await ctx.db.insert(paymentSessions).values({
+    id: session.id,
+    partyId,
+    provider: provider.name,
+    kind: 'setup',
+    clientReference: input.clientReference,
+  });
+  return { sessionId: session.id, url: session.url };
+}
+
+/** GET /api/stripe/sessions/{id}: how the caller's session ended (the callback page asks). */
+export async function getCardSession(ctx: Ctx, sessionId: string) {
+  const partyId = requireParty(ctx.caller);
+  const [s] = await ctx.db
+    .select()
+    .from(paymentSessions)
+    .where(and(eq(paymentSessions.id, sessionId), eq(paymentSessions.partyId, partyId)));
+  if (!s) throw notFound('No such payment session');
+  return {
+    sessionId: s.id,
+    kind: s.kind,
+    status: s.status,
+    declineCode: s.declineCode,
+    paymentId: s.customerPaymentId,
+    clientReference: s.clientReference,
+  };
+}

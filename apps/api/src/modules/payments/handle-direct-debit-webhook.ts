@@ -1,0 +1,60 @@
+import { and, eq } from 'drizzle-orm';
+import { paymentMethods, webhookEvents } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { validation } from '../../lib/errors.ts';
+import { WebhookSignatureError } from '../../providers/card-payments/card-payments-provider.ts';
+import type { DirectDebitEvent, MandateStatus } from '../../providers/direct-debit/direct-debit-provider.ts';
+
+const MANDATE_ACTIONS: Record<string, MandateStatus> = {
+  active: 'ACTIVE',
+  reinstated: 'ACTIVE',
+  cancelled: 'CANCELLED',
+  failed: 'CANCELLED',
+  expired: 'CANCELLED',
+};
+
+/**
+ * POST /api/gocardless/webhooks: verify the Webhook-Signature, then apply each event once (events already
+ * seen are skipped), all in one transaction.
+ */
+export async function handleDirectDebitWebhook(ctx: Ctx, rawBody: string, signature: string | undefined) {
+  const provider = ctx.providers.directDebit;
+  let events: DirectDebitEvent[];
+  try {
+    events = await provider.parseWebhook(rawBody, signature);
+  } catch (err) {
+    if (err instanceof WebhookSignatureError) {
+      ctx.log.warn({ reason: err.message }, 'Direct Debit webhook rejected');
+      throw validation({ signature: [err.message] }, 'Invalid webhook signature');
+    }
+    throw err;
+  }
+  return ctx.db.transaction(async (tx) => {
+    let applied = 0;
+    for (const event of events) {
+      const fresh = await tx
+        .insert(webhookEvents)
+        .values({
+          provider: `dd:${provider.name}`,
+          eventId: event.id,
+          type: `${event.resourceType}.${event.action}`,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (fresh.length === 0) continue;
+      applied++;
+      const status = MANDATE_ACTIONS[event.action];
+      if (event.resourceType !== 'mandates' || !status || !event.mandateId) continue;
+      await tx
+        .update(paymentMethods)
+        .set({ mandateStatus: status, updatedAt: ctx.clock.now() })
+        .where(
+          and(
+            eq(paymentMethods.provider, provider.name),
+            eq(paymentMethods.providerReference, event.mandateId),
+          ),
+        );
+    }
+    return { received: true as const, duplicate: events.length > 0 && applied === 0 };
+  });
+}

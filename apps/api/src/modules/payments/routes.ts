@@ -1,0 +1,140 @@
+import {
+  cardCheckoutBodySchema,
+  cardSessionResponseSchema,
+  cardSessionStatusSchema,
+  cardSetupBodySchema,
+  customerPaymentSchema,
+  directDebitFlowBodySchema,
+  directDebitFlowResponseSchema,
+  directDebitMandateBodySchema,
+  mandateSchema,
+  motoCheckoutBodySchema,
+} from '@forecourt/contracts/payments';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SandboxCardPayments } from '../../providers/card-payments/sandbox.ts';
+import { sandboxCardRoutes } from '../../providers/card-payments/sandbox-routes.ts';
+import { sandboxDirectDebitRoutes } from '../../providers/direct-debit/sandbox-routes.ts';
+import { createCardCheckout, createCardSetup, getCardSession } from './create-card-session.ts';
+import { toCustomerPayment } from './create-customer-payment.ts';
+import { completeMandateFlow, listMandates, startMandateFlow } from './direct-debit-mandates.ts';
+import { appOrigin, paymentCtx } from './payment-ctx.ts';
+import { PaymentDeclinedError, settleByToken } from './settle-by-token.ts';
+import { webhookRoutes } from './webhook-routes.ts';
+
+const declinedSchema = z.object({
+  code: z.literal('PAYMENT_REQUIRED'),
+  message: z.string(),
+  declineCode: z.string(),
+  requestId: z.string(),
+});
+
+/** Card payments under /api/stripe and Direct Debit under /api/gocardless (spec 3 §7), plus sandbox pages. */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { providers } = app.services;
+  for (const p of [providers.cardPayments, providers.directDebit, providers.storage])
+    p.attach?.(app.services);
+  if (providers.cardPayments.name === 'sandbox') {
+    await sandboxCardRoutes(app, providers.cardPayments as SandboxCardPayments);
+  }
+  if (providers.directDebit.name === 'sandbox') await sandboxDirectDebitRoutes(app);
+  await app.register(webhookRoutes);
+
+  const tags = ['payments'];
+  app.post(
+    '/api/stripe/checkout',
+    {
+      schema: {
+        tags,
+        summary: 'Hosted card payment page for a customer payment',
+        body: cardCheckoutBodySchema,
+        response: { 200: cardSessionResponseSchema },
+      },
+    },
+    async (req) => createCardCheckout(paymentCtx(app, req), { ...req.body, appOrigin: appOrigin(app, req) }),
+  );
+  app.post(
+    '/api/stripe/setup',
+    {
+      schema: {
+        tags,
+        summary: 'Hosted page saving a card for later collections',
+        body: cardSetupBodySchema,
+        response: { 200: cardSessionResponseSchema },
+      },
+    },
+    async (req) => createCardSetup(paymentCtx(app, req), { ...req.body, appOrigin: appOrigin(app, req) }),
+  );
+  app.get(
+    '/api/stripe/sessions/:sessionId',
+    {
+      schema: {
+        tags,
+        summary: "How the caller's card session ended",
+        params: z.object({ sessionId: z.string().min(1).max(100) }),
+        response: { 200: cardSessionStatusSchema },
+      },
+    },
+    async (req) => getCardSession(paymentCtx(app, req), req.params.sessionId),
+  );
+  app.post(
+    '/api/stripe/moto/checkout',
+    {
+      schema: {
+        tags,
+        summary: 'Staff take a customer payment by phone with a card token',
+        body: motoCheckoutBodySchema,
+        response: { 200: customerPaymentSchema, 402: declinedSchema },
+      },
+    },
+    async (req, reply) => {
+      try {
+        return toCustomerPayment(await settleByToken(paymentCtx(app, req), req.body));
+      } catch (err) {
+        if (!(err instanceof PaymentDeclinedError)) throw err;
+        return reply.status(402).send({
+          code: 'PAYMENT_REQUIRED',
+          message: err.message,
+          declineCode: err.declineCode,
+          requestId: req.id,
+        });
+      }
+    },
+  );
+
+  app.post(
+    '/api/gocardless/flows',
+    {
+      schema: {
+        tags,
+        summary: 'Start a Direct Debit redirect flow',
+        body: directDebitFlowBodySchema,
+        response: { 200: directDebitFlowResponseSchema },
+      },
+    },
+    async (req) => startMandateFlow(paymentCtx(app, req), { ...req.body, appOrigin: appOrigin(app, req) }),
+  );
+  app.post(
+    '/api/gocardless/mandates',
+    {
+      schema: {
+        tags,
+        summary: 'Complete a redirect flow into a mandate',
+        body: directDebitMandateBodySchema,
+        response: { 200: mandateSchema },
+      },
+    },
+    async (req) => completeMandateFlow(paymentCtx(app, req), req.body.redirectFlowId),
+  );
+  app.get(
+    '/api/gocardless/mandates',
+    {
+      schema: {
+        tags,
+        summary: "The caller's Direct Debit mandates",
+        response: { 200: z.array(mandateSchema) },
+      },
+    },
+    async (req) => listMandates(paymentCtx(app, req)),
+  );
+};

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { MotoCheckoutBody } from '@forecourt/contracts/payments';
+import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
+import { customerPayments } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { AppError, forbidden, notFound, validation } from '../../lib/errors.ts';
+import { fulfil } from './fulfilment.ts';
+import { saveCard } from './handle-card-webhook.ts';
+
+export class PaymentDeclinedError extends AppError {
+  readonly declineCode: string;
+  constructor(message: string, declineCode: string) {
+    super('PAYMENT_REQUIRED', message);
+    this.declineCode = declineCode;
+  }
+}
+
+const CLAIM = 'claim';
+const CLAIM_STALE_MS = 2 * 60 * 1000;
+
+/**
+ * POST /api/stripe/moto/checkout: an admin takes a customer payment by phone with a card token (spec 3 §4
+ * step 8, §5 admin settle). The date of birth must be the one on record. The payment is claimed before the
+ * charge so two submissions cannot both charge the card; a decline is a 402 carrying the decline code.
+ */
+export async function settleByToken(
+  ctx: Ctx,
+  input: MotoCheckoutBody & { token: string; postalCode: string },
+) {
+  if (ctx.caller.kind !== 'admin') throw forbidden('Only staff can take a payment by phone.');
+  const partyId = ctx.caller.partyId;
+  const [payment] = await ctx.db
+    .select()
+    .from(customerPayments)
+    .where(
+      partyId
+        ? and(eq(customerPayments.id, input.paymentId), eq(customerPayments.partyId, partyId))
+        : eq(customerPayments.id, input.paymentId),
+    );
+  if (!payment) throw notFound('No such payment');
+  if (payment.status === 'SETTLED') throw new AppError('CONFLICT', 'This payment has already been made.');
+  if (!payment.payerDateOfBirth || payment.payerDateOfBirth !== input.dateOfBirth) {
+    throw validation({ dateOfBirth: ['The date of birth does not match the one on record.'] });
+  }
+  const now = ctx.clock.now();
+  const claimId = randomUUID();
+  const [claimed] = await ctx.db
+    .update(customerPayments)
+    .set({ provider: CLAIM, providerReference: claimId, updatedAt: now })
+    .where(
+      and(
+        eq(customerPayments.id, payment.id),
+        inArray(customerPayments.status, ['PENDING', 'FAILED']),
+        or(
+          isNull(customerPayments.provider),
+          ne(customerPayments.provider, CLAIM),
+          lt(customerPayments.updatedAt, new Date(now.getTime() - CLAIM_STALE_MS)),
+        ),
+      ),
+    )
+    .returning();
+  if (!claimed) throw new AppError('CONFLICT', 'This payment is already being processed.');
+
+  const provider = ctx.providers.cardPayments;
+  const release = (set: Partial<typeof customerPayments.$inferInsert>) =>
+    ctx.db
+      .update(customerPayments)
+      .set({ provider: provider.name, providerReference: null, updatedAt: ctx.clock.now(), ...set })
+      .where(and(eq(customerPayments.id, payment.id), eq(customerPayments.providerReference, claimId)));
+  let result: Awaited<ReturnType<typeof provider.chargeToken>>;
+  try {
+    result = await provider.chargeToken({
+      token: input.token,
+      amountPence: payment.amountPence,
+      currency: 'gbp',
+      description: input.itemName,
+      metadata: { paymentId: payment.id, partyId: payment.partyId, billingPostcode: input.postalCode },
+    });
+  } catch (err) {
+    await release({});
+    throw err;
+  }
+  if (result.status === 'expired' || result.status === 'invalid') {
+    await release({});
+    const message =
+      result.status === 'expired'
+        ? 'The card token must be used within 10 minutes. Generate a new one.'
+        : result.message;
+    throw validation({ token: [message] }, message);
+  }
+  if (result.status === 'declined') {
+    await release({ status: 'FAILED', declineCode: result.declineCode });
+    throw new PaymentDeclinedError(result.message, result.declineCode);
+  }
+  const settled = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(customerPayments)
+      .set({
+        status: 'SETTLED',
+        provider: provider.name,
+        providerReference: result.paymentReference,
+        declineCode: null,
+        settledAt: ctx.clock.now(),
+        updatedAt: ctx.clock.now(),
+      })
+      .where(and(eq(customerPayments.id, payment.id), eq(customerPayments.providerReference, claimId)))
+      .returning();
+    if (!row) throw new Error('Payment claim lost while charging');
+    await saveCard({ ...ctx, db: tx }, row.partyId, provider.name, result.card);
+    await fulfil({ ...ctx, db: tx }, row);
+    return row;
+  });
+  return settled;
+}

@@ -1,0 +1,85 @@
+import type { AppServices } from '../../lib/context.ts';
+
+/**
+ * Card payments, shaped like Stripe Checkout: the customer pays on the provider's hosted page, the browser
+ * returns to successUrl or cancelUrl, and the outcome arrives by a signed webhook (fulfilment is driven by
+ * the webhook, never by the success URL). Phone payments (MOTO) charge a short-lived card token.
+ */
+export interface CardLineItem {
+  name: string;
+  description?: string | undefined;
+  imageUrl?: string | undefined;
+}
+
+export interface CardSessionInput {
+  /** payment: take amountPence now; setup: save a card for later collections. */
+  mode: 'payment' | 'setup';
+  amountPence?: number | undefined;
+  currency: 'gbp';
+  lineItem: CardLineItem;
+  successUrl: string;
+  cancelUrl: string;
+  clientReference: string;
+  metadata: Record<string, string>;
+  customerEmail?: string | undefined;
+  locale?: string | undefined;
+  /** The app's public origin: where the sandbox sends its webhooks (Stripe uses the dashboard setting). */
+  appOrigin: string;
+}
+
+export interface CardSession {
+  id: string;
+  /** The hosted payment page to send the browser to. */
+  url: string;
+  expiresAt: Date;
+}
+
+export interface SavedCard {
+  id: string;
+  brand: string;
+  last4: string;
+}
+
+export interface CardEvent {
+  id: string;
+  /** The provider's own event type, e.g. checkout.session.completed. */
+  providerType: string;
+  kind: 'session.completed' | 'session.payment_failed' | 'session.expired' | 'ignored';
+  sessionId: string;
+  mode: 'payment' | 'setup';
+  clientReference: string | null;
+  metadata: Record<string, string>;
+  amountPence: number | null;
+  paymentReference: string | null;
+  declineCode: string | null;
+  card: SavedCard | null;
+}
+
+export interface TokenChargeInput {
+  token: string;
+  amountPence: number;
+  currency: 'gbp';
+  description: string;
+  metadata: Record<string, string>;
+}
+
+export type TokenChargeResult =
+  | { status: 'succeeded'; paymentReference: string; card: SavedCard }
+  | { status: 'declined'; declineCode: string; message: string }
+  | { status: 'expired'; message: string }
+  | { status: 'invalid'; message: string };
+
+/** How long a phone-payment card token may be used after it was made (spec 3 §9). */
+export const CARD_TOKEN_VALIDITY_SECONDS = 10 * 60;
+
+export class WebhookSignatureError extends Error {}
+
+export interface CardPaymentsProvider {
+  readonly name: 'sandbox' | 'stripe';
+  /** Gives a provider that runs inside the app (the sandbox) its database, clock and secrets. */
+  attach?(services: AppServices): void;
+  createSession(input: CardSessionInput): Promise<CardSession>;
+  chargeToken(input: TokenChargeInput): Promise<TokenChargeResult>;
+  /** Verifies the signature over the raw body, then reads the event. Throws WebhookSignatureError. */
+  parseWebhook(rawBody: string, signatureHeader: string | undefined): Promise<CardEvent>;
+}

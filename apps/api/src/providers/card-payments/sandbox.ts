@@ -1,0 +1,136 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { sandboxCardSessions, sandboxCardTokens } from '../../db/schema/index.ts';
+import type { AppServices } from '../../lib/context.ts';
+import { ensureSecret } from '../../lib/secrets.ts';
+import {
+  CARD_TOKEN_VALIDITY_SECONDS,
+  type CardEvent,
+  type CardPaymentsProvider,
+  WebhookSignatureError,
+} from './card-payments-provider.ts';
+import { verifyStripeStyle } from './signature.ts';
+import { DECLINE_MESSAGES, STATIC_TOKENS, TEST_CARDS } from './test-cards.ts';
+import { sandboxId } from './webhook-delivery.ts';
+
+const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export interface SandboxCardPayments extends CardPaymentsProvider {
+  services(): AppServices;
+  webhookSecret(): Promise<string>;
+}
+
+/**
+ * The sandbox card provider (default). It keeps its sessions in its own tables, serves its own hosted page
+ * at /sandbox/card/checkout/{id} (sandbox-routes.ts), signs its webhooks like Stripe and accepts the test
+ * cards and tokens in test-cards.ts. Tokens minted on /sandbox/card/terminal are valid for 10 minutes and
+ * single-use; the static test tokens (tok_visa ...) are always fresh, as in Stripe test mode.
+ */
+export function sandboxCardPayments(): SandboxCardPayments {
+  let attached: AppServices | undefined;
+  const services = () => {
+    if (!attached) throw new Error('The sandbox card provider is not attached to the app');
+    return attached;
+  };
+  const webhookSecret = () => ensureSecret(services().db, 'sandbox-card-webhook');
+  return {
+    name: 'sandbox',
+    attach(s) {
+      attached = s;
+    },
+    services,
+    webhookSecret,
+
+    async createSession(input) {
+      const { db, clock } = services();
+      const id = sandboxId('cs_test_');
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+      await db.insert(sandboxCardSessions).values({
+        id,
+        mode: input.mode,
+        amountPence: input.mode === 'payment' ? (input.amountPence ?? 0) : null,
+        currency: input.currency,
+        lineItem: { name: input.lineItem.name, description: input.lineItem.description },
+        successUrl: input.successUrl,
+        cancelUrl: input.cancelUrl,
+        clientReference: input.clientReference,
+        metadata: input.metadata,
+        customerEmail: input.customerEmail ?? null,
+        webhookUrl: `${input.appOrigin}/api/stripe/webhooks`,
+        createdAt: now,
+        expiresAt,
+      });
+      return { id, url: `${input.appOrigin}/sandbox/card/checkout/${id}`, expiresAt };
+    },
+
+    async chargeToken(input) {
+      const { db, clock } = services();
+      const now = clock.now();
+      let number = STATIC_TOKENS[input.token];
+      if (!number) {
+        const [minted] = await db
+          .update(sandboxCardTokens)
+          .set({ usedAt: now })
+          .where(and(eq(sandboxCardTokens.id, input.token), isNull(sandboxCardTokens.usedAt)))
+          .returning();
+        if (!minted) return { status: 'invalid', message: 'No such token, or it has already been used.' };
+        if (now.getTime() - minted.createdAt.getTime() > CARD_TOKEN_VALIDITY_SECONDS * 1000) {
+          return { status: 'expired', message: 'The card token has expired. Generate a new one.' };
+        }
+        number = Object.keys(TEST_CARDS).find((n) => n.endsWith(minted.cardLast4)) ?? '';
+      }
+      const card = TEST_CARDS[number];
+      if (!card) return { status: 'invalid', message: 'No such token.' };
+      if (card.outcome !== 'succeeded') {
+        return { status: 'declined', declineCode: card.outcome, message: DECLINE_MESSAGES[card.outcome] };
+      }
+      return {
+        status: 'succeeded',
+        paymentReference: sandboxId('pi_test_'),
+        card: { id: sandboxId('pm_test_'), brand: card.brand, last4: number.slice(-4) },
+      };
+    },
+
+    async parseWebhook(rawBody, signatureHeader) {
+      verifyStripeStyle(rawBody, signatureHeader, await webhookSecret(), services().clock.now());
+      return readStripeStyleEvent(rawBody);
+    },
+  };
+}
+
+/** Reads the sandbox's Stripe-shaped event (the same envelope Stripe sends). */
+export function readStripeStyleEvent(rawBody: string): CardEvent {
+  let event: {
+    id: string;
+    type: string;
+    data: { object: Record<string, unknown> };
+  };
+  try {
+    event = JSON.parse(rawBody);
+  } catch {
+    throw new WebhookSignatureError('Webhook body is not JSON');
+  }
+  const s = event.data.object;
+  const kind =
+    event.type === 'checkout.session.completed'
+      ? 'session.completed'
+      : event.type === 'checkout.session.async_payment_failed'
+        ? 'session.payment_failed'
+        : event.type === 'checkout.session.expired'
+          ? 'session.expired'
+          : 'ignored';
+  const card = s.payment_method_details as { id: string; brand: string; last4: string } | null | undefined;
+  return {
+    id: event.id,
+    providerType: event.type,
+    kind,
+    sessionId: String(s.id),
+    mode: s.mode === 'setup' ? 'setup' : 'payment',
+    clientReference: (s.client_reference_id as string | null) ?? null,
+    metadata: (s.metadata as Record<string, string>) ?? {},
+    amountPence: typeof s.amount_total === 'number' ? s.amount_total : null,
+    paymentReference: (s.payment_intent as string | null) ?? null,
+    declineCode: (s.decline_code as string | null) ?? null,
+    card: card ?? null,
+  };
+}

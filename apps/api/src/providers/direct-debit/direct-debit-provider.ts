@@ -1,0 +1,52 @@
+import type { AppServices } from '../../lib/context.ts';
+
+/**
+ * Direct Debit, shaped like GoCardless's redirect flow: the customer gives bank details on the provider's
+ * hosted page, comes back to successUrl with redirect_flow_id, the app completes the flow into a mandate
+ * (pending customer approval), and the provider later reports the mandate active by a signed webhook.
+ */
+export type MandateStatus = 'PENDING_CUSTOMER_APPROVAL' | 'ACTIVE' | 'CANCELLED';
+
+export interface Mandate {
+  mandateId: string;
+  status: MandateStatus;
+  bankName: string | null;
+  accountNumberEnding: string | null;
+}
+
+export interface RedirectFlowInput {
+  description: string;
+  /** Ties the flow to this visitor; the provider demands it again on completion. */
+  sessionToken: string;
+  successUrl: string;
+  /** The app's public origin, where the sandbox sends webhooks (GoCardless uses the dashboard setting). */
+  appOrigin: string;
+}
+
+export interface DirectDebitEvent {
+  id: string;
+  resourceType: string;
+  action: string;
+  mandateId: string | null;
+}
+
+export class DirectDebitFlowError extends Error {}
+
+export interface DirectDebitProvider {
+  readonly name: 'sandbox' | 'gocardless';
+  attach?(services: AppServices): void;
+  createRedirectFlow(input: RedirectFlowInput): Promise<{ id: string; redirectUrl: string }>;
+  /** Turns a flow the customer finished into a mandate. Throws DirectDebitFlowError if not finished. */
+  completeRedirectFlow(id: string, sessionToken: string): Promise<Mandate>;
+  /** Verifies the Webhook-Signature over the raw body, then reads the events. */
+  parseWebhook(rawBody: string, signatureHeader: string | undefined): Promise<DirectDebitEvent[]>;
+}
+
+/** GoCardless mandate statuses as the app shows them (spec 2 §3). */
+export function mandateStatusOf(providerStatus: string): MandateStatus {
+  if (providerStatus === 'active') return 'ACTIVE';
+  if (['pending_customer_approval', 'pending_submission', 'submitted'].includes(providerStatus)) {
+    return 'PENDING_CUSTOMER_APPROVAL';
+  }
+  return 'CANCELLED';
+}

@@ -1,0 +1,56 @@
+import { Environments, gocardless } from 'gocardless-nodejs';
+import { parse } from 'gocardless-nodejs/webhooks';
+import { WebhookSignatureError } from '../card-payments/card-payments-provider.ts';
+import { type DirectDebitProvider, mandateStatusOf } from './direct-debit-provider.ts';
+
+/** The real Direct Debit provider: GoCardless redirect flows through the official SDK. */
+export function goCardlessDirectDebit(
+  accessToken: string,
+  webhookSecret: string | undefined,
+): DirectDebitProvider {
+  const environment = accessToken.startsWith('live_') ? Environments.Live : Environments.Sandbox;
+  const client = gocardless(accessToken, environment);
+  return {
+    name: 'gocardless',
+
+    async createRedirectFlow(input) {
+      const flow = await client.redirectFlows.create({
+        description: input.description,
+        session_token: input.sessionToken,
+        success_redirect_url: input.successUrl,
+        scheme: 'bacs',
+      });
+      return { id: flow.id ?? '', redirectUrl: flow.redirect_url ?? '' };
+    },
+
+    async completeRedirectFlow(id, sessionToken) {
+      const flow = await client.redirectFlows.complete(id, { session_token: sessionToken });
+      const mandateId = flow.links?.mandate ?? '';
+      const mandate = await client.mandates.find(mandateId);
+      const account = flow.links?.customer_bank_account
+        ? await client.customerBankAccounts.find(flow.links.customer_bank_account)
+        : undefined;
+      return {
+        mandateId,
+        status: mandateStatusOf(String(mandate.status)),
+        bankName: account?.bank_name ?? null,
+        accountNumberEnding: account?.account_number_ending ?? null,
+      };
+    },
+
+    async parseWebhook(rawBody, signatureHeader) {
+      if (!webhookSecret) throw new WebhookSignatureError('GOCARDLESS_WEBHOOK_SECRET is not configured');
+      try {
+        const events = parse(rawBody, webhookSecret, signatureHeader ?? '');
+        return events.map((e) => ({
+          id: e.id ?? '',
+          resourceType: String(e.resource_type),
+          action: e.action ?? '',
+          mandateId: e.links?.mandate ?? null,
+        }));
+      } catch (err) {
+        throw new WebhookSignatureError((err as Error).message || 'Invalid webhook signature');
+      }
+    },
+  };
+}

@@ -39,6 +39,13 @@ export const envSchema = z.object({
   GOCARDLESS_WEBHOOK_SECRET: z.string().optional(),
   STORAGE: z.enum(['filesystem', 's3']).default('filesystem'),
   S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('eu-west-2'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  IDENTITY_CHECK_API_URL: z.string().url().optional(),
+  IDENTITY_CHECK_API_TOKEN: z.string().optional(),
+  SANDBOX_MANDATE_ACTIVATION_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(90).default(30),
 });
 

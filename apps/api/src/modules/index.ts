@@ -5,7 +5,8 @@ import { configRoutes } from './config/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { lookupRoutes } from './lookups/routes.ts';
+import { paymentRoutes } from './payments/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
 
 /** Every module's routes; one line per module. */
-export const modules: FastifyPluginAsyncZod[] = [identityRoutes, healthRoutes, sessionRoutes, configRoutes, lookupRoutes, accountRoutes, adminRoutes];
+export const modules: FastifyPluginAsyncZod[] = [identityRoutes, healthRoutes, sessionRoutes, configRoutes, lookupRoutes, accountRoutes, adminRoutes, paymentRoutes];

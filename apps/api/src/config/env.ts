@@ -47,6 +47,9 @@ export const envSchema = z.object({
   IDENTITY_CHECK_API_TOKEN: z.string().optional(),
   SANDBOX_MANDATE_ACTIVATION_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+  VEHICLE_API_URL: z.string().url().optional(),
+  VEHICLE_API_KEY: z.string().optional(),
+  ADDRESS_API_KEY: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -6,15 +6,24 @@ import { createDirectDebitProvider } from './direct-debit/create-direct-debit-pr
 import type { DirectDebitProvider } from './direct-debit/direct-debit-provider.ts';
 import { createIdentityCheckProvider } from './identity-check/create-identity-check-provider.ts';
 import type { IdentityCheckProvider } from './identity-check/identity-check-provider.ts';
+import type { AddressProvider } from './addresses/address-provider.ts';
+import { createAddressProvider } from './addresses/create-address-provider.ts';
 import type { MailProvider } from './mail/mail-provider.ts';
 import { sandboxMailProvider } from './mail/sandbox.ts';
 import { smtpMailProvider } from './mail/smtp.ts';
+import { embeddedReferenceDataProvider } from './reference-data/embedded.ts';
+import type { ReferenceDataProvider } from './reference-data/reference-data-provider.ts';
+import { createVehicleProvider } from './vehicles/create-vehicle-provider.ts';
+import type { VehicleProvider } from './vehicles/vehicle-provider.ts';
 import { createStorageProvider } from './storage/create-storage-provider.ts';
 import type { StorageProvider } from './storage/storage-provider.ts';
 
 /** Every outside service, each behind its own interface; sandbox unless configured otherwise (DESIGN.md §6). */
 export interface Providers {
   mail: MailProvider;
+  vehicles: VehicleProvider;
+  addresses: AddressProvider;
+  referenceData: ReferenceDataProvider;
   cardPayments: CardPaymentsProvider;
   directDebit: DirectDebitProvider;
   identityCheck: IdentityCheckProvider;
@@ -25,6 +34,9 @@ export function createProviders(env: Env, brand: Brand): Providers {
   const from = `${brand.name} <${brand.contact.email}>`;
   return {
     mail: env.SMTP_URL ? smtpMailProvider(env.SMTP_URL, from) : sandboxMailProvider(from),
+    vehicles: createVehicleProvider(env),
+    addresses: createAddressProvider(env),
+    referenceData: embeddedReferenceDataProvider(),
     cardPayments: createCardPaymentsProvider(env),
     directDebit: createDirectDebitProvider(env),
     identityCheck: createIdentityCheckProvider(env),

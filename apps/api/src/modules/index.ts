@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from './accounts/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { checkRoutes } from './checks/routes.ts';
 import { configRoutes } from './config/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { identityRoutes } from './identity/routes.ts';
@@ -9,4 +10,4 @@ import { paymentRoutes } from './payments/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
 
 /** Every module's routes; one line per module. */
-export const modules: FastifyPluginAsyncZod[] = [identityRoutes, healthRoutes, sessionRoutes, configRoutes, lookupRoutes, accountRoutes, adminRoutes, paymentRoutes];
+export const modules: FastifyPluginAsyncZod[] = [identityRoutes, healthRoutes, sessionRoutes, configRoutes, lookupRoutes, accountRoutes, adminRoutes, checkRoutes, paymentRoutes];

@@ -1,0 +1,42 @@
+import { idCheckResponseSchema, verificationResponseSchema } from '@forecourt/contracts/checks';
+import { proposalCodeParamsSchema } from '@forecourt/contracts/proposals';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Ctx } from '../../lib/context.ts';
+import { checkIdentity } from './check-identity.ts';
+import { verifyCustomer } from './verify-customer.ts';
+
+/** Identity check and customer verification of a proposal's policyholder (spec 3 §7 "Proposals"). */
+export const checkRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = (request: FastifyRequest): Ctx => ({
+    ...app.services,
+    caller: request.caller,
+    log: request.log,
+  });
+  const tags = ['proposals'];
+
+  app.put(
+    '/api/proposals/:code/id-check',
+    {
+      schema: {
+        tags,
+        summary: 'Run the identity check on the policyholder (before add-ons)',
+        params: proposalCodeParamsSchema,
+        response: { 200: idCheckResponseSchema },
+      },
+    },
+    async (request) => checkIdentity(ctx(request), request.params.code),
+  );
+  app.put(
+    '/api/proposals/:code/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Verify the customer (identity, address, sanctions) before payment',
+        params: proposalCodeParamsSchema,
+        response: { 200: verificationResponseSchema },
+      },
+    },
+    async (request) => verifyCustomer(ctx(request), request.params.code),
+  );
+};

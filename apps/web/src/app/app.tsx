@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { IdentityShell } from '../features/account/identity-shell.tsx';
 import { setTokenSource } from '../lib/api/client.ts';
 import { createI18n } from '../lib/i18n/i18n.ts';
 import { AnonymousSession } from '../lib/session/anonymous-session.ts';
@@ -43,10 +44,11 @@ export function App({ config }: { config: WebConfig }) {
       { basename: config.basename },
     );
   }, [config]);
-  useMemo(() => {
+  const session = useMemo(() => {
     const session = new AnonymousSession();
     setTokenSource(() => session.getToken());
     void session.getToken().catch(() => undefined);
+    return session;
   }, []);
   return (
     <ConfigProvider config={config}>
@@ -57,7 +59,9 @@ export function App({ config }: { config: WebConfig }) {
           <ErrorBoundary>
             <QueryClientProvider client={queryClient}>
               <SnackbarProvider>
-                <RouterProvider router={router} />
+                <IdentityShell session={session}>
+                  <RouterProvider router={router} />
+                </IdentityShell>
               </SnackbarProvider>
             </QueryClientProvider>
           </ErrorBoundary>

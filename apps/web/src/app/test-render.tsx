@@ -1,0 +1,30 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { createI18n } from '../lib/i18n/i18n.ts';
+import { testConfig } from '../ui/test-utils.tsx';
+import type { WebConfig } from './config.tsx';
+import { ConfigProvider } from './config.tsx';
+import { type ShellSlots, ShellSlotsProvider } from './shell-slots.tsx';
+
+/** Renders shell pieces with the default brand (overridable), English texts, a router at `path` and slots. */
+export function renderShell(
+  ui: ReactElement,
+  options: { path?: string; config?: Partial<WebConfig>; slots?: ShellSlots } = {},
+) {
+  const config = { ...testConfig, ...options.config } as WebConfig;
+  return render(
+    <ConfigProvider config={config}>
+      <I18nextProvider i18n={createI18n(config.texts ?? {})}>
+        <ShellSlotsProvider {...options.slots}>
+          <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
+        </ShellSlotsProvider>
+      </I18nextProvider>
+    </ConfigProvider>,
+  );
+}
+
+export const adminConfig = (): Partial<WebConfig> => ({
+  features: { ...testConfig.features, isAdmin: true },
+});

@@ -1,4 +1,7 @@
 import { appTexts } from '../../app/texts.ts';
+import { accountTexts } from '../../features/account/texts.ts';
+import { adminTexts } from '../../features/admin/texts.ts';
+import { checkoutTexts } from '../../features/checkout/texts.ts';
 import { disclosureTexts } from '../../features/disclosure/texts.ts';
 import { homeTexts } from '../../features/home/texts.ts';
 import { uiTexts } from '../../ui/texts.ts';
@@ -10,6 +13,9 @@ import { uiTexts } from '../../ui/texts.ts';
 export const defaultTexts: Record<string, string> = {
   ...uiTexts,
   ...appTexts,
+  ...accountTexts,
+  ...adminTexts,
   ...homeTexts,
   ...disclosureTexts,
+  ...checkoutTexts,
 };

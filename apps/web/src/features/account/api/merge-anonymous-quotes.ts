@@ -1,0 +1,20 @@
+import type { MergeProposalsResponse } from '@forecourt/contracts/identity';
+import { api } from '../../../lib/api/client.ts';
+
+/**
+ * After sign-in: the quotes the visitor made under the anonymous session move into the account
+ * (POST /api/proposals/merge, naming one of them and proving the anonymous session with its token).
+ */
+export async function mergeAnonymousQuotes(anonymousToken: string | undefined, customerToken: string) {
+  if (!anonymousToken) return undefined;
+  const list = await api<{ items: { proposalCode: string }[] }>('/proposals', {
+    headers: { authorization: `Bearer ${anonymousToken}` },
+  }).catch(() => ({ items: [] }));
+  const first = list.items[0];
+  if (!first) return undefined;
+  return api<MergeProposalsResponse>('/proposals/merge', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${customerToken}` },
+    body: { proposalCode: first.proposalCode, sourceAccessToken: anonymousToken },
+  });
+}

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useAuth } from '../../../lib/auth/auth-context.tsx';
+import { Spinner } from '../../../ui/spinner/spinner.tsx';
+
+/** Protected pages redirect to sign-in, which returns here afterwards (spec 1 §4). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, ready } = useAuth();
+  const location = useLocation();
+  if (!ready) return <Spinner label="" />;
+  if (!user) {
+    const returnTo = `${location.pathname}${location.search}`;
+    return <Navigate to={`/sign-in?returnTo=${encodeURIComponent(returnTo)}`} replace />;
+  }
+  return children;
+}

@@ -1,0 +1,57 @@
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useConfig } from '../../app/config.tsx';
+import { onGlobalError } from '../../app/errors/global-errors.ts';
+import { ShellSlotsProvider } from '../../app/shell-slots.tsx';
+import { setImpersonationSource, setTokenSource } from '../../lib/api/client.ts';
+import { AuthClient } from '../../lib/auth/auth-client.ts';
+import { AuthStateProvider, useAuth } from '../../lib/auth/auth-context.tsx';
+import { getImpersonation } from '../../lib/auth/impersonation.ts';
+import type { AnonymousSession } from '../../lib/session/anonymous-session.ts';
+import { AdminBar } from '../admin/admin-bar.tsx';
+import { AdminGate } from '../admin/admin-gate.tsx';
+import { NotAuthorisedModal } from '../admin/admin-guard.tsx';
+import { UserMenu } from './components/user-menu.tsx';
+
+/**
+ * Identity around the app: the auth client (customer token, else the anonymous one, on every API call;
+ * X-Impersonate in admin mode), sign-out on any UNAUTHORIZED answer, the admin gate, and the shell's
+ * user menu and admin bar.
+ */
+export function IdentityShell({ session, children }: { session: AnonymousSession; children: ReactNode }) {
+  const config = useConfig();
+  const client = useMemo(() => {
+    const c = new AuthClient(config, session);
+    setTokenSource(async () => (await c.getTokenSilently()) ?? (await session.getToken()));
+    setImpersonationSource(() => (config.features.isAdmin ? getImpersonation() : undefined));
+    return c;
+  }, [config, session]);
+  useEffect(
+    () =>
+      onGlobalError((type) => {
+        if (type === 'UNAUTHORIZED' && client.current()) void client.signOutLocally();
+      }),
+    [client],
+  );
+  return (
+    <AuthStateProvider client={client} basename={config.basename}>
+      <AdminGate>
+        <Slots>{children}</Slots>
+      </AdminGate>
+      <NotAuthorisedModal />
+    </AuthStateProvider>
+  );
+}
+
+function Slots({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const { features } = useConfig();
+  return (
+    <ShellSlotsProvider
+      signedIn={Boolean(user)}
+      userMenu={user ? <UserMenu /> : undefined}
+      adminBar={features.isAdmin ? <AdminBar /> : undefined}
+    >
+      {children}
+    </ShellSlotsProvider>
+  );
+}

@@ -1,0 +1,131 @@
+import { type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import type { WebConfig } from '../../app/config.tsx';
+import type { AnonymousSession } from '../session/anonymous-session.ts';
+import { isSignOutError, isSilentTolerated } from './auth-errors.ts';
+import { type SessionUser, toSessionUser } from './session-user.ts';
+
+type Listener = (user: SessionUser | null) => void;
+const RETURN_KEY = 'forecourt.returnTo';
+
+/**
+ * The auth client of spec 1 §7: signIn(returnTo), handleSignInCallback, signInSilently, signOut,
+ * getTokenSilently, over an oidc-client-ts UserManager (code + PKCE, refresh tokens, localStorage cache).
+ */
+export class AuthClient {
+  readonly manager: UserManager;
+  private user: User | null = null;
+  private readonly listeners = new Set<Listener>();
+  private readonly base: string;
+
+  constructor(
+    config: WebConfig,
+    private readonly anonymous: AnonymousSession,
+  ) {
+    this.base = `${window.location.origin}${config.basename.replace(/\/$/, '')}`;
+    const embedded = config.auth.issuer === `${window.location.origin}/auth`;
+    this.manager = new UserManager({
+      authority: config.auth.issuer,
+      client_id: config.auth.clientId,
+      redirect_uri: `${this.base}/callback`,
+      silent_redirect_uri: `${this.base}/callback`,
+      post_logout_redirect_uri: `${this.base}/`,
+      response_type: 'code',
+      scope: 'openid profile email phone offline_access',
+      userStore: new WebStorageStateStore({ store: window.localStorage }),
+      automaticSilentRenew: true,
+      silentRequestTimeoutInSeconds: 8,
+      loadUserInfo: false,
+      ...(embedded ? {} : { extraQueryParams: { audience: config.auth.audience } }),
+    });
+    this.manager.events.addUserLoaded((u) => this.set(u));
+    this.manager.events.addUserUnloaded(() => this.set(null));
+    this.manager.events.addSilentRenewError((e) => {
+      if (isSignOutError(e)) void this.signOutLocally();
+    });
+  }
+
+  current(): SessionUser | null {
+    return this.user && !this.user.expired ? toSessionUser(this.user) : null;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private set(user: User | null) {
+    this.user = user;
+    const session = this.current();
+    for (const l of this.listeners) l(session);
+  }
+
+  /** Loads a cached user; a stale one is renewed by its refresh token. */
+  async load(): Promise<SessionUser | null> {
+    const cached = await this.manager.getUser();
+    if (cached && !cached.expired) this.set(cached);
+    else if (cached) await this.getTokenSilently();
+    return this.current();
+  }
+
+  /** Redirects to the identity provider; after sign-in the callback returns to `returnTo`. */
+  async signIn(returnTo = '/'): Promise<void> {
+    window.sessionStorage.setItem(RETURN_KEY, returnTo);
+    await this.manager.signinRedirect({ state: { returnTo } });
+  }
+
+  /** Completes a redirect (or, in a frame, a silent) sign-in; returns the saved path. */
+  async handleSignInCallback(url = window.location.href): Promise<string> {
+    const user = await this.manager.signinCallback(url);
+    if (user) this.set(user);
+    const state = (user?.state ?? {}) as { returnTo?: string };
+    const returnTo = state.returnTo ?? window.sessionStorage.getItem(RETURN_KEY) ?? '/';
+    window.sessionStorage.removeItem(RETURN_KEY);
+    return returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/';
+  }
+
+  /** Tries to sign in without showing anything; login-required errors mean "not signed in". */
+  async signInSilently(): Promise<SessionUser | null> {
+    try {
+      const user = await this.manager.signinSilent();
+      if (user) this.set(user);
+      return this.current();
+    } catch (e) {
+      if (isSilentTolerated(e)) return null;
+      throw e;
+    }
+  }
+
+  /** A valid access token, refreshing it when expired; undefined when not signed in. */
+  async getTokenSilently(): Promise<string | undefined> {
+    const user = this.user ?? (await this.manager.getUser());
+    if (!user) return undefined;
+    if (!user.expired) return user.access_token;
+    try {
+      const renewed = await this.manager.signinSilent();
+      if (renewed) this.set(renewed);
+      return renewed?.access_token;
+    } catch (e) {
+      if (isSignOutError(e) || isSilentTolerated(e)) await this.signOutLocally();
+      return undefined;
+    }
+  }
+
+  /** Forgets the user in this browser (after an UNAUTHORIZED answer or a dead refresh token). */
+  async signOutLocally(): Promise<void> {
+    await this.manager.removeUser();
+    this.set(null);
+  }
+
+  /** Sign-out refreshes the anonymous token first, then ends the session at the identity provider. */
+  async signOut(): Promise<void> {
+    await this.anonymous.refreshToken().catch(() => undefined);
+    const user = this.user ?? (await this.manager.getUser());
+    await this.manager.revokeTokens(['refresh_token']).catch(() => undefined);
+    await this.manager.removeUser();
+    this.set(null);
+    await this.manager.signoutRedirect({
+      id_token_hint: user?.id_token,
+      post_logout_redirect_uri: `${this.base}/`,
+    });
+  }
+}

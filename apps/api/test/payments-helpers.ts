@@ -1,0 +1,77 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
+import type { BuildOptions } from '../src/app.ts';
+import type { Clock } from '../src/lib/context.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+/** A clock tests can move forward. */
+export function movableClock(): Clock & { advance(ms: number): void } {
+  let offset = 0;
+  return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
+}
+
+export interface ListeningApp extends TestApp {
+  base: string;
+  clock: ReturnType<typeof movableClock>;
+}
+
+/**
+ * The real app listening on a free port, so the sandbox providers' webhooks reach it by real HTTP.
+ * Staff tokens for tests: `Bearer staff:<partyId>` acts as an admin impersonating that customer
+ * (the identity module's real OIDC tokens are tested there).
+ */
+export async function listeningApp(options: BuildOptions = {}): Promise<ListeningApp> {
+  const clock = movableClock();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'forecourt-h8-'));
+  const t = await createTestApp({ clock, ...options, env: { DATA_DIR: dataDir, ...options.env } });
+  t.app.tokenVerifiers.push(async (token) =>
+    token.startsWith('staff:')
+      ? {
+          kind: 'admin',
+          userId: 'staff-1',
+          permissions: [],
+          claims: {},
+          partyId: token.slice(6) || undefined,
+        }
+      : null,
+  );
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { ...t, base: `http://127.0.0.1:${port}`, clock };
+}
+
+export async function session(base: string) {
+  const res = await fetch(`${base}/api/session`, { method: 'POST' });
+  const { accessToken } = (await res.json()) as { accessToken: string };
+  return { token: accessToken, partyId: decodeJwt(accessToken).sub as string };
+}
+
+export async function api(base: string, token: string, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** Submits a hosted page's form as a browser would; returns the status and where it redirects. */
+export async function submitForm(url: string, fields: Record<string, string>) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+  return { status: res.status, location: res.headers.get('location'), html: await res.text() };
+}
+
+export const rows = async (t: TestApp, sql: string, values: unknown[] = []) =>
+  (await t.database.query(sql, values)).rows;
+
+export type { FastifyInstance };

@@ -10,7 +10,12 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 /** A clock tests can move forward. */
 export function movableClock(): Clock & { advance(ms: number): void } {
   let offset = 0;
-  return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
 }
 
 export interface ListeningApp extends TestApp {

@@ -1,8 +1,16 @@
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '../../app/placeholder-page.tsx';
 
-/** Routes of the quote area (under /{productUrlName}: create-quote and proposal/*: spec 3 §2). */
+/**
+ * Routes of the quote area under /{productUrlName} (spec 3 §2): create-quote at the index, and the
+ * proposal pages by status under proposal/{code}/*. Every page loads lazily so home stays small.
+ */
 export const quoteRoutes: RouteObject[] = [
-  { index: true, element: <PlaceholderPage name="create-quote" /> },
-  { path: 'proposal/:proposalCode/*', element: <PlaceholderPage name="proposal" /> },
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('./pages/create-quote-page.tsx')).CreateQuotePage }),
+  },
+  {
+    path: 'proposal/:proposalCode/*',
+    lazy: async () => ({ Component: (await import('./pages/proposal-page.tsx')).ProposalPage }),
+  },
 ];

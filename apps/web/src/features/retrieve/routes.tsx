@@ -1,7 +1,15 @@
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '../../app/placeholder-page.tsx';
 
-/** Routes of the retrieve area (spec 3 §2 Retrieve). */
+/** Routes of the retrieve area (spec 3 §2 "Retrieve"): the form, and /retrieve/{externalReference}. */
 export const retrieveRoutes: RouteObject[] = [
-  { path: 'retrieve/*', element: <PlaceholderPage name="retrieve" /> },
+  {
+    path: 'retrieve',
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('./retrieve-page.tsx')).RetrievePage }) },
+      {
+        path: ':externalReference',
+        lazy: async () => ({ Component: (await import('./retrieve-by-reference.tsx')).RetrieveByReference }),
+      },
+    ],
+  },
 ];

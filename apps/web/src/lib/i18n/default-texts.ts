@@ -4,6 +4,8 @@ import { adminTexts } from '../../features/admin/texts.ts';
 import { checkoutTexts } from '../../features/checkout/texts.ts';
 import { disclosureTexts } from '../../features/disclosure/texts.ts';
 import { homeTexts } from '../../features/home/texts.ts';
+import { quoteTexts } from '../../features/quote/texts.ts';
+import { retrieveTexts } from '../../features/retrieve/texts.ts';
 import { uiTexts } from '../../ui/texts.ts';
 
 /**
@@ -17,5 +19,7 @@ export const defaultTexts: Record<string, string> = {
   ...adminTexts,
   ...homeTexts,
   ...disclosureTexts,
+  ...quoteTexts,
+  ...retrieveTexts,
   ...checkoutTexts,
 };

@@ -52,7 +52,11 @@ export function initialValues(section: Section, data: ProposalDataLike, profileC
 }
 
 export interface Change {
-  changeType: string;
+  changeType:
+    | 'ASSET_DISCLOSURE_CHANGE'
+    | 'PROFILE_DISCLOSURE_CHANGE'
+    | 'ADDITIONAL_PROFILE_DISCLOSURE_CHANGE'
+    | 'QUOTE_DISCLOSURE_CHANGE';
   assetCode?: string;
   profileCode?: string;
   update: { path: string; value: unknown };

@@ -1,0 +1,25 @@
+import type { Proposal, ProposalChange, UpdateProposalRequest } from '@forecourt/contracts/proposals';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getProposal, updateProposal } from './proposals.ts';
+
+export const proposalKey = (code: string) => ['proposal', code] as const;
+
+export function useProposal(code: string) {
+  // A missing proposal redirects home (spec 3 §8), so no error modal.
+  return useQuery({
+    queryKey: proposalKey(code),
+    queryFn: () => getProposal(code),
+    retry: false,
+    meta: { errorModal: false },
+  });
+}
+
+/** PATCH the proposal and put the answer straight into the cache (every page re-renders from it). */
+export function useUpdateProposal(code: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<UpdateProposalRequest> & { changes: ProposalChange[] }) =>
+      updateProposal(code, body),
+    onSuccess: (proposal: Proposal) => client.setQueryData(proposalKey(code), proposal),
+  });
+}

@@ -1,0 +1,39 @@
+import type { ProductConfig } from '@forecourt/contracts/product-config';
+import type { Proposal } from '@forecourt/contracts/proposals';
+import { useMemo } from 'react';
+import { useConfig } from '../../../app/config.tsx';
+import type { FormContext, Values } from '../../disclosure/engine/types.ts';
+import { profileData } from '../../disclosure/engine/values.ts';
+
+export function useProduct(): ProductConfig {
+  return useConfig().productConfig;
+}
+
+export function isAnonymous(): boolean {
+  // The OIDC session (customer) is kept by the identity area; without one the caller is anonymous.
+  return !Object.keys(window.localStorage).some((k) => k.startsWith('oidc.user:'));
+}
+
+/** The context conditions and cross-field rules read, built from the proposal (spec 2 §5). */
+export function useFormContext(proposal: Proposal): FormContext {
+  const config = useConfig();
+  return useMemo(() => {
+    const data = proposal.data as { asset?: Values; quote?: Values };
+    const promo = config.productConfig.promotions.find((p) => p.code === proposal.promoCode);
+    return {
+      anonymous: isAnonymous(),
+      admin: config.features.isAdmin,
+      features: config.features as unknown as Record<string, boolean>,
+      promotion: promo ? { code: promo.code, requiresTerms: promo.requiresTerms } : null,
+      schemeCode: proposal.schemeCode,
+      now: new Date(),
+      data: {
+        policyholder: profileData(proposal.data, 'policyholder'),
+        asset: data.asset,
+        quote: data.quote,
+      },
+      inputRules: Object.fromEntries(Object.entries(config.inputs).map(([k, v]) => [k, v.rules])),
+      phone: config.formats.phoneNumber,
+    };
+  }, [proposal, config]);
+}

@@ -1,0 +1,91 @@
+import type { Proposal, ProposalChange } from '@forecourt/contracts/proposals';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { Page } from '../../../app/page/page.tsx';
+import { Button, Card, SidebarLayout } from '../../../ui/index.ts';
+import { useUpdateProposal } from '../api/use-proposal.ts';
+import { OptionalCovers } from '../components/optional-covers.tsx';
+import { PricePanel } from '../components/price-panel.tsx';
+import { QuoteDetails } from '../components/quote-details.tsx';
+import { QuoteDocuments } from '../components/quote-documents.tsx';
+import { StartDateEditor } from '../components/start-date-editor.tsx';
+import { VoluntaryExcess } from '../components/voluntary-excess.tsx';
+import { useProduct } from '../hooks/use-product.ts';
+import styles from './quote-pages.module.css';
+
+/**
+ * Proposal configuration (spec 3 §2, §4 step 4): quote details, start date, optional covers, voluntary
+ * excess in 4 columns, documents, and a sidebar with the price and continue. Every change re-rates.
+ */
+export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
+  const { t } = useTranslation();
+  const product = useProduct();
+  const navigate = useNavigate();
+  const update = useUpdateProposal(proposal.proposalCode);
+  const root = window.location.pathname.replace(/\/$/, '');
+  const quote = proposal.quote;
+  if (!quote?.totals) return <Navigate to={`${root}/disclosure`} replace />;
+  const rerate = (changes: ProposalChange[], coverStart?: string) =>
+    update.mutateAsync({ changes, applyRating: true, coverStart });
+  const anyOptional = quote.optionalCovers.some((c) => c.available);
+  const promotion = quote.promotion?.applied;
+  const startDate = (proposal.data.quote as { startDate?: string } | undefined)?.startDate;
+  const sidebar = (
+    <PricePanel quote={quote}>
+      <Button
+        layout="fixed"
+        onClick={() => navigate(`${root}/${anyOptional ? 'add-ons' : 'account-setup'}`)}
+        disabled={update.isPending}
+      >
+        {t(promotion ? 'quote.configuration.continuePromotion' : 'quote.configuration.continue')}
+      </Button>
+    </PricePanel>
+  );
+  return (
+    <Page
+      header={t('quote.configuration.header')}
+      subheader={t('quote.configuration.subheader')}
+      data-page="proposal-configuration"
+    >
+      <SidebarLayout sidebar={sidebar} sidebarLabel={t('quote.price.label')}>
+        <div className={styles.stack}>
+          <Card title={t('quote.configuration.details')}>
+            <QuoteDetails proposal={proposal} root={root} />
+          </Card>
+          <Card title={t('quote.configuration.startDate')}>
+            <StartDateEditor
+              startDate={startDate}
+              choices={product.startDate}
+              busy={update.isPending}
+              onChange={(date) => rerate([], date)}
+            />
+          </Card>
+          {anyOptional && (
+            <Card title={t('quote.configuration.covers')}>
+              <OptionalCovers
+                quote={quote}
+                busy={update.isPending}
+                onChange={(coverCode, selected) =>
+                  void rerate([{ changeType: selected ? 'ADD_COVER' : 'REMOVE_COVER', coverCode }])
+                }
+              />
+            </Card>
+          )}
+          {product.excess.isAdjustable && (
+            <Card title={t('quote.configuration.excess')}>
+              <VoluntaryExcess
+                quote={quote}
+                options={product.excess.voluntaryExcess}
+                disabled={update.isPending}
+                onChange={(excess) => void rerate([{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess }])}
+              />
+            </Card>
+          )}
+          <Card title={t('quote.configuration.documents')}>
+            <QuoteDocuments quote={quote} documents={product.quoteDocuments} />
+          </Card>
+        </div>
+      </SidebarLayout>
+    </Page>
+  );
+}

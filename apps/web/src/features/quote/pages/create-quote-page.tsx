@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useConfig } from '../../../app/config.tsx';
+import { reportGlobalError } from '../../../app/errors/global-errors.ts';
+import { Page } from '../../../app/page/page.tsx';
+import { AnonymousSession } from '../../../lib/session/anonymous-session.ts';
+import { Spinner } from '../../../ui/index.ts';
+import { createProposal, listProposals, recordTracking } from '../api/proposals.ts';
+import { useProduct } from '../hooks/use-product.ts';
+import { savedTracking, saveTracking } from '../tracking.ts';
+
+/**
+ * create-quote (spec 3 §2, §4 step 1): waits for the anonymous session refresh, then finds this scheme's
+ * open proposal or creates one (with the promo passthrough), records tracking once, and redirects into it.
+ */
+export function CreateQuotePage() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const product = useProduct();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const started = useRef(false);
+  const base = location.pathname.replace(/\/$/, '');
+  const scheme = config.schemes.find((s) => base.endsWith(`/${s.productUrlName}`)) ?? config.schemes[0];
+  useEffect(() => {
+    if (started.current || !scheme) return;
+    started.current = true;
+    saveTracking(search, product.tracking.parameters);
+    const promoCode = search.get('promo') ?? search.get('promoCode') ?? undefined;
+    (async () => {
+      const session = new AnonymousSession();
+      await session.refreshToken();
+      session.stop();
+      const open = await listProposals({ schemeCode: scheme.schemeCode });
+      const existing = promoCode
+        ? undefined
+        : open.items.find(
+            (p) => (p.status === 'QUOTE' || p.status === 'INSUFFICIENT_ACCURACY') && !p.sourcePolicy,
+          );
+      const proposal =
+        existing ??
+        (await createProposal({ schemeCode: scheme.schemeCode, promoCode, brand: config.id, source: 'web' }));
+      const tracking = savedTracking();
+      if (!existing && Object.keys(tracking).length > 0 && !proposal.trackingRecorded)
+        await recordTracking(proposal.proposalCode, tracking).catch(() => undefined);
+      const next = existing ? '' : '/before-we-begin';
+      navigate(`${base}/proposal/${proposal.proposalCode}${next}`, { replace: true });
+    })().catch((err: unknown) => {
+      reportGlobalError(err);
+      navigate('/', { replace: true });
+    });
+  }, [scheme, search, product, config.id, base, navigate]);
+  return (
+    <Page header={t('quote.create.header')} width="narrow" data-page="create-quote">
+      <Spinner size="large" label={t('quote.create.loading')} />
+    </Page>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Proposal } from '@forecourt/contracts/proposals';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../../app/config.tsx';
+import { Page } from '../../../app/page/page.tsx';
+import { Button, Notification } from '../../../ui/index.ts';
+import styles from './status-pages.module.css';
+
+/** Referral: we cannot insure yet, with the reasons listed (spec 3 §2 "Other screens"). */
+export function ReferralPage({ proposal }: { proposal: Proposal }) {
+  const { t } = useTranslation();
+  const { contact } = useConfig();
+  const reasons = proposal.quote?.referralReasons ?? [];
+  const root = window.location.pathname.replace(/\/$/, '');
+  return (
+    <Page
+      header={t('quote.referral.header')}
+      subheader={t('quote.referral.subheader')}
+      width="narrow"
+      data-page="referral"
+    >
+      <div className={styles.stack}>
+        {reasons.length > 0 && (
+          <Notification variant="warning" title={t('quote.referral.reasons')}>
+            <ul className={styles.reasons} data-testid="referral-reasons">
+              {reasons.map((r) => (
+                <li key={`${r.code}-${r.profileCode ?? ''}`}>
+                  {t([`quote.referral.reason.${r.code}`, r.message], { defaultValue: r.message })}
+                </li>
+              ))}
+            </ul>
+          </Notification>
+        )}
+        <p>{t('quote.referral.contact', { phone: contact.phone, email: contact.email })}</p>
+        <Button variant="secondary" to={`${root}/disclosure`}>
+          {t('quote.referral.review')}
+        </Button>
+        <Button variant="ghost" to="/">
+          {t('quote.referral.home')}
+        </Button>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Section } from '@forecourt/contracts/product-config';
+import { isShown } from '../disclosure/engine/conditions.ts';
+import { failedRule } from '../disclosure/engine/rules.ts';
+import type { FormContext } from '../disclosure/engine/types.ts';
+import { initialValues, type ProposalDataLike } from '../disclosure/engine/values.ts';
+
+/** Sections whose conditions hold for this visitor and proposal, in configured order. */
+export function applicableSections(sections: Section[], ctx: FormContext): Section[] {
+  return sections.filter((s) => isShown(s.conditions, {}, ctx));
+}
+
+/** True when every visible question of the policyholder section has a valid answer already. */
+export function isSectionComplete(section: Section, data: ProposalDataLike, ctx: FormContext): boolean {
+  if (section.disclosureType === 'ADDITIONAL_PROFILE') return (data.profiles ?? []).length > 1 || false;
+  const values = initialValues(section, data, 'policyholder');
+  return section.questions.every(
+    (q) => !isShown(q.conditions, values, ctx) || failedRule(q, values[q.id], values, ctx) === undefined,
+  );
+}
+
+/** Disclosure index: the first applicable section not yet answered, else the first (spec 3 §2). */
+export function firstOpenSection(
+  sections: Section[],
+  data: ProposalDataLike,
+  ctx: FormContext,
+): Section | undefined {
+  const list = applicableSections(sections, ctx);
+  return (
+    list.find((s) => s.disclosureType !== 'ADDITIONAL_PROFILE' && !isSectionComplete(s, data, ctx)) ?? list[0]
+  );
+}
+
+export function nextSection(sections: Section[], currentId: string, ctx: FormContext): Section | undefined {
+  const list = applicableSections(sections, ctx);
+  const i = list.findIndex((s) => s.id === currentId);
+  return i >= 0 ? list[i + 1] : undefined;
+}
+
+/** The first free additional-profile code (p1..p4), the same rule the server applies. */
+export function nextProfileCode(data: ProposalDataLike, max: number): string | undefined {
+  const used = new Set((data.profiles ?? []).map((p) => p.profileCode));
+  return Array.from({ length: max }, (_, i) => `p${i + 1}`).find((c) => !used.has(c));
+}

@@ -1,0 +1,24 @@
+import type { BackBookRequest, Proposal } from '@forecourt/contracts/proposals';
+import type { SessionResponse } from '@forecourt/contracts/session';
+import { api } from '../../lib/api/client.ts';
+import { AnonymousSession } from '../../lib/session/anonymous-session.ts';
+
+/** POST /api/session/back-book: the saved quote's session (spec 3 §7); the token replaces the visitor's. */
+export async function retrieveSession(body: BackBookRequest) {
+  const session = await api<SessionResponse>('/session/back-book', { method: 'POST', body, anonymous: true });
+  const store = new AnonymousSession();
+  store.setToken(session);
+  store.stop();
+}
+
+export async function findByReference(externalReference: string): Promise<Proposal | undefined> {
+  const { items } = await api<{ items: Proposal[] }>('/proposals', { query: { externalReference } });
+  return items[0];
+}
+
+/** Customers sign in through the identity provider; its session lives in web storage under oidc.user:. */
+export function isSignedIn(): boolean {
+  return [window.localStorage, window.sessionStorage].some((s) =>
+    Object.keys(s).some((k) => k.startsWith('oidc.user:')),
+  );
+}

@@ -1,0 +1,102 @@
+import { isPostcode } from '@forecourt/domain/patterns';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useConfig } from '../../app/config.tsx';
+import { Page } from '../../app/page/page.tsx';
+import { isApiError } from '../../lib/api/errors.ts';
+import { Button, DateOfBirthInput, Field, Modal, TextInput } from '../../ui/index.ts';
+import styles from './retrieve.module.css';
+import { findByReference, isSignedIn, retrieveSession } from './retrieve-api.ts';
+
+/**
+ * Retrieve a saved quote (spec 3 §2 "Retrieve"): reference (from ?ref=, then hidden), date of birth and
+ * postcode (upper-cased as typed); submit only when all three are present and the postcode is valid.
+ */
+export function RetrievePage() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const refFromQuery = search.get('ref') ?? '';
+  const [reference, setReference] = useState(refFromQuery);
+  const [dateOfBirth, setDateOfBirth] = useState<string | null>(null);
+  const [postalCode, setPostalCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<'401' | 'unknown' | null>(null);
+  if (isSignedIn()) return <Navigate to="/" replace />;
+  const ready = reference.trim() !== '' && isPostcode(postalCode.trim()) && dateOfBirth !== null;
+  const submit = async () => {
+    if (!ready || !dateOfBirth) return;
+    setBusy(true);
+    try {
+      await retrieveSession({
+        externalReference: reference.trim(),
+        dateOfBirth,
+        postalCode: postalCode.trim(),
+        brand: config.id,
+      });
+      const proposal = await findByReference(reference.trim());
+      const scheme = config.schemes.find((s) => s.schemeCode === proposal?.schemeCode);
+      navigate(proposal && scheme ? `/${scheme.productUrlName}/proposal/${proposal.proposalCode}` : '/');
+    } catch (err) {
+      setFailure(isApiError(err) && err.status === 401 ? '401' : 'unknown');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Page
+      header={t('retrieve.header')}
+      subheader={t('retrieve.subheader')}
+      width="narrow"
+      data-page="retrieve"
+    >
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        {!refFromQuery && (
+          <Field label={t('retrieve.reference')} hint={t('retrieve.reference.hint')}>
+            {(control) => (
+              <TextInput {...control} value={reference} onChange={setReference} autoComplete="off" />
+            )}
+          </Field>
+        )}
+        <Field label={t('retrieve.dateOfBirth')} group>
+          {(control) => <DateOfBirthInput {...control} value={dateOfBirth} onChange={setDateOfBirth} />}
+        </Field>
+        <Field label={t('retrieve.postalCode')}>
+          {(control) => (
+            <TextInput
+              {...control}
+              value={postalCode}
+              onChange={setPostalCode}
+              transform={(v) => v.toUpperCase()}
+              autoComplete="postal-code"
+            />
+          )}
+        </Field>
+        <Button type="submit" layout="fixed" disabled={!ready} loading={busy}>
+          {t('retrieve.submit')}
+        </Button>
+      </form>
+      <Modal
+        open={failure !== null}
+        onClose={() => setFailure(null)}
+        title={t(failure === '401' ? 'retrieve.error.401.header' : 'retrieve.error.unknown.header')}
+        footer={<Button onClick={() => setFailure(null)}>{t('retrieve.error.close')}</Button>}
+      >
+        <p>
+          {t(failure === '401' ? 'retrieve.error.401.message' : 'retrieve.error.unknown.message', {
+            phone: config.contact.phone,
+          })}
+        </p>
+      </Modal>
+    </Page>
+  );
+}

@@ -1,0 +1,12 @@
+import { useConfig } from '../../../app/config.tsx';
+import styles from '../checkout.module.css';
+
+/** A mailto link to the brand's contact e-mail. */
+export function ContactLink({ label }: { label: string }) {
+  const { contact } = useConfig();
+  return (
+    <a className={styles.link} href={`mailto:${contact.email}`}>
+      {label}
+    </a>
+  );
+}

@@ -23,6 +23,8 @@ export function DateOfBirthInput(props: ControlProps<string | null>) {
   const autoId = useId();
   const baseId = props.id ?? autoId;
   const [parts, setParts] = useState<DateParts>(() => datePartsFromIso(props.value));
+  // Focus moves inside onChange, so blur handlers run before a re-render: read the latest parts from here.
+  const latest = useRef(parts);
   const emitted = useRef<string | null>(props.value ?? null);
   const refs = useRef<Record<DatePart, HTMLInputElement | null>>({ day: null, month: null, year: null });
 
@@ -30,11 +32,14 @@ export function DateOfBirthInput(props: ControlProps<string | null>) {
   useEffect(() => {
     if ((props.value ?? null) !== emitted.current) {
       emitted.current = props.value ?? null;
-      setParts(datePartsFromIso(props.value));
+      latest.current = datePartsFromIso(props.value);
+      setParts(latest.current);
     }
   }, [props.value]);
 
-  const update = (next: DateParts) => {
+  const update = (patch: Partial<DateParts>) => {
+    const next = { ...latest.current, ...patch };
+    latest.current = next;
     setParts(next);
     const iso = isoDateFromParts(next);
     if (iso !== emitted.current) {
@@ -70,12 +75,12 @@ export function DateOfBirthInput(props: ControlProps<string | null>) {
           aria-required={props['aria-required'] || undefined}
           onChange={(e) => {
             const text = normaliseDatePart(e.target.value, part);
-            update({ ...parts, [part]: text });
+            update({ [part]: text });
             if (part !== 'year' && text.length === 2) refs.current[order[order.indexOf(part) + 1]!]?.focus();
           }}
           onBlur={() => {
-            if (part !== 'year' && parts[part] !== padDatePart(parts[part]))
-              update({ ...parts, [part]: padDatePart(parts[part]) });
+            const text = latest.current[part];
+            if (part !== 'year' && text !== padDatePart(text)) update({ [part]: padDatePart(text) });
             props.onBlur?.();
           }}
         />

@@ -6,8 +6,10 @@ import styles from './paste-button.module.css';
 export type PasteButtonProps = { onPaste: (text: string) => void; label?: string };
 
 const canRead = () => typeof navigator !== 'undefined' && typeof navigator.clipboard?.readText === 'function';
-const isBlocked = (e: unknown) =>
-  e instanceof Error && (e.name === 'NotAllowedError' || e.name === 'SecurityError');
+const isBlocked = (e: unknown) => {
+  const name = typeof e === 'object' && e !== null ? (e as { name?: unknown }).name : undefined;
+  return name === 'NotAllowedError' || name === 'SecurityError';
+};
 
 /**
  * Pastes the clipboard text (spec 1 §4, §8): shown only when the browser can read the clipboard; loading while

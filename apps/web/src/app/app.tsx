@@ -8,6 +8,7 @@ import { createI18n } from '../lib/i18n/i18n.ts';
 import { AnonymousSession } from '../lib/session/anonymous-session.ts';
 import { SnackbarProvider } from '../ui/snackbar/snackbar.tsx';
 import { ConfigProvider, type WebConfig } from './config.tsx';
+import { applyDevTheme } from './dev-theme.ts';
 import { ErrorBoundary, RouteError } from './errors/error-boundary.tsx';
 import './fonts.css';
 import { Layout } from './layout/layout.tsx';
@@ -27,6 +28,7 @@ function devRoutes(config: WebConfig): RouteObject[] {
 }
 
 export function App({ config }: { config: WebConfig }) {
+  useMemo(() => applyDevTheme(config), [config]);
   const i18n = useMemo(() => createI18n(config.texts), [config.texts]);
   const queryClient = useMemo(() => createQueryClient(), []);
   const unsupported = useMemo(() => missingBrowserFeatures().length > 0, []);

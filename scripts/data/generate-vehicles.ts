@@ -119,7 +119,8 @@ for (const line of lines) {
       const yTrims = trims.filter((t) => within(y, t.years));
       const yEngines = engines.filter((e) => within(y, e.years)).sort((a, b) => a.ps - b.ps);
       if (yEngines.length === 0 || yTrims.length === 0) continue;
-      const normal = yEngines.filter((e) => e.ps < 240 || yEngines.every((x) => x.ps >= 240));
+      const sporty = (e: Engine) => e.ps >= 240 && (e.fuel === 'P' || e.fuel === 'D');
+      const normal = yEngines.filter((e) => !sporty(e) || yEngines.every(sporty));
       const top = yEngines[yEngines.length - 1] as Engine;
       yTrims.forEach((trim, t) => {
         const perf = PERFORMANCE_TRIM.test(trim.name) && yTrims.length > 1;

@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { AppServices } from '../lib/context.ts';
 import { dispatchOutbox } from '../lib/outbox.ts';
 import { registerPaymentJobs } from '../modules/payments/jobs.ts';
+import { registerQuoteExpiry } from '../modules/proposals/expire-quotes.ts';
 import type { MailProvider } from '../providers/mail/mail-provider.ts';
 
 export const OUTBOX_DISPATCH = 'outbox-dispatch';
@@ -14,6 +15,7 @@ export async function registerJobs(boss: PgBoss, services: AppServices, mail: Ma
   });
   await boss.schedule(OUTBOX_DISPATCH, '* * * * *');
   await registerPaymentJobs(boss, services);
+  await registerQuoteExpiry(boss, services);
 }
 
 /** Ask for delivery now rather than at the next minute. */

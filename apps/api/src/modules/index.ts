@@ -7,7 +7,8 @@ import { healthRoutes } from './health/routes.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { lookupRoutes } from './lookups/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
+import { proposalRoutes } from './proposals/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
 
 /** Every module's routes; one line per module. */
-export const modules: FastifyPluginAsyncZod[] = [identityRoutes, healthRoutes, sessionRoutes, configRoutes, lookupRoutes, accountRoutes, adminRoutes, checkRoutes, paymentRoutes];
+export const modules: FastifyPluginAsyncZod[] = [identityRoutes, healthRoutes, sessionRoutes, configRoutes, lookupRoutes, accountRoutes, adminRoutes, checkRoutes, paymentRoutes, proposalRoutes];

@@ -1,0 +1,30 @@
+import type { Proposal, ProposalStatus } from '@forecourt/contracts/proposals';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { proposals } from '../../db/schema/index.ts';
+import { requireParty } from '../../lib/auth.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { toProposal } from './proposal-view.ts';
+
+/** GET /api/proposals: the caller's proposals, newest first, filtered. */
+export async function listProposals(
+  ctx: Ctx,
+  filters: {
+    externalReference?: string | undefined;
+    schemeCode?: string | undefined;
+    status?: ProposalStatus | undefined;
+  },
+): Promise<{ items: Proposal[] }> {
+  const partyId = requireParty(ctx.caller);
+  const where: SQL[] = [eq(proposals.partyId, partyId)];
+  if (filters.externalReference)
+    where.push(eq(proposals.externalReference, filters.externalReference.toUpperCase()));
+  if (filters.schemeCode) where.push(eq(proposals.schemeCode, filters.schemeCode));
+  if (filters.status) where.push(eq(proposals.status, filters.status));
+  const rows = await ctx.db
+    .select()
+    .from(proposals)
+    .where(and(...where))
+    .orderBy(desc(proposals.createdAt))
+    .limit(100);
+  return { items: rows.map(toProposal) };
+}

@@ -1,0 +1,34 @@
+import type { Proposal, Quote } from '@forecourt/contracts/proposals';
+import type { ProposalRow } from '../../db/schema/index.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A proposals row as the API answers it (spec 3 §3 Proposal). */
+export function toProposal(row: ProposalRow): Proposal {
+  const subscription = row.product === 'SUBSCRIPTION';
+  return {
+    proposalCode: row.proposalCode,
+    status: row.status,
+    schemeCode: row.schemeCode,
+    product: row.product,
+    brand: row.brand,
+    externalReference: row.externalReference,
+    source: row.source,
+    promoCode: row.promoCode,
+    data: row.data,
+    quote: (row.quote as Quote | null) ?? null,
+    startAt: iso(row.startAt),
+    endAt: iso(row.endAt),
+    policyTerm: subscription ? 'P1M' : 'P1Y',
+    monthlyBilling: subscription,
+    renewalType: 'auto',
+    policyId: row.policyId,
+    policyNumber: row.policyNumber,
+    quoteExpiresAt: iso(row.quoteExpiresAt),
+    trackingRecorded: row.tracking !== null,
+    sourcePolicy: row.sourcePolicy,
+    sourceProposal: row.sourceProposal,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

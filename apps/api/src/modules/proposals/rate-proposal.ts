@@ -1,0 +1,67 @@
+import { TZDate } from '@date-fns/tz';
+import type { Brand } from '@forecourt/contracts';
+import type { Quote } from '@forecourt/contracts/proposals';
+import { rate } from '@forecourt/domain/rating/rate';
+import { LONDON, londonToday } from '@forecourt/domain/risk/calendar';
+import { validateProposal } from '@forecourt/domain/risk/validate';
+import { addDays, addMonths, addYears, min } from 'date-fns';
+import { validation } from '../../lib/errors.ts';
+import { promotionRule, ratingTablesFor } from '../rating/scheme-rating.ts';
+
+export interface RatedProposal {
+  status: 'QUOTE' | 'REFERRAL' | 'INSUFFICIENT_ACCURACY';
+  quote: Quote;
+  startAt: Date;
+  endAt: Date;
+  quoteExpiresAt: Date;
+}
+
+/** Midnight in London at the start of `isoDate`. */
+const londonMidnight = (isoDate: string) => new TZDate(`${isoDate}T00:00:00`, LONDON);
+
+/**
+ * Validates the answers completely (spec 3 §5) and rates them for their start date. Cover starts now when
+ * the start date is today, else at 00:00 London that day (spec 3 §4). The quote is valid for
+ * QUOTE_VALIDITY_DAYS, and never past the end of its start day.
+ */
+export function rateProposal(
+  input: { data: unknown; promoCode: string | null; product: string; brand: Brand },
+  env: { validityDays: number },
+  now: Date,
+): RatedProposal {
+  const tables = ratingTablesFor(input.brand, now);
+  const checked = validateProposal(input.data, {
+    now,
+    forRating: true,
+    promotion: promotionRule(tables, input.promoCode),
+    maxAdditionalProfiles: input.brand.productConfig.maxAdditionalProfiles,
+  });
+  if (!checked.success) throw validation(checked.errors, 'Some answers need attention before we can quote');
+  const data = checked.data;
+  const product =
+    input.product === 'ANNUAL' || input.product === 'DRIVEAWAY' ? input.product : 'SUBSCRIPTION';
+  const result = rate({ data, promoCode: input.promoCode, product }, tables, data.quote.startDate);
+
+  const startDay = data.quote.startDate;
+  const startAt = startDay === londonToday(now) ? now : londonMidnight(startDay);
+  const endAt = product === 'SUBSCRIPTION' ? addMonths(startAt, 1) : addYears(startAt, 1);
+  const quoteExpiresAt = min([addDays(now, env.validityDays), addDays(londonMidnight(startDay), 1)]);
+  const quote: Quote = {
+    ...result,
+    ratedAt: now.toISOString(),
+    promoCode: input.promoCode,
+    assetCode: data.asset.assetCode,
+    vrn: data.asset.vrn ?? null,
+    specification: data.asset.specification,
+    insuredProfiles: data.profiles.map((p) => ({
+      profileCode: p.profileCode,
+      policyholder: p.policyholder,
+      data: p.data,
+    })),
+    requestedOptionalCovers: {
+      ncb_protection: data.quote.optionalCovers.ncb_protection ?? null,
+      legal_expenses: data.quote.optionalCovers.legal_expenses ?? null,
+    },
+  };
+  return { status: result.ratingStatus, quote, startAt: new Date(startAt.getTime()), endAt, quoteExpiresAt };
+}

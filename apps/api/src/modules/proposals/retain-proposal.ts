@@ -1,0 +1,47 @@
+import { kickOutbox } from '../../jobs/index.ts';
+import { requireParty } from '../../lib/auth.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { enqueue } from '../../lib/outbox.ts';
+import { findOwnedProposal } from './queries.ts';
+
+const pounds = (pence: number) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
+
+/** POST /api/proposals/{code}/retain: e-mails the visitor their quote reference (through the outbox). */
+export async function retainProposal(ctx: Ctx, proposalCode: string, email: string): Promise<{ ok: true }> {
+  const row = await findOwnedProposal(ctx.db, requireParty(ctx.caller), proposalCode);
+  const base = ctx.env.PUBLIC_URL ?? '';
+  const link = `${base}/retrieve?ref=${encodeURIComponent(row.externalReference)}`;
+  const totals = (
+    row.quote as { totals?: { monthly?: { regular: number } | null; gross: number } | null } | null
+  )?.totals;
+  const price = totals
+    ? totals.monthly
+      ? `Your price was ${pounds(totals.monthly.regular)} a month (${pounds(totals.gross)} a year), including Insurance Premium Tax.`
+      : `Your price was ${pounds(totals.gross)} a year, including Insurance Premium Tax.`
+    : '';
+  const body = [
+    `Thank you for getting a quote with ${ctx.brand.name}.`,
+    `Your quote reference is ${row.externalReference}.`,
+    price,
+    `To pick up where you left off, go to ${link} and enter your reference, date of birth and postcode.`,
+    row.quoteExpiresAt
+      ? `Your quote is valid until ${row.quoteExpiresAt.toLocaleDateString('en-GB', { timeZone: 'Europe/London' })}.`
+      : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  await enqueue(ctx.db, {
+    channel: 'email',
+    recipient: email,
+    subject: `Your ${ctx.brand.name} quote reference ${row.externalReference}`,
+    body,
+    payload: {
+      kind: 'quote-retain',
+      proposalCode: row.proposalCode,
+      externalReference: row.externalReference,
+    },
+  });
+  await kickOutbox(ctx);
+  return { ok: true };
+}

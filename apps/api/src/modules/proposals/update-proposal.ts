@@ -1,0 +1,70 @@
+import type { Proposal, UpdateProposalRequest } from '@forecourt/contracts/proposals';
+import { validateProposal } from '@forecourt/domain/risk/validate';
+import { eq, sql } from 'drizzle-orm';
+import { proposals } from '../../db/schema/index.ts';
+import { requireParty } from '../../lib/auth.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { AppError, validation } from '../../lib/errors.ts';
+import { applyChanges } from './apply-changes.ts';
+import { toProposal } from './proposal-view.ts';
+import { findOwnedProposal } from './queries.ts';
+import { rateProposal } from './rate-proposal.ts';
+
+const touches = (key: string, touched: string[]) =>
+  touched.some((t) => key === t || key.startsWith(`${t}.`) || t.startsWith(`${key}.`));
+
+/**
+ * PATCH /api/proposals/{code}: applies the changes atomically (one bad change → 400, nothing written),
+ * then rates when asked (applyRating) or when the proposal already holds a quote (so a cover or excess
+ * change shows its price at once), unless applyRating is false. A new start date re-rates an expired quote.
+ */
+export async function updateProposal(
+  ctx: Ctx,
+  proposalCode: string,
+  input: UpdateProposalRequest,
+): Promise<Proposal> {
+  const partyId = requireParty(ctx.caller);
+  return ctx.db.transaction(async (tx) => {
+    const row = await findOwnedProposal(tx, partyId, proposalCode, { forUpdate: true });
+    if (row.status === 'POLICY') throw new AppError('CONFLICT', 'This proposal is already a policy');
+    const maxAdditionalProfiles = ctx.brand.productConfig.maxAdditionalProfiles;
+    const { data, touched } = applyChanges(row.data, input.changes, { maxAdditionalProfiles });
+    if (input.coverStart) {
+      data.quote.startDate = input.coverStart;
+      touched.push('quote.startDate');
+    }
+    const now = ctx.clock.now();
+    const checked = validateProposal(data, { now, forRating: false, maxAdditionalProfiles });
+    if (!checked.success) {
+      const relevant = Object.entries(checked.errors).filter(([key]) => touches(key, touched));
+      if (relevant.length > 0) throw validation(Object.fromEntries(relevant));
+    }
+    const rerate = input.applyRating === true || (input.applyRating !== false && row.quote !== null);
+    const rated = rerate
+      ? rateProposal(
+          { data, promoCode: row.promoCode, product: row.product, brand: ctx.brand },
+          { validityDays: ctx.env.QUOTE_VALIDITY_DAYS },
+          now,
+        )
+      : undefined;
+    const [updated] = await tx
+      .update(proposals)
+      .set({
+        data: data as unknown as Record<string, unknown>,
+        updatedAt: now,
+        version: sql`${proposals.version} + 1`,
+        ...(rated
+          ? {
+              status: rated.status,
+              quote: rated.quote as unknown as Record<string, unknown>,
+              startAt: rated.startAt,
+              endAt: rated.endAt,
+              quoteExpiresAt: rated.quoteExpiresAt,
+            }
+          : {}),
+      })
+      .where(eq(proposals.proposalCode, row.proposalCode))
+      .returning();
+    return toProposal(updated!);
+  });
+}

@@ -1,0 +1,39 @@
+import { londonToday } from '@forecourt/domain/risk/calendar';
+import { sampleProposalData } from '@forecourt/domain/risk/sample';
+import type { FastifyInstance } from 'fastify';
+import { anonymousToken } from './helpers/test-app.ts';
+
+export const SCHEME = 'FCMOTOR1';
+
+/** A visitor: an anonymous token and helpers that call the API as them. */
+export async function visitor(app: FastifyInstance) {
+  const token = await anonymousToken(app);
+  const headers = { authorization: `Bearer ${token}` };
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+    app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return { token, headers, call };
+}
+
+export type Visitor = Awaited<ReturnType<typeof visitor>>;
+
+export const today = () => londonToday(new Date());
+export const completeData = () => sampleProposalData(today());
+
+/** Creates a proposal with complete answers and rates it; returns the rated proposal. */
+export async function ratedProposal(
+  v: Visitor,
+  mutate?: (d: ReturnType<typeof completeData>) => void,
+  promoCode?: string,
+) {
+  const data = completeData();
+  mutate?.(data);
+  const created = await v.call('POST', '/api/proposals', {
+    schemeCode: SCHEME,
+    data,
+    ...(promoCode ? { promoCode } : {}),
+  });
+  if (created.statusCode !== 201) throw new Error(`create failed: ${created.body}`);
+  const code = created.json().proposalCode as string;
+  const rated = await v.call('PATCH', `/api/proposals/${code}`, { changes: [], applyRating: true });
+  return { code, res: rated, body: rated.json() };
+}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { completeData, ratedProposal, SCHEME, visitor } from './proposals-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('POST /api/proposals', () => {
+  it('creates a proposal owned by the visitor with a readable quote reference', async () => {
+    const v = await visitor(t.app);
+    const res = await v.call('POST', '/api/proposals', {
+      schemeCode: SCHEME,
+      source: 'web',
+      promoCode: 'hc3m',
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.proposalCode).toMatch(/^prp_/);
+    expect(body.externalReference).toMatch(/^FC-[2-9A-Z]{6}$/);
+    expect(body).toMatchObject({
+      status: 'QUOTE',
+      schemeCode: SCHEME,
+      product: 'SUBSCRIPTION',
+      quote: null,
+      promoCode: 'HC3M',
+    });
+    expect(body.policyTerm).toBe('P1M');
+  });
+
+  it('keeps a given external reference and refuses a taken one with 409', async () => {
+    const v = await visitor(t.app);
+    const first = await v.call('POST', '/api/proposals', {
+      schemeCode: SCHEME,
+      externalReference: 'PARTNER-123',
+    });
+    expect(first.json().externalReference).toBe('PARTNER-123');
+    const again = await v.call('POST', '/api/proposals', {
+      schemeCode: SCHEME,
+      externalReference: 'partner-123',
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('answers 400 with field errors for an unknown scheme or bad answers', async () => {
+    const v = await visitor(t.app);
+    const scheme = await v.call('POST', '/api/proposals', { schemeCode: 'NOPE' });
+    expect(scheme.statusCode).toBe(400);
+    expect(scheme.json().fieldErrors.schemeCode).toEqual(['validation.unknownScheme']);
+    const data = await v.call('POST', '/api/proposals', {
+      schemeCode: SCHEME,
+      data: { asset: { annualMileage: 0 } },
+    });
+    expect(data.statusCode).toBe(400);
+    expect(Object.keys(data.json().fieldErrors)).toContain('data.asset.annualMileage');
+  });
+
+  it('needs a session', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/proposals',
+      payload: { schemeCode: SCHEME },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('rating through PATCH applyRating', () => {
+  it('prices a complete proposal: QUOTE with IPT, monthly price and a trace', async () => {
+    const v = await visitor(t.app);
+    const { res, body } = await ratedProposal(v);
+    expect(res.statusCode).toBe(200);
+    expect(body.status).toBe('QUOTE');
+    const totals = body.quote.totals;
+    expect(totals.ipt).toBe(Math.round(totals.net * 0.12));
+    expect(totals.gross).toBe(totals.net + totals.ipt);
+    expect(totals.monthly.first + totals.monthly.regular * 11).toBe(totals.gross);
+    expect(body.quote.trace.map((e: { factor: string }) => e.factor)).toContain('postcodeArea');
+    expect(body.quoteExpiresAt).not.toBeNull();
+    expect(body.startAt).not.toBeNull();
+  });
+
+  it('refers a risk with a referral answer and lists the reason', async () => {
+    const v = await visitor(t.app);
+    const { body } = await ratedProposal(v, (d) => {
+      d.profiles[0]!.data.previouslyRefusedInsurance = true;
+    });
+    expect(body.status).toBe('REFERRAL');
+    expect(body.quote.referralReasons.map((r: { code: string }) => r.code)).toEqual(['REFUSED_INSURANCE']);
+  });
+
+  it('gives INSUFFICIENT_ACCURACY without vehicle identification', async () => {
+    const v = await visitor(t.app);
+    const { body } = await ratedProposal(v, (d) => {
+      delete d.asset.specification.vehicleCode;
+    });
+    expect(body.status).toBe('INSUFFICIENT_ACCURACY');
+    expect(body.quote.totals).toBeNull();
+  });
+
+  it('refuses to rate incomplete answers with 400 field errors and writes nothing', async () => {
+    const v = await visitor(t.app);
+    const data = completeData();
+    const created = await v.call('POST', '/api/proposals', {
+      schemeCode: SCHEME,
+      data: { asset: data.asset },
+    });
+    const code = created.json().proposalCode;
+    const res = await v.call('PATCH', `/api/proposals/${code}`, {
+      changes: [
+        {
+          changeType: 'ASSET_DISCLOSURE_CHANGE',
+          assetCode: 'Vehicle',
+          update: { path: 'annualMileage', value: 5000 },
+        },
+      ],
+      applyRating: true,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors.profiles).toEqual(['validation.required']);
+    const after = (await v.call('GET', `/api/proposals/${code}`)).json();
+    expect(after.data.asset.annualMileage).toBe(data.asset.annualMileage);
+    expect(after.quote).toBeNull();
+  });
+});

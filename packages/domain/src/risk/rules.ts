@@ -36,8 +36,8 @@ export function proposalRuleIssues(data: PartialProposalData, options: RuleOptio
   const additional = profiles.filter((p) => !p.policyholder);
   const max = options.maxAdditionalProfiles ?? L.maxAdditionalProfiles;
   if (additional.length > max) add(['profiles'], 'validation.tooManyAdditionalDrivers');
-  if (profiles.length > 0 && profiles.filter((p) => p.policyholder).length !== 1)
-    add(['profiles'], 'validation.onePolicyholder');
+  const holders = profiles.filter((p) => p.policyholder).length;
+  if (holders > 1 || (options.complete && holders !== 1)) add(['profiles'], 'validation.onePolicyholder');
   const seen = new Set<string>();
   profiles.forEach((p, i) => {
     if (seen.has(p.profileCode)) add(['profiles', i, 'profileCode'], 'validation.duplicateProfile');

@@ -165,7 +165,7 @@ describe('card webhooks', () => {
     ]) {
       const res = await post(body, signature);
       expect(res.status).toBe(400);
-      expect((await res.json()).message).toBe('Invalid webhook signature');
+      expect(((await res.json()) as { message: string }).message).toBe('Invalid webhook signature');
     }
     expect((await paymentRow(payment.id))?.status).toBe('PENDING');
     expect(await rows(t, 'SELECT count(*)::int AS n FROM webhook_events')).toEqual(before);

@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { AppServices } from '../lib/context.ts';
 import { dispatchOutbox } from '../lib/outbox.ts';
+import { registerDocumentJobs } from '../modules/documents/jobs.ts';
 import { registerPaymentJobs } from '../modules/payments/jobs.ts';
 import { registerQuoteExpiry } from '../modules/proposals/expire-quotes.ts';
 import type { MailProvider } from '../providers/mail/mail-provider.ts';
@@ -15,6 +16,7 @@ export async function registerJobs(boss: PgBoss, services: AppServices, mail: Ma
   });
   await boss.schedule(OUTBOX_DISPATCH, '* * * * *');
   await registerPaymentJobs(boss, services);
+  await registerDocumentJobs(boss, services);
   await registerQuoteExpiry(boss, services);
 }
 

@@ -3,6 +3,7 @@ import { accountRoutes } from './accounts/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { checkRoutes } from './checks/routes.ts';
 import { configRoutes } from './config/routes.ts';
+import { documentRoutes } from './documents/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { lookupRoutes } from './lookups/routes.ts';
@@ -11,4 +12,4 @@ import { proposalRoutes } from './proposals/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
 
 /** Every module's routes; one line per module. */
-export const modules: FastifyPluginAsyncZod[] = [identityRoutes, healthRoutes, sessionRoutes, configRoutes, lookupRoutes, accountRoutes, adminRoutes, checkRoutes, paymentRoutes, proposalRoutes];
+export const modules: FastifyPluginAsyncZod[] = [identityRoutes, healthRoutes, sessionRoutes, configRoutes, lookupRoutes, accountRoutes, adminRoutes, checkRoutes, paymentRoutes, documentRoutes, proposalRoutes];

@@ -1,0 +1,55 @@
+import type { PolicyDocumentKind } from '@forecourt/contracts/documents';
+import { and, desc, eq, lte } from 'drizzle-orm';
+import { policies, policyDocuments, policyVersions } from '../../db/schema/index.ts';
+import { requireParty } from '../../lib/auth.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { notFound } from '../../lib/errors.ts';
+
+export class DocumentNotReadyError extends Error {
+  constructor() {
+    super('Your document is being generated. Please retry in a few minutes.');
+  }
+}
+
+/**
+ * A policy document of the caller's policy, from its current version (the latest that has started, or the
+ * first for a policy not yet started). Another party's policy is a 404; a document not generated yet is
+ * DocumentNotReadyError.
+ */
+export async function getPolicyDocument(ctx: Ctx, policyId: string, doc: PolicyDocumentKind) {
+  const partyId = requireParty(ctx.caller);
+  const [policy] = await ctx.db
+    .select()
+    .from(policies)
+    .where(and(eq(policies.id, policyId), eq(policies.partyId, partyId)));
+  if (!policy) throw notFound('No such policy');
+  const [started] = await ctx.db
+    .select()
+    .from(policyVersions)
+    .where(and(eq(policyVersions.policyId, policy.id), lte(policyVersions.startedAt, ctx.clock.now())))
+    .orderBy(desc(policyVersions.versionNumber))
+    .limit(1);
+  const [first] = started
+    ? [started]
+    : await ctx.db
+        .select()
+        .from(policyVersions)
+        .where(eq(policyVersions.policyId, policy.id))
+        .orderBy(policyVersions.versionNumber)
+        .limit(1);
+  if (!first) throw new DocumentNotReadyError();
+  const [record] = await ctx.db
+    .select()
+    .from(policyDocuments)
+    .where(and(eq(policyDocuments.policyVersionId, first.id), eq(policyDocuments.doc, doc)));
+  if (!record) throw new DocumentNotReadyError();
+  const stored = await ctx.providers.storage.get(record.storageKey);
+  if (!stored) throw new DocumentNotReadyError();
+  const label = doc === 'policy-certificate' ? 'certificate-of-motor-insurance' : 'policy-schedule';
+  return {
+    body: stored.body,
+    contentType: record.contentType,
+    storageKey: record.storageKey,
+    filename: `${policy.policyNumber}-${label}-v${first.versionNumber}.pdf`,
+  };
+}

@@ -1,0 +1,142 @@
+import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
+import {
+  footers,
+  header,
+  londonDate,
+  londonDateTime,
+  money,
+  newDocument,
+  type PdfTheme,
+  paragraph,
+  rows,
+  sectionTitle,
+  table,
+  toBuffer,
+  ukDate,
+} from './layout.ts';
+import { EXCESS_LABELS, holderName, USE_SHORT, USE_WORDING } from './wording.ts';
+
+/** The policy schedule: who, what, when, how much; one per policy version. */
+export async function renderSchedule(input: PolicyDocumentInput, theme: PdfTheme): Promise<Buffer> {
+  const doc = newDocument(`Policy schedule ${input.policyNumber}`, input.insurer.name);
+  header(doc, theme, input.brandName, 'Policy schedule', `Policy number ${input.policyNumber}`);
+  const h = input.policyholder;
+  const address = [h.address.line1, h.address.line2, h.address.city, h.address.postalCode]
+    .filter(Boolean)
+    .join(', ');
+
+  sectionTitle(doc, theme, 'Your policy');
+  rows(doc, theme, [
+    ['Policy number', input.policyNumber],
+    ['Product', `${input.productName} (${input.cover.billing === 'monthly' ? 'monthly rolling' : 'annual'})`],
+    ['Cover', `${input.cover.level}`],
+    ['Policyholder', holderName(h)],
+    ['Address', address],
+    [
+      'Period of insurance',
+      `From ${londonDateTime(input.cover.startAt)} to ${londonDateTime(input.cover.endAt)}`,
+    ],
+    ['Schedule version', `${input.versionNumber}, issued ${londonDate(input.issuedAt)}`],
+    ['Policy wording', `${input.insurer.code} ${input.wordingVersion}`],
+  ]);
+
+  sectionTitle(doc, theme, 'Your car');
+  const v = input.vehicle;
+  rows(doc, theme, [
+    ['Registration', v.registration.toUpperCase()],
+    ['Make and model', [v.make, v.model, v.trim].filter(Boolean).join(' ')],
+    ...(v.yearOfManufacture
+      ? [['Year of manufacture', String(v.yearOfManufacture)] as [string, string]]
+      : []),
+    ...(v.valuePence !== undefined ? [['Estimated value', money(v.valuePence)] as [string, string]] : []),
+    ...(v.annualMileage
+      ? [['Annual mileage', v.annualMileage.toLocaleString('en-GB')] as [string, string]]
+      : []),
+    ['Class of use', USE_SHORT[input.use]],
+  ]);
+
+  sectionTitle(doc, theme, 'Who may drive');
+  table(
+    doc,
+    theme,
+    [
+      { title: 'Driver', width: 220 },
+      { title: 'Relationship', width: 160 },
+      { title: 'Date of birth', width: 119 },
+    ],
+    input.drivers.map((d) => [
+      d.name,
+      d.policyholder ? 'Policyholder' : d.relationship,
+      ukDate(d.dateOfBirth),
+    ]),
+  );
+
+  sectionTitle(doc, theme, 'Limitations as to use');
+  paragraph(doc, theme, USE_WORDING[input.use]);
+
+  sectionTitle(doc, theme, 'Your excesses');
+  table(
+    doc,
+    theme,
+    [
+      { title: 'Claim', width: 220 },
+      { title: 'Compulsory', width: 93 },
+      { title: 'Voluntary', width: 93 },
+      { title: 'Total', width: 93 },
+    ],
+    input.excesses.map((e) => [
+      EXCESS_LABELS[e.kind],
+      money(e.compulsoryPence),
+      money(e.voluntaryPence),
+      money(e.compulsoryPence + e.voluntaryPence),
+    ]),
+  );
+  for (const extra of input.additionalExcesses) {
+    paragraph(doc, theme, `Additional excess: ${extra.description} ${money(extra.amountPence)}.`);
+  }
+
+  sectionTitle(doc, theme, 'Your premium');
+  const per = input.premium.per === 'month' ? 'per month' : 'per year';
+  table(
+    doc,
+    theme,
+    [
+      { title: 'Item', width: 380 },
+      { title: `Amount ${per}`, width: 119 },
+    ],
+    [
+      ...input.optionalCovers.map((c) => [`Includes optional cover: ${c.name}`, money(c.premiumPence)]),
+      ['Premium excluding Insurance Premium Tax', money(input.premium.netPence)],
+      ['Insurance Premium Tax at 12%', money(input.premium.iptPence)],
+      [`Total premium ${per}`, money(input.premium.totalPence)],
+    ],
+    { boldLast: true },
+  );
+  paragraph(
+    doc,
+    theme,
+    'No fees are charged for making changes or cancelling. There is no minimum term.',
+    8.5,
+  );
+
+  if (input.endorsements.length) {
+    sectionTitle(doc, theme, 'Endorsements that apply to your policy');
+    for (const e of input.endorsements) {
+      doc.font('Helvetica-Bold').fontSize(9.5).text(`${e.code}  ${e.title}`);
+      paragraph(doc, theme, e.text);
+    }
+  }
+
+  sectionTitle(doc, theme, 'Your insurer');
+  paragraph(
+    doc,
+    theme,
+    `This insurance is arranged by ${input.brandName} and underwritten by ${input.insurer.name}, ${input.insurer.address}. ${input.insurer.registration}. Please read this schedule with your policy wording and certificate of motor insurance, and tell us straight away if anything is wrong.`,
+  );
+  footers(
+    doc,
+    theme,
+    `${input.insurer.name} · Policy schedule ${input.policyNumber} · version ${input.versionNumber}`,
+  );
+  return toBuffer(doc);
+}

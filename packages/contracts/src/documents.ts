@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** Documents of a policy (spec 3 §3 "Documents"): generated per policy version, static per wording version. */
+export const policyDocumentKinds = ['policy-certificate', 'policy-schedule'] as const;
+export type PolicyDocumentKind = (typeof policyDocumentKinds)[number];
+export const staticDocumentIds = ['ipid', 'policy-wording', 'business-terms', 'privacy-policy'] as const;
+
+export const policyDocumentParamsSchema = z.object({
+  id: z.string().uuid(),
+  doc: z.enum(policyDocumentKinds),
+});
+
+export const policyDocumentLinkSchema = z.object({
+  doc: z.enum(policyDocumentKinds),
+  url: z.string(),
+  expiresAt: z.string(),
+});
+
+const isoDateTime = z.string().datetime({ offset: true });
+const pence = z.number().int();
+
+export const excessKinds = [
+  'accidental_damage',
+  'fire',
+  'theft',
+  'windscreen_repair',
+  'windscreen_replacement',
+  'non_approved_repairer',
+] as const;
+
+/** Everything the certificate and schedule print, taken from one policy version. Money in pence. */
+export const policyDocumentInputSchema = z.object({
+  policyId: z.string(),
+  policyNumber: z.string().min(1),
+  versionNumber: z.number().int().min(1),
+  issuedAt: isoDateTime,
+  productName: z.string().min(1),
+  brandName: z.string().min(1),
+  wordingVersion: z.string().min(1),
+  insurer: z.object({
+    code: z.string().min(1),
+    name: z.string().min(1),
+    address: z.string().min(1),
+    registration: z.string().min(1),
+  }),
+  policyholder: z.object({
+    title: z.string().optional(),
+    firstName: z.string().min(1),
+    lastName: z.string().min(1),
+    dateOfBirth: z.iso.date(),
+    address: z.object({
+      line1: z.string().min(1),
+      line2: z.string().optional(),
+      city: z.string().min(1),
+      postalCode: z.string().min(1),
+    }),
+  }),
+  vehicle: z.object({
+    registration: z.string().min(1),
+    make: z.string().min(1),
+    model: z.string().min(1),
+    trim: z.string().optional(),
+    yearOfManufacture: z.number().int().optional(),
+    valuePence: pence.optional(),
+    overnightLocation: z.string().optional(),
+    annualMileage: z.number().int().optional(),
+  }),
+  cover: z.object({
+    level: z.literal('Comprehensive'),
+    startAt: isoDateTime,
+    endAt: isoDateTime,
+    billing: z.enum(['monthly', 'annual']),
+  }),
+  drivers: z
+    .array(
+      z.object({
+        name: z.string().min(1),
+        relationship: z.string().min(1),
+        dateOfBirth: z.iso.date(),
+        policyholder: z.boolean(),
+      }),
+    )
+    .min(1),
+  use: z.enum(['SocialDomesticPleasure', 'SocialDomesticPleasureCommuting', 'BusinessClass1']),
+  excesses: z.array(z.object({ kind: z.enum(excessKinds), compulsoryPence: pence, voluntaryPence: pence })),
+  additionalExcesses: z.array(z.object({ description: z.string(), amountPence: pence })).default([]),
+  premium: z.object({ netPence: pence, iptPence: pence, totalPence: pence, per: z.enum(['month', 'year']) }),
+  optionalCovers: z.array(z.object({ name: z.string(), premiumPence: pence })).default([]),
+  endorsements: z.array(z.object({ code: z.string(), title: z.string(), text: z.string() })).default([]),
+});
+export type PolicyDocumentInput = z.infer<typeof policyDocumentInputSchema>;

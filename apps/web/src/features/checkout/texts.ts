@@ -48,6 +48,9 @@ export const checkoutTexts: Record<string, string> = {
     'Everyone named on the policy has agreed to their details being shared with us.',
   'summary.agreements.documents': 'Read the documents',
   'summary.agreements.remaining': 'Please tick {{count}} more to continue',
+  'summary.documents.ipid': 'Insurance product information (IPID)',
+  'summary.documents.policy-wording': 'Policy wording',
+  'summary.documents.business-terms': 'Terms of business',
   'summary.confirm': 'Confirm and continue to payment',
   // Verification and identity check
   'verification.failed.header': 'We could not verify your details',

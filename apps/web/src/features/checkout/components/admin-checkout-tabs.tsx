@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Tabs } from '../../../ui/index.ts';
+
+export type AdminTab = { id: 'ddWithCard' | 'ddOnly'; content: ReactNode };
+
+/** Which admin tabs exist (spec 3 §2): Direct Debit with card only when a customer payment is due. */
+export function adminTabIds(paymentDue: boolean): AdminTab['id'][] {
+  return paymentDue ? ['ddWithCard', 'ddOnly'] : ['ddOnly'];
+}
+
+/** The admin checkout tabs, selected by the `tab` query parameter (a number; history replaced). */
+export function AdminCheckoutTabs({ tabs }: { tabs: AdminTab[] }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const asked = Number.parseInt(params.get('tab') ?? '0', 10);
+  const selected = Number.isInteger(asked) && asked >= 0 && asked < tabs.length ? asked : 0;
+  return (
+    <Tabs
+      label={t('adminCheckout.tabs')}
+      selectedIndex={selected}
+      onChange={(i) =>
+        setParams(
+          (p) => {
+            p.set('tab', String(i));
+            return p;
+          },
+          { replace: true },
+        )
+      }
+      tabs={tabs.map((tab) => ({
+        id: tab.id,
+        label: t(`adminCheckout.tab.${tab.id}`),
+        content: tab.content,
+      }))}
+    />
+  );
+}

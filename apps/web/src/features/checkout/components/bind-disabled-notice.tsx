@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../../app/page/page.tsx';
+import { Button, Notification } from '../../../ui/index.ts';
+import type { BindBlock } from '../bind-availability.ts';
+import { formatDay } from '../proposal-view.ts';
+
+/** Bind disabled (spec 3 §2 "Checkout"): too early, or not open for checkout. */
+export function BindDisabledNotice({ block, backTo }: { block: BindBlock; backTo: string }) {
+  const { t } = useTranslation();
+  return (
+    <Page data-page="checkout-disabled" width="narrow" header={t('checkout.disabled.header')}>
+      <Notification
+        variant="info"
+        action={
+          <Button variant="secondary" to={backTo}>
+            {t('checkout.disabled.back')}
+          </Button>
+        }
+      >
+        {block.reason === 'tooEarly'
+          ? t('checkout.disabled.tooEarly', {
+              date: formatDay(block.startDate),
+              from: formatDay(block.opensOn),
+            })
+          : t('checkout.disabled.notOpen')}
+      </Notification>
+    </Page>
+  );
+}

@@ -1,0 +1,86 @@
+import type { Mandate } from '@forecourt/contracts/payments';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useConfig } from '../../../app/config.tsx';
+import { Button, Notification, Spinner, StatusBadge } from '../../../ui/index.ts';
+import { createMandate, createRedirectFlow } from '../api/payments.ts';
+import styles from '../checkout.module.css';
+import { useMandates } from '../hooks/use-checkout-data.ts';
+import { browser } from '../hooks/use-pay-by-card.ts';
+
+const usable = (m: Mandate) => m.status === 'ACTIVE' || m.status === 'PENDING_CUSTOMER_APPROVAL';
+
+/**
+ * The Direct Debit mandate (spec 3 §7, spec 2 §4 "Redirect flow"): without a usable mandate, start a redirect
+ * flow returning to this page; back with redirect_flow_id, complete it into a mandate. With one, show it and
+ * the children (what comes next).
+ */
+export function MandateSetup({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const flowId = params.get('redirect_flow_id');
+  const mandates = useMandates();
+  const complete = useMutation({
+    mutationFn: createMandate,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['mandates'] }),
+    onSettled: () =>
+      setParams(
+        (p) => {
+          p.delete('redirect_flow_id');
+          return p;
+        },
+        { replace: true },
+      ),
+  });
+  const started = useRef<string | null>(null);
+  useEffect(() => {
+    if (flowId && started.current !== flowId) {
+      started.current = flowId;
+      complete.mutate(flowId);
+    }
+  }, [flowId, complete]);
+  const start = useMutation({
+    mutationFn: () =>
+      createRedirectFlow({
+        mandateDescription: t('checkout.mandateDescription', { brand: config.name }),
+        successUrl: window.location.href.split('?')[0] ?? window.location.href,
+      }),
+    onSuccess: ({ redirectUrl }) => browser.go(redirectUrl),
+  });
+
+  if (complete.isPending || mandates.isPending || flowId)
+    return <Spinner label={t('checkout.dd.completing')} />;
+  const mandate = mandates.data?.find(usable);
+  if (!mandate)
+    return (
+      <div className={styles.stack}>
+        <p>{t('checkout.dd.body')}</p>
+        {(start.isError || complete.isError) && (
+          <Notification variant="critical">{t('checkout.error')}</Notification>
+        )}
+        <div>
+          <Button loading={start.isPending} onClick={() => start.mutate()}>
+            {t('checkout.dd.setup')}
+          </Button>
+        </div>
+      </div>
+    );
+  return (
+    <div className={styles.stack}>
+      <p data-testid="mandate">
+        {t('checkout.dd.mandate', {
+          bank: mandate.bankName ?? '',
+          ending: mandate.accountNumberEnding ?? '',
+        })}{' '}
+        <StatusBadge variant={mandate.status === 'ACTIVE' ? 'success' : 'warning'}>
+          {t(`checkout.dd.mandateStatus.${mandate.status}`)}
+        </StatusBadge>
+      </p>
+      {children}
+    </div>
+  );
+}

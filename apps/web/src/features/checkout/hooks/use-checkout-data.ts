@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { getProposalAccount } from '../api/customer-accounts.ts';
+import { createBindPayment, listMandates } from '../api/payments.ts';
+
+/** What is due today to buy this proposal (the bind customer payment; the server keeps one per proposal). */
+export function useBindPayment(proposalCode: string) {
+  return useQuery({
+    queryKey: ['bind-payment', proposalCode],
+    queryFn: () => createBindPayment(proposalCode),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/** The customer account created at the summary (its payment method type picks the checkout page). */
+export function useProposalAccount(proposalCode: string) {
+  return useQuery({
+    queryKey: ['customer-account', proposalCode],
+    queryFn: () => getProposalAccount(proposalCode).then((a) => a ?? null),
+    retry: false,
+  });
+}
+
+export function useMandates() {
+  return useQuery({ queryKey: ['mandates'], queryFn: listMandates, retry: false });
+}

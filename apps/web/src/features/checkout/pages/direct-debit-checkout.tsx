@@ -1,0 +1,60 @@
+import type { CustomerPayment } from '@forecourt/contracts/payments';
+import type { Proposal } from '@forecourt/contracts/proposals';
+import { formatGBP } from '@forecourt/domain/money';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../../app/page/page.tsx';
+import { Button, Card, Notification } from '../../../ui/index.ts';
+import styles from '../checkout.module.css';
+import { AdminCardBlockedModal } from '../components/admin-card-blocked-modal.tsx';
+import { AmountDue } from '../components/amount-due.tsx';
+import { MandateSetup } from '../components/mandate-setup.tsx';
+import { useBind } from '../hooks/use-bind.ts';
+import { usePayByCard } from '../hooks/use-pay-by-card.ts';
+import { useProposalPath } from '../hooks/use-proposal-path.ts';
+
+/**
+ * The Direct Debit page (spec 3 §4 steps 7 and 9): set up a mandate on the provider's hosted page; then, with
+ * a payment due today, pay it by card (monthly by Direct Debit after), otherwise buy the policy.
+ */
+export function DirectDebitCheckout({ proposal, payment }: { proposal: Proposal; payment: CustomerPayment }) {
+  const { t } = useTranslation();
+  const paths = useProposalPath();
+  const card = usePayByCard(proposal);
+  const bind = useBind(proposal.proposalCode);
+  return (
+    <Page
+      data-page="checkout-direct-debit"
+      width="narrow"
+      back={{ to: paths.summary, label: t('checkout.back') }}
+      header={t('checkout.header')}
+    >
+      <Card title={t('checkout.dd.header')}>
+        <MandateSetup>
+          <div className={styles.stack}>
+            {payment.amount > 0 && (
+              <>
+                <AmountDue amount={payment.amount} quote={proposal.quote} />
+                <p>{t('checkout.dd.payFirst')}</p>
+              </>
+            )}
+            {(bind.isError || card.pay.isError) && (
+              <Notification variant="critical">{t('checkout.error')}</Notification>
+            )}
+            <div>
+              {payment.amount > 0 ? (
+                <Button loading={card.pay.isPending} onClick={() => card.pay.mutate(payment.paymentId)}>
+                  {t('checkout.card.pay', { amount: formatGBP(payment.amount) })}
+                </Button>
+              ) : (
+                <Button loading={bind.isPending} onClick={() => bind.mutate()} data-testid="dd-bind">
+                  {t('checkout.dd.bind')}
+                </Button>
+              )}
+            </div>
+          </div>
+        </MandateSetup>
+      </Card>
+      <AdminCardBlockedModal open={card.adminBlocked} onClose={card.closeAdminBlocked} />
+    </Page>
+  );
+}

@@ -9,7 +9,7 @@ export type LicencePlateInputProps = Omit<ControlProps<string>, 'onChange'> & {
   onChange: (value: string, meta: { complete: boolean }) => void;
   /** Defaults to the brand's formats.vehicleRegistration. */
   formats?: RegistrationFormats;
-  /** rear: yellow plate (the accent colour); front: white plate (the surface colour). */
+  /** rear: yellow plate; front: white plate (--color-plate-rear / --color-plate-front, see ui/global.css). */
   plate?: 'rear' | 'front';
   placeholder?: string;
 };

@@ -72,6 +72,10 @@ export function SearchableSelect(props: SearchableSelectProps) {
   };
   return (
     <div className={styles.root} ref={rootRef}>
+      <svg className={styles.icon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M15.5 15.5L20 20" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
       <input
         ref={props.ref}
         id={inputId}

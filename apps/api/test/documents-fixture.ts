@@ -11,9 +11,9 @@ export function sampleDocumentInput(policyId: string, policyNumber: string): Pol
     issuedAt: '2026-11-21T10:15:00Z',
     productName: 'Monthly car insurance',
     brandName: 'Forecourt',
-    wordingVersion: '2026-11',
+    wordingVersion: 'FC-2026-1',
     insurer: {
-      code: 'HMI',
+      code: 'forecourt-underwriting',
       name: 'Harbour Mutual Insurance Company Limited',
       address: '1 Quayside, Bristol BS1 4QA',
       registration:

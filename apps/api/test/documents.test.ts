@@ -123,8 +123,8 @@ describe('policy documents', () => {
 
 describe('static documents', () => {
   it.each([
-    ['/documents/2026-11/HMI.ipid.html', 'Insurance Product Information Document'],
-    ['/documents/2026-11/HMI.policy-wording.html', 'Liability to others'],
+    ['/documents/FC-2026-1/forecourt-underwriting.ipid.html', 'Insurance Product Information Document'],
+    ['/documents/FC-2026-1/forecourt-underwriting.policy-wording.html', 'Liability to others'],
     ['/documents/static/business-terms.html', 'Terms of business'],
     ['/documents/static/privacy-policy.html', 'Privacy policy'],
   ])('serves %s', async (url, heading) => {
@@ -135,9 +135,9 @@ describe('static documents', () => {
   });
 
   it.each([
-    '/documents/2026-11/XYZ.ipid.html',
+    '/documents/FC-2026-1/XYZ.ipid.html',
     '/documents/..%2F..%2Fapps/package.json',
-    '/documents/2026-11/..%2Fstatic%2Fcomplaints.html',
+    '/documents/FC-2026-1/..%2Fstatic%2Fcomplaints.html',
   ])('has nothing at %s', async (url) => {
     const res = await get(url);
     expect(res.statusCode).toBe(404);

@@ -6,7 +6,7 @@ export const documentsDir = fileURLToPath(new URL('../../../../../config/documen
 
 const VERSION = /^[A-Za-z0-9][A-Za-z0-9._-]{0,40}$/;
 /** `{insurer}.{documentId}.html` (product documents) or `{documentId}.html` (static documents). */
-const FILE = /^(?:[A-Za-z0-9-]{1,20}\.)?[a-z0-9-]{1,40}\.html$/;
+const FILE = /^(?:[A-Za-z0-9-]{1,40}\.)?[a-z0-9-]{1,40}\.html$/;
 
 /** A static document's HTML, or undefined when there is none (also for any path that is not a plain name). */
 export async function readStaticDocument(wordingVersion: string, file: string): Promise<string | undefined> {

@@ -37,7 +37,7 @@ export async function renderSchedule(input: PolicyDocumentInput, theme: PdfTheme
       `From ${londonDateTime(input.cover.startAt)} to ${londonDateTime(input.cover.endAt)}`,
     ],
     ['Schedule version', `${input.versionNumber}, issued ${londonDate(input.issuedAt)}`],
-    ['Policy wording', `${input.insurer.code} ${input.wordingVersion}`],
+    ['Policy wording', `Version ${input.wordingVersion}`],
   ]);
 
   sectionTitle(doc, theme, 'Your car');

@@ -16,6 +16,8 @@ export class AuthClient {
   private user: User | null = null;
   private readonly listeners = new Set<Listener>();
   private readonly base: string;
+  /** While leaving for the identity provider's sign-out, the page keeps showing the signed-in state. */
+  private leaving = false;
 
   constructor(
     config: WebConfig,
@@ -55,6 +57,7 @@ export class AuthClient {
 
   private set(user: User | null) {
     this.user = user;
+    if (this.leaving) return;
     const session = this.current();
     for (const l of this.listeners) l(session);
   }
@@ -119,10 +122,9 @@ export class AuthClient {
   /** Sign-out refreshes the anonymous token first, then ends the session at the identity provider. */
   async signOut(): Promise<void> {
     await this.anonymous.refreshToken().catch(() => undefined);
+    this.leaving = true;
     const user = this.user ?? (await this.manager.getUser());
     await this.manager.revokeTokens(['refresh_token']).catch(() => undefined);
-    await this.manager.removeUser();
-    this.set(null);
     await this.manager.signoutRedirect({
       id_token_hint: user?.id_token,
       post_logout_redirect_uri: `${this.base}/`,

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useConfig } from '../../../app/config.tsx';
 import { showGlobalError } from '../../../app/errors/global-errors.ts';
 import type { AuthClient } from '../../../lib/auth/auth-client.ts';
 import { useAuth } from '../../../lib/auth/auth-context.tsx';
@@ -11,9 +12,9 @@ import { mergeAnonymousQuotes } from '../api/merge-anonymous-quotes.ts';
 
 const handled = new Map<string, Promise<string>>();
 
-async function complete(client: AuthClient): Promise<string> {
+async function complete(client: AuthClient, admin: boolean): Promise<string> {
   const returnTo = await client.handleSignInCallback();
-  if (window.parent !== window) return returnTo; // a silent sign-in frame: nothing more to do
+  if (window.parent !== window || admin) return returnTo; // a silent frame, or staff: no quotes to move
   const stored = window.sessionStorage.getItem(ANONYMOUS_TOKEN_KEY);
   const anonymous = stored ? (JSON.parse(stored) as { accessToken?: string }).accessToken : undefined;
   const token = await client.getTokenSilently();
@@ -27,17 +28,20 @@ export function CallbackPage() {
   const { client } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { features, basename } = useConfig();
   useEffect(() => {
     const key = window.location.search;
     let run = handled.get(key);
     if (!run) {
-      run = complete(client);
+      run = complete(client, features.isAdmin);
       handled.set(key, run);
     }
     let live = true;
     run.then(
       (returnTo) => {
         if (!live || window.parent !== window) return;
+        // The admin gate sits outside the router: it re-reads the location on a fresh load.
+        if (features.isAdmin) return window.location.replace(`${basename.replace(/\/$/, '')}${returnTo}`);
         void queryClient.invalidateQueries();
         navigate(returnTo, { replace: true });
       },
@@ -50,7 +54,7 @@ export function CallbackPage() {
     return () => {
       live = false;
     };
-  }, [client, navigate, queryClient]);
+  }, [client, navigate, queryClient, features.isAdmin, basename]);
   return (
     <section data-page="callback" style={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
       <Spinner label={t('auth.completing')} />

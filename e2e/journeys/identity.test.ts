@@ -1,0 +1,153 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from '../support/browser.ts';
+
+const browser = useBrowser();
+const SHOTS = '/tmp/shots/identity';
+const DEMO_PARTY = '00000000-0000-4000-8000-00000000d001';
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.waitForTimeout(400); // let the page's fade-in finish
+  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
+}
+
+/** Reads the latest sign-in code sent to an address from the development outbox page. */
+async function codeFromOutbox(page: Page, address: string): Promise<string> {
+  const outbox = await page.context().newPage();
+  await outbox.goto(`${inject('baseUrl')}/dev/outbox`);
+  const body = await outbox.locator(`tr[data-recipient="${address}"] .body`).first().textContent();
+  await outbox.close();
+  const code = /\b(\d{6})\b/.exec(body ?? '')?.[1];
+  if (!code) throw new Error(`No code for ${address} in the outbox`);
+  return code;
+}
+
+/** On the identity provider's page: e-mail, code from the outbox, sign in. */
+async function signInAtIdp(page: Page, email: string, shots?: string) {
+  await page.waitForURL(/\/auth\/interaction\//);
+  await page.locator('#address').fill(email);
+  if (shots) await shot(page, `${shots}-idp-email`);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await page.locator('#code').waitFor();
+  if (shots) await shot(page, `${shots}-idp-code`);
+  await page.locator('#code').fill(await codeFromOutbox(page, email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const accessToken = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    return key
+      ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
+      : undefined;
+  });
+
+describe('identity journeys (issue 4)', () => {
+  it('a customer signs in with the e-mail code from the outbox and lands home with initials in the menu', async () => {
+    for (const width of [1280, 375]) {
+      const page = await browser.newPage({ width });
+      await page.goto('/sign-in');
+      await signInAtIdp(page, 'demo@forecourt.example', 'sign-in');
+      await page.waitForURL((url) => url.pathname === '/');
+      await expect(page.getByTestId('user-initials').textContent()).resolves.toBe('AM');
+      await shot(page, 'callback-landing-home');
+      await page.getByTestId('user-menu').click();
+      await shot(page, 'user-menu-open');
+      await page.getByRole('menuitem', { name: 'Account' }).click();
+      await page.waitForURL('**/account');
+      await expect(page.locator('[data-setting="email"]').textContent()).resolves.toContain(
+        'demo@forecourt.example',
+      );
+      await shot(page, 'account-index');
+      await page.getByTestId('update-phoneNumber').click();
+      await page.waitForURL('**/account/phoneNumber');
+      await shot(page, 'account-edit-phone');
+      await page.goto('/account/marketingPreferences');
+      await page.getByLabel('Text message').check();
+      await page.getByTestId('save-setting').click();
+      await page.waitForURL('**/account');
+      await expect(page.locator('[data-setting="marketingPreferences"]').textContent()).resolves.toContain(
+        'Text message',
+      );
+      await page.goto('/account/email');
+      await shot(page, 'account-edit-email');
+    }
+  });
+
+  it('a protected page sends a visitor to sign in and back again', async () => {
+    const page = await browser.newPage();
+    await page.goto('/account');
+    await signInAtIdp(page, 'demo@forecourt.example');
+    await page.waitForURL((url) => url.pathname === '/account');
+    await expect(page.locator('[data-setting="email"]').count()).resolves.toBe(1);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && !url.search);
+    await page.getByTestId('nav-sign-in').waitFor();
+    await expect(
+      page.evaluate(() => sessionStorage.getItem('forecourt.anonymousToken')),
+    ).resolves.toBeTruthy();
+  });
+
+  it('an admin without access:impersonate sees the unauthorised screen', async () => {
+    for (const width of [1280, 375]) {
+      const page = await browser.newPage({ width });
+      await page.goto('/admin');
+      await page.getByTestId('admin-unauthorised').waitFor();
+      await expect(page.getByTestId('admin-unauthorised').textContent()).resolves.toBe(
+        'You must be logged in as an admin with the appropriate role to access this resource',
+      );
+      await shot(page, 'admin-unauthorised-signed-out');
+      await page.getByTestId('admin-sign-in').click();
+      await signInAtIdp(page, 'demo@forecourt.example');
+      await page.waitForURL((url) => url.pathname === '/admin' || url.pathname === '/admin/');
+      await page.getByTestId('admin-unauthorised').waitFor();
+      await shot(page, 'admin-unauthorised-customer');
+    }
+  });
+
+  it('an admin impersonates the demo customer, sees the red bar and their data, and is audited', async () => {
+    for (const width of [1280, 375]) {
+      const page = await browser.newPage({ width });
+      await page.goto('/admin');
+      await page.getByTestId('admin-sign-in').click();
+      await signInAtIdp(page, 'admin@forecourt.example');
+      await page.getByTestId('impersonate-submit').waitFor();
+      await shot(page, 'admin-impersonation');
+      await page.getByLabel('Customer id').fill(DEMO_PARTY);
+      await page.getByTestId('impersonate-submit').click();
+      await page.getByTestId('admin-bar').waitFor();
+      await expect(page.getByTestId('admin-bar-name').textContent()).resolves.toBe('Alex Morgan');
+      await expect(page.getByTestId('nav-help').count()).resolves.toBe(1);
+      await shot(page, 'admin-home-impersonating');
+      await page.goto('/admin/account');
+      await expect(page.locator('[data-setting="email"]').textContent()).resolves.toContain(
+        'demo@forecourt.example',
+      );
+      await page.goto('/admin/account/email');
+      await page.locator('input[type="email"]').fill('someone.else@example.com');
+      await page.getByTestId('save-setting').click();
+      await page.getByTestId('not-authorised').waitFor();
+      await shot(page, 'admin-not-authorised-modal');
+      const token = await accessToken(page);
+      const audit = await page.evaluate(async (t) => {
+        const res = await fetch('/api/admin/audit', { headers: { authorization: `Bearer ${t}` } });
+        return (await res.json()) as {
+          entries: { action: string; customerPartyId: string; outcomeStatus: number }[];
+        };
+      }, token);
+      expect(audit.entries).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            action: 'GET /api/policyholder',
+            customerPartyId: DEMO_PARTY,
+            outcomeStatus: 200,
+          }),
+        ]),
+      );
+    }
+  });
+});

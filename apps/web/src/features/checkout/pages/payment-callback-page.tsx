@@ -63,7 +63,6 @@ export function PaymentResultError({
   const { t } = useTranslation();
   const { features } = useConfig();
   const [chat, setChat] = useState(false);
-  useEffect(() => window.scrollTo?.(0, 0), []);
   return (
     <Page data-page="payment-result-error" width="narrow" header={t('checkout.callback.header')}>
       <div className={styles.stack}>

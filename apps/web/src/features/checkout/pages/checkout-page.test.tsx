@@ -1,0 +1,196 @@
+import type { Proposal } from '@forecourt/contracts/proposals';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testConfig } from '../../../ui/test-utils.tsx';
+import { browser } from '../hooks/use-pay-by-card.ts';
+import { mockFetch, type Reply, type Route } from '../test/mock-fetch.ts';
+import { renderRoute } from '../test/render-route.tsx';
+import { sampleProposal } from '../test/sample-proposal.ts';
+import { CheckoutPage } from './checkout-page.tsx';
+
+const paymentId = '7d0c1c8e-4a57-4d5e-9d7f-3f0c7c1b2a10';
+const soon = () => new Date(Date.now() + 2 * 86_400_000).toISOString();
+let go: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  go = vi.spyOn(browser, 'go').mockImplementation(() => {});
+  window.sessionStorage.clear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  go.mockRestore();
+});
+
+function setup(
+  url: string,
+  opts: {
+    proposal?: Partial<Proposal>;
+    amount?: number;
+    method?: string;
+    extra?: Route;
+    admin?: boolean;
+  } = {},
+) {
+  const proposal = sampleProposal({ startAt: soon(), ...opts.proposal });
+  const calls = mockFetch((method, path, body) => {
+    const extra = opts.extra?.(method, path, body);
+    if (extra) return extra;
+    if (method === 'GET' && path === '/proposals/P123') return { body: proposal };
+    if (method === 'POST' && path === '/customerPayments/checkout/bind')
+      return {
+        body: {
+          paymentId,
+          purpose: 'bind',
+          reference: 'P123',
+          amount: opts.amount ?? 6000,
+          currency: 'GBP',
+          status: 'PENDING',
+          declineCode: null,
+        },
+      };
+    if (method === 'GET' && path.startsWith('/customerAccounts'))
+      return { body: [{ accountId: 'A1', paymentMethodType: opts.method ?? 'card' }] } satisfies Reply;
+    return undefined;
+  });
+  const config = opts.admin ? { features: { ...testConfig.features, isAdmin: true } } : {};
+  const router = renderRoute('/car/proposal/:proposalCode/checkout/*', <CheckoutPage />, url, config);
+  return { calls, router };
+}
+
+describe('CheckoutPage', () => {
+  it('pays the amount due on the hosted card page, returning to the callback or the checkout page', async () => {
+    const { calls } = setup('/car/proposal/P123/checkout', {
+      extra: (m, p) =>
+        m === 'POST' && p === '/stripe/checkout'
+          ? { body: { sessionId: 'cs_1', url: 'https://pay.example/cs_1' } }
+          : undefined,
+    });
+    expect(await screen.findByTestId('amount-due')).toHaveTextContent('£60.00');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Pay £60.00 by card' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://pay.example/cs_1'));
+    const body = calls.find((c) => c.path === '/stripe/checkout')?.body as Record<string, string>;
+    expect(body.paymentId).toBe(paymentId);
+    expect(body.successUrl).toBe(
+      `${window.location.origin}/car/proposal/P123/checkout/payment/callback?session_id={CHECKOUT_SESSION_ID}`,
+    );
+    expect(body.cancelUrl).toBe(`${window.location.origin}/car/proposal/P123/checkout`);
+  });
+
+  it('gives a Direct Debit customer the mandate flow, then binds with an idempotency key', async () => {
+    let mandates: unknown[] = [];
+    const { calls } = setup('/car/proposal/P123/checkout?redirect_flow_id=RE123', {
+      method: 'BACS_DEBIT',
+      amount: 0,
+      extra: (m, p) => {
+        if (m === 'GET' && p === '/gocardless/mandates') return { body: mandates };
+        if (m === 'POST' && p === '/gocardless/mandates') {
+          mandates = [
+            {
+              mandateId: 'MD1',
+              type: 'BACS_DEBIT',
+              status: 'PENDING_CUSTOMER_APPROVAL',
+              bankName: 'Barclays',
+              accountNumberEnding: '11',
+              createdAt: '',
+            },
+          ];
+          return { body: mandates[0] };
+        }
+        if (m === 'POST' && p === '/proposals/P123/bind') return { body: { policyId: 'POL1' } };
+        return undefined;
+      },
+    });
+    expect(await screen.findByTestId('mandate')).toHaveTextContent('Barclays account ending 11');
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/gocardless/mandates')?.body).toEqual({
+      redirectFlowId: 'RE123',
+    });
+    await userEvent.setup().click(screen.getByTestId('dd-bind'));
+    await waitFor(() => expect(calls.some((c) => c.path === '/proposals/P123/bind')).toBe(true));
+    const bind = calls.find((c) => c.path === '/proposals/P123/bind');
+    expect(bind?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows the payment-result-error page with the decline code and a chat button after a declined card', async () => {
+    setup('/car/proposal/P123/checkout/payment/callback?session_id=cs_9', {
+      extra: (m, p) =>
+        m === 'GET' && p === '/stripe/sessions/cs_9'
+          ? {
+              body: {
+                sessionId: 'cs_9',
+                kind: 'checkout',
+                status: 'failed',
+                declineCode: 'card_declined',
+                paymentId,
+                clientReference: paymentId,
+              },
+            }
+          : undefined,
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Your payment did not go through' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/card_declined/)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Chat with us' }));
+    expect(await screen.findByTestId('chat-panel')).toBeInTheDocument();
+  });
+
+  it('shows the disabled notice when it is too early to buy', async () => {
+    setup('/car/proposal/P123/checkout', {
+      proposal: { startAt: new Date(Date.now() + 60 * 86_400_000).toISOString() },
+    });
+    expect(await screen.findByText(/You can buy your policy from/)).toBeInTheDocument();
+  });
+
+  it('redirects other sub-paths up to the checkout page', async () => {
+    const { router } = setup('/car/proposal/P123/checkout/whatever');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/car/proposal/P123/checkout'));
+  });
+
+  it('gives admins the admin checkout with the card tab when a payment is due', async () => {
+    setup('/car/proposal/P123/checkout', {
+      admin: true,
+      extra: (m, p) => (m === 'GET' && p === '/gocardless/mandates' ? { body: [] } : undefined),
+    });
+    expect(await screen.findByRole('tab', { name: 'Direct Debit with card' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('tab', { name: 'Direct Debit only' })).toBeInTheDocument();
+  });
+
+  it('shows the deferred success wording with the London start date and tracks the bind once', async () => {
+    window.dataLayer = [];
+    setup('/car/proposal/P123/checkout', {
+      proposal: {
+        status: 'POLICY',
+        policyId: 'POL1',
+        policyNumber: 'FC-000123',
+        startAt: '2099-03-01T00:00:00Z',
+      },
+    });
+    expect(
+      await screen.findByText(
+        'Your policy FC-000123 starts on 1 March 2099. We have e-mailed your documents.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in to view your policy' })).toHaveAttribute(
+      'href',
+      '/sign-in',
+    );
+    expect(window.dataLayer).toEqual([{ event: 'bind', policyId: 'POL1' }]);
+  });
+
+  it('shows the immediate success wording when cover has started', async () => {
+    setup('/car/proposal/P123/checkout', {
+      proposal: {
+        status: 'POLICY',
+        policyId: 'POL2',
+        policyNumber: 'FC-000124',
+        startAt: '2020-01-01T00:00:00Z',
+      },
+    });
+    expect(
+      await screen.findByText('Your policy FC-000124 has started. We have e-mailed your documents.'),
+    ).toBeInTheDocument();
+  });
+});

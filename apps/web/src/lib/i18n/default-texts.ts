@@ -4,6 +4,7 @@ import { adminTexts } from '../../features/admin/texts.ts';
 import { checkoutTexts } from '../../features/checkout/texts.ts';
 import { disclosureTexts } from '../../features/disclosure/texts.ts';
 import { homeTexts } from '../../features/home/texts.ts';
+import { lookupsTexts } from '../../features/lookups/texts.ts';
 import { quoteTexts } from '../../features/quote/texts.ts';
 import { retrieveTexts } from '../../features/retrieve/texts.ts';
 import { uiTexts } from '../../ui/texts.ts';
@@ -22,4 +23,5 @@ export const defaultTexts: Record<string, string> = {
   ...quoteTexts,
   ...retrieveTexts,
   ...checkoutTexts,
+  ...lookupsTexts,
 };

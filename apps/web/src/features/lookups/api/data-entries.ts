@@ -1,0 +1,35 @@
+import type { DataEntry, DataSearchResponse } from '@forecourt/contracts/lookups';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api/client.ts';
+import { ApiError } from '../../../lib/api/errors.ts';
+import { useDebouncedValue } from './use-debounced-value.ts';
+
+export const LOOKUP_DEBOUNCE_MS = 250;
+
+/** getDataEntry: the entry, or null when the table has no such code (a 404 is no result, spec 1 §8). */
+export async function getDataEntry(table: string, code: string): Promise<DataEntry | null> {
+  try {
+    return await api<DataEntry>(`/lookup/data/${encodeURIComponent(table)}/${encodeURIComponent(code)}`);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+export function useDataEntryCheck(table: string) {
+  return useMutation({ mutationFn: (code: string) => getDataEntry(table, code) });
+}
+
+/** searchData: only once `minimumLookupChars` are typed, 250 ms after typing stops. */
+export function useDataSearch(table: string, text: string, minimumLookupChars: number) {
+  const settled = useDebouncedValue(text.trim(), LOOKUP_DEBOUNCE_MS);
+  return useQuery({
+    queryKey: ['lookup', 'data', table, settled],
+    queryFn: ({ signal }) =>
+      api<DataSearchResponse>(`/lookup/data/${encodeURIComponent(table)}`, {
+        query: { searchTerm: settled },
+        signal,
+      }),
+    enabled: settled.length >= Math.max(1, minimumLookupChars),
+  });
+}

@@ -1,0 +1,55 @@
+import type { VehicleLookupResponse } from '@forecourt/contracts/lookups';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Field, LicencePlateInput } from '../../../ui/index.ts';
+import { useVehicleByVrn } from '../api/vehicles.ts';
+import styles from './vehicle-lookup.module.css';
+
+export type RegistrationSearchProps = {
+  onFound: (vehicle: VehicleLookupResponse) => void;
+  profile?: string;
+};
+
+/** Registration tab (spec 1 §2.4, §5.3): the search button waits for a valid format; a miss shows not found. */
+export function RegistrationSearch({ onFound, profile }: RegistrationSearchProps) {
+  const { t } = useTranslation();
+  const [plate, setPlate] = useState('');
+  const [complete, setComplete] = useState(false);
+  const lookup = useVehicleByVrn(profile);
+  const search = () => {
+    if (!complete) return;
+    lookup.mutate(plate.replace(/\s/g, ''), { onSuccess: onFound });
+  };
+  return (
+    // Not a <form>: the screen usually sits inside the disclosure form. Enter in the plate searches.
+    <search
+      className={styles.registration}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          search();
+        }
+      }}
+    >
+      <Field
+        label={t('lookups.vehicle.registration.label')}
+        error={lookup.isError ? t('lookups.vehicle.registration.notFound') : undefined}
+      >
+        {(control) => (
+          <LicencePlateInput
+            {...control}
+            value={plate}
+            onChange={(value, meta) => {
+              setPlate(value);
+              setComplete(meta.complete);
+              lookup.reset();
+            }}
+          />
+        )}
+      </Field>
+      <Button disabled={!complete} loading={lookup.isPending} onClick={search}>
+        {t('lookups.vehicle.registration.search')}
+      </Button>
+    </search>
+  );
+}

@@ -96,6 +96,8 @@ export interface Question {
   preserve?: boolean;
   /** Sent when the question is hidden (e.g. [] for a hidden claims loop, null for occupation). */
   hiddenValue?: unknown;
+  /** Sent when hidden, taken from another answer (e.g. the car's catalogue value in pence × 0.01). */
+  hiddenValueFrom?: { field: string; path?: string; scale?: number };
   defaultValue?: unknown;
   /** A `none` question answered from the data: true when the array at this path has items. */
   derivedFrom?: string;
@@ -118,6 +120,13 @@ export const questionSchema: z.ZodType<Question> = z.lazy(() =>
     conditions: z.array(conditionSchema).optional(),
     preserve: z.boolean().optional(),
     hiddenValue: z.unknown().optional(),
+    hiddenValueFrom: z
+      .object({
+        field: z.string().min(1),
+        path: z.string().optional(),
+        scale: z.number().positive().optional(),
+      })
+      .optional(),
     defaultValue: z.unknown().optional(),
     derivedFrom: z.string().optional(),
     lookup: z

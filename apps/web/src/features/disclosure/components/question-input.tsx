@@ -32,7 +32,7 @@ export function QuestionInput(props: InputProps) {
     describedBy: props.describedBy,
   };
   const options = env.optionSets[q.options ?? ''] ?? [];
-  const optionKey = (v: string | number) => [`disclosure.option.${q.options}.${v}`, String(v)];
+  const optionKey = (v: string | number) => `disclosure.option.${q.options}.${v}`;
   const set = props.onChange;
   switch (q.input) {
     case 'vehicleTabs':

@@ -39,7 +39,7 @@ export function QuestionLoop({ question: q, value, onChange }: Props) {
     const key = q.itemTitle ?? item[0]?.id ?? '';
     const titleQ = item.find((iq) => iq.id === key);
     const raw = String(it[key] ?? '');
-    return titleQ?.options ? t([`disclosure.option.${titleQ.options}.${raw}`, raw]) : raw;
+    return titleQ?.options ? t(`disclosure.option.${titleQ.options}.${raw}`, { defaultValue: raw }) : raw;
   };
   const dateOf = (it: Values) =>
     item.filter((iq) => iq.input === 'date').map((iq) => String(it[iq.id] ?? ''))[0];

@@ -90,7 +90,12 @@ export function toChanges(section: Section, values: Values, ctx: FormContext, pr
   for (const q of section.questions) {
     if (q.target === 'none') continue;
     if (!isShown(q.conditions, values, ctx) && !q.preserve) {
-      if (q.hiddenValue !== undefined) changes.push(change(q, profileCode, q.path ?? q.id, q.hiddenValue));
+      const from = q.hiddenValueFrom;
+      const derived = from ? getPath(values[from.field], from.path) : undefined;
+      if (typeof derived === 'number')
+        changes.push(change(q, profileCode, q.path ?? q.id, Math.round(derived * (from?.scale ?? 1))));
+      else if (q.hiddenValue !== undefined)
+        changes.push(change(q, profileCode, q.path ?? q.id, q.hiddenValue));
       continue;
     }
     const value = values[q.id];

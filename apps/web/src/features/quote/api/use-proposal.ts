@@ -1,5 +1,7 @@
 import type { Proposal, ProposalChange, UpdateProposalRequest } from '@forecourt/contracts/proposals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { reportGlobalError } from '../../../app/errors/global-errors.ts';
+import { isApiError } from '../../../lib/api/errors.ts';
 import { getProposal, updateProposal } from './proposals.ts';
 
 export const proposalKey = (code: string) => ['proposal', code] as const;
@@ -21,5 +23,10 @@ export function useUpdateProposal(code: string) {
     mutationFn: (body: Partial<UpdateProposalRequest> & { changes: ProposalChange[] }) =>
       updateProposal(code, body),
     onSuccess: (proposal: Proposal) => client.setQueryData(proposalKey(code), proposal),
+    // A 400 lists its field errors on the page (ServerErrors); anything else opens the error modal.
+    onError: (error) => {
+      if (!(isApiError(error) && error.status === 400)) reportGlobalError(error);
+    },
+    meta: { errorModal: false },
   });
 }

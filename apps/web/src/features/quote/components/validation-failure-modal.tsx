@@ -13,7 +13,7 @@ export function ValidationFailureModal({ messages, onClose }: { messages: string
     >
       <ul>
         {messages.map((m) => (
-          <li key={m}>{t([m, `quote.${m}`], { defaultValue: m })}</li>
+          <li key={m}>{t(`quote.${m}`, { defaultValue: m })}</li>
         ))}
       </ul>
     </Modal>

@@ -48,7 +48,7 @@ export function VoluntaryExcess(props: {
             <tbody>
               {props.quote.excessLines.map((line) => (
                 <tr key={line.kind}>
-                  <td>{t([`quote.excess.kind.${line.kind}`, line.kind])}</td>
+                  <td>{t(`quote.excess.kind.${line.kind}`, { defaultValue: line.kind })}</td>
                   <td>
                     {formatGBP(line.compulsory + line.young + line.inexperienced, { trimWholePence: true })}
                   </td>

@@ -3,7 +3,7 @@ import type { Proposal, ProposalChange } from '@forecourt/contracts/proposals';
 import { useState } from 'react';
 import { applyLocally } from '../../disclosure/engine/apply-locally.ts';
 import type { FormContext, Values } from '../../disclosure/engine/types.ts';
-import { type Change, toChanges } from '../../disclosure/engine/values.ts';
+import { type Change, profileData, toChanges } from '../../disclosure/engine/values.ts';
 import { validateForm } from '../api/proposals.ts';
 import { useUpdateProposal } from '../api/use-proposal.ts';
 
@@ -25,8 +25,12 @@ export function useSectionSubmit(proposal: Proposal, section: Section, ctx: Form
   const submit = async (values: Values, options: SubmitOptions): Promise<Proposal | null> => {
     const changes: Change[] = toChanges(section, values, ctx, options.profileCode);
     if (section.validationProfile) {
-      const data = applyLocally(proposal.data, changes);
-      const result = await validateForm(section.validationProfile, data);
+      // Whole-proposal profiles check all answers; the others check one driver's answers (ADR 062).
+      const merged = applyLocally(proposal.data, changes);
+      const whole = section.validationProfile === 'proposal' || section.validationProfile === 'rating';
+      const data = whole ? merged : profileData(merged, options.profileCode);
+      const result = await validateForm(section.validationProfile, data).catch(() => null);
+      if (!result) return null;
       if (!result.success) {
         const messages = result.errors.map((e) => e.message).filter(Boolean);
         if (messages.length === 0) console.warn('Form validation failed without a message', result.errors);
@@ -36,10 +40,16 @@ export function useSectionSubmit(proposal: Proposal, section: Section, ctx: Form
         }
       }
     }
-    return update.mutateAsync({
-      changes: [...(options.before ?? []), ...changes],
-      applyRating: options.applyRating || undefined,
-    });
+    try {
+      return await update.mutateAsync({
+        changes: [...(options.before ?? []), ...changes],
+        applyRating: options.applyRating || undefined,
+      });
+    } catch {
+      // Shown by ServerErrors (400) or the global error modal (anything else).
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+      return null;
+    }
   };
   return { submit, failures, clearFailures: () => setFailures([]), error: update.error };
 }

@@ -37,7 +37,8 @@ export function AddOnsPage({ proposal }: { proposal: Proposal }) {
         coverCode: c.code,
         selected: choices[c.code] ?? null,
       }));
-    if (changes.length > 0) await update.mutateAsync({ changes, applyRating: true });
+    if (changes.length > 0 && !(await update.mutateAsync({ changes, applyRating: true }).catch(() => null)))
+      return;
     navigate(`${root}/account-setup`);
   };
   return (

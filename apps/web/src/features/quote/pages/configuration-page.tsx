@@ -8,6 +8,7 @@ import { OptionalCovers } from '../components/optional-covers.tsx';
 import { PricePanel } from '../components/price-panel.tsx';
 import { QuoteDetails } from '../components/quote-details.tsx';
 import { QuoteDocuments } from '../components/quote-documents.tsx';
+import { ServerErrors } from '../components/server-errors.tsx';
 import { StartDateEditor } from '../components/start-date-editor.tsx';
 import { VoluntaryExcess } from '../components/voluntary-excess.tsx';
 import { useProduct } from '../hooks/use-product.ts';
@@ -26,7 +27,7 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
   const quote = proposal.quote;
   if (!quote?.totals) return <Navigate to={`${root}/disclosure`} replace />;
   const rerate = (changes: ProposalChange[], coverStart?: string) =>
-    update.mutateAsync({ changes, applyRating: true, coverStart });
+    update.mutateAsync({ changes, applyRating: true, coverStart }).catch(() => undefined);
   const anyOptional = quote.optionalCovers.some((c) => c.available);
   const promotion = quote.promotion?.applied;
   const startDate = (proposal.data.quote as { startDate?: string } | undefined)?.startDate;
@@ -49,6 +50,7 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
     >
       <SidebarLayout sidebar={sidebar} sidebarLabel={t('quote.price.label')}>
         <div className={styles.stack}>
+          <ServerErrors error={update.error} />
           <Card title={t('quote.configuration.details')}>
             <QuoteDetails proposal={proposal} root={root} />
           </Card>

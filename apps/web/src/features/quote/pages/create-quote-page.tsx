@@ -41,7 +41,18 @@ export function CreateQuotePage() {
           );
       const proposal =
         existing ??
-        (await createProposal({ schemeCode: scheme.schemeCode, promoCode, brand: config.id, source: 'web' }));
+        (await createProposal({
+          schemeCode: scheme.schemeCode,
+          promoCode,
+          brand: config.id,
+          source: 'web',
+          // A new quote starts with the car asset and the lowest voluntary excess (ADR 061).
+          data: {
+            asset: { assetCode: 'Vehicle' },
+            profiles: [],
+            quote: { voluntaryExcess: product.excess.voluntaryExcess[0] as 0, optionalCovers: {} },
+          },
+        }));
       const tracking = savedTracking();
       if (!existing && Object.keys(tracking).length > 0 && !proposal.trackingRecorded)
         await recordTracking(proposal.proposalCode, tracking).catch(() => undefined);

@@ -24,7 +24,7 @@ export function ReferralPage({ proposal }: { proposal: Proposal }) {
             <ul className={styles.reasons} data-testid="referral-reasons">
               {reasons.map((r) => (
                 <li key={`${r.code}-${r.profileCode ?? ''}`}>
-                  {t([`quote.referral.reason.${r.code}`, r.message], { defaultValue: r.message })}
+                  {t(`quote.referral.reason.${r.code}`, { defaultValue: r.message })}
                 </li>
               ))}
             </ul>

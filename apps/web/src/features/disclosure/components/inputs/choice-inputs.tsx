@@ -7,7 +7,8 @@ export interface OptionProps<T> {
   onChange: (value: T) => void;
   onBlur?: () => void;
   options: T[];
-  labelKey: (value: T) => string[];
+  /** The option's text key; the value itself shows when the key has no text. */
+  labelKey: (value: T) => string;
   invalid?: boolean;
   describedBy?: string;
 }
@@ -34,7 +35,7 @@ export function RadioTiles<T extends string | number>(props: OptionProps<T>) {
             onChange={() => props.onChange(o)}
             onBlur={props.onBlur}
           />
-          {t(props.labelKey(o))}
+          {t(props.labelKey(o), { defaultValue: String(o) })}
         </label>
       ))}
     </div>
@@ -62,7 +63,7 @@ export function SelectInput<T extends string | number>(props: OptionProps<T>) {
       </option>
       {props.options.map((o) => (
         <option key={String(o)} value={String(o)}>
-          {t(props.labelKey(o))}
+          {t(props.labelKey(o), { defaultValue: String(o) })}
         </option>
       ))}
     </select>
@@ -77,7 +78,7 @@ export function YesNoInput(props: Omit<OptionProps<boolean>, 'options' | 'labelK
       value={props.value === undefined || props.value === null ? undefined : props.value ? 'yes' : 'no'}
       onChange={(v) => props.onChange(v === 'yes')}
       options={['yes', 'no']}
-      labelKey={(v) => [`disclosure.yesNo.${v}`]}
+      labelKey={(v) => `disclosure.yesNo.${v}`}
     />
   );
 }

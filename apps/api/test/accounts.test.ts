@@ -1,0 +1,201 @@
+import { londonToday } from '@forecourt/domain/risk/calendar';
+import { sampleProposalData } from '@forecourt/domain/risk/sample';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaffUser } from '../src/modules/identity/demo-identities.ts';
+import { signIn } from './helpers/identity-flow.ts';
+import { anonymousToken, createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function call(
+  app: FastifyInstance,
+  token: string | undefined,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  payload?: object,
+) {
+  return app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+}
+
+/** A visitor with a quote whose policyholder has this e-mail. */
+async function visitorWithQuote(email: string, firstName = 'Sam') {
+  const token = await anonymousToken(t.app);
+  const data = sampleProposalData(londonToday(new Date()));
+  const holder = data.profiles[0]!.data as Record<string, unknown>;
+  holder.email = email;
+  holder.firstName = firstName;
+  holder.marketingPreferences = { email: true, phone: false, sms: true };
+  const created = await call(t.app, token, 'POST', '/api/proposals', { schemeCode: 'FCMOTOR1', data });
+  expect(created.statusCode).toBe(201);
+  return { token, code: created.json().proposalCode as string };
+}
+
+describe('account set-up from a proposal', () => {
+  it('validates OK, registers the policyholder, and the account is theirs before and after sign-in', async () => {
+    const v = await visitorWithQuote('pat.new@example.com', 'Pat');
+    const valid = await call(t.app, v.token, 'POST', '/api/policyholder/validateAccount', { source: v.code });
+    expect(valid.json()).toEqual({ validationStatus: 'OK' });
+    expect((await call(t.app, v.token, 'GET', '/api/policyholder')).statusCode).toBe(404);
+
+    const registered = await call(t.app, v.token, 'POST', `/api/proposals/${v.code}/account`);
+    expect(registered.statusCode).toBe(200);
+    expect(registered.json()).toEqual({ accountRegistered: true, email: 'pat.new@example.com' });
+    const asVisitor = await call(t.app, v.token, 'GET', '/api/policyholder');
+    expect(asVisitor.json()).toMatchObject({
+      accountRegistered: true,
+      email: 'pat.new@example.com',
+      firstName: 'Pat',
+      marketingPreferences: { email: true, phone: false, sms: true },
+    });
+    // Registering again changes nothing; the welcome e-mail went once.
+    expect((await call(t.app, v.token, 'POST', `/api/proposals/${v.code}/account`)).statusCode).toBe(200);
+    const mails = await t.database.query(
+      "SELECT 1 FROM outbox WHERE recipient = $1 AND payload->>'kind' = 'account-created'",
+      ['pat.new@example.com'],
+    );
+    expect(mails.rows).toHaveLength(1);
+
+    // Signing in later by code lands in the same account, with the quote in it.
+    const tokens = await signIn(t.app, 'pat.new@example.com');
+    const me = await call(t.app, tokens.access_token, 'GET', '/api/policyholder');
+    expect(me.json().partyId).toBe(asVisitor.json().partyId);
+    expect((await call(t.app, tokens.access_token, 'GET', `/api/proposals/${v.code}`)).statusCode).toBe(200);
+  });
+
+  it('answers CONFLICT when the e-mail already has an account, and refuses to register it twice', async () => {
+    const v = await visitorWithQuote('Demo.Conflict@example.com');
+    await signIn(t.app, 'demo.conflict@example.com');
+    const valid = await call(t.app, v.token, 'POST', '/api/policyholder/validateAccount', { source: v.code });
+    expect(valid.json()).toEqual({ validationStatus: 'CONFLICT' });
+    const register = await call(t.app, v.token, 'POST', `/api/proposals/${v.code}/account`);
+    expect(register.statusCode).toBe(409);
+    expect(register.json().code).toBe('CONFLICT');
+  });
+
+  it('rejects bad input with field errors and hides other visitors’ proposals', async () => {
+    const v = await visitorWithQuote('someone@example.com');
+    const other = await anonymousToken(t.app);
+    const bad = await call(t.app, v.token, 'POST', '/api/policyholder/validateAccount', { source: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toHaveProperty('source');
+    const badEmail = await call(t.app, v.token, 'POST', '/api/policyholder/validateAccount', {
+      source: v.code,
+      email: 'nope',
+    });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().fieldErrors).toHaveProperty('email');
+    expect(
+      (await call(t.app, other, 'POST', '/api/policyholder/validateAccount', { source: v.code })).statusCode,
+    ).toBe(404);
+    expect((await call(t.app, other, 'POST', `/api/proposals/${v.code}/account`)).statusCode).toBe(404);
+    expect((await call(t.app, undefined, 'POST', `/api/proposals/${v.code}/account`)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/proposals/merge', () => {
+  it('moves a visitor’s quotes into the account they sign in to, once', async () => {
+    const v = await visitorWithQuote('merge.me@example.com');
+    const tokens = await signIn(t.app, 'merge.me@example.com');
+    const merged = await call(t.app, tokens.access_token, 'POST', '/api/proposals/merge', {
+      proposalCode: v.code,
+      sourceAccessToken: v.token,
+    });
+    expect(merged.statusCode).toBe(200);
+    expect(merged.json()).toEqual({ proposalCode: v.code, mergedProposals: 1 });
+    expect((await call(t.app, tokens.access_token, 'GET', `/api/proposals/${v.code}`)).statusCode).toBe(200);
+    expect((await call(t.app, v.token, 'GET', `/api/proposals/${v.code}`)).statusCode).toBe(404);
+    // Names missing on the new account are taken from the quote.
+    expect((await call(t.app, tokens.access_token, 'GET', '/api/policyholder')).json().firstName).toBe('Sam');
+    const again = await call(t.app, tokens.access_token, 'POST', '/api/proposals/merge', {
+      proposalCode: v.code,
+      sourceAccessToken: v.token,
+    });
+    expect(again.json()).toEqual({ proposalCode: v.code, mergedProposals: 0 });
+  });
+
+  it('needs a signed-in customer, a valid visitor token and a proposal of that visitor', async () => {
+    const v = await visitorWithQuote('merge.other@example.com');
+    const stranger = await signIn(t.app, 'stranger@example.com');
+    const otherVisitor = await anonymousToken(t.app);
+    const asVisitor = await call(t.app, v.token, 'POST', '/api/proposals/merge', {
+      proposalCode: v.code,
+      sourceAccessToken: v.token,
+    });
+    expect(asVisitor.statusCode).toBe(401);
+    const forged = await call(t.app, stranger.access_token, 'POST', '/api/proposals/merge', {
+      proposalCode: v.code,
+      sourceAccessToken: `${v.token}x`,
+    });
+    expect(forged.statusCode).toBe(400);
+    const wrongVisitor = await call(t.app, stranger.access_token, 'POST', '/api/proposals/merge', {
+      proposalCode: v.code,
+      sourceAccessToken: otherVisitor,
+    });
+    expect(wrongVisitor.statusCode).toBe(404);
+    expect((await call(t.app, v.token, 'GET', `/api/proposals/${v.code}`)).statusCode).toBe(200);
+  });
+});
+
+describe('PATCH /api/policyholder', () => {
+  it('changes only what changed, validates, and refuses an e-mail someone else uses', async () => {
+    const a = await signIn(t.app, 'alice@example.com');
+    await signIn(t.app, 'bob@example.com');
+    const patch = (payload: object, token = a.access_token) =>
+      call(t.app, token, 'PATCH', '/api/policyholder', payload);
+    const ok = await patch({
+      phoneNumber: '+447700900111',
+      marketingPreferences: { email: false, phone: true, sms: true },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      phoneNumber: '+447700900111',
+      marketingPreferences: { email: false, phone: true, sms: true },
+    });
+    const bad = await patch({ phoneNumber: '01234', email: 'not-an-email' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['email', 'phoneNumber']);
+    const taken = await patch({ email: 'BOB@example.com' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().fieldErrors.email).toBeDefined();
+    const moved = await patch({ email: 'alice.new@example.com' });
+    expect(moved.json().email).toBe('alice.new@example.com');
+    // The sign-in address moved too: a code to the new address signs in to the same account.
+    const again = await signIn(t.app, 'alice.new@example.com');
+    expect((await call(t.app, again.access_token, 'GET', '/api/policyholder')).json().partyId).toBe(
+      moved.json().partyId,
+    );
+  });
+
+  it('an impersonating admin may change preferences but not the sign-in e-mail', async () => {
+    const c = await signIn(t.app, 'carol@example.com');
+    const party = (await call(t.app, c.access_token, 'GET', '/api/policyholder')).json().partyId as string;
+    await createStaffUser(t.app.services.db, {
+      email: 'helper@forecourt.example',
+      permissions: ['access:impersonate'],
+    });
+    const admin = await signIn(t.app, 'helper@forecourt.example', 'forecourt-admin');
+    const headers = { ...bearer(admin.access_token), 'x-impersonate': party };
+    const prefs = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/policyholder',
+      headers,
+      payload: { marketingPreferences: { email: false, phone: false, sms: false } },
+    });
+    expect(prefs.statusCode).toBe(200);
+    const email = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/policyholder',
+      headers,
+      payload: { email: 'x@example.com' },
+    });
+    expect(email.statusCode).toBe(403);
+    expect(email.json().message).toBe('You are not authorised to perform this action.');
+  });
+});

@@ -6,9 +6,12 @@ import GalleryPage from './gallery-page.tsx';
 
 describe('GalleryPage', () => {
   it('shows every section of the kit and its modals open from it', async () => {
-    renderUi(<GalleryPage />);
-    expect(screen.getByRole('heading', { level: 1, name: 'UI kit' })).toBeInTheDocument();
-    for (const name of [
+    const { container } = renderUi(<GalleryPage />);
+    expect(screen.getByText('UI kit', { selector: 'h1' })).toBeInTheDocument();
+    const sections = [...container.querySelectorAll('section[aria-label]')].map((s) =>
+      s.getAttribute('aria-label'),
+    );
+    expect(sections).toEqual([
       'Buttons',
       'Modal and snackbar',
       'Status, notifications, progress',
@@ -17,11 +20,10 @@ describe('GalleryPage', () => {
       'Dates',
       'Choices',
       'Confirmable value and paste',
-    ])
-      expect(screen.getByRole('region', { name })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Feedback modal' }));
+    ]);
+    await userEvent.click(screen.getByText('Feedback modal'));
     const dialog = screen.getByRole('dialog', { name: 'Your policy is cancelled' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Back to dashboard' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
+  }, 30_000);
 });

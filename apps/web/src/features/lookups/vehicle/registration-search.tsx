@@ -22,7 +22,8 @@ export function RegistrationSearch({ onFound, profile }: RegistrationSearchProps
   };
   return (
     // Not a <form>: the screen usually sits inside the disclosure form. Enter in the plate searches.
-    <search
+    // biome-ignore lint/a11y/noStaticElementInteractions: Enter typed in the plate input bubbles up to here.
+    <div
       className={styles.registration}
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
@@ -50,6 +51,6 @@ export function RegistrationSearch({ onFound, profile }: RegistrationSearchProps
       <Button disabled={!complete} loading={lookup.isPending} onClick={search}>
         {t('lookups.vehicle.registration.search')}
       </Button>
-    </search>
+    </div>
   );
 }

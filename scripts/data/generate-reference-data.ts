@@ -49,18 +49,18 @@ const convictions = lines(CONVICTIONS).map((l) => {
 });
 
 const claimTypes = [
-  { code: 'AccidentFault', name: 'Accident - at fault', description: 'Accident', fault: 'Fault' },
-  { code: 'AccidentNotFault', name: 'Accident - not at fault', description: 'Accident', fault: 'NotFault' },
+  { code: 'Accident-Fault', name: 'Accident - at fault', description: 'Accident', fault: 'Fault' },
+  { code: 'Accident-NotFault', name: 'Accident - not at fault', description: 'Accident', fault: 'NotFault' },
   {
-    code: 'AccidentBothFault',
+    code: 'Accident-BothFault',
     name: 'Accident - both at fault',
     description: 'Accident',
     fault: 'BothFault',
   },
   { code: 'FireDamage', name: 'Fire damage', description: 'Fire', fault: 'NotFault' },
   { code: 'StormFloodDamage', name: 'Storm or flood damage', description: 'Weather', fault: 'NotFault' },
-  { code: 'TheftVehicle', name: 'Theft of vehicle', description: 'Theft', fault: 'NotFault' },
-  { code: 'TheftContents', name: 'Theft of contents', description: 'Theft', fault: 'NotFault' },
+  { code: 'Theft-Vehicle', name: 'Theft of vehicle', description: 'Theft', fault: 'NotFault' },
+  { code: 'Theft-Contents', name: 'Theft of contents', description: 'Theft', fault: 'NotFault' },
   { code: 'Vandalism', name: 'Vandalism or malicious damage', description: 'Vandalism', fault: 'NotFault' },
   { code: 'Windscreen', name: 'Windscreen or glass damage', description: 'Windscreen', fault: 'NotFault' },
   { code: 'Others', name: 'Other', description: 'Other', fault: 'NotFault' },

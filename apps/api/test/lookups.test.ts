@@ -292,7 +292,7 @@ describe('reference data tables', () => {
     ['occupations', 'acc', 'Accountant'],
     ['industries', 'ins', 'Insurance'],
     ['convictions', 'sp', 'SP30'],
-    ['claim-types', '', 'AccidentFault'],
+    ['claim-types', '', 'Accident-Fault'],
   ])('searches %s after the minimum characters', async (table, term, expected) => {
     const res = await get(t.app, `/api/lookup/data/${table}`, { searchTerm: term });
     expect(res.statusCode).toBe(200);
@@ -331,6 +331,8 @@ describe('reference data tables', () => {
     expect(tt.name).toContain('totting-up');
     expect((await get(t.app, '/api/lookup/data/convictions/XX99')).statusCode).toBe(404);
     expect((await get(t.app, '/api/lookup/data/occupations/A02')).json().name).toBe('Accountant');
+    const byName = await get(t.app, `/api/lookup/data/occupations/${encodeURIComponent('taxi driver')}`);
+    expect(byName.json()).toMatchObject({ name: 'Taxi Driver', code: expect.stringMatching(/^T\d{2}$/) });
   });
 
   it('ships realistic tables with unique codes', () => {

@@ -189,7 +189,7 @@ export const dataSearchQuerySchema = z.object({
   searchTerm: z.string().trim().max(60, 'Search text is too long').default(''),
 });
 export const dataEntryParamsSchema = dataTableParamsSchema.extend({
-  entry: z.string().trim().min(1).max(20),
+  entry: z.string().trim().min(1).max(80),
 });
 export const dataEntrySchema = z.object({
   code: z.string(),

@@ -12,6 +12,7 @@ const files: Record<DataTable, string> = {
 interface TableIndex {
   entries: DataEntry[];
   byCode: Map<string, DataEntry>;
+  byName: Map<string, DataEntry>;
 }
 
 function rank(entry: DataEntry, text: string): number {
@@ -36,7 +37,11 @@ export function embeddedReferenceDataProvider(options: { dataDir?: string } = {}
         const entries = raw.map(({ code, name, description }) =>
           description === undefined ? { code, name } : { code, name, description },
         );
-        return { entries, byCode: new Map(entries.map((e) => [e.code.toUpperCase(), e])) };
+        return {
+          entries,
+          byCode: new Map(entries.map((e) => [e.code.toUpperCase(), e])),
+          byName: new Map(entries.map((e) => [e.name.toUpperCase(), e])),
+        };
       }),
     );
   }
@@ -55,7 +60,9 @@ export function embeddedReferenceDataProvider(options: { dataDir?: string } = {}
         .map((r) => r.entry);
     },
     async get(t, code) {
-      return table(t).byCode.get(code.trim().toUpperCase()) ?? null;
+      // By code; an exact name is accepted too (answers saved by name before codes were used).
+      const wanted = code.trim().toUpperCase();
+      return table(t).byCode.get(wanted) ?? table(t).byName.get(wanted) ?? null;
     },
   };
 }

@@ -125,3 +125,20 @@ describe('rating through PATCH applyRating', () => {
     expect(after.quote).toBeNull();
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every proposals operation', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    for (const path of [
+      '/api/proposals',
+      '/api/proposals/{code}',
+      '/api/proposals/{code}/retain',
+      '/api/proposals/{code}/tracking',
+      '/api/proposals/{code}/promotions/{id}',
+      '/api/form/validation/{profile}',
+      '/api/session/back-book',
+    ])
+      expect(doc.paths[path], path).toBeDefined();
+    expect(Object.keys(doc.paths['/api/proposals/{code}'])).toEqual(expect.arrayContaining(['get', 'patch', 'delete']));
+  });
+});

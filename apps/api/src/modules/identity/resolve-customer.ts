@@ -39,6 +39,13 @@ export async function resolveCustomerParty(services: AppServices, who: TokenIden
         .returning({ partyId: customers.partyId });
       if (pending) return pending.partyId;
     }
+    // An unverified e-mail that another account already holds is not recorded on this one.
+    const [holder] = email
+      ? await tx
+          .select({ partyId: customers.partyId })
+          .from(customers)
+          .where(and(eq(customers.issuer, who.issuer), sql`lower(${customers.email}) = ${email}`))
+      : [];
     const partyId = randomUUID();
     await tx.insert(parties).values({ id: partyId, kind: 'customer' });
     const inserted = await tx
@@ -47,7 +54,7 @@ export async function resolveCustomerParty(services: AppServices, who: TokenIden
         partyId,
         issuer: who.issuer,
         subject: who.subject,
-        email: email ?? null,
+        email: holder ? null : (email ?? null),
         phoneNumber: who.phoneNumber ?? null,
         firstName: who.firstName ?? null,
         lastName: who.lastName ?? null,

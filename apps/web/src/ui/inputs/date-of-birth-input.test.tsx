@@ -67,4 +67,12 @@ describe('DateOfBirthInput', () => {
     for (const name of ['Day', 'Month', 'Year'])
       expect(screen.getByLabelText(name)).toHaveAttribute('inputmode', 'numeric');
   });
+
+  it('re-seeds its boxes when the value is set from outside', () => {
+    const { rerender } = renderUi(<DateOfBirthInput value={null} onChange={() => {}} />);
+    rerender(<DateOfBirthInput value="2001-12-09" onChange={() => {}} />);
+    expect(screen.getByLabelText('Day')).toHaveValue('09');
+    expect(screen.getByLabelText('Month')).toHaveValue('12');
+    expect(screen.getByLabelText('Year')).toHaveValue('2001');
+  });
 });

@@ -62,4 +62,15 @@ describe('MonthYearPicker', () => {
     expect(emitted(screen)).toBeNull();
     expect(screen.getByLabelText('Month')).toHaveValue('');
   });
+
+  it('shows a value set from outside and clears when it is reset to null', async () => {
+    const { rerender } = renderUi(
+      <MonthYearPicker value="2024-03" onChange={() => {}} minYear={2020} today={today} />,
+    );
+    expect(screen.getByLabelText('Month')).toHaveDisplayValue('Mar');
+    expect(screen.getByLabelText('Year')).toHaveDisplayValue('2024');
+    rerender(<MonthYearPicker value={null} onChange={() => {}} minYear={2020} today={today} />);
+    expect(screen.getByLabelText('Month')).toHaveValue('');
+    expect(screen.getByLabelText('Year')).toHaveValue('');
+  });
 });

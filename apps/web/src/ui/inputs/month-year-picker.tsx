@@ -1,5 +1,5 @@
 import { monthYearRange, yearMonth } from '@forecourt/domain/input-format';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ControlProps } from './control-props.ts';
 import styles from './date-time-picker.module.css';
@@ -30,18 +30,28 @@ export function MonthYearPicker(props: MonthYearPickerProps) {
   const { minYear, monthsAhead = 1 } = props;
   const today = props.today ?? new Date();
   const limits = monthYearRange({ today, monthsAhead, minYear });
-  const [own, setOwn] = useState<{ year?: number; month?: number }>(() => parse(props.value));
-  const fromValue = parse(props.value);
-  const current = props.value ? fromValue : own;
+  const [current, setCurrent] = useState<{ year?: number; month?: number }>(() => parse(props.value));
+  const emitted = useRef<string | null>(props.value ?? null);
+
+  // A value set from outside (a reset, a loaded proposal) replaces the half-made choice.
+  useEffect(() => {
+    if ((props.value ?? null) !== emitted.current) {
+      emitted.current = props.value ?? null;
+      setCurrent(parse(props.value));
+    }
+  }, [props.value]);
 
   const set = (next: { year?: number; month?: number }) => {
     if (next.year !== undefined && next.month !== undefined && next.month > limits.monthsIn(next.year)) {
       next = { year: next.year };
     }
-    setOwn(next);
+    setCurrent(next);
     const value =
       next.year !== undefined && next.month !== undefined ? yearMonth(next.year, next.month) : null;
-    if (value !== (props.value ?? null)) props.onChange(value);
+    if (value !== emitted.current) {
+      emitted.current = value;
+      props.onChange(value);
+    }
   };
   const monthCount = current.year === undefined ? 12 : limits.monthsIn(current.year);
   return (

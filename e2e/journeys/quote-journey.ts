@@ -71,9 +71,9 @@ export async function answerEverySection(page: Page, a: Answers, shot: Shot = no
   await page.getByRole('link', { name: "Let's get started" }).click();
 
   await onSection(page, 'your-car');
-  await question(page, 'vehicle').locator('input').fill(a.registration);
-  await question(page, 'vehicle').getByRole('button', { name: 'Find car' }).click();
-  await page.getByTestId('chosen-vehicle').waitFor();
+  await question(page, 'vehicle').getByLabel('Registration number').fill(a.registration);
+  await question(page, 'vehicle').getByRole('button', { name: 'Find my car' }).click();
+  await page.getByTestId('vehicle-card').waitFor();
   await choose(page, 'modifications', 'No');
   await choose(page, 'trackerFitted', 'No');
   await select(page, 'registeredKeeper', 'Me');
@@ -184,6 +184,10 @@ export async function answerEverySection(page: Page, a: Answers, shot: Shot = no
   await shot('section-your-no-claims-bonus');
   await submit(page);
 
+  await page
+    .locator('[data-page="section-promotional-offer"], [data-page="section-your-cover"]')
+    .first()
+    .waitFor();
   if (await page.locator('[data-page="section-promotional-offer"]').count()) {
     await question(page, 'promotionTermsAccepted').getByRole('checkbox').check();
     await shot('section-promotional-offer');

@@ -101,8 +101,8 @@ const options: Record<string, Record<string, string>> = {
     Windscreen: 'Windscreen',
     Others: 'Something else',
   },
-  seats: {},
-  ncd: { 9: '9+' },
+  seats: Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8].map((n) => [n, String(n)])),
+  ncd: { ...Object.fromEntries([0, 1, 2, 3, 4, 5, 6, 7, 8].map((n) => [n, String(n)])), 9: '9+' },
 };
 
 const questions: Record<string, string> = {

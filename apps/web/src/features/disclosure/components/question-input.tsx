@@ -1,14 +1,36 @@
+import { AddressSearch, type AddressValue, VehicleLookup, type VehicleValue } from '../../lookups/index.ts';
 import { startDateChoices } from '../engine/dates.ts';
 import type { Question } from '../engine/types.ts';
 import { useEngine } from './engine-context.tsx';
-import { AddressInput, type AddressValue } from './inputs/address-input.tsx';
 import { CheckboxInput, RadioTiles, SelectInput, YesNoInput } from './inputs/choice-inputs.tsx';
 import { DataLookupInput } from './inputs/data-lookup-input.tsx';
 import { DatePartsInput, YearMonthInput } from './inputs/date-inputs.tsx';
 import { MarketingInput, StartDateInput } from './inputs/misc-inputs.tsx';
 import { NameInput, NumberInput, PhoneInput, TextInput } from './inputs/text-inputs.tsx';
-import { VehicleInput, type VehicleValue } from './inputs/vehicle-input.tsx';
 import { QuestionLoop } from './question-loop.tsx';
+
+const ADDRESS_KEYS = [
+  'line1',
+  'line2',
+  'line3',
+  'line4',
+  'line5',
+  'city',
+  'postalCode',
+  'countryName',
+  'company',
+  'department',
+];
+
+/** The address as the risk model keeps it: its lines, no lookup ids or labels, no empty parts. */
+function pickAddress(a: AddressValue): Record<string, string> {
+  return Object.fromEntries(
+    ADDRESS_KEYS.flatMap((k) => {
+      const v = (a as Record<string, unknown>)[k];
+      return typeof v === 'string' && v !== '' ? [[k, v]] : [];
+    }),
+  );
+}
 
 export interface InputProps {
   question: Question;
@@ -36,9 +58,16 @@ export function QuestionInput(props: InputProps) {
   const set = props.onChange;
   switch (q.input) {
     case 'vehicleTabs':
-      return <VehicleInput {...common} value={value as VehicleValue} onChange={set} />;
+      return <VehicleLookup value={value as VehicleValue} onChange={set} profile="policyholder" />;
     case 'address':
-      return <AddressInput {...common} value={value as AddressValue} onChange={set} />;
+      return (
+        <AddressSearch
+          id={props.id}
+          value={value as AddressValue}
+          onChange={(v) => set(v && pickAddress(v))}
+          overridable
+        />
+      );
     case 'name':
       return <NameInput {...common} value={value as { firstName?: string }} onChange={set} />;
     case 'dateOfBirth':

@@ -1,0 +1,147 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.ts';
+import { answerEverySection, choose, monthlyPence, question, type Shot } from './quote-journey.ts';
+
+/** Issue 3 "Shows that it is done": the quote journey in a real browser against the real server. */
+const browser = useBrowser();
+const SHOTS = '/tmp/shots/quote';
+mkdirSync(SHOTS, { recursive: true });
+
+function shooter(page: Page): Shot {
+  const width = page.viewportSize()?.width ?? 0;
+  return async (name) => {
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
+  };
+}
+
+async function start(width: number, query = '') {
+  const page = await browser.newPage({ width });
+  page.setDefaultTimeout(15_000);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Accept all cookies' }).click();
+  await page.goto(`/car-insurance${query}`);
+  return page;
+}
+
+async function priceChange(page: Page, before: number, act: () => Promise<void>): Promise<number> {
+  await act();
+  await page.waitForFunction((prev) => {
+    const text = document.querySelector('[data-testid="monthly-price"]')?.textContent ?? '';
+    return Math.round(Number(text.replace(/[£,]/g, '')) * 100) !== prev;
+  }, before);
+  return monthlyPence(page);
+}
+
+const reference = { value: '' };
+
+describe('quote journey (issue 3)', () => {
+  it('a newcomer answers every section and sees a monthly and annual price; NCB protection raises it, a higher excess lowers it', async () => {
+    const page = await start(1280);
+    const shot = shooter(page);
+    await answerEverySection(
+      page,
+      {
+        registration: 'AB12CDE',
+        dateOfBirth: '1985-07-19',
+        driver: true,
+        claim: true,
+        conviction: true,
+        ncd: '5',
+      },
+      shot,
+    );
+    await page.locator('[data-page="proposal-configuration"]').waitFor();
+    const monthly = await monthlyPence(page);
+    expect(monthly).toBeGreaterThan(0);
+    await expect(page.getByTestId('price').textContent()).resolves.toMatch(/a year in total/);
+    await expect(page.getByTestId('price').textContent()).resolves.toMatch(/Insurance Premium Tax/);
+    await expect(page.getByText('Alex Taylor').count()).resolves.toBe(1);
+    reference.value = (await page.getByTestId('quote-reference').textContent()) ?? '';
+    expect(reference.value).toMatch(/^[A-Z0-9-]{4,}$/);
+    await shot('proposal-configuration');
+
+    const ncb = page.locator('[data-cover="ncb_protection"]');
+    const withNcb = await priceChange(page, monthly, () => ncb.getByRole('button', { name: 'Add' }).click());
+    expect(withNcb).toBeGreaterThan(monthly);
+    await expect(ncb.getAttribute('data-active')).resolves.toBe('true');
+
+    const excess300 = await priceChange(page, withNcb, () =>
+      page.getByRole('radio', { name: '£300' }).click(),
+    );
+    expect(excess300).toBeLessThan(withNcb);
+    await shot('proposal-configuration-changed');
+
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.locator('[data-page="add-ons"]').waitFor();
+    const next = page.getByRole('button', { name: 'Continue', exact: true });
+    await expect(next.isDisabled()).resolves.toBe(true);
+    await page.locator('[data-cover="legal_expenses"]').getByRole('button', { name: 'No thanks' }).click();
+    await expect(next.isDisabled()).resolves.toBe(false);
+    await shot('add-ons');
+  });
+
+  it('the quote is retrieved later by reference, date of birth and postcode', async () => {
+    expect(reference.value).not.toBe('');
+    const wrong = await browser.newPage({ width: 1280, allowConsoleErrors: [/401/] });
+    await wrong.goto('/retrieve');
+    await wrong.getByLabel('Quote reference').fill(reference.value);
+    await wrong.getByLabel('Day').fill('20');
+    await wrong.getByLabel('Month').fill('07');
+    await wrong.getByLabel('Year').fill('1985');
+    const submit = wrong.getByRole('button', { name: 'Retrieve my quote' });
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await wrong.getByLabel('Your postcode').fill('sw1v 7gb');
+    await expect(wrong.getByLabel('Your postcode').inputValue()).resolves.toBe('SW1V 7GB');
+    await submit.click();
+    await wrong.getByRole('dialog').getByText("We couldn't find your quote").waitFor();
+    await shooter(wrong)('retrieve-401');
+
+    for (const width of [1280, 375]) {
+      const page = await browser.newPage({ width });
+      await page.goto(`/retrieve?ref=${reference.value}`);
+      await expect(page.getByLabel('Quote reference').count()).resolves.toBe(0);
+      await page.getByLabel('Day').fill('19');
+      await page.getByLabel('Month').fill('07');
+      await page.getByLabel('Year').fill('1985');
+      await page.getByLabel('Your postcode').fill('SW1V 7GB');
+      await shooter(page)('retrieve');
+      await page.getByRole('button', { name: 'Retrieve my quote' }).click();
+      await page.locator('[data-page="proposal-configuration"]').waitFor();
+      await expect(page.getByTestId('quote-reference').textContent()).resolves.toBe(reference.value);
+      await page.getByTestId('monthly-price').waitFor();
+    }
+  });
+
+  it('a promotion code shows its free months (terms accepted on the promotional offer step)', async () => {
+    const page = await start(375, '?promo=HC1M');
+    const shot = shooter(page);
+    await answerEverySection(page, { registration: 'AB12CDE', dateOfBirth: '1985-07-19', ncd: '3' }, shot);
+    await page.locator('[data-page="proposal-configuration"]').waitFor();
+    await expect(page.getByTestId('free-months').textContent()).resolves.toBe('Your first month is free');
+    await shot('proposal-configuration-promotion');
+  });
+
+  it('a referral answer shows the referral page with its reason', async () => {
+    const page = await start(1280);
+    await answerEverySection(page, { registration: 'AB12CDE', dateOfBirth: '1985-07-19', refused: true });
+    await page.locator('[data-page="referral"]').waitFor();
+    await expect(page.getByTestId('referral-reasons').textContent()).resolves.toMatch(/refused|declined/i);
+    await shooter(page)('referral');
+  });
+
+  it('the disclosure engine blocks submit until valid and shows the error bar (375 px)', async () => {
+    const page = await start(375);
+    await page.getByRole('link', { name: "Let's get started" }).click();
+    await page.locator('[data-page="section-your-car"]').waitFor();
+    const bar = page.getByTestId('error-bar');
+    await expect(bar.textContent()).resolves.toMatch(/5 questions need an answer/);
+    await expect(page.getByRole('button', { name: 'Continue' }).isDisabled()).resolves.toBe(true);
+    await choose(page, 'modifications', 'No');
+    await expect(bar.textContent()).resolves.toMatch(/4 questions need an answer/);
+    await bar.getByRole('button', { name: 'Show me' }).click();
+    await question(page, 'vehicle').getByText('Please find your car to continue').waitFor();
+    await shooter(page)('section-errors');
+  });
+});

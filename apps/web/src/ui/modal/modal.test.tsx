@@ -109,4 +109,18 @@ describe('Modal', () => {
     await userEvent.keyboard('{Escape}');
     expect(opener).toHaveFocus();
   });
+
+  it('Escape closes only the top-most of two open modals', async () => {
+    const outer = vi.fn();
+    const inner = vi.fn();
+    renderUi(
+      <>
+        <Modal open onClose={outer} title="Outer" />
+        <Modal open onClose={inner} title="Inner" />
+      </>,
+    );
+    await userEvent.keyboard('{Escape}');
+    expect(inner).toHaveBeenCalledTimes(1);
+    expect(outer).not.toHaveBeenCalled();
+  });
 });

@@ -6,6 +6,9 @@ import styles from './modal.module.css';
 import { useFocusTrap } from './use-focus-trap.ts';
 import { useScrollLock } from './use-scroll-lock.ts';
 
+/** Open modals, oldest first. */
+const openModals: object[] = [];
+
 export type ModalVariant = 'default' | 'iframe' | 'feedback';
 
 export type ModalProps = {
@@ -46,14 +49,20 @@ export function Modal({
 
   useEffect(() => {
     if (!open) return;
+    const token = {};
+    openModals.push(token);
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
+      // Only the top-most open modal answers Escape.
+      if (e.key === 'Escape' && openModals[openModals.length - 1] === token) {
         e.stopPropagation();
         onCloseRef.current();
       }
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      openModals.splice(openModals.indexOf(token), 1);
+    };
   }, [open]);
 
   if (!open) return null;

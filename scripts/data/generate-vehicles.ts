@@ -174,7 +174,7 @@ for (const line of lines) {
             bodyStyle: body as string,
             transmission,
             driveTrain: drivePick,
-            engineCapacity: c.engine.cc,
+            ...(c.engine.cc ? { engineCapacity: c.engine.cc } : {}),
             engineLabel: c.engine.label,
             enginePower: hpFor(c.engine.ps),
             numberOfSeats: Number(seats),
@@ -188,7 +188,7 @@ for (const line of lines) {
             steering: IMPORTED[full] ?? 'RHD',
             vehicleCode,
             value: pounds * 100,
-            insuranceGroup,
+            ...(insuranceGroup === null ? {} : { insuranceGroup }),
           });
         }
       }

@@ -143,7 +143,9 @@ export function buildRegistrations(rows: VehicleSpecification[], r: ReturnType<t
     out.push({ vrn: m.vrn, vehicleCode: row.vehicleCode, year: row.year, note: m.note });
     used.add(m.vrn);
   }
-  const noGroup = rows.find((v) => v.insuranceGroup === null && v.make !== 'Chevrolet' && v.year >= 2010);
+  const noGroup = rows.find(
+    (v) => v.insuranceGroup === undefined && v.make !== 'Chevrolet' && v.year >= 2010,
+  );
   if (noGroup) {
     const vrn = `NG${noGroup.year % 100}NUL`;
     out.push({ vrn, vehicleCode: noGroup.vehicleCode, year: noGroup.year, note: 'no insurance group' });

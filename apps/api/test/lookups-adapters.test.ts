@@ -190,7 +190,6 @@ describe('UKVD-style vehicle adapter', () => {
       numberOfSeats: 5,
       grossWeight: 1575,
       startDate: '2019-03-14',
-      insuranceGroup: null,
     });
     expect(await ukvd.makes(2019)).toContain('Ford');
   });

@@ -69,7 +69,7 @@ interface Row {
   model: string;
   trim: string;
   vehicleCode: string;
-  insuranceGroup: number | null;
+  insuranceGroup?: number;
   rangeEndYear: number | null;
   [k: string]: unknown;
 }
@@ -110,8 +110,35 @@ describe('vehicle catalogue', () => {
     const expected = vehicles.filter((v) => v.year === 2019 && v.make === 'Ford' && v.model === 'Fiesta');
     expect(list).toHaveLength(expected.length);
     expect(list.length).toBeGreaterThan(4);
+    expect(list).toEqual(expected);
     for (const v of list) {
-      expect(Object.keys(v).sort()).toEqual(Object.keys(expected[0] as Row).sort());
+      expect(Object.keys(v)).toEqual(
+        expect.arrayContaining([
+          'year',
+          'make',
+          'model',
+          'trim',
+          'primaryFuel',
+          'secondaryFuel',
+          'electricVehicleType',
+          'bodyStyle',
+          'transmission',
+          'driveTrain',
+          'engineCapacity',
+          'engineLabel',
+          'enginePower',
+          'numberOfSeats',
+          'rangeStartYear',
+          'rangeEndYear',
+          'startDate',
+          'endDate',
+          'aspirationType',
+          'imported',
+          'grossWeight',
+          'vehicleCode',
+          'value',
+        ]),
+      );
       expect(v.value).toBeGreaterThan(0);
     }
     expect(list.some((v) => v.trim === 'None of the above')).toBe(true);
@@ -199,14 +226,11 @@ describe('demo registrations', () => {
     expect(res.json().specification).toMatchObject({ vehicleCode: sample.vehicleCode, year: sample.year });
   });
 
-  it('a plate whose car has no insurance group answers with insuranceGroup null', async () => {
+  it('a plate whose car has no insurance group answers without an insurance group', async () => {
     const plate = registrations.find((r) => r.vrn === 'CH19LHD') as { vrn: string };
     const res = await get(t.app, '/api/lookup/vehicles/vehicles/vrn', { vrn: plate.vrn });
-    expect(res.json().specification).toMatchObject({
-      make: 'Chevrolet',
-      insuranceGroup: null,
-      steering: 'LHD',
-    });
+    expect(res.json().specification).toMatchObject({ make: 'Chevrolet', steering: 'LHD', imported: true });
+    expect(res.json().specification).not.toHaveProperty('insuranceGroup');
   });
 });
 

@@ -42,8 +42,8 @@ export const vehicleSpecificationSchema = z.object({
   bodyStyle: z.string(),
   transmission: z.string(),
   driveTrain: z.string(),
-  /** Cubic centimetres; null for battery-electric cars. */
-  engineCapacity: z.number().int().nullable(),
+  /** Cubic centimetres; absent for battery-electric cars. */
+  engineCapacity: z.number().int().optional(),
   engineLabel: z.string(),
   /** Kilowatts (the screen shows PS = kW × 1.01387, rounded). */
   enginePower: z.number().int(),
@@ -60,10 +60,10 @@ export const vehicleSpecificationSchema = z.object({
   grossWeight: z.number().int(),
   steering: z.enum(['RHD', 'LHD']),
   vehicleCode: z.string(),
-  /** Typical value in pence for this model year. */
-  value: z.number().int().nonnegative().nullable(),
-  /** Group 1-50; null when it could not be determined. */
-  insuranceGroup: z.number().int().min(1).max(50).nullable(),
+  /** Typical value in pence for this model year; absent when unknown. */
+  value: z.number().int().nonnegative().optional(),
+  /** Group 1-50; absent when it could not be determined (optional, not null, as the risk schema expects). */
+  insuranceGroup: z.number().int().min(1).max(50).optional(),
 });
 export type VehicleSpecification = z.infer<typeof vehicleSpecificationSchema>;
 

@@ -67,7 +67,7 @@ export function ukvdVehicleProvider(
         bodyStyle: title(str(smmt.BodyStyle) ?? 'Unknown'),
         transmission: title(str(smmt.Transmission) ?? str(reg.Transmission) ?? 'Unknown'),
         driveTrain: str(smmt.DriveType) ?? 'Unknown',
-        engineCapacity: capacity,
+        ...(capacity ? { engineCapacity: capacity } : {}),
         engineLabel: capacity ? `${(capacity / 1000).toFixed(1)}` : 'Electric',
         enginePower: kw ?? 0,
         numberOfSeats: int(reg.SeatingCapacity) ?? 5,
@@ -80,8 +80,6 @@ export function ukvdVehicleProvider(
         grossWeight: int(reg.GrossWeight) ?? int(smmt.GrossWeight) ?? 0,
         steering: 'RHD',
         vehicleCode: abiCode ?? '',
-        value: null,
-        insuranceGroup: null,
       };
       return spec;
     },

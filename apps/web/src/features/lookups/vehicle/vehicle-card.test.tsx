@@ -28,9 +28,9 @@ describe('VehicleCard', () => {
     const ev = variant({
       primaryFuel: 'Electric',
       electricVehicleType: 'BEV',
-      engineCapacity: null,
+      engineCapacity: undefined,
       engineLabel: 'Long Range 75kWh',
-      insuranceGroup: null,
+      insuranceGroup: undefined,
     });
     renderLookup(<VehicleCard vehicle={{ specification: ev }} />);
     expect(row('Electric type')).toHaveTextContent('BEV');

@@ -73,7 +73,7 @@ export function VehicleCard({
             </div>
           ))}
       </dl>
-      {s.insuranceGroup === null && (
+      {s.insuranceGroup === undefined && (
         <Notification variant="warning">{t('lookups.vehicle.noGroup')}</Notification>
       )}
       {onRegistrationChange && (

@@ -6,7 +6,7 @@ export const POWER_FACTOR = 1.01387;
 export const toPs = (enginePower: number) => Math.round(enginePower * POWER_FACTOR);
 
 /** Engine capacity in litres to one decimal ('1.0'), or null for a car without one. */
-export const toLitres = (cc: number | null) => (cc ? (cc / 1000).toFixed(1) : null);
+export const toLitres = (cc: number | null | undefined) => (cc ? (cc / 1000).toFixed(1) : null);
 
 const monthYear = (iso: string) => format(parseISO(iso), 'MMM yyyy');
 

@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import { londonToday } from '@forecourt/domain/risk/calendar';
+import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
@@ -75,6 +77,37 @@ describe('identity journeys (issue 4)', () => {
       await page.goto('/account/email');
       await shot(page, 'account-edit-email');
     }
+  });
+
+  it('a visitor with a quote signs in and the quote moves into their account', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    await page.waitForFunction(() => sessionStorage.getItem('forecourt.anonymousToken') !== null);
+    const data = sampleProposalData(londonToday(new Date()));
+    const code = await page.evaluate(
+      async (body) => {
+        const { accessToken } = JSON.parse(sessionStorage.getItem('forecourt.anonymousToken') ?? '{}');
+        const res = await fetch('/api/proposals', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return ((await res.json()) as { proposalCode: string }).proposalCode;
+      },
+      { schemeCode: 'FCMOTOR1', data },
+    );
+    expect(code).toBeTruthy();
+    await page.getByTestId('nav-sign-in').click();
+    await signInAtIdp(page, 'visitor.with.quote@example.com');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByTestId('user-initials').waitFor();
+    const token = await accessToken(page);
+    const mine = await page.evaluate(async (t) => {
+      const res = await fetch('/api/proposals', { headers: { authorization: `Bearer ${t}` } });
+      return ((await res.json()) as { items: { proposalCode: string }[] }).items.map((p) => p.proposalCode);
+    }, token);
+    expect(mine).toContain(code);
+    await shot(page, 'home-after-merge');
   });
 
   it('a protected page sends a visitor to sign in and back again', async () => {

@@ -9,7 +9,10 @@ let t: ListeningApp;
 const fulfilled = vi.fn();
 beforeAll(async () => {
   t = await listeningApp();
-  registerFulfilment('bind', async (_ctx, payment) => fulfilled(payment.id));
+  registerFulfilment('bind', async (_ctx, payment) => {
+    fulfilled(payment.id);
+    return undefined;
+  });
 });
 afterAll(async () => t.close());
 

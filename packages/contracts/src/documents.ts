@@ -82,7 +82,7 @@ export const policyDocumentInputSchema = z.object({
     )
     .min(1),
   use: z.enum(['SocialDomesticPleasure', 'SocialDomesticPleasureCommuting', 'BusinessClass1']),
-  excesses: z.array(z.object({ kind: z.enum(excessKinds), compulsoryPence: pence, voluntaryPence: pence })),
+  excesses: z.array(z.object({ kind: z.string(), compulsoryPence: pence, voluntaryPence: pence })),
   additionalExcesses: z.array(z.object({ description: z.string(), amountPence: pence })).default([]),
   premium: z.object({ netPence: pence, iptPence: pence, totalPence: pence, per: z.enum(['month', 'year']) }),
   optionalCovers: z.array(z.object({ name: z.string(), premiumPence: pence })).default([]),

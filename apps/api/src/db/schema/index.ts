@@ -1,3 +1,4 @@
+import * as billing from './billing.ts';
 import * as foundation from './foundation.ts';
 import * as identity from './identity.ts';
 import * as payments from './payments.ts';
@@ -7,12 +8,14 @@ import * as proposals from './proposals.ts';
 // Each module adds its tables file here (one line per module).
 export const schema = {
   ...foundation,
+  ...billing,
   ...identity,
   ...payments,
   ...policies,
   ...proposals,
 };
 
+export * from './billing.ts';
 export * from './foundation.ts';
 export * from './identity.ts';
 export * from './payments.ts';

@@ -2,14 +2,15 @@ import type { customerPayments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 
 export type SettledPayment = typeof customerPayments.$inferSelect;
+export type AfterCommit = () => Promise<void>;
 
 /**
  * What happens when a customer payment settles, by purpose (bind: create the policy; mta: confirm the
  * adjustment; settle: clear the balance). Modules register their handler at start-up; it runs inside the
- * webhook's transaction (ctx.db is that transaction), so a failure rolls the settlement back and the
- * provider retries the webhook.
+ * settling transaction (ctx.db is that transaction) and may return work to do once it has committed
+ * (e.g. ask for documents).
  */
-export type FulfilmentHandler = (ctx: Ctx, payment: SettledPayment) => Promise<void>;
+export type FulfilmentHandler = (ctx: Ctx, payment: SettledPayment) => Promise<AfterCommit | undefined>;
 
 const handlers = new Map<SettledPayment['purpose'], FulfilmentHandler>();
 
@@ -17,6 +18,15 @@ export function registerFulfilment(purpose: SettledPayment['purpose'], handler: 
   handlers.set(purpose, handler);
 }
 
-export async function fulfil(ctx: Ctx, payment: SettledPayment) {
-  await handlers.get(payment.purpose)?.(ctx, payment);
+export async function fulfil(ctx: Ctx, payment: SettledPayment): Promise<AfterCommit | undefined> {
+  return handlers.get(payment.purpose)?.(ctx, payment);
+}
+
+export async function runAfterCommit(ctx: Pick<Ctx, 'log'>, work: AfterCommit | undefined) {
+  if (!work) return;
+  try {
+    await work();
+  } catch (err) {
+    ctx.log.error({ err }, 'post-payment work failed');
+  }
 }

@@ -7,7 +7,7 @@ import {
   type CardEvent,
   WebhookSignatureError,
 } from '../../providers/card-payments/card-payments-provider.ts';
-import { fulfil } from './fulfilment.ts';
+import { type AfterCommit, fulfil, runAfterCommit } from './fulfilment.ts';
 
 /**
  * POST /api/stripe/webhooks. The signature is checked before anything is read (bad: 400, nothing changes).
@@ -26,7 +26,8 @@ export async function handleCardWebhook(ctx: Ctx, rawBody: string, signature: st
     }
     throw err;
   }
-  return ctx.db.transaction(async (tx) => {
+  let afterCommit: AfterCommit | undefined;
+  const result = await ctx.db.transaction(async (tx) => {
     const fresh = await tx
       .insert(webhookEvents)
       .values({ provider: `card:${provider.name}`, eventId: event.id, type: event.providerType })
@@ -77,11 +78,13 @@ export async function handleCardWebhook(ctx: Ctx, rawBody: string, signature: st
             and(eq(customerPayments.id, session.customerPaymentId), eq(customerPayments.status, 'PENDING')),
           )
           .returning();
-        if (settled) await fulfil(txCtx, settled);
+        if (settled) afterCommit = await fulfil(txCtx, settled);
       }
     }
     return { received: true as const, duplicate: false };
   });
+  await runAfterCommit(ctx, afterCommit);
+  return result;
 }
 
 export async function saveCard(

@@ -4,7 +4,7 @@ import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { customerPayments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, forbidden, notFound, validation } from '../../lib/errors.ts';
-import { fulfil } from './fulfilment.ts';
+import { type AfterCommit, fulfil, runAfterCommit } from './fulfilment.ts';
 import { saveCard } from './handle-card-webhook.ts';
 
 export class PaymentDeclinedError extends AppError {
@@ -92,6 +92,7 @@ export async function settleByToken(
     await release({ status: 'FAILED', declineCode: result.declineCode });
     throw new PaymentDeclinedError(result.message, result.declineCode);
   }
+  let afterCommit: AfterCommit | undefined;
   const settled = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(customerPayments)
@@ -107,8 +108,9 @@ export async function settleByToken(
       .returning();
     if (!row) throw new Error('Payment claim lost while charging');
     await saveCard({ ...ctx, db: tx }, row.partyId, provider.name, result.card);
-    await fulfil({ ...ctx, db: tx }, row);
+    afterCommit = await fulfil({ ...ctx, db: tx }, row);
     return row;
   });
+  await runAfterCommit(ctx, afterCommit);
   return settled;
 }

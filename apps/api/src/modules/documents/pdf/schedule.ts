@@ -14,7 +14,7 @@ import {
   toBuffer,
   ukDate,
 } from './layout.ts';
-import { EXCESS_LABELS, holderName, USE_SHORT, USE_WORDING } from './wording.ts';
+import { excessLabel, holderName, USE_SHORT, USE_WORDING } from './wording.ts';
 
 /** The policy schedule: who, what, when, how much; one per policy version. */
 export async function renderSchedule(input: PolicyDocumentInput, theme: PdfTheme): Promise<Buffer> {
@@ -85,7 +85,7 @@ export async function renderSchedule(input: PolicyDocumentInput, theme: PdfTheme
       { title: 'Total', width: 93 },
     ],
     input.excesses.map((e) => [
-      EXCESS_LABELS[e.kind],
+      excessLabel(e.kind),
       money(e.compulsoryPence),
       money(e.voluntaryPence),
       money(e.compulsoryPence + e.voluntaryPence),

@@ -16,8 +16,9 @@ export const USE_SHORT: Record<PolicyDocumentInput['use'], string> = {
   BusinessClass1: 'Social, domestic and pleasure, and business use by the policyholder',
 };
 
-export const EXCESS_LABELS: Record<PolicyDocumentInput['excesses'][number]['kind'], string> = {
+const EXCESS_LABELS: Record<string, string> = {
   accidental_damage: 'Accidental damage',
+  car: 'Damage to your car',
   fire: 'Fire',
   theft: 'Theft or attempted theft',
   windscreen_repair: 'Windscreen repair',
@@ -35,3 +36,6 @@ export function whoMayDrive(input: PolicyDocumentInput): string {
     : '';
   return `The policyholder, ${holderName(input.policyholder)}.${others}`;
 }
+
+export const excessLabel = (kind: string) =>
+  EXCESS_LABELS[kind] ?? `${kind.charAt(0).toUpperCase()}${kind.slice(1).replace(/_/g, ' ')}`;

@@ -1,0 +1,61 @@
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const customerAccounts = pgTable('customer_accounts', {
+  id: uuid('id').primaryKey(),
+  accountCode: text('account_code').notNull(),
+  partyId: uuid('party_id').notNull(),
+  policyId: uuid('policy_id').notNull(),
+  paymentDay: integer('payment_day').notNull(),
+  paymentMethodType: text('payment_method_type', { enum: ['CARD', 'BACS_DEBIT'] }).notNull(),
+  paymentMethodId: uuid('payment_method_id'),
+  status: text('status', { enum: ['ACTIVE', 'SUSPENDED'] })
+    .notNull()
+    .default('ACTIVE'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const statements = pgTable('statements', {
+  id: uuid('id').primaryKey(),
+  accountId: uuid('account_id').notNull(),
+  statementNumber: integer('statement_number').notNull(),
+  status: text('status', { enum: ['draft', 'pending', 'settled', 'failed'] }).notNull(),
+  kind: text('kind').notNull(),
+  broughtForwardPence: integer('brought_forward_pence').notNull().default(0),
+  subtotalPence: integer('subtotal_pence').notNull().default(0),
+  carriedForwardPence: integer('carried_forward_pence').notNull().default(0),
+  amountOutstandingPence: integer('amount_outstanding_pence').notNull().default(0),
+  paymentDueAt: ts('payment_due_at'),
+  final: boolean('final').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const statementLineItems = pgTable('statement_line_items', {
+  id: uuid('id').primaryKey(),
+  statementId: uuid('statement_id').notNull(),
+  accountId: uuid('account_id').notNull(),
+  type: text('type', {
+    enum: [
+      'invoice',
+      'credit_note',
+      'debit_journal',
+      'credit_journal',
+      'payment',
+      'payment_reversal',
+      'refund',
+      'refund_reversal',
+    ],
+  }).notNull(),
+  status: text('status', { enum: ['PENDING', 'POSTED', 'FAILED'] }).notNull(),
+  amountPence: integer('amount_pence').notNull(),
+  descriptionKey: text('description_key').notNull(),
+  descriptionValue: text('description_value'),
+  servicePeriodStart: ts('service_period_start'),
+  servicePeriodEnd: ts('service_period_end'),
+  paymentMethodDescription: text('payment_method_description'),
+  subType: text('sub_type', { enum: ['GOCARDLESS', 'STRIPE', 'MTA'] }),
+  customerPaymentId: uuid('customer_payment_id'),
+  effectiveAt: ts('effective_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,49 @@
+import type { Quote } from '@forecourt/contracts/proposals';
+import { and, desc, eq } from 'drizzle-orm';
+import { customerPayments, proposals } from '../../db/schema/index.ts';
+import { requireParty } from '../../lib/auth.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { createCustomerPayment } from '../payments/create-customer-payment.ts';
+import { amountDueAtBind } from '../policies/amount-due.ts';
+
+/**
+ * POST /api/customerPayments/checkout/bind: what the purchase takes today, as a customer payment to pay by
+ * card. Asking again returns the same payment (a new one only if the quote's price changed).
+ */
+export async function createBindPayment(ctx: Ctx, proposalCode: string) {
+  const partyId = requireParty(ctx.caller);
+  const [proposal] = await ctx.db
+    .select()
+    .from(proposals)
+    .where(and(eq(proposals.proposalCode, proposalCode), eq(proposals.partyId, partyId)));
+  if (!proposal) throw notFound('No such proposal');
+  const quote = proposal.quote as Quote | null;
+  if (proposal.status !== 'QUOTE' || !quote || quote.ratingStatus !== 'QUOTE') {
+    throw new AppError('UNPROCESSABLE', 'This quote is not open for checkout.');
+  }
+  const amount = amountDueAtBind(quote);
+  const [existing] = await ctx.db
+    .select()
+    .from(customerPayments)
+    .where(
+      and(
+        eq(customerPayments.partyId, partyId),
+        eq(customerPayments.purpose, 'bind'),
+        eq(customerPayments.reference, proposalCode),
+      ),
+    )
+    .orderBy(desc(customerPayments.createdAt))
+    .limit(1);
+  if (existing && (existing.status === 'SETTLED' || existing.amountPence === amount)) return existing;
+  const holder = (
+    (proposal.data.profiles ?? []) as { policyholder?: boolean; data?: { dateOfBirth?: string } }[]
+  ).find((p) => p.policyholder);
+  return createCustomerPayment(ctx, {
+    partyId,
+    purpose: 'bind',
+    reference: proposalCode,
+    amountPence: amount,
+    payerDateOfBirth: holder?.data?.dateOfBirth,
+  });
+}

@@ -1,0 +1,41 @@
+import { and, eq, inArray, sum } from 'drizzle-orm';
+import { customerAccounts, parties, statementLineItems, statements } from '../../db/schema/index.ts';
+import { requireParty } from '../../lib/auth.ts';
+import type { Ctx } from '../../lib/context.ts';
+
+/** GET /api/customerAccounts: the caller's accounts, with balance and amount outstanding in pence. */
+export async function listCustomerAccounts(ctx: Ctx, filter: { policyNumber?: string | undefined }) {
+  const partyId = requireParty(ctx.caller);
+  const accounts = await ctx.db
+    .select()
+    .from(customerAccounts)
+    .where(
+      and(
+        eq(customerAccounts.partyId, partyId),
+        filter.policyNumber ? eq(customerAccounts.accountCode, filter.policyNumber) : undefined,
+      ),
+    );
+  if (accounts.length === 0) return [];
+  const ids = accounts.map((a) => a.id);
+  const balances = await ctx.db
+    .select({ accountId: statementLineItems.accountId, balance: sum(statementLineItems.amountPence) })
+    .from(statementLineItems)
+    .where(and(inArray(statementLineItems.accountId, ids), eq(statementLineItems.status, 'POSTED')))
+    .groupBy(statementLineItems.accountId);
+  const outstanding = await ctx.db
+    .select({ accountId: statements.accountId, due: sum(statements.amountOutstandingPence) })
+    .from(statements)
+    .where(and(inArray(statements.accountId, ids), inArray(statements.status, ['pending', 'failed'])))
+    .groupBy(statements.accountId);
+  const [party] = await ctx.db.select().from(parties).where(eq(parties.id, partyId));
+  return accounts.map((a) => ({
+    accountId: a.id,
+    accountCode: a.accountCode,
+    paymentDay: a.paymentDay,
+    paymentMethodType: a.paymentMethodType,
+    accountBalance: Number(balances.find((b) => b.accountId === a.id)?.balance ?? 0),
+    outstandingAmount: Number(outstanding.find((o) => o.accountId === a.id)?.due ?? 0),
+    accountStatus: a.status,
+    accountRegistered: party?.kind === 'customer',
+  }));
+}

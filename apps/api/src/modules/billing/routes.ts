@@ -1,0 +1,40 @@
+import {
+  bindPaymentBodySchema,
+  customerAccountSchema,
+  customerAccountsQuerySchema,
+} from '@forecourt/contracts/billing';
+import { customerPaymentSchema } from '@forecourt/contracts/payments';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { toCustomerPayment } from '../payments/create-customer-payment.ts';
+import { paymentCtx } from '../payments/payment-ctx.ts';
+import { createBindPayment } from './create-bind-payment.ts';
+import { listCustomerAccounts } from './list-customer-accounts.ts';
+
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['billing'];
+  app.post(
+    '/api/customerPayments/checkout/bind',
+    {
+      schema: {
+        tags,
+        summary: 'The payment a purchase takes today',
+        body: bindPaymentBodySchema,
+        response: { 200: customerPaymentSchema },
+      },
+    },
+    async (req) => toCustomerPayment(await createBindPayment(paymentCtx(app, req), req.body.proposalCode)),
+  );
+  app.get(
+    '/api/customerAccounts',
+    {
+      schema: {
+        tags,
+        summary: "The caller's customer accounts",
+        querystring: customerAccountsQuerySchema,
+        response: { 200: z.array(customerAccountSchema) },
+      },
+    },
+    async (req) => listCustomerAccounts(paymentCtx(app, req), req.query),
+  );
+};

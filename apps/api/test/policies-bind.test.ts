@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomerPayment } from '../src/modules/payments/create-customer-payment.ts';
+import { api, type ListeningApp, listeningApp, rows, submitForm } from './payments-helpers.ts';
+import { ratedProposal, type Visitor, visitor } from './proposals-helpers.ts';
+
+let t: ListeningApp;
+beforeAll(async () => {
+  t = await listeningApp();
+});
+afterAll(async () => t.close());
+
+const card = { name: 'Sam Taylor', expiry: '12 / 34', cvc: '123', postalCode: 'LS1 5HD' };
+
+async function verifiedQuote() {
+  const v = await visitor(t.app);
+  const { code, body } = await ratedProposal(v);
+  expect(body.status).toBe('QUOTE');
+  const verified = await v.call('PUT' as 'POST', `/api/proposals/${code}/verify`);
+  expect(verified.json().isClear).toBe(true);
+  return { v, code };
+}
+
+async function payByCard(v: Visitor, code: string, number: string) {
+  const payment = await v.call('POST', '/api/customerPayments/checkout/bind', { proposalCode: code });
+  expect(payment.statusCode).toBe(200);
+  const session = await api(t.base, v.token, 'POST', '/api/stripe/checkout', {
+    paymentId: payment.json().paymentId,
+    successUrl: `${t.base}/car-insurance/proposal/${code}/checkout/payment/callback`,
+    cancelUrl: `${t.base}/car-insurance/proposal/${code}/checkout`,
+    lineItem: { name: 'Monthly car insurance' },
+  });
+  expect(session.status).toBe(200);
+  await submitForm(session.body.url, { ...card, cardNumber: number });
+  return payment.json() as { paymentId: string; amount: number };
+}
+
+const count = async (sql: string, values: unknown[]) => Number((await rows(t, sql, values))[0]?.n);
+
+describe('bind', () => {
+  it('a card payment settled by webhook makes the policy, account, ledger, MID event and documents', async () => {
+    const { v, code } = await verifiedQuote();
+    const payment = await payByCard(v, code, '4242424242424242');
+    expect(payment.amount).toBeGreaterThan(0);
+
+    const proposal = (await v.call('GET', `/api/proposals/${code}`)).json();
+    expect(proposal.status).toBe('POLICY');
+    expect(proposal.policyNumber).toMatch(/^FCM\d{8}$/);
+    const [policy] = await rows(t, 'SELECT id, status FROM policies WHERE proposal_code = $1', [code]);
+    expect(policy?.status).toBe('PENDING');
+
+    const accounts = (
+      await v.call('GET', `/api/customerAccounts?policyNumber=${proposal.policyNumber}`)
+    ).json();
+    expect(accounts).toEqual([
+      expect.objectContaining({
+        accountCode: proposal.policyNumber,
+        paymentMethodType: 'CARD',
+        accountBalance: 0,
+        outstandingAmount: 0,
+        accountStatus: 'ACTIVE',
+      }),
+    ]);
+    const lines = await rows(
+      t,
+      'SELECT type, amount_pence FROM statement_line_items WHERE account_id = $1 ORDER BY amount_pence DESC',
+      [accounts[0].accountId],
+    );
+    expect(lines).toEqual([
+      { type: 'invoice', amount_pence: payment.amount },
+      { type: 'payment', amount_pence: -payment.amount },
+    ]);
+    expect(
+      await count("SELECT count(*) AS n FROM outbox WHERE payload->>'policyNumber' = $1", [
+        proposal.policyNumber,
+      ]),
+    ).toBe(1);
+
+    const pdf = await v.call('GET', `/api/documents/policy/${policy?.id}/policy-certificate`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+  });
+
+  it('a declined card leaves no policy', async () => {
+    const { v, code } = await verifiedQuote();
+    await payByCard(v, code, '4000000000000002');
+    expect((await v.call('GET', `/api/proposals/${code}`)).json().status).toBe('QUOTE');
+    expect(await count('SELECT count(*) AS n FROM policies WHERE proposal_code = $1', [code])).toBe(0);
+  });
+
+  it('refuses to bind without a first payment (402) and for another party (404)', async () => {
+    const { v, code } = await verifiedQuote();
+    const unpaid = await v.call('POST', `/api/proposals/${code}/bind`);
+    expect(unpaid.statusCode).toBe(402);
+    const stranger = await visitor(t.app);
+    expect((await stranger.call('POST', `/api/proposals/${code}/bind`)).statusCode).toBe(404);
+  });
+
+  it('ten concurrent binds with one idempotency key make one policy, one account and one payment', async () => {
+    const { v, code } = await verifiedQuote();
+    const due = (await v.call('POST', '/api/customerPayments/checkout/bind', { proposalCode: code })).json();
+    const partyId = (await rows(t, 'SELECT party_id FROM proposals WHERE proposal_code = $1', [code]))[0]
+      ?.party_id;
+    await t.database.query(
+      "UPDATE customer_payments SET status = 'SETTLED', settled_at = now() WHERE id = $1",
+      [due.paymentId],
+    );
+    await createCustomerPayment(t.app.services, {
+      partyId: String(partyId),
+      purpose: 'settle',
+      reference: 'unrelated',
+      amountPence: 1,
+    });
+    await t.database.query(
+      `INSERT INTO payment_methods (id, party_id, type, provider, provider_reference, display, card_brand, card_last4)
+       VALUES (gen_random_uuid(), $1, 'CARD', 'sandbox', 'pm_test_concurrent', 'VISA •••• 4242', 'visa', '4242')`,
+      [partyId],
+    );
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/proposals/${code}/bind`,
+          headers: { ...v.headers, 'idempotency-key': `bind-${code}` },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(results.map((r) => r.json().policyId)).size).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM policies WHERE proposal_code = $1', [code])).toBe(1);
+    const policyNumber = results[0]?.json().policyNumber;
+    expect(
+      await count('SELECT count(*) AS n FROM customer_accounts WHERE account_code = $1', [policyNumber]),
+    ).toBe(1);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM statement_line_items WHERE type = 'payment' AND customer_payment_id = $1",
+        [due.paymentId],
+      ),
+    ).toBe(1);
+  });
+});

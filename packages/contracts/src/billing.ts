@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Customer accounts and customer payments (spec 2 §3, spec 3 §7 "Customer, billing"). Money in pence. */
+export const bindPaymentBodySchema = z.object({ proposalCode: z.string().min(1).max(40) });
+
+export const customerAccountSchema = z.object({
+  accountId: z.string(),
+  accountCode: z.string(),
+  paymentDay: z.number().int(),
+  paymentMethodType: z.enum(['CARD', 'BACS_DEBIT']),
+  accountBalance: z.number().int(),
+  outstandingAmount: z.number().int(),
+  accountStatus: z.enum(['ACTIVE', 'SUSPENDED']),
+  accountRegistered: z.boolean(),
+});
+export type CustomerAccount = z.infer<typeof customerAccountSchema>;
+
+export const customerAccountsQuerySchema = z.object({ policyNumber: z.string().max(40).optional() });

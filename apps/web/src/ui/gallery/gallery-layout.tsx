@@ -89,7 +89,7 @@ export function StructureSection() {
         <div className={styles.full}>
           <PromoBanner
             title="Your first month for £1"
-            image={{ src: config.theme.logo.src, alt: config.theme.logo.alt }}
+            image={{ src: config.theme.logo.src, alt: config.theme.logo.alt, fit: 'contain' }}
             action={<Button layout="small">See the terms</Button>}
           >
             Switch today and pay £1 for your first month of cover.

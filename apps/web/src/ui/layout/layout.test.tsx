@@ -40,6 +40,7 @@ describe('layout pieces', () => {
       </PromoBanner>,
     );
     expect(screen.getByRole('img', { name: 'A car on a road' })).toHaveAttribute('src', '/promo.jpg');
+    expect(screen.getByRole('img', { name: 'A car on a road' })).not.toHaveClass('contain');
     expect(screen.getByRole('heading', { name: 'First month free' })).toBeInTheDocument();
     expect(screen.getByText('For new customers.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See terms' })).toBeInTheDocument();

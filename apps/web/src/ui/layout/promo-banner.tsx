@@ -4,7 +4,8 @@ import styles from './layout.module.css';
 export type PromoBannerProps = {
   title: ReactNode;
   children?: ReactNode;
-  image: { src: string; alt: string };
+  /** fit 'cover' (default) fills the image box, cropping a photo; 'contain' shows all of a logo or drawing. */
+  image: { src: string; alt: string; fit?: 'cover' | 'contain' };
   action?: ReactNode;
 };
 
@@ -12,7 +13,12 @@ export type PromoBannerProps = {
 export function PromoBanner({ title, children, image, action }: PromoBannerProps) {
   return (
     <section className={styles.promo}>
-      <img className={styles.promoImage} src={image.src} alt={image.alt} loading="lazy" />
+      <img
+        className={`${styles.promoImage} ${image.fit === 'contain' ? styles.contain : ''}`}
+        src={image.src}
+        alt={image.alt}
+        loading="lazy"
+      />
       <div className={styles.promoBody}>
         <h2 className={styles.promoTitle}>{title}</h2>
         {children && <div className={styles.promoText}>{children}</div>}

@@ -12,6 +12,7 @@ mkdirSync(SHOTS, { recursive: true });
 function shooter(page: Page): Shot {
   const width = page.viewportSize()?.width ?? 0;
   return async (name) => {
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
   };
 }

@@ -1,3 +1,4 @@
+import { format, parseISO } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/index.ts';
@@ -41,8 +42,10 @@ export function QuestionLoop({ question: q, value, onChange }: Props) {
     const raw = String(it[key] ?? '');
     return titleQ?.options ? t(`disclosure.option.${titleQ.options}.${raw}`, { defaultValue: raw }) : raw;
   };
-  const dateOf = (it: Values) =>
-    item.filter((iq) => iq.input === 'date').map((iq) => String(it[iq.id] ?? ''))[0];
+  const dateOf = (it: Values) => {
+    const iso = item.filter((iq) => iq.input === 'date').map((iq) => it[iq.id])[0];
+    return typeof iso === 'string' && iso ? format(parseISO(iso), 'd MMM yyyy') : '';
+  };
   return (
     <div className={styles.loop} data-loop={q.id}>
       {value.length > 0 && (

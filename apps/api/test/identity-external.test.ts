@@ -12,7 +12,8 @@ import { anonymousToken, createTestApp, type TestApp } from './helpers/test-app.
  */
 let server: Server;
 let issuer: string;
-let privateKey: CryptoKey;
+type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+let privateKey: PrivateKey;
 let t: TestApp;
 const AUDIENCE = 'https://api.forecourt.example';
 
@@ -39,7 +40,7 @@ afterAll(async () => {
 
 async function token(
   claims: Record<string, unknown>,
-  options: { aud?: string; iss?: string; key?: CryptoKey } = {},
+  options: { aud?: string; iss?: string; key?: PrivateKey } = {},
 ) {
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })

@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpiredIdentityRecords } from '../src/modules/identity/jobs.ts';
 import {
   finishSignIn,
   latestCode,
@@ -151,6 +152,33 @@ describe('embedded identity provider', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('jo@example.com');
     expect(res.body).toMatch(/sign-in code is \d{6}/);
+  });
+});
+
+describe('housekeeping', () => {
+  it('purges expired sessions, tokens and old codes; a purged refresh token no longer works', async () => {
+    const tokens = await signIn(t.app, 'purge@example.com');
+    offsetMs = 15 * 24 * 60 * 60 * 1000;
+    try {
+      const purged = await purgeExpiredIdentityRecords(t.app.services);
+      expect(purged.models).toBeGreaterThan(0);
+      expect(purged.codes).toBeGreaterThan(0);
+      const left = await t.database.query('SELECT count(*)::int AS n FROM login_codes');
+      expect(left.rows[0]?.n).toBe(0);
+    } finally {
+      offsetMs = 0;
+    }
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token',
+      headers: FORM,
+      payload: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token!,
+        client_id: 'forecourt-web',
+      }).toString(),
+    });
+    expect(res.json().error).toBe('invalid_grant');
   });
 });
 

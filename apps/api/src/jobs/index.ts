@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { AppServices } from '../lib/context.ts';
 import { dispatchOutbox } from '../lib/outbox.ts';
 import { registerDocumentJobs } from '../modules/documents/jobs.ts';
+import { registerIdentityJobs } from '../modules/identity/jobs.ts';
 import { registerPaymentJobs } from '../modules/payments/jobs.ts';
 import { registerQuoteExpiry } from '../modules/proposals/expire-quotes.ts';
 import type { MailProvider } from '../providers/mail/mail-provider.ts';
@@ -18,6 +19,7 @@ export async function registerJobs(boss: PgBoss, services: AppServices, mail: Ma
   await registerPaymentJobs(boss, services);
   await registerDocumentJobs(boss, services);
   await registerQuoteExpiry(boss, services);
+  await registerIdentityJobs(boss, services);
 }
 
 /** Ask for delivery now rather than at the next minute. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import { kickOutbox } from '../../jobs/index.ts';
 import { requestOrigin } from '../../modules/config/public-config.ts';
 import { createIssuer } from './configuration.ts';
 import { type IssuerKeys, loadIssuerKeys } from './keys.ts';
@@ -98,6 +99,9 @@ export async function mountEmbeddedIssuer(app: FastifyInstance): Promise<IssuerK
         return html(reply, addressPage(brand, interaction.uid, { error, address: raw }), 400);
       }
       const sent = await sendCode(app.services, interaction.uid, address);
+      // Deliver now, not at the dispatcher's next minute.
+      if (sent.ok)
+        await kickOutbox(app.services).catch((err) => request.log.warn({ err }, 'outbox kick failed'));
       if (!sent.ok) {
         const error = 'You have asked for too many codes. Please wait 15 minutes and try again.';
         return html(reply, addressPage(brand, interaction.uid, { error, address: raw }), 429);

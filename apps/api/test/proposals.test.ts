@@ -139,6 +139,18 @@ describe('OpenAPI', () => {
       '/api/session/back-book',
     ])
       expect(doc.paths[path], path).toBeDefined();
-    expect(Object.keys(doc.paths['/api/proposals/{code}'])).toEqual(expect.arrayContaining(['get', 'patch', 'delete']));
+    expect(Object.keys(doc.paths['/api/proposals/{code}'])).toEqual(
+      expect.arrayContaining(['get', 'patch', 'delete']),
+    );
+  });
+});
+
+describe('rating tables stay on the server', () => {
+  it('GET /api/config does not include them', async () => {
+    const config = await t.app.inject({ url: '/api/config' });
+    expect(config.statusCode).toBe(200);
+    expect(config.json().rating).toBeUndefined();
+    expect(config.body).not.toContain('basePremium');
+    expect(t.app.services.brand.rating.basePremium).toBeGreaterThan(0);
   });
 });

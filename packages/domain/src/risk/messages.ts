@@ -40,6 +40,13 @@ export const riskMessages: Record<string, string> = {
   'validation.email': 'Please enter a valid e-mail address',
   'validation.phone': 'Please enter a valid UK phone number',
   'validation.postcode': 'Please enter a valid UK postcode',
+  'validation.path': 'This answer cannot be saved here',
+  'validation.unknownAsset': 'This vehicle is not on the proposal',
+  'validation.unknownProfile': 'This driver is not on the proposal',
+  'validation.unknownCover': 'This cover is not offered',
+  'validation.unknownScheme': 'This product is not available',
+  'validation.unknownBrand': 'This quote belongs to another brand',
+  'validation.unknownPromotion': 'This promotion code is not valid',
 };
 
 export function riskMessage(key: string): string {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, useBrowser } from '../support/browser.ts';
+import { screenshot, screenshotPath, useBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 const browser = useBrowser();
@@ -19,12 +19,17 @@ describe('foundation: home, cookie banner, unknown paths and the anonymous sessi
     for (const width of [1280, 375]) {
       const page = await browser.newPage({ width });
       await page.goto('/');
-      await expect(page.locator('h1').first().textContent()).resolves.toBe('Insurance for the car you just found');
+      await expect(page.locator('h1').first().textContent()).resolves.toBe(
+        'Insurance for the car you just found',
+      );
       await expect(cssVar(page, '--color-primary')).resolves.toBe('#0b5d4b');
       await expect(page.title()).resolves.toBe('Forecourt car insurance');
       const logo = page.locator('header img');
+      await page.waitForFunction(() => (document.querySelector('header img') as HTMLImageElement)?.complete);
       await expect(logo.getAttribute('src')).resolves.toBe('/brands/forecourt/logo.svg');
-      await expect(logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).resolves.toBeGreaterThan(0);
+      await expect(logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).resolves.toBeGreaterThan(
+        0,
+      );
       const card = page.getByTestId('scheme-card');
       await expect(card.count()).resolves.toBe(1);
       await expect(card.getByRole('link').getAttribute('href')).resolves.toBe('/car-insurance');
@@ -35,6 +40,9 @@ describe('foundation: home, cookie banner, unknown paths and the anonymous sessi
       const token = await anonymousToken(page);
       expect(token?.split('.')).toHaveLength(3);
       await page.evaluate(() => document.fonts.ready);
+      if (width === 375)
+        await page.screenshot({ path: await screenshotPath('cookie-banner-forecourt', width) });
+      await page.getByRole('button', { name: 'Accept all cookies' }).click();
       await screenshot(page, 'home-forecourt');
     }
   });
@@ -61,7 +69,9 @@ describe('foundation: home, cookie banner, unknown paths and the anonymous sessi
     const page = await browser.newPage({ width: 1280 });
     await page.goto('/no/such/page?x=1');
     await page.waitForURL((url) => url.pathname === '/');
-    await expect(page.locator('h1').first().textContent()).resolves.toBe('Insurance for the car you just found');
+    await expect(page.locator('h1').first().textContent()).resolves.toBe(
+      'Insurance for the car you just found',
+    );
   });
 
   it('help opens the chat panel with the brand contact details', async () => {
@@ -73,6 +83,38 @@ describe('foundation: home, cookie banner, unknown paths and the anonymous sessi
     await expect(panel.textContent()).resolves.toContain('0330 123 4567');
     await page.keyboard.press('Escape');
     await expect(panel.count()).resolves.toBe(0);
+  });
+
+  it('the silent sign-in page hands the answer to the app without loading it again', async () => {
+    const page = await browser.newPage({ width: 1280 });
+    await page.goto('/');
+    const message = await page.evaluate(
+      () =>
+        new Promise<unknown>((resolve) => {
+          // The app's own silent sign-in frame also posts; wait for this page's message.
+          window.addEventListener('message', (e) => {
+            if (String(e.data?.url).includes('/silent-callback.html')) resolve(e.data);
+          });
+          const frame = document.createElement('iframe');
+          frame.src = '/silent-callback.html?error=login_required&state=abc';
+          document.body.append(frame);
+        }),
+    );
+    expect(message).toEqual({
+      source: 'oidc-client',
+      url: expect.stringContaining('/silent-callback.html?error=login_required&state=abc'),
+      keepOpen: false,
+    });
+  });
+
+  it('the UI kit gallery is mounted at /dev/ui outside production', async () => {
+    for (const width of [1280, 375]) {
+      const page = await browser.newPage({ width });
+      await page.goto('/dev/ui');
+      await page.getByRole('heading', { level: 1, name: 'UI kit' }).waitFor({ timeout: 15_000 });
+      expect(new URL(page.url()).pathname).toBe('/dev/ui');
+      await screenshot(page, 'dev-ui-gallery');
+    }
   });
 
   describe('under the second brand (BRAND=motorhub)', () => {
@@ -88,10 +130,14 @@ describe('foundation: home, cookie banner, unknown paths and the anonymous sessi
       for (const width of [1280, 375]) {
         const page = await browser.newPage({ width, baseUrl: motorhub.baseUrl });
         await page.goto('/');
-        await expect(page.locator('h1').first().textContent()).resolves.toBe('Cover that moves at your speed');
+        await expect(page.locator('h1').first().textContent()).resolves.toBe(
+          'Cover that moves at your speed',
+        );
         await expect(cssVar(page, '--color-primary')).resolves.toBe('#4a1d96');
         await expect(page.title()).resolves.toBe('MotorHub car insurance');
-        await expect(page.locator('header img').getAttribute('src')).resolves.toBe('/brands/motorhub/logo.svg');
+        await expect(page.locator('header img').getAttribute('src')).resolves.toBe(
+          '/brands/motorhub/logo.svg',
+        );
         await expect(page.evaluate(() => getComputedStyle(document.body).fontFamily)).resolves.toContain(
           'Forecourt Rounded',
         );
@@ -101,6 +147,7 @@ describe('foundation: home, cookie banner, unknown paths and the anonymous sessi
         await expect(page.getByRole('link', { name: /Feefo/ }).count()).resolves.toBe(1);
         expect(await anonymousToken(page)).toBeTruthy();
         await page.evaluate(() => document.fonts.ready);
+        await page.getByRole('button', { name: 'Accept all cookies' }).click();
         await screenshot(page, 'home-motorhub');
       }
     });

@@ -88,12 +88,16 @@ export function useBrowser(): BrowserHandle {
   };
 }
 
-/** Saves a full-page screenshot to screenshots/<name>-<width>.png (gitignored) and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
-  const width = page.viewportSize()?.width ?? 0;
+/** screenshots/<name>-<width>.png under the repository (gitignored); makes the folder. */
+export async function screenshotPath(name: string, width: number): Promise<string> {
   const dir = path.join(repoRoot, 'screenshots');
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name}-${width}.png`);
+  return path.join(dir, `${name}-${width}.png`);
+}
+
+/** Saves a full-page screenshot to screenshots/<name>-<width>.png (gitignored) and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const file = await screenshotPath(name, page.viewportSize()?.width ?? 0);
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }

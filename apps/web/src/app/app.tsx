@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, lazy, useMemo } from 'react';
+import { type ComponentType, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { IdentityShell } from '../features/account/identity-shell.tsx';
@@ -23,8 +23,7 @@ const galleryPage = import.meta.glob<{ default: ComponentType }>('../ui/gallery/
 function devRoutes(config: WebConfig): RouteObject[] {
   const load = Object.values(galleryPage)[0];
   if (config.environment === 'production' || !load) return [];
-  const Gallery = lazy(load);
-  return [{ path: 'dev/ui', element: <Gallery /> }];
+  return [{ path: 'dev/ui', lazy: async () => ({ Component: (await load()).default }) }];
 }
 
 export function App({ config }: { config: WebConfig }) {

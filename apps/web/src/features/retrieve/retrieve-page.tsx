@@ -60,6 +60,7 @@ export function RetrievePage() {
           void submit();
         }}
       >
+        {refFromQuery && <p className={styles.reference}>{t('retrieve.referenceShown', { reference })}</p>}
         {!refFromQuery && (
           <Field label={t('retrieve.reference')} hint={t('retrieve.reference.hint')}>
             {(control) => (

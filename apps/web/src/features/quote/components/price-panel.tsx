@@ -5,15 +5,29 @@ import { useTranslation } from 'react-i18next';
 import styles from './quote-components.module.css';
 
 /** The price: monthly and annual with the IPT it includes, and any free months (spec 3 §3 totals). */
-export function PricePanel({ quote, children }: { quote: Quote; children?: ReactNode }) {
+export function PricePanel({
+  quote,
+  children,
+  summary = false,
+}: {
+  quote: Quote;
+  children?: ReactNode;
+  /** A second copy at the top of the page on small screens (no test ids). */
+  summary?: boolean;
+}) {
+  const id = (name: string) => (summary ? undefined : name);
   const { t } = useTranslation();
   const totals = quote.totals;
   if (!totals) return null;
   return (
-    <section className={styles.price} aria-label={t('quote.price.label')} data-testid="price">
+    <section
+      className={`${styles.price} ${summary ? styles.summary : ''}`}
+      aria-label={t('quote.price.label')}
+      data-testid={id('price')}
+    >
       {totals.monthly && (
         <p className={styles.monthly}>
-          <span className={styles.amount} data-testid="monthly-price">
+          <span className={styles.amount} data-testid={id('monthly-price')}>
             {formatGBP(totals.monthly.regular)}
           </span>{' '}
           {t('quote.price.perMonth')}
@@ -21,7 +35,7 @@ export function PricePanel({ quote, children }: { quote: Quote; children?: React
       )}
       <p className={styles.annual}>
         {t('quote.price.annual', { amount: formatGBP(totals.gross) })}
-        <span data-testid="annual-price" hidden>
+        <span data-testid={id('annual-price')} hidden>
           {totals.gross}
         </span>
       </p>
@@ -32,7 +46,7 @@ export function PricePanel({ quote, children }: { quote: Quote; children?: React
         </p>
       )}
       {totals.freeMonths > 0 && (
-        <p className={styles.free} data-testid="free-months">
+        <p className={styles.free} data-testid={id('free-months')}>
           {t('quote.price.freeMonths', { count: totals.freeMonths })}
         </p>
       )}

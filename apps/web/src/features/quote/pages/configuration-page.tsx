@@ -50,6 +50,7 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
     >
       <SidebarLayout sidebar={sidebar} sidebarLabel={t('quote.price.label')}>
         <div className={styles.stack}>
+          <PricePanel quote={quote} summary />
           <ServerErrors error={update.error} />
           <Card title={t('quote.configuration.details')}>
             <QuoteDetails proposal={proposal} root={root} />

@@ -147,6 +147,7 @@ export const checkoutTexts: Record<string, string> = {
   // Checkout success
   'success.header': 'You’re now covered',
   'success.subheader': 'Your policy {{policyNumber}} has started. We have e-mailed your documents.',
+  'success.deferredHeader': 'You’re all set',
   'success.deferred': 'Your policy {{policyNumber}} starts on {{date}}. We have e-mailed your documents.',
   'success.viewPolicy': 'View your policy',
   'success.signIn': 'Sign in to view your policy',

@@ -8,7 +8,7 @@ export function AmountDue({ amount, quote }: { amount: number; quote: Quote | nu
   const { t } = useTranslation();
   const monthly = quote?.totals?.monthly?.regular;
   return (
-    <div>
+    <div className={styles.due}>
       <p className={styles.muted}>{t('checkout.dueToday')}</p>
       <p className={styles.amount} data-testid="amount-due">
         {formatGBP(amount)}

@@ -71,7 +71,7 @@ export function MandateSetup({ children }: { children: ReactNode }) {
     );
   return (
     <div className={styles.stack}>
-      <p data-testid="mandate">
+      <p data-testid="mandate" className={styles.mandate}>
         {t('checkout.dd.mandate', {
           bank: mandate.bankName ?? '',
           ending: mandate.accountNumberEnding ?? '',

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../app/config.tsx';
 import { Page } from '../../../app/page/page.tsx';
-import { Button, Notification } from '../../../ui/index.ts';
+import { Button, Card, Notification } from '../../../ui/index.ts';
 import { getProposal, proposalKey } from '../api/use-checkout-proposal.ts';
 import styles from '../checkout.module.css';
 import { AdminCheckoutTabs, type AdminTab, adminTabIds } from '../components/admin-checkout-tabs.tsx';
@@ -67,7 +67,9 @@ export function AdminCheckoutPage({ proposal, payment }: { proposal: Proposal; p
     >
       <div className={styles.stack}>
         {bind.isError && <Notification variant="critical">{t('checkout.error')}</Notification>}
-        <AdminCheckoutTabs tabs={adminTabIds(due).map((id) => ({ id, content: content[id] }))} />
+        <AdminCheckoutTabs
+          tabs={adminTabIds(due).map((id) => ({ id, content: <Card>{content[id]}</Card> }))}
+        />
       </div>
     </Page>
   );

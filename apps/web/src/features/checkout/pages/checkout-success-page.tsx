@@ -26,7 +26,7 @@ export function CheckoutSuccessPage({ proposal, now = new Date() }: { proposal: 
     <Page
       data-page="checkout-success"
       width="narrow"
-      header={t('success.header')}
+      header={deferred ? t('success.deferredHeader') : t('success.header')}
       subheader={
         deferred && proposal.startAt
           ? t('success.deferred', { policyNumber, date: formatDay(proposal.startAt) })

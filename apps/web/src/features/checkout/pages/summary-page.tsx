@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { Page } from '../../../app/page/page.tsx';
-import { Notification, SidebarLayout, Spinner } from '../../../ui/index.ts';
+import { Notification, Spinner } from '../../../ui/index.ts';
 import { verifyCustomer } from '../api/checks.ts';
 import { createCustomerAccount } from '../api/customer-accounts.ts';
 import { useCheckoutProposal } from '../api/use-checkout-proposal.ts';
@@ -58,9 +58,14 @@ export function SummaryPage() {
       header={t('summary.header')}
       subheader={t('summary.subheader')}
     >
-      <SidebarLayout sidebar={<PriceBreakdown quote={quote} />}>
-        <div className={styles.stack}>
+      <div className={styles.summary}>
+        <div className={`${styles.stack} ${styles.details}`}>
           <QuoteDetails proposal={proposal} editTo={paths.base} />
+        </div>
+        <div className={styles.priceArea}>
+          <PriceBreakdown quote={quote} />
+        </div>
+        <div className={`${styles.stack} ${styles.agreements}`}>
           {confirm.isError && <Notification variant="critical">{t('checkout.error')}</Notification>}
           <AgreementsChecklist
             documents={documents}
@@ -68,7 +73,7 @@ export function SummaryPage() {
             loading={confirm.isPending}
           />
         </div>
-      </SidebarLayout>
+      </div>
       <VerificationFailedModal open={failed !== null} failed={failed ?? []} onClose={() => setFailed(null)} />
     </Page>
   );

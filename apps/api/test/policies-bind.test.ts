@@ -70,11 +70,22 @@ describe('bind', () => {
       { type: 'payment', amount_pence: -payment.amount },
     ]);
     expect(
-      await count("SELECT count(*) AS n FROM outbox WHERE payload->>'policyNumber' = $1", [
-        proposal.policyNumber,
-      ]),
+      await count(
+        "SELECT count(*) AS n FROM outbox WHERE payload->>'type' = 'mid.policy.created' AND payload->>'policyNumber' = $1",
+        [proposal.policyNumber],
+      ),
     ).toBe(1);
 
+    const [mail] = await rows(
+      t,
+      "SELECT recipient, subject, body FROM outbox WHERE channel = 'email' AND subject LIKE $1",
+      [`%${proposal.policyNumber}`],
+    );
+    expect(mail).toMatchObject({
+      recipient: 'sam.taylor@example.com',
+      subject: `You're covered: policy ${proposal.policyNumber}`,
+    });
+    expect(mail?.body).toContain('Your cover starts at 00:00 on');
     const pdf = await v.call('GET', `/api/documents/policy/${policy?.id}/policy-certificate`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');

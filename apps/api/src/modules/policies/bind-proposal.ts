@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { latestVerification } from '../checks/latest-verification.ts';
 import { amountDueAtBind } from './amount-due.ts';
+import { enqueueConfirmationEmail } from './confirmation-email.ts';
 import { documentInputOf } from './document-input-of.ts';
 import { openLedger } from './open-ledger.ts';
 
@@ -165,6 +166,13 @@ export async function bindProposal(ctx: Ctx, proposalCode: string, partyId: stri
       coverEnd: expiry.toISOString(),
       insurer: quote.mainInsurer,
     },
+  });
+  const holder = quote.insuredProfiles.find((p) => p.policyholder)?.data;
+  await enqueueConfirmationEmail(ctx.db, {
+    email: typeof holder?.email === 'string' ? holder.email : undefined,
+    input: documentInput,
+    brand: ctx.brand,
+    immediate: status === 'ACTIVE',
   });
   return { policyId, policyNumber, status, policyVersionId: versionId, created: true };
 }

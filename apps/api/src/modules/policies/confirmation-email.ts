@@ -1,0 +1,44 @@
+import { tz } from '@date-fns/tz';
+import type { Brand } from '@forecourt/contracts';
+import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
+import { format } from 'date-fns';
+import type { Db } from '../../db/connection.ts';
+import { enqueue } from '../../lib/outbox.ts';
+
+const london = tz('Europe/London');
+
+/** The purchase confirmation e-mail (issue 5 §6), written to the outbox in the bind transaction. */
+export async function enqueueConfirmationEmail(
+  db: Db,
+  o: { email: string | undefined; input: PolicyDocumentInput; brand: Brand; immediate: boolean },
+) {
+  if (!o.email) return;
+  const { input, brand } = o;
+  const start = format(new Date(input.cover.startAt), "HH:mm 'on' EEEE d MMMM yyyy", { in: london });
+  const when = o.immediate ? 'You are covered now.' : `Your cover starts at ${start}.`;
+  const price = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(
+    input.premium.totalPence / 100,
+  );
+  const body = [
+    `Hello ${input.policyholder.firstName},`,
+    '',
+    `Thank you for insuring your ${input.vehicle.make} ${input.vehicle.model} (${input.vehicle.registration}) with ${brand.name}. ${when}`,
+    '',
+    `Policy number: ${input.policyNumber}`,
+    `Premium: ${price} per ${input.premium.per}, including Insurance Premium Tax.`,
+    '',
+    'Your certificate of motor insurance and policy schedule are in your account, under your policy documents.',
+    'Please read them with the policy wording and tell us straight away if anything is wrong.',
+    '',
+    `If you need us, e-mail ${brand.contact.email} or call ${brand.contact.phone}. To make a claim, call ${brand.contact.claimsPhone}, 24 hours a day.`,
+    '',
+    `${brand.name}`,
+  ].join('\n');
+  await enqueue(db, {
+    channel: 'email',
+    recipient: o.email,
+    subject: `You're covered: policy ${input.policyNumber}`,
+    body,
+    payload: { type: 'policy.confirmation', policyNumber: input.policyNumber },
+  });
+}

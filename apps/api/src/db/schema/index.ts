@@ -3,6 +3,7 @@ import * as foundation from './foundation.ts';
 import * as identity from './identity.ts';
 import * as payments from './payments.ts';
 import * as policies from './policies.ts';
+import * as proposalChecks from './proposal-checks.ts';
 import * as proposals from './proposals.ts';
 
 // Each module adds its tables file here (one line per module).
@@ -13,6 +14,7 @@ export const schema = {
   ...payments,
   ...policies,
   ...proposals,
+  ...proposalChecks,
 };
 
 export * from './billing.ts';
@@ -20,4 +22,5 @@ export * from './foundation.ts';
 export * from './identity.ts';
 export * from './payments.ts';
 export * from './policies.ts';
+export * from './proposal-checks.ts';
 export * from './proposals.ts';

@@ -16,7 +16,7 @@ const SILENT_TOLERATED = [
 
 const errorCode = (e: unknown): string | undefined => {
   if (e && typeof e === 'object' && 'error' in e && typeof e.error === 'string') return e.error;
-  if (e instanceof Error && /refresh_token/i.test(e.message) && /no\b|missing/i.test(e.message))
+  if (e instanceof Error && /refresh[ _]token/i.test(e.message) && /\bno\b|missing|required/i.test(e.message))
     return 'missing_refresh_token';
   return undefined;
 };

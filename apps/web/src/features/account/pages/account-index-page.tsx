@@ -10,9 +10,15 @@ import { Spinner } from '../../../ui/spinner/spinner.tsx';
 import styles from '../account.module.css';
 import { usePolicyholder } from '../api/use-policyholder.ts';
 
+/** '+447700900123' → '07700 900123' (UK numbers shown the way people write them). */
+export function displayPhone(phone: string): string {
+  const m = /^\+44(\d{4})(\d+)$/.exec(phone);
+  return m ? `0${m[1]} ${m[2]}` : phone;
+}
+
 export function settingValue(setting: AccountSetting, p: Policyholder, t: (k: string) => string): string {
   if (setting === 'email') return p.email ?? t('account.notSet');
-  if (setting === 'phoneNumber') return p.phoneNumber ?? t('account.notSet');
+  if (setting === 'phoneNumber') return p.phoneNumber ? displayPhone(p.phoneNumber) : t('account.notSet');
   const on = (['email', 'phone', 'sms'] as const).filter((c) => p.marketingPreferences[c]);
   return on.length ? on.map((c) => t(`account.marketing.${c}`)).join(', ') : t('account.marketing.none');
 }

@@ -1,3 +1,4 @@
+import { sampleAdditionalDriver } from '@forecourt/domain/risk/sample';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { completeData, ratedProposal, SCHEME, visitor } from './proposals-helpers.ts';
@@ -177,8 +178,32 @@ describe('PATCH /api/proposals/{code} changes', () => {
       changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 0 }],
       applyRating: false,
     });
-    expect(noRate.json().quote.totals.gross).toBe(excess.json().quote.totals.gross);
     expect(noRate.json().data.quote.voluntaryExcess).toBe(0);
+    expect(noRate.json()).toMatchObject({ status: 'QUOTE', quote: null, quoteExpiresAt: null });
+  });
+
+  it('adding a driver to a quoted proposal withdraws the price until the driver is answered, then re-rates', async () => {
+    const v = await visitor(t.app);
+    const { code, body } = await ratedProposal(v);
+    const added = await v.call('PATCH', `/api/proposals/${code}`, {
+      changes: [{ changeType: 'ADDITIONAL_PROFILE_CREATE_CHANGE' }],
+    });
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toMatchObject({ status: 'QUOTE', quote: null });
+    const driver = sampleAdditionalDriver(completeData().quote.startDate).data;
+    const answered = await v.call('PATCH', `/api/proposals/${code}`, {
+      changes: Object.entries(driver).map(([path, value]) => ({
+        changeType: 'ADDITIONAL_PROFILE_DISCLOSURE_CHANGE',
+        profileCode: 'p1',
+        update: { path, value },
+      })),
+      applyRating: true,
+    });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json().quote.totals.gross).toBeGreaterThan(body.quote.totals.gross);
+    expect(answered.json().quote.trace.map((e: { factor: string }) => e.factor)).toContain(
+      'additionalDriver:p1',
+    );
   });
 
   it('coverStart sets the start date and re-rates; today starts now, a later day at 00:00 London', async () => {

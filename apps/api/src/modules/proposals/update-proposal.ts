@@ -14,9 +14,11 @@ const touches = (key: string, touched: string[]) =>
   touched.some((t) => key === t || key.startsWith(`${t}.`) || t.startsWith(`${key}.`));
 
 /**
- * PATCH /api/proposals/{code}: applies the changes atomically (one bad change → 400, nothing written),
- * then rates when asked (applyRating) or when the proposal already holds a quote (so a cover or excess
- * change shows its price at once), unless applyRating is false. A new start date re-rates an expired quote.
+ * PATCH /api/proposals/{code}: applies the changes atomically (one bad change → 400, nothing written).
+ * applyRating true rates (answers that cannot be rated → 400, nothing written); false does not rate; left
+ * out, a proposal holding a quote is re-rated so a cover or excess change shows its price at once. Changed
+ * answers that were not re-rated (false, or not ratable yet, e.g. a driver just added) withdraw the old
+ * quote, so a price never disagrees with the answers. A new start date re-rates an expired quote.
  */
 export async function updateProposal(
   ctx: Ctx,
@@ -39,14 +41,26 @@ export async function updateProposal(
       const relevant = Object.entries(checked.errors).filter(([key]) => touches(key, touched));
       if (relevant.length > 0) throw validation(Object.fromEntries(relevant));
     }
-    const rerate = input.applyRating === true || (input.applyRating !== false && row.quote !== null);
-    const rated = rerate
-      ? rateProposal(
-          { data, promoCode: row.promoCode, product: row.product, brand: ctx.brand },
-          { validityDays: ctx.env.QUOTE_VALIDITY_DAYS },
-          now,
-        )
-      : undefined;
+    const rate = () =>
+      rateProposal(
+        { data, promoCode: row.promoCode, product: row.product, brand: ctx.brand },
+        { validityDays: ctx.env.QUOTE_VALIDITY_DAYS },
+        now,
+      );
+    let rated: ReturnType<typeof rateProposal> | undefined;
+    let stale = false;
+    if (input.applyRating === true) rated = rate();
+    else if (input.applyRating !== false && row.quote !== null) {
+      // Keep the price current; if the answers cannot be rated yet, the old price must not stay on offer.
+      try {
+        rated = rate();
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'VALIDATION')) throw err;
+        stale = true;
+      }
+    }
+    // A price must always match the answers: changed answers that were not re-rated withdraw it.
+    if (!rated && row.quote !== null && JSON.stringify(data) !== JSON.stringify(row.data)) stale = true;
     const [updated] = await tx
       .update(proposals)
       .set({
@@ -60,6 +74,15 @@ export async function updateProposal(
               startAt: rated.startAt,
               endAt: rated.endAt,
               quoteExpiresAt: rated.quoteExpiresAt,
+            }
+          : {}),
+        ...(stale
+          ? {
+              status: row.status === 'QUOTE_EXPIRED' ? ('QUOTE_EXPIRED' as const) : ('QUOTE' as const),
+              quote: null,
+              startAt: null,
+              endAt: null,
+              quoteExpiresAt: null,
             }
           : {}),
       })

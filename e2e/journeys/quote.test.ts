@@ -81,6 +81,8 @@ describe('quote journey (issue 3)', () => {
     await page.locator('[data-cover="legal_expenses"]').getByRole('button', { name: 'No thanks' }).click();
     await expect(next.isDisabled()).resolves.toBe(false);
     await shot('add-ons');
+    await next.click();
+    await page.waitForURL(/\/account-setup$/);
   });
 
   it('the quote is retrieved later by reference, date of birth and postcode', async () => {

@@ -147,7 +147,4 @@ export const quoteTexts: Record<string, string> = {
   'quote.upgrade.subheader': 'Popular extras other drivers add.',
   'quote.upgrade.continue': 'See add-ons',
   'quote.upgrade.skip': 'No thanks',
-  'quote.success.header': "You're covered",
-  'quote.success.subheader': 'Your policy is in place.',
-  'quote.success.home': 'Continue to home',
 };

@@ -15,10 +15,3 @@ export async function findByReference(externalReference: string): Promise<Propos
   const { items } = await api<{ items: Proposal[] }>('/proposals', { query: { externalReference } });
   return items[0];
 }
-
-/** Customers sign in through the identity provider; its session lives in web storage under oidc.user:. */
-export function isSignedIn(): boolean {
-  return [window.localStorage, window.sessionStorage].some((s) =>
-    Object.keys(s).some((k) => k.startsWith('oidc.user:')),
-  );
-}

@@ -6,8 +6,9 @@ import { useConfig } from '../../app/config.tsx';
 import { Page } from '../../app/page/page.tsx';
 import { isApiError } from '../../lib/api/errors.ts';
 import { Button, DateOfBirthInput, Field, Modal, TextInput } from '../../ui/index.ts';
+import { useAuth } from '../account/index.ts';
 import styles from './retrieve.module.css';
-import { findByReference, isSignedIn, retrieveSession } from './retrieve-api.ts';
+import { findByReference, retrieveSession } from './retrieve-api.ts';
 
 /**
  * Retrieve a saved quote (spec 3 §2 "Retrieve"): reference (from ?ref=, then hidden), date of birth and
@@ -24,7 +25,8 @@ export function RetrievePage() {
   const [postalCode, setPostalCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<'401' | 'unknown' | null>(null);
-  if (isSignedIn()) return <Navigate to="/" replace />;
+  const { user } = useAuth();
+  if (user) return <Navigate to="/" replace />;
   const ready = reference.trim() !== '' && isPostcode(postalCode.trim()) && dateOfBirth !== null;
   const submit = async () => {
     if (!ready || !dateOfBirth) return;

@@ -2,6 +2,7 @@ import type { ProductConfig } from '@forecourt/contracts/product-config';
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { useMemo } from 'react';
 import { useConfig } from '../../../app/config.tsx';
+import { useAuth } from '../../account/index.ts';
 import type { FormContext, Values } from '../../disclosure/engine/types.ts';
 import { profileData } from '../../disclosure/engine/values.ts';
 
@@ -9,19 +10,15 @@ export function useProduct(): ProductConfig {
   return useConfig().productConfig;
 }
 
-export function isAnonymous(): boolean {
-  // The OIDC session (customer) is kept by the identity area; without one the caller is anonymous.
-  return !Object.keys(window.localStorage).some((k) => k.startsWith('oidc.user:'));
-}
-
 /** The context conditions and cross-field rules read, built from the proposal (spec 2 §5). */
 export function useFormContext(proposal: Proposal): FormContext {
   const config = useConfig();
+  const { user } = useAuth();
   return useMemo(() => {
     const data = proposal.data as { asset?: Values; quote?: Values };
     const promo = config.productConfig.promotions.find((p) => p.code === proposal.promoCode);
     return {
-      anonymous: isAnonymous(),
+      anonymous: !user,
       admin: config.features.isAdmin,
       features: config.features as unknown as Record<string, boolean>,
       promotion: promo ? { code: promo.code, requiresTerms: promo.requiresTerms } : null,
@@ -35,5 +32,5 @@ export function useFormContext(proposal: Proposal): FormContext {
       inputRules: Object.fromEntries(Object.entries(config.inputs).map(([k, v]) => [k, v.rules])),
       phone: config.formats.phoneNumber,
     };
-  }, [proposal, config]);
+  }, [proposal, config, user]);
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '../../../app/page/page.tsx';
 import { Button, SidebarLayout } from '../../../ui/index.ts';
+import { useAuth } from '../../account/index.ts';
 import { useUpdateProposal } from '../api/use-proposal.ts';
 import { OptionalCovers } from '../components/optional-covers.tsx';
 import { PricePanel } from '../components/price-panel.tsx';
@@ -17,6 +18,7 @@ export function AddOnsPage({ proposal }: { proposal: Proposal }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const update = useUpdateProposal(proposal.proposalCode);
+  const { user } = useAuth();
   const root = window.location.pathname.replace(/\/add-ons\/?$/, '');
   const quote = proposal.quote;
   const available = quote?.optionalCovers.filter((c) => c.available) ?? [];
@@ -39,7 +41,7 @@ export function AddOnsPage({ proposal }: { proposal: Proposal }) {
       }));
     if (changes.length > 0 && !(await update.mutateAsync({ changes, applyRating: true }).catch(() => null)))
       return;
-    navigate(`${root}/account-setup`);
+    navigate(`${root}/${user ? 'summary' : 'account-setup'}`);
   };
   return (
     <Page

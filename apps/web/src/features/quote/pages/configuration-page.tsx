@@ -1,8 +1,11 @@
 import type { Proposal, ProposalChange } from '@forecourt/contracts/proposals';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { reportGlobalError } from '../../../app/errors/global-errors.ts';
 import { Page } from '../../../app/page/page.tsx';
 import { Button, Card, SidebarLayout } from '../../../ui/index.ts';
+import { useAuth } from '../../account/index.ts';
+import { useIdCheck } from '../../checkout/index.ts';
 import { useUpdateProposal } from '../api/use-proposal.ts';
 import { OptionalCovers } from '../components/optional-covers.tsx';
 import { PricePanel } from '../components/price-panel.tsx';
@@ -23,20 +26,31 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
   const product = useProduct();
   const navigate = useNavigate();
   const update = useUpdateProposal(proposal.proposalCode);
+  const idCheck = useIdCheck();
+  const { user } = useAuth();
   const root = window.location.pathname.replace(/\/$/, '');
   const quote = proposal.quote;
   if (!quote?.totals) return <Navigate to={`${root}/disclosure`} replace />;
   const rerate = (changes: ProposalChange[], coverStart?: string) =>
     update.mutateAsync({ changes, applyRating: true, coverStart }).catch(() => undefined);
   const anyOptional = quote.optionalCovers.some((c) => c.available);
+  // Continue runs the identity check first (spec 3 §4 step 4); not clear opens the 'ID check failed' modal.
+  const onContinue = async () => {
+    const clear = await idCheck.runIdCheck(proposal.proposalCode).catch((err: unknown) => {
+      reportGlobalError(err);
+      return false;
+    });
+    if (clear) navigate(`${root}/${anyOptional ? 'add-ons' : user ? 'summary' : 'account-setup'}`);
+  };
   const promotion = quote.promotion?.applied;
   const startDate = (proposal.data.quote as { startDate?: string } | undefined)?.startDate;
   const sidebar = (
     <PricePanel quote={quote}>
       <Button
         layout="fixed"
-        onClick={() => navigate(`${root}/${anyOptional ? 'add-ons' : 'account-setup'}`)}
+        onClick={() => void onContinue()}
         disabled={update.isPending}
+        loading={idCheck.pending}
       >
         {t(promotion ? 'quote.configuration.continuePromotion' : 'quote.configuration.continue')}
       </Button>
@@ -89,6 +103,7 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
           </Card>
         </div>
       </SidebarLayout>
+      {idCheck.idCheckModal}
     </Page>
   );
 }

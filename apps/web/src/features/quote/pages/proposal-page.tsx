@@ -1,11 +1,11 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { Navigate, Route, Routes, useParams } from 'react-router';
-import { PlaceholderPage } from '../../../app/placeholder-page.tsx';
 import { Spinner } from '../../../ui/index.ts';
+import { AccountSetupPage } from '../../account/index.ts';
+import { CheckoutRoute, SummaryRoute } from '../../checkout/routes.tsx';
 import { useProposal } from '../api/use-proposal.ts';
 import { AddOnsPage } from './add-ons-page.tsx';
 import { BeforeWeBeginPage } from './before-we-begin-page.tsx';
-import { CheckoutSuccessPage } from './checkout-success-page.tsx';
 import { ConfigurationPage } from './configuration-page.tsx';
 import { DisclosureRoutes } from './disclosure-routes.tsx';
 import { ExpiredPage } from './expired-page.tsx';
@@ -43,7 +43,7 @@ function StatusRoutes({ proposal }: { proposal: Proposal }) {
     case 'POLICY':
       return (
         <Routes>
-          <Route path="checkout/*" element={<CheckoutSuccessPage proposal={proposal} />} />
+          <Route path="checkout/*" element={<CheckoutRoute />} />
           <Route path="*" element={<Navigate to="checkout" replace />} />
         </Routes>
       );
@@ -55,9 +55,9 @@ function StatusRoutes({ proposal }: { proposal: Proposal }) {
           <Route path="disclosure/*" element={<DisclosureRoutes proposal={proposal} />} />
           <Route path="add-ons" element={<AddOnsPage proposal={proposal} />} />
           <Route path="upgrade" element={<UpgradePage proposal={proposal} />} />
-          <Route path="account-setup" element={<PlaceholderPage name="account-setup" />} />
-          <Route path="summary" element={<PlaceholderPage name="summary" />} />
-          <Route path="checkout/*" element={<PlaceholderPage name="checkout" />} />
+          <Route path="account-setup" element={<AccountSetupPage proposalCode={proposal.proposalCode} />} />
+          <Route path="summary" element={<SummaryRoute />} />
+          <Route path="checkout/*" element={<CheckoutRoute />} />
           <Route path="*" element={home} />
         </Routes>
       );

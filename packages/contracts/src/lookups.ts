@@ -134,7 +134,7 @@ export const addressFindQuerySchema = z.object({
   service: addressServiceSchema.default('GBR'),
   text: z.string().trim().max(100, 'Search text is too long').default(''),
   /** The id of a Postcode result, to list the addresses inside it. */
-  container: z.string().trim().max(64).optional(),
+  container: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 export type AddressFindQuery = z.infer<typeof addressFindQuerySchema>;
@@ -148,7 +148,7 @@ export type AddressFindItem = z.infer<typeof addressFindItemSchema>;
 export const addressFindResponseSchema = z.object({ items: z.array(addressFindItemSchema) });
 export type AddressFindResponse = z.infer<typeof addressFindResponseSchema>;
 
-export const addressIdParamsSchema = z.object({ id: z.string().trim().min(1).max(64) });
+export const addressIdParamsSchema = z.object({ id: z.string().trim().min(1).max(200) });
 export const addressRetrieveQuerySchema = z.object({ service: addressServiceSchema.default('GBR') });
 export const addressSchema = z.object({
   id: z.string(),

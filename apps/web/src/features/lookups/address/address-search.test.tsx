@@ -34,6 +34,7 @@ function addresses(url: URL) {
         body: {
           items: [
             { id: 'A-000042', type: 'Address', text: '12 Wilmslow Road', description: 'Manchester, M14 5TQ' },
+            { id: 'A-GONE', type: 'Address', text: '14 Wilmslow Road', description: 'Manchester, M14 5TQ' },
           ],
         },
       };
@@ -79,6 +80,17 @@ describe('AddressSearch', () => {
       postalCode: 'M14 5TQ',
     });
     expect(onChange.mock.calls[0]?.[0]).not.toHaveProperty('type');
+  });
+
+  it('says not found when the chosen address cannot be retrieved', async () => {
+    mockApi(addresses);
+    const onChange = vi.fn();
+    renderLookup(<AddressSearch value={undefined} onChange={onChange} />);
+    await userEvent.type(screen.getByLabelText(/postcode or address/), 'M14 5TQ');
+    await userEvent.click(await screen.findByRole('button', { name: /M14 5TQ/ }, { timeout: 2000 }));
+    await userEvent.click(await screen.findByRole('button', { name: /14 Wilmslow Road/ }));
+    expect(await screen.findByText(/We couldn't find that address/)).toBeInTheDocument();
+    expect(onChange).not.toHaveBeenCalled();
   });
 
   it('skips the search for blank text and says when nothing matches', async () => {

@@ -94,7 +94,9 @@ export function AddressSearch({ value, onChange, overridable, id, label }: Addre
       <Field
         id={id}
         label={label ?? t('lookups.address.label')}
-        error={searched && items?.length === 0 ? t('lookups.address.notFound') : undefined}
+        error={
+          (searched && items?.length === 0) || retrieve.isError ? t('lookups.address.notFound') : undefined
+        }
       >
         {(control) => (
           <input

@@ -5,14 +5,7 @@ import { mainPremium } from './factors.ts';
 import { discountLine, freeMonthsDiscount, iptOn, monthlyOf, totalsOf, withIpt } from './price.ts';
 import { referralReasons } from './referrals.ts';
 import type { RatingTables } from './tables.ts';
-import type {
-  OptionalCoverResult,
-  PromotionResult,
-  RatingInput,
-  RatingResult,
-  Reason,
-  TraceEntry,
-} from './types.ts';
+import type { OptionalCoverResult, PromotionResult, RatingInput, RatingResult, TraceEntry } from './types.ts';
 
 /**
  * Rates a complete risk on a date ('yyyy-MM-dd', normally the cover start): pure and deterministic.

@@ -60,6 +60,18 @@ export const motoCheckoutBodySchema = z.object({
 });
 export type MotoCheckoutBody = z.input<typeof motoCheckoutBodySchema>;
 
+export const cardSettleBodySchema = z.object({
+  accountId: z.string().uuid(),
+  successUrl: returnUrl,
+  cancelUrl: returnUrl,
+  lineItem: cardLineItemSchema,
+});
+export type CardSettleBody = z.infer<typeof cardSettleBodySchema>;
+
+export const motoSettleBodySchema = motoCheckoutBodySchema.omit({ paymentId: true }).extend({
+  accountId: z.string().uuid(),
+});
+
 export const customerPaymentSchema = z.object({
   paymentId: z.string(),
   purpose: z.enum(['bind', 'mta', 'settle']),

@@ -7,11 +7,17 @@ import { customerPaymentSchema } from '@forecourt/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toCustomerPayment } from '../payments/create-customer-payment.ts';
+import { registerFulfilment } from '../payments/fulfilment.ts';
 import { paymentCtx } from '../payments/payment-ctx.ts';
 import { createBindPayment } from './create-bind-payment.ts';
 import { listCustomerAccounts } from './list-customer-accounts.ts';
+import { applySettlement } from './settle-account.ts';
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerFulfilment('settle', async (ctx, payment) => {
+    await applySettlement(ctx, payment);
+    return undefined;
+  });
   const tags = ['billing'];
   app.post(
     '/api/customerPayments/checkout/bind',

@@ -14,7 +14,10 @@ function customerOnly(ctx: Ctx) {
 }
 
 /** POST /api/stripe/checkout: a hosted card payment page for a customer payment the caller owes. */
-export async function createCardCheckout(ctx: Ctx, input: CardCheckoutBody & { appOrigin: string }) {
+export async function createCardCheckout(
+  ctx: Ctx,
+  input: CardCheckoutBody & { appOrigin: string; kind?: 'checkout' | 'settle' },
+) {
   const partyId = customerOnly(ctx);
   const [payment] = await ctx.db
     .select()
@@ -41,7 +44,7 @@ export async function createCardCheckout(ctx: Ctx, input: CardCheckoutBody & { a
       id: session.id,
       partyId,
       provider: provider.name,
-      kind: 'checkout',
+      kind: input.kind ?? 'checkout',
       customerPaymentId: payment.id,
       clientReference: payment.id,
     });

@@ -2,6 +2,7 @@ import {
   cardCheckoutBodySchema,
   cardSessionResponseSchema,
   cardSessionStatusSchema,
+  cardSettleBodySchema,
   cardSetupBodySchema,
   customerPaymentSchema,
   directDebitFlowBodySchema,
@@ -9,12 +10,15 @@ import {
   directDebitMandateBodySchema,
   mandateSchema,
   motoCheckoutBodySchema,
+  motoSettleBodySchema,
 } from '@forecourt/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { forbidden } from '../../lib/errors.ts';
 import type { SandboxCardPayments } from '../../providers/card-payments/sandbox.ts';
 import { sandboxCardRoutes } from '../../providers/card-payments/sandbox-routes.ts';
 import { sandboxDirectDebitRoutes } from '../../providers/direct-debit/sandbox-routes.ts';
+import { createSettlePayment } from '../billing/settle-account.ts';
 import { createCardCheckout, createCardSetup, getCardSession } from './create-card-session.ts';
 import { toCustomerPayment } from './create-customer-payment.ts';
 import { completeMandateFlow, listMandates, startMandateFlow } from './direct-debit-mandates.ts';
@@ -90,6 +94,55 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       try {
         return toCustomerPayment(await settleByToken(paymentCtx(app, req), req.body));
+      } catch (err) {
+        if (!(err instanceof PaymentDeclinedError)) throw err;
+        return reply.status(402).send({
+          code: 'PAYMENT_REQUIRED',
+          message: err.message,
+          declineCode: err.declineCode,
+          requestId: req.id,
+        });
+      }
+    },
+  );
+
+  app.post(
+    '/api/stripe/settle',
+    {
+      schema: {
+        tags,
+        summary: "Hosted card payment page for an account's outstanding balance",
+        body: cardSettleBodySchema,
+        response: { 200: cardSessionResponseSchema },
+      },
+    },
+    async (req) => {
+      const ctx = paymentCtx(app, req);
+      const payment = await createSettlePayment(ctx, req.body.accountId);
+      return createCardCheckout(ctx, {
+        ...req.body,
+        paymentId: payment.id,
+        appOrigin: appOrigin(app, req),
+        kind: 'settle',
+      });
+    },
+  );
+  app.post(
+    '/api/stripe/moto/settle',
+    {
+      schema: {
+        tags,
+        summary: "Staff settle an account's outstanding balance by phone with a card token",
+        body: motoSettleBodySchema,
+        response: { 200: customerPaymentSchema, 402: declinedSchema },
+      },
+    },
+    async (req, reply) => {
+      try {
+        const ctx = paymentCtx(app, req);
+        if (ctx.caller.kind !== 'admin') throw forbidden('Only staff can take a payment by phone.');
+        const payment = await createSettlePayment(ctx, req.body.accountId);
+        return toCustomerPayment(await settleByToken(ctx, { ...req.body, paymentId: payment.id }));
       } catch (err) {
         if (!(err instanceof PaymentDeclinedError)) throw err;
         return reply.status(402).send({

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type ListeningApp, listeningApp, rows, submitForm } from './payments-helpers.ts';
+import { ratedProposal, visitor } from './proposals-helpers.ts';
+
+let t: ListeningApp;
+beforeAll(async () => {
+  t = await listeningApp();
+});
+afterAll(async () => t.close());
+
+/** A policy bought by phone (staff, tok_visa), then a second statement left unpaid. */
+async function policyWithArrears(amount = 6150) {
+  const v = await visitor(t.app);
+  const { code } = await ratedProposal(v);
+  await v.call('PUT' as 'POST', `/api/proposals/${code}/verify`);
+  const due = (await v.call('POST', '/api/customerPayments/checkout/bind', { proposalCode: code })).json();
+  const [{ party_id: partyId, dob } = {}] = await rows(
+    t,
+    "SELECT party_id, data->'profiles'->0->'data'->>'dateOfBirth' AS dob FROM proposals WHERE proposal_code = $1",
+    [code],
+  );
+  const staff = `staff:${partyId}`;
+  const paid = await api(t.base, staff, 'POST', '/api/stripe/moto/checkout', {
+    paymentId: due.paymentId,
+    itemName: 'Monthly car insurance',
+    token: 'tok_visa',
+    postalCode: 'LS1 5HD',
+    dateOfBirth: dob,
+  });
+  expect(paid.status).toBe(200);
+  const [account] = (await v.call('GET', '/api/customerAccounts')).json();
+  const statementId = randomUUID();
+  await t.database.query(
+    `INSERT INTO statements (id, account_id, statement_number, status, kind, subtotal_pence, carried_forward_pence,
+       amount_outstanding_pence) VALUES ($1, $2, 2, 'failed', 'subscription', $3, $3, $3)`,
+    [statementId, account.accountId, amount],
+  );
+  await t.database.query(
+    `INSERT INTO statement_line_items (id, statement_id, account_id, type, status, amount_pence, description_key,
+       effective_at) VALUES ($1, $2, $3, 'invoice', 'POSTED', $4, 'billing.lineItem.subscription', now())`,
+    [randomUUID(), statementId, account.accountId, amount],
+  );
+  return { v, staff, dob: String(dob), accountId: account.accountId as string };
+}
+
+describe('settling an outstanding balance', () => {
+  it('the customer pays it on the hosted card page; the statement is settled by the webhook', async () => {
+    const { v, accountId } = await policyWithArrears();
+    expect((await v.call('GET', '/api/customerAccounts')).json()[0].outstandingAmount).toBe(6150);
+    const session = await api(t.base, v.token, 'POST', '/api/stripe/settle', {
+      accountId,
+      successUrl: `${t.base}/`,
+      cancelUrl: `${t.base}/`,
+      lineItem: { name: 'Outstanding balance' },
+    });
+    expect(session.status).toBe(200);
+    expect(await (await fetch(session.body.url)).text()).toContain('£61.50');
+    await submitForm(session.body.url, {
+      name: 'Sam Taylor',
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+      postalCode: 'LS1 5HD',
+    });
+    const [account] = (await v.call('GET', '/api/customerAccounts')).json();
+    expect(account.outstandingAmount).toBe(0);
+    expect(account.accountBalance).toBe(0);
+    const nothing = await api(t.base, v.token, 'POST', '/api/stripe/settle', {
+      accountId,
+      successUrl: `${t.base}/`,
+      cancelUrl: `${t.base}/`,
+      lineItem: { name: 'Outstanding balance' },
+    });
+    expect(nothing.status).toBe(422);
+  });
+
+  it('staff settle it by phone with a card token and the date of birth on record', async () => {
+    const { v, staff, dob, accountId } = await policyWithArrears(2500);
+    const body = {
+      accountId,
+      itemName: 'Arrears',
+      token: 'tok_visa',
+      postalCode: 'ls1 5hd',
+      dateOfBirth: dob,
+    };
+    const declined = await api(t.base, staff, 'POST', '/api/stripe/moto/settle', {
+      ...body,
+      token: 'tok_chargeDeclinedInsufficientFunds',
+    });
+    expect(declined.status).toBe(402);
+    expect(declined.body.declineCode).toBe('insufficient_funds');
+    const ok = await api(t.base, staff, 'POST', '/api/stripe/moto/settle', body);
+    expect(ok.status).toBe(200);
+    expect((await v.call('GET', '/api/customerAccounts')).json()[0].outstandingAmount).toBe(0);
+    const asCustomer = await api(t.base, v.token, 'POST', '/api/stripe/moto/settle', body);
+    expect(asCustomer.status).toBe(403);
+  });
+});

@@ -100,6 +100,8 @@ export const checkoutTexts: Record<string, string> = {
   'checkout.dd.payFirst':
     'Your first payment is due today; you will pay it by card, then monthly by Direct Debit.',
   'checkout.mandateDescription': '{{brand}} car insurance',
+  'checkout.method.dd': 'Pay monthly by Direct Debit instead',
+  'checkout.method.card': 'Pay monthly by card instead',
   'checkout.error': 'Something went wrong with your payment. Please try again.',
   'checkout.adminCardBlocked.header': 'Card payments are not available here',
   'checkout.adminCardBlocked.body':

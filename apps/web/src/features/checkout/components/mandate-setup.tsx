@@ -2,7 +2,7 @@ import type { Mandate } from '@forecourt/contracts/payments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useConfig } from '../../../app/config.tsx';
 import { Button, Notification, Spinner, StatusBadge } from '../../../ui/index.ts';
 import { createMandate, createRedirectFlow } from '../api/payments.ts';
@@ -22,6 +22,14 @@ export function MandateSetup({ children }: { children: ReactNode }) {
   const config = useConfig();
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  // Back to this page with its query (method, tab) but without a previous flow id.
+  const returnUrl = () => {
+    const query = new URLSearchParams(params);
+    query.delete('redirect_flow_id');
+    const search = query.toString();
+    return `${window.location.origin}${config.basename.replace(/\/$/, '')}${pathname}${search ? `?${search}` : ''}`;
+  };
   const flowId = params.get('redirect_flow_id');
   const mandates = useMandates();
   const complete = useMutation({
@@ -47,7 +55,7 @@ export function MandateSetup({ children }: { children: ReactNode }) {
     mutationFn: () =>
       createRedirectFlow({
         mandateDescription: t('checkout.mandateDescription', { brand: config.name }),
-        successUrl: window.location.href.split('?')[0] ?? window.location.href,
+        successUrl: returnUrl(),
       }),
     onSuccess: ({ redirectUrl }) => browser.go(redirectUrl),
   });

@@ -10,6 +10,7 @@ import { Button, Card, Notification } from '../../../ui/index.ts';
 import styles from '../checkout.module.css';
 import { AdminCardBlockedModal } from '../components/admin-card-blocked-modal.tsx';
 import { AmountDue } from '../components/amount-due.tsx';
+import { MethodSwitch } from '../components/method-switch.tsx';
 import { useBind } from '../hooks/use-bind.ts';
 import { usePayByCard } from '../hooks/use-pay-by-card.ts';
 import { useProposalPath } from '../hooks/use-proposal-path.ts';
@@ -73,6 +74,7 @@ export function CardCheckout({ proposal, payment }: { proposal: Proposal; paymen
           </div>
         </div>
       </Card>
+      <MethodSwitch to="dd" />
       <AdminCardBlockedModal open={card.adminBlocked} onClose={card.closeAdminBlocked} />
     </Page>
   );

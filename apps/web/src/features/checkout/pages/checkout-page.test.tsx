@@ -110,6 +110,23 @@ describe('CheckoutPage', () => {
     expect(bind?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('lets a card customer choose Direct Debit instead, returning from the bank page to the same choice', async () => {
+    const { calls } = setup('/car/proposal/P123/checkout', {
+      extra: (m, p) => {
+        if (m === 'GET' && p === '/gocardless/mandates') return { body: [] };
+        if (m === 'POST' && p === '/gocardless/flows')
+          return { body: { redirectFlowId: 'RE1', redirectUrl: 'https://dd.example/RE1' } };
+        return undefined;
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('method-dd'));
+    await user.click(await screen.findByRole('button', { name: 'Set up a Direct Debit' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://dd.example/RE1'));
+    const body = calls.find((c) => c.path === '/gocardless/flows')?.body as { successUrl: string };
+    expect(new URL(body.successUrl).searchParams.get('method')).toBe('dd');
+  });
+
   it('shows the payment-result-error page with the decline code and a chat button after a declined card', async () => {
     setup('/car/proposal/P123/checkout/payment/callback?session_id=cs_9', {
       extra: (m, p) =>

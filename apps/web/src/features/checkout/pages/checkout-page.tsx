@@ -1,6 +1,6 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useSearchParams } from 'react-router';
 import { useConfig } from '../../../app/config.tsx';
 import { Notification, Spinner } from '../../../ui/index.ts';
 import { isDirectDebit } from '../api/customer-accounts.ts';
@@ -39,6 +39,7 @@ function CheckoutIndex({ proposal }: { proposal: Proposal }) {
   const { t } = useTranslation();
   const config = useConfig();
   const paths = useProposalPath();
+  const [params] = useSearchParams();
   const block = bindBlock(proposal, config.productConfig.startDate?.days ?? 30);
   const payment = useBindPayment(proposal.proposalCode);
   const account = useProposalAccount(proposal.proposalCode);
@@ -47,7 +48,9 @@ function CheckoutIndex({ proposal }: { proposal: Proposal }) {
     return <Spinner label={t('checkout.loading')} />;
   if (!payment.data) return <Notification variant="critical">{t('checkout.error')}</Notification>;
   if (config.features.isAdmin) return <AdminCheckoutPage proposal={proposal} payment={payment.data} />;
-  return isDirectDebit(account.data ?? undefined) ? (
+  const chosen = params.get('method');
+  const directDebit = chosen ? chosen === 'dd' : isDirectDebit(account.data ?? undefined);
+  return directDebit ? (
     <DirectDebitCheckout proposal={proposal} payment={payment.data} />
   ) : (
     <CardCheckout proposal={proposal} payment={payment.data} />

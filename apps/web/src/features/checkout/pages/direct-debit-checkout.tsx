@@ -8,6 +8,7 @@ import styles from '../checkout.module.css';
 import { AdminCardBlockedModal } from '../components/admin-card-blocked-modal.tsx';
 import { AmountDue } from '../components/amount-due.tsx';
 import { MandateSetup } from '../components/mandate-setup.tsx';
+import { MethodSwitch } from '../components/method-switch.tsx';
 import { useBind } from '../hooks/use-bind.ts';
 import { usePayByCard } from '../hooks/use-pay-by-card.ts';
 import { useProposalPath } from '../hooks/use-proposal-path.ts';
@@ -54,6 +55,7 @@ export function DirectDebitCheckout({ proposal, payment }: { proposal: Proposal;
           </div>
         </MandateSetup>
       </Card>
+      <MethodSwitch to="card" />
       <AdminCardBlockedModal open={card.adminBlocked} onClose={card.closeAdminBlocked} />
     </Page>
   );

@@ -66,6 +66,14 @@ describe('SummaryPage', () => {
     expect(calls.filter((c) => c.path === '/customerAccounts')).toHaveLength(2);
   });
 
+  it('goes on to checkout when the platform opens the account at bind (no POST /customerAccounts)', async () => {
+    const { router } = setup({ body: clear }, [
+      { status: 404, body: { code: 'NOT_FOUND', message: 'No route' } },
+    ]);
+    await tickAllAndConfirm();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/car/proposal/P123/checkout'));
+  });
+
   it('lists the failed check and stays when verification is not clear', async () => {
     const { calls, router } = setup({
       body: {

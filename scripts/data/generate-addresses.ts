@@ -39,14 +39,17 @@ const id = () => `A-${String(rows.length + 1).padStart(6, '0')}`;
 for (const line of AREAS.trim().split('\n')) {
   const [city, outwardsS] = line.split('|') as [string, string];
   for (const part of outwardsS.split(',')) {
-    const [outward, locality, streetsS] = part.split(':') as [string, string, string];
+    const [outwardSpec, locality, streetsS] = part.split(':') as [string, string, string];
+    const [outward, fixedInward] = outwardSpec.split('+') as [string, string | undefined];
     const streets = streetsS.split('/');
     const count = r.int(2, 3);
     for (let p = 0; p < count; p++) {
       let postalCode = '';
-      do {
-        postalCode = `${outward} ${r.int(1, 9)}${r.pick([...INWARD_LETTERS])}${r.pick([...INWARD_LETTERS])}`;
-      } while (postcodes.has(postalCode));
+      if (p === 0 && fixedInward) postalCode = `${outward} ${fixedInward}`;
+      else
+        do {
+          postalCode = `${outward} ${r.int(1, 9)}${r.pick([...INWARD_LETTERS])}${r.pick([...INWARD_LETTERS])}`;
+        } while (postcodes.has(postalCode));
       postcodes.add(postalCode);
       const street = r.pick(streets);
       const size = r.int(10, 22);

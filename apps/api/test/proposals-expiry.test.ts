@@ -71,4 +71,18 @@ describe('quote validity', () => {
     expect(res.json().quote.ratingDate).toBe(newStart);
     expect(new Date(res.json().quoteExpiresAt).getTime()).toBeGreaterThan(current.getTime());
   });
+
+  it('reads as expired as soon as its validity ends, before the job runs', async () => {
+    current = new Date();
+    const v = await visitor(t.app);
+    const { code, body } = await ratedProposal(v);
+    current = new Date(new Date(body.quoteExpiresAt).getTime() + 1000);
+    const party = (await t.database.query('SELECT party_id FROM proposals WHERE proposal_code = $1', [code]))
+      .rows[0]!;
+    const { accessToken } = await signAnonymousToken(t.app.services, party.party_id as string);
+    v.headers.authorization = `Bearer ${accessToken}`;
+    expect((await v.call('GET', `/api/proposals/${code}`)).json().status).toBe('QUOTE_EXPIRED');
+    const row = await t.database.query('SELECT status FROM proposals WHERE proposal_code = $1', [code]);
+    expect(row.rows[0]!.status).toBe('QUOTE');
+  });
 });

@@ -56,6 +56,6 @@ export async function activatePromotion(ctx: Ctx, proposalCode: string, code: st
       })
       .where(eq(proposals.proposalCode, row.proposalCode))
       .returning();
-    return toProposal(updated!);
+    return toProposal(updated!, now);
   });
 }

@@ -49,7 +49,7 @@ export async function createProposal(ctx: Ctx, input: CreateProposalRequest): Pr
           updatedAt: now,
         })
         .returning();
-      return toProposal(row!);
+      return toProposal(row!, now);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       if (given) throw new AppError('CONFLICT', 'This quote reference is already in use');

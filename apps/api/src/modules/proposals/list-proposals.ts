@@ -26,5 +26,6 @@ export async function listProposals(
     .where(and(...where))
     .orderBy(desc(proposals.createdAt))
     .limit(100);
-  return { items: rows.map(toProposal) };
+  const now = ctx.clock.now();
+  return { items: rows.map((row) => toProposal(row, now)) };
 }

@@ -3,12 +3,19 @@ import type { ProposalRow } from '../../db/schema/index.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The status as of `now`: a quote past its validity reads as expired before the expiry job has run. */
+export function effectiveStatus(row: ProposalRow, now: Date): ProposalRow['status'] {
+  return row.status === 'QUOTE' && row.quoteExpiresAt && row.quoteExpiresAt <= now
+    ? 'QUOTE_EXPIRED'
+    : row.status;
+}
+
 /** A proposals row as the API answers it (spec 3 §3 Proposal). */
-export function toProposal(row: ProposalRow): Proposal {
+export function toProposal(row: ProposalRow, now: Date = new Date()): Proposal {
   const subscription = row.product === 'SUBSCRIPTION';
   return {
     proposalCode: row.proposalCode,
-    status: row.status,
+    status: effectiveStatus(row, now),
     schemeCode: row.schemeCode,
     product: row.product,
     brand: row.brand,

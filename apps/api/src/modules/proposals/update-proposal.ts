@@ -6,7 +6,7 @@ import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, validation } from '../../lib/errors.ts';
 import { applyChanges } from './apply-changes.ts';
-import { toProposal } from './proposal-view.ts';
+import { effectiveStatus, toProposal } from './proposal-view.ts';
 import { findOwnedProposal } from './queries.ts';
 import { rateProposal } from './rate-proposal.ts';
 
@@ -78,7 +78,10 @@ export async function updateProposal(
           : {}),
         ...(stale
           ? {
-              status: row.status === 'QUOTE_EXPIRED' ? ('QUOTE_EXPIRED' as const) : ('QUOTE' as const),
+              status:
+                effectiveStatus(row, now) === 'QUOTE_EXPIRED'
+                  ? ('QUOTE_EXPIRED' as const)
+                  : ('QUOTE' as const),
               quote: null,
               startAt: null,
               endAt: null,
@@ -88,6 +91,6 @@ export async function updateProposal(
       })
       .where(eq(proposals.proposalCode, row.proposalCode))
       .returning();
-    return toProposal(updated!);
+    return toProposal(updated!, now);
   });
 }

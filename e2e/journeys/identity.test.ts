@@ -110,6 +110,45 @@ describe('identity journeys (issue 4)', () => {
     await shot(page, 'home-after-merge');
   });
 
+  it('account set-up: an e-mail that already has an account asks for sign-in, then carries on', async () => {
+    for (const width of [1280, 375]) {
+      const page = await browser.newPage({ width });
+      await page.goto('/');
+      await page.waitForFunction(() => sessionStorage.getItem('forecourt.anonymousToken') !== null);
+      const data = sampleProposalData(londonToday(new Date()));
+      (data.profiles[0]!.data as Record<string, unknown>).email = 'demo@forecourt.example';
+      const code = await page.evaluate(
+        async (body) => {
+          const { accessToken } = JSON.parse(sessionStorage.getItem('forecourt.anonymousToken') ?? '{}');
+          const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+          const res = await fetch('/api/proposals', { method: 'POST', headers, body: JSON.stringify(body) });
+          const { proposalCode } = (await res.json()) as { proposalCode: string };
+          await fetch(`/api/proposals/${proposalCode}`, {
+            method: 'PATCH',
+            headers,
+            body: JSON.stringify({ changes: [], applyRating: true }),
+          });
+          return proposalCode;
+        },
+        { schemeCode: 'FCMOTOR1', data },
+      );
+      const setup = `/car-insurance/proposal/${code}/account-setup`;
+      await page.goto(setup);
+      await expect(page.getByTestId('account-email').textContent()).resolves.toBe('demo@forecourt.example');
+      await shot(page, 'account-setup');
+      await page.getByTestId('account-setup-continue').click();
+      await page.getByTestId('conflict-sign-in').waitFor();
+      await shot(page, 'account-setup-conflict');
+      await page.getByTestId('conflict-sign-in').click();
+      await signInAtIdp(page, 'demo@forecourt.example');
+      await page.waitForURL((url) => url.pathname === setup);
+      await page.getByTestId('user-initials').waitFor();
+      await shot(page, 'account-setup-signed-in');
+      await page.getByTestId('account-setup-continue').click();
+      await page.waitForURL((url) => url.pathname === `/car-insurance/proposal/${code}/summary`);
+    }
+  });
+
   it('a protected page sends a visitor to sign in and back again', async () => {
     const page = await browser.newPage();
     await page.goto('/account');

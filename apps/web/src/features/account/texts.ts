@@ -38,6 +38,7 @@ export const accountTexts: Record<string, string> = {
   'account.edit.invalidEmail': 'Enter a valid e-mail address, like name@example.com',
   'account.edit.invalidPhone': 'Enter a valid UK phone number',
   'accountSetup.header': 'Create your account',
+  'accountSetup.signedInHeader': 'Your account is ready',
   'accountSetup.subheader': 'Your account keeps your policy, documents and payments in one place.',
   'accountSetup.email': 'We’ll set up your account with',
   'accountSetup.noPassword':

@@ -60,7 +60,7 @@ export function AccountSetupPage({
     <Page
       data-page="account-setup"
       width="narrow"
-      header={t('accountSetup.header')}
+      header={t(user ? 'accountSetup.signedInHeader' : 'accountSetup.header')}
       subheader={t('accountSetup.subheader')}
     >
       {proposal.isPending ? (

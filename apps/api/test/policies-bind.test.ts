@@ -86,6 +86,16 @@ describe('bind', () => {
       subject: `You're covered: policy ${proposal.policyNumber}`,
     });
     expect(mail?.body).toContain('Your cover starts at 00:00 on');
+    const read = (await v.call('GET', `/api/policies/${policy?.id}`)).json();
+    expect(read).toMatchObject({
+      policyNumber: proposal.policyNumber,
+      policyDetail: { policyStatus: 'PENDING', autoRenewalEnabled: true },
+      currentPolicyVersion: { versionNumber: 1 },
+    });
+    expect((await v.call('GET', '/api/policies?schemeCode=FCMOTOR1')).json()).toHaveLength(1);
+    const stranger = await visitor(t.app);
+    expect((await stranger.call('GET', `/api/policies/${policy?.id}`)).statusCode).toBe(404);
+    expect((await stranger.call('GET', '/api/policies')).json()).toEqual([]);
     const pdf = await v.call('GET', `/api/documents/policy/${policy?.id}/policy-certificate`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');

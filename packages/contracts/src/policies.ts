@@ -7,3 +7,43 @@ export const bindResponseSchema = z.object({
   status: z.enum(['PENDING', 'ACTIVE']),
 });
 export type BindResponse = z.infer<typeof bindResponseSchema>;
+
+export const policyStatusSchema = z.enum([
+  'PENDING',
+  'ACTIVE',
+  'LAPSED',
+  'CANCELLED',
+  'RENEWED',
+  'VOIDED',
+  'NTU',
+]);
+
+/** A policy as the customer area reads it (spec 2 §3 Policy). */
+export const policySchema = z.object({
+  policyId: z.string(),
+  policyNumber: z.string(),
+  schemeCode: z.string(),
+  policyRefNumber: z.string(),
+  proposalCode: z.string(),
+  policyDetail: z.object({
+    policyStatus: policyStatusSchema,
+    firstInceptedAt: z.string(),
+    inceptedAt: z.string(),
+    createdAt: z.string(),
+    expiredAt: z.string().nullable(),
+    terminatedAt: z.string().nullable(),
+    renewalStopped: z.boolean(),
+    autoRenewalEnabled: z.boolean(),
+  }),
+  currentPolicyVersion: z.object({
+    versionNumber: z.number().int(),
+    startedAt: z.string(),
+    quote: z.record(z.string(), z.unknown()),
+  }),
+  reviewType: z.enum(['AUTO', 'NEVER', 'MANUAL']),
+  renewalProposal: z.string().nullable(),
+  upsellProposal: z.string().nullable(),
+});
+export type Policy = z.infer<typeof policySchema>;
+
+export const policiesQuerySchema = z.object({ schemeCode: z.string().max(40).optional() });

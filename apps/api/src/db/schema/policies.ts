@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -14,6 +14,11 @@ export const policies = pgTable('policies', {
   inceptedAt: ts('incepted_at').notNull(),
   expiredAt: ts('expired_at'),
   terminatedAt: ts('terminated_at'),
+  autoRenewalEnabled: boolean('auto_renewal_enabled').notNull().default(true),
+  renewalStopped: boolean('renewal_stopped').notNull().default(false),
+  reviewType: text('review_type', { enum: ['AUTO', 'NEVER', 'MANUAL'] })
+    .notNull()
+    .default('AUTO'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

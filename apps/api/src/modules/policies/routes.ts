@@ -1,4 +1,4 @@
-import { bindResponseSchema } from '@forecourt/contracts/policies';
+import { bindResponseSchema, policiesQuerySchema, policySchema } from '@forecourt/contracts/policies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireParty } from '../../lib/auth.ts';
@@ -8,6 +8,7 @@ import { requestPolicyDocuments } from '../documents/generate-policy-documents.t
 import { registerFulfilment } from '../payments/fulfilment.ts';
 import { paymentCtx } from '../payments/payment-ctx.ts';
 import { bindProposal } from './bind-proposal.ts';
+import { getPolicy, listPolicies } from './get-policies.ts';
 
 const documentsLater = (services: AppServices, versionId: string) => () =>
   requestPolicyDocuments(services, versionId);
@@ -27,6 +28,31 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
       return undefined;
     }
   });
+
+  app.get(
+    '/api/policies',
+    {
+      schema: {
+        tags: ['policies'],
+        summary: "The caller's policies",
+        querystring: policiesQuerySchema,
+        response: { 200: z.array(policySchema) },
+      },
+    },
+    async (req) => listPolicies(paymentCtx(app, req), req.query),
+  );
+  app.get(
+    '/api/policies/:id',
+    {
+      schema: {
+        tags: ['policies'],
+        summary: "One of the caller's policies",
+        params: z.object({ id: z.string().uuid() }),
+        response: { 200: policySchema },
+      },
+    },
+    async (req) => getPolicy(paymentCtx(app, req), req.params.id),
+  );
 
   app.post(
     '/api/proposals/:code/bind',

@@ -1,0 +1,92 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { policies, policyVersions } from '../../db/schema/index.ts';
+import { requireParty } from '../../lib/auth.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { notFound } from '../../lib/errors.ts';
+
+type PolicyRow = typeof policies.$inferSelect;
+type VersionRow = typeof policyVersions.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The version in force now: the latest that has started, else the first (a policy not yet started). */
+function current(versions: VersionRow[], now: Date): VersionRow | undefined {
+  const sorted = [...versions].sort((a, b) => b.versionNumber - a.versionNumber);
+  return sorted.find((v) => v.startedAt <= now) ?? sorted[sorted.length - 1];
+}
+
+function toPolicy(p: PolicyRow, v: VersionRow) {
+  return {
+    policyId: p.id,
+    policyNumber: p.policyNumber,
+    schemeCode: p.schemeCode,
+    policyRefNumber: p.policyNumber,
+    proposalCode: p.proposalCode,
+    policyDetail: {
+      policyStatus: p.status,
+      firstInceptedAt: p.inceptedAt.toISOString(),
+      inceptedAt: p.inceptedAt.toISOString(),
+      createdAt: p.createdAt.toISOString(),
+      expiredAt: iso(p.expiredAt),
+      terminatedAt: iso(p.terminatedAt),
+      renewalStopped: p.renewalStopped,
+      autoRenewalEnabled: p.autoRenewalEnabled,
+    },
+    currentPolicyVersion: {
+      versionNumber: v.versionNumber,
+      startedAt: v.startedAt.toISOString(),
+      quote: v.quote,
+    },
+    reviewType: p.reviewType,
+    renewalProposal: null,
+    upsellProposal: null,
+  };
+}
+
+/** GET /api/policies: the caller's policies, newest first (optionally of one scheme). */
+export async function listPolicies(ctx: Ctx, filter: { schemeCode?: string | undefined }) {
+  const partyId = requireParty(ctx.caller);
+  const rows = await ctx.db
+    .select()
+    .from(policies)
+    .where(
+      and(
+        eq(policies.partyId, partyId),
+        filter.schemeCode ? eq(policies.schemeCode, filter.schemeCode) : undefined,
+      ),
+    )
+    .orderBy(desc(policies.createdAt));
+  if (rows.length === 0) return [];
+  const versions = await ctx.db
+    .select()
+    .from(policyVersions)
+    .where(
+      inArray(
+        policyVersions.policyId,
+        rows.map((r) => r.id),
+      ),
+    );
+  const now = ctx.clock.now();
+  return rows.flatMap((p) => {
+    const v = current(
+      versions.filter((x) => x.policyId === p.id),
+      now,
+    );
+    return v ? [toPolicy(p, v)] : [];
+  });
+}
+
+/** GET /api/policies/{id}: one of the caller's policies; anyone else's is a 404. */
+export async function getPolicy(ctx: Ctx, policyId: string) {
+  const partyId = requireParty(ctx.caller);
+  const [p] = await ctx.db
+    .select()
+    .from(policies)
+    .where(and(eq(policies.id, policyId), eq(policies.partyId, partyId)));
+  const versions = p
+    ? await ctx.db.select().from(policyVersions).where(eq(policyVersions.policyId, p.id))
+    : [];
+  const v = current(versions, ctx.clock.now());
+  if (!p || !v) throw notFound('No such policy');
+  return toPolicy(p, v);
+}

@@ -378,3 +378,26 @@ describe('reference data tables', () => {
     expect(res.json().fieldErrors.table).toBeDefined();
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every lookup route', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    for (const path of [
+      '/api/lookup/vehicles/vehicles/vrn',
+      '/api/lookup/vehicles/makes',
+      '/api/lookup/vehicles/models',
+      '/api/lookup/vehicles/vehicles',
+      '/api/lookup/addresses',
+      '/api/lookup/address/{id}',
+      '/api/lookup/data/{table}',
+      '/api/lookup/data/{table}/{entry}',
+    ])
+      expect(doc.paths[path]?.get, path).toBeDefined();
+    const params = doc.paths['/api/lookup/vehicles/vehicles'].get.parameters.map(
+      (p: { name: string }) => p.name,
+    );
+    expect(params).toEqual(
+      expect.arrayContaining(['year', 'make', 'model', 'primaryFuel', 'aspirationType']),
+    );
+  });
+});

@@ -108,6 +108,24 @@ describe('bind', () => {
     expect(await count('SELECT count(*) AS n FROM policies WHERE proposal_code = $1', [code])).toBe(0);
   });
 
+  it('POST /api/customerAccounts says what is due today (402 until verified)', async () => {
+    const v = await visitor(t.app);
+    const { code } = await ratedProposal(v);
+    const early = await v.call('POST', '/api/customerAccounts', { proposalCode: code });
+    expect(early.statusCode).toBe(402);
+    await v.call('PUT' as 'POST', `/api/proposals/${code}/verify`);
+    const res = await v.call('POST', '/api/customerAccounts', { proposalCode: code });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      paymentMethodType: 'CARD',
+      hasPaymentMethod: false,
+      bindRequired: false,
+    });
+    expect(res.json().customerPayment.amount).toBe(res.json().amountDueToday);
+    const again = await v.call('POST', '/api/customerAccounts', { proposalCode: code });
+    expect(again.json().customerPayment.paymentId).toBe(res.json().customerPayment.paymentId);
+  });
+
   it('refuses to bind without a first payment (402) and for another party (404)', async () => {
     const { v, code } = await verifiedQuote();
     const unpaid = await v.call('POST', `/api/proposals/${code}/bind`);

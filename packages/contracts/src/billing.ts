@@ -16,3 +16,16 @@ export const customerAccountSchema = z.object({
 export type CustomerAccount = z.infer<typeof customerAccountSchema>;
 
 export const customerAccountsQuerySchema = z.object({ policyNumber: z.string().max(40).optional() });
+
+/** POST /api/customerAccounts {proposalCode}: how the purchase will be paid, before checkout (ADR 086). */
+export const prepareAccountBodySchema = z.object({ proposalCode: z.string().min(1).max(40) });
+export const preparedAccountSchema = z.object({
+  proposalCode: z.string(),
+  paymentMethodType: z.enum(['CARD', 'BACS_DEBIT']),
+  hasPaymentMethod: z.boolean(),
+  amountDueToday: z.number().int(),
+  /** Nothing is due today and a payment method exists: bind now, no payment page. */
+  bindRequired: z.boolean(),
+  customerPayment: z.object({ paymentId: z.string(), amount: z.number().int() }).nullable(),
+});
+export type PreparedAccount = z.infer<typeof preparedAccountSchema>;

@@ -2,6 +2,8 @@ import {
   bindPaymentBodySchema,
   customerAccountSchema,
   customerAccountsQuerySchema,
+  prepareAccountBodySchema,
+  preparedAccountSchema,
 } from '@forecourt/contracts/billing';
 import { customerPaymentSchema } from '@forecourt/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,6 +13,7 @@ import { registerFulfilment } from '../payments/fulfilment.ts';
 import { paymentCtx } from '../payments/payment-ctx.ts';
 import { createBindPayment } from './create-bind-payment.ts';
 import { listCustomerAccounts } from './list-customer-accounts.ts';
+import { prepareCustomerAccount } from './prepare-customer-account.ts';
 import { applySettlement } from './settle-account.ts';
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,6 +33,18 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => toCustomerPayment(await createBindPayment(paymentCtx(app, req), req.body.proposalCode)),
+  );
+  app.post(
+    '/api/customerAccounts',
+    {
+      schema: {
+        tags,
+        summary: 'How the purchase of a verified proposal will be paid (402 until verified: retry)',
+        body: prepareAccountBodySchema,
+        response: { 200: preparedAccountSchema },
+      },
+    },
+    async (req) => prepareCustomerAccount(paymentCtx(app, req), req.body.proposalCode),
   );
   app.get(
     '/api/customerAccounts',

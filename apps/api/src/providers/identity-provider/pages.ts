@@ -47,18 +47,22 @@ ${options.script ? `<script src="${esc(options.script)}" defer></script>` : ''}
 <main>${body}</main></body></html>`;
 }
 
-export function addressPage(brand: Brand, uid: string, opts: { error?: string; address?: string } = {}) {
+export function addressPage(
+  brand: Brand,
+  uid: string,
+  opts: { error?: string; address?: string; back?: string } = {},
+) {
   return layout(
     brand,
     text(brand, 'signIn.title', 'Sign in'),
     `<div class="card"><h1>${esc(text(brand, 'signIn.header', 'Sign in'))}</h1>
-<p>${esc(text(brand, 'signIn.intro', "Enter your e-mail address or UK mobile number. We'll send you a 6-digit code - no password needed."))}</p>
+<p>${esc(text(brand, 'signIn.intro', "Enter your e-mail address or UK mobile number. We'll send you a 6-digit code – no password needed."))}</p>
 ${opts.error ? `<div class="error" role="alert">${esc(opts.error)}</div>` : ''}
 <form method="post" action="/auth/interaction/${esc(uid)}/send" novalidate>
 <label for="address">${esc(text(brand, 'signIn.addressLabel', 'E-mail address or mobile number'))}</label>
 <input id="address" name="address" autocomplete="username" inputmode="email" required value="${esc(opts.address ?? '')}" autofocus>
 <button type="submit">${esc(text(brand, 'signIn.send', 'Send me a code'))}</button>
-</form></div>`,
+</form>${opts.back ? `<a class="link" href="${esc(opts.back)}">${esc(text(brand, 'signIn.back', `Back to ${brand.name}`))}</a>` : ''}</div>`,
   );
 }
 

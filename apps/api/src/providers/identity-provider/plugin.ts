@@ -82,7 +82,9 @@ export async function mountEmbeddedIssuer(app: FastifyInstance): Promise<IssuerK
     async (request, reply) => {
       const interaction = await details(request, reply);
       if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
-      return html(reply, addressPage(brand, interaction.uid));
+      const redirect = String(interaction.params.redirect_uri ?? '');
+      const back = redirect.endsWith('/callback') ? `${redirect.slice(0, -'/callback'.length)}/` : undefined;
+      return html(reply, addressPage(brand, interaction.uid, back ? { back } : {}));
     },
   );
 

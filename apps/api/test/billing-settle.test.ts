@@ -66,6 +66,25 @@ describe('settling an outstanding balance', () => {
     const [account] = (await v.call('GET', '/api/customerAccounts')).json();
     expect(account.outstandingAmount).toBe(0);
     expect(account.accountBalance).toBe(0);
+    const list = (await v.call('GET', `/api/customerAccounts/${accountId}/statements`)).json();
+    expect(
+      list.map((x: { statementNumber: number; status: string }) => [x.statementNumber, x.status]),
+    ).toEqual([
+      [2, 'settled'],
+      [1, 'settled'],
+    ]);
+    const detail = (
+      await v.call('GET', `/api/customerAccounts/${accountId}/statements/${list[0].statementId}`)
+    ).json();
+    expect(detail.lineItems.map((l: { type: string; amount: number }) => [l.type, l.amount])).toEqual([
+      ['invoice', 6150],
+      ['payment', -6150],
+    ]);
+    expect(detail).toMatchObject({ statementBalance: 0, amountOutstanding: 0 });
+    const stranger = await visitor(t.app);
+    expect((await stranger.call('GET', `/api/customerAccounts/${accountId}/statements`)).statusCode).toBe(
+      404,
+    );
     const nothing = await api(t.base, v.token, 'POST', '/api/stripe/settle', {
       accountId,
       successUrl: `${t.base}/`,

@@ -29,3 +29,46 @@ export const preparedAccountSchema = z.object({
   customerPayment: z.object({ paymentId: z.string(), amount: z.number().int() }).nullable(),
 });
 export type PreparedAccount = z.infer<typeof preparedAccountSchema>;
+
+export const lineItemTypeSchema = z.enum([
+  'invoice',
+  'credit_note',
+  'debit_journal',
+  'credit_journal',
+  'payment',
+  'payment_reversal',
+  'refund',
+  'refund_reversal',
+]);
+
+/** Spec 2 §3 statement summary; balances in pence (a debit positive, a credit negative). */
+export const statementSummarySchema = z.object({
+  statementId: z.string(),
+  statementNumber: z.number().int(),
+  createdAt: z.string(),
+  status: z.enum(['draft', 'pending', 'failed', 'settled']),
+  statementBalance: z.number().int(),
+  subtotalBalance: z.number().int(),
+  broughtForwardBalance: z.number().int(),
+  carriedForwardBalance: z.number().int(),
+  amountOutstanding: z.number().int(),
+  paymentDueAt: z.string().nullable(),
+  final: z.boolean(),
+});
+
+export const statementLineItemSchema = z.object({
+  type: lineItemTypeSchema,
+  status: z.enum(['PENDING', 'POSTED', 'FAILED']),
+  amount: z.number().int(),
+  descriptionKey: z.string(),
+  descriptionValue: z.string().nullable(),
+  servicePeriodStart: z.string().nullable(),
+  servicePeriodEnd: z.string().nullable(),
+  paymentMethodDescription: z.string().nullable(),
+  effectiveAt: z.string(),
+  subType: z.enum(['GOCARDLESS', 'STRIPE', 'MTA']).nullable(),
+});
+
+export const statementSchema = statementSummarySchema.extend({ lineItems: z.array(statementLineItemSchema) });
+export type StatementSummary = z.infer<typeof statementSummarySchema>;
+export type Statement = z.infer<typeof statementSchema>;

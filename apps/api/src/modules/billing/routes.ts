@@ -4,6 +4,8 @@ import {
   customerAccountsQuerySchema,
   prepareAccountBodySchema,
   preparedAccountSchema,
+  statementSchema,
+  statementSummarySchema,
 } from '@forecourt/contracts/billing';
 import { customerPaymentSchema } from '@forecourt/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,6 +17,7 @@ import { createBindPayment } from './create-bind-payment.ts';
 import { listCustomerAccounts } from './list-customer-accounts.ts';
 import { prepareCustomerAccount } from './prepare-customer-account.ts';
 import { applySettlement } from './settle-account.ts';
+import { getStatement, listStatements } from './statements.ts';
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   registerFulfilment('settle', async (ctx, payment) => {
@@ -57,5 +60,29 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => listCustomerAccounts(paymentCtx(app, req), req.query),
+  );
+  app.get(
+    '/api/customerAccounts/:id/statements',
+    {
+      schema: {
+        tags,
+        summary: "An account's statements, newest first",
+        params: z.object({ id: z.string().uuid() }),
+        response: { 200: z.array(statementSummarySchema) },
+      },
+    },
+    async (req) => listStatements(paymentCtx(app, req), req.params.id),
+  );
+  app.get(
+    '/api/customerAccounts/:id/statements/:statementId',
+    {
+      schema: {
+        tags,
+        summary: 'A statement with its line items',
+        params: z.object({ id: z.string().uuid(), statementId: z.string().uuid() }),
+        response: { 200: statementSchema },
+      },
+    },
+    async (req) => getStatement(paymentCtx(app, req), req.params.id, req.params.statementId),
   );
 };

@@ -120,6 +120,22 @@ describe('embedded identity provider', () => {
     }
   });
 
+  it('limits codes one client may ask for, whatever the addresses', async () => {
+    const s = await startSignIn(t.app);
+    const send = (address: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/auth/interaction/${s.uid}/send`,
+        headers: { ...FORM, cookie: s.jar.header() },
+        remoteAddress: '203.0.113.9',
+        payload: new URLSearchParams({ address }).toString(),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await send(`pump${i}@example.com`)).statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses[20]).toBe(429);
+  });
+
   it('expires codes after 10 minutes', async () => {
     const s = await startSignIn(t.app);
     await sendCodeRequest(t.app, s, 'late@example.com');

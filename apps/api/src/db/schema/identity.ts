@@ -21,6 +21,8 @@ export const loginCodes = pgTable('login_codes', {
   attempts: integer('attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  /** The client (IP) address that asked for the code. */
+  requestedBy: text('requested_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -8,6 +8,9 @@ export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_ATTEMPTS_PER_CODE = 5;
 export const MAX_SENDS_PER_ADDRESS = 5;
 export const SEND_WINDOW_MS = 15 * 60 * 1000;
+/** Codes one client address may ask for per hour, whatever the recipients (stops SMS pumping). */
+export const MAX_SENDS_PER_CLIENT = 20;
+export const CLIENT_WINDOW_MS = 60 * 60 * 1000;
 
 export type Address = { channel: 'email' | 'sms'; value: string };
 
@@ -28,7 +31,12 @@ const hash = (id: string, code: string) => createHash('sha256').update(`${id}:${
 export type SendResult = { ok: true } | { ok: false; reason: 'RATE_LIMITED' };
 
 /** Issues a 6-digit code for this sign-in interaction and sends it through the outbox. */
-export async function sendCode(services: AppServices, uid: string, address: Address): Promise<SendResult> {
+export async function sendCode(
+  services: AppServices,
+  uid: string,
+  address: Address,
+  client?: string,
+): Promise<SendResult> {
   const now = services.clock.now();
   return services.db.transaction(async (tx) => {
     const [recent] = await tx
@@ -41,6 +49,18 @@ export async function sendCode(services: AppServices, uid: string, address: Addr
         ),
       );
     if ((recent?.n ?? 0) >= MAX_SENDS_PER_ADDRESS) return { ok: false, reason: 'RATE_LIMITED' } as const;
+    if (client) {
+      const [fromClient] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(loginCodes)
+        .where(
+          and(
+            eq(loginCodes.requestedBy, client),
+            gt(loginCodes.createdAt, new Date(now.getTime() - CLIENT_WINDOW_MS)),
+          ),
+        );
+      if ((fromClient?.n ?? 0) >= MAX_SENDS_PER_CLIENT) return { ok: false, reason: 'RATE_LIMITED' } as const;
+    }
     const id = randomUUID();
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await tx.insert(loginCodes).values({
@@ -50,6 +70,7 @@ export async function sendCode(services: AppServices, uid: string, address: Addr
       channel: address.channel,
       codeHash: hash(id, code),
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      requestedBy: client ?? null,
       createdAt: now,
     });
     const brand = services.brand.name;

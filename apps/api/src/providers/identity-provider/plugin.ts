@@ -100,7 +100,9 @@ export async function mountEmbeddedIssuer(app: FastifyInstance): Promise<IssuerK
         const error = 'Enter a valid e-mail address or a UK mobile number, like 07700 900123.';
         return html(reply, addressPage(brand, interaction.uid, { error, address: raw }), 400);
       }
-      const sent = await sendCode(app.services, interaction.uid, address);
+      // A person trying things on their own machine (loopback) is not an SMS-pumping botnet.
+      const client = /^(127\.|::1$|::ffff:127\.)/.test(request.ip) ? undefined : request.ip;
+      const sent = await sendCode(app.services, interaction.uid, address, client);
       // Deliver now, not at the dispatcher's next minute.
       if (sent.ok)
         await kickOutbox(app.services).catch((err) => request.log.warn({ err }, 'outbox kick failed'));

@@ -26,6 +26,18 @@ describe('POST /api/proposals/{code}/retain', () => {
     expect(mail.body).toMatch(/a month/);
   });
 
+  it('sends at most 5 reference e-mails per proposal an hour (429 after)', async () => {
+    const v = await visitor(t.app);
+    const code = (await v.call('POST', '/api/proposals', { schemeCode: SCHEME })).json().proposalCode;
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await v.call('POST', `/api/proposals/${code}/retain`, { email: `sam${i}@example.com` })).statusCode,
+      ).toBe(202);
+    expect(
+      (await v.call('POST', `/api/proposals/${code}/retain`, { email: 'sam@example.com' })).statusCode,
+    ).toBe(429);
+  });
+
   it('rejects a bad e-mail address', async () => {
     const v = await visitor(t.app);
     const code = (await v.call('POST', '/api/proposals', { schemeCode: SCHEME })).json().proposalCode;

@@ -1,15 +1,37 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { outbox } from '../../db/schema/index.ts';
 import { kickOutbox } from '../../jobs/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { findOwnedProposal } from './queries.ts';
 
 const pounds = (pence: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
 
+/** At most this many reference e-mails per proposal an hour, so the endpoint cannot be used to spam. */
+export const MAX_RETAIN_EMAILS_PER_HOUR = 5;
+
 /** POST /api/proposals/{code}/retain: e-mails the visitor their quote reference (through the outbox). */
 export async function retainProposal(ctx: Ctx, proposalCode: string, email: string): Promise<{ ok: true }> {
   const row = await findOwnedProposal(ctx.db, requireParty(ctx.caller), proposalCode);
+  const hourAgo = new Date(ctx.clock.now().getTime() - 3_600_000);
+  const [sent] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(
+      and(
+        sql`${outbox.payload}->>'proposalCode' = ${row.proposalCode}`,
+        eq(outbox.channel, 'email'),
+        gte(outbox.createdAt, hourAgo),
+      ),
+    );
+  if ((sent?.n ?? 0) >= MAX_RETAIN_EMAILS_PER_HOUR)
+    throw new AppError(
+      'RATE_LIMITED',
+      'We have already e-mailed this quote several times. Please try again later.',
+    );
   const base = ctx.env.PUBLIC_URL ?? '';
   const link = `${base}/retrieve?ref=${encodeURIComponent(row.externalReference)}`;
   const totals = (

@@ -69,7 +69,7 @@ ${opts.error ? `<div class="error" role="alert">${esc(opts.error)}</div>` : ''}
 export function codePage(
   brand: Brand,
   uid: string,
-  opts: { address: string; channel: 'email' | 'sms'; error?: string },
+  opts: { address: string; channel: 'email' | 'sms'; error?: string; devOutbox?: boolean },
 ) {
   const where = opts.channel === 'sms' ? 'by text message to' : 'by e-mail to';
   return layout(
@@ -88,6 +88,7 @@ ${opts.error ? `<div class="error" role="alert">${esc(opts.error)}</div>` : ''}
 <form method="post" action="/auth/interaction/${esc(uid)}/send"><input type="hidden" name="address" value="${esc(opts.address)}">
 <button class="link" type="submit">${esc(text(brand, 'code.resend', 'Send a new code'))}</button></form>
 <a class="link" href="/auth/interaction/${esc(uid)}">${esc(text(brand, 'code.change', 'Use a different e-mail or number'))}</a>
+${opts.devOutbox ? '<p class="hint">Development: <a href="/dev/outbox" target="_blank" rel="noopener">read the code in the outbox</a></p>' : ''}
 </div>`,
   );
 }

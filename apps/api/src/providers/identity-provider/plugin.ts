@@ -35,6 +35,8 @@ export async function mountEmbeddedIssuer(app: FastifyInstance): Promise<IssuerK
     return provider;
   };
   const { brand } = app.services;
+  const devOutbox =
+    app.services.env.NODE_ENV !== 'production' && app.services.providers.mail.name === 'sandbox';
   const html = (reply: FastifyReply, body: string, status = 200) =>
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 
@@ -112,7 +114,7 @@ export async function mountEmbeddedIssuer(app: FastifyInstance): Promise<IssuerK
       }
       return html(
         reply,
-        codePage(brand, interaction.uid, { address: address.value, channel: address.channel }),
+        codePage(brand, interaction.uid, { address: address.value, channel: address.channel, devOutbox }),
       );
     },
   );
@@ -129,7 +131,12 @@ export async function mountEmbeddedIssuer(app: FastifyInstance): Promise<IssuerK
       const page = (error: string, status: number) =>
         html(
           reply,
-          codePage(brand, interaction.uid, { address: address.value, channel: address.channel, error }),
+          codePage(brand, interaction.uid, {
+            address: address.value,
+            channel: address.channel,
+            error,
+            devOutbox,
+          }),
           status,
         );
       if (!/^\d{6}$/.test(code)) return page('Enter the 6-digit code we sent you.', 400);

@@ -115,4 +115,28 @@ describe('settling an outstanding balance', () => {
     const asCustomer = await api(t.base, v.token, 'POST', '/api/stripe/moto/settle', body);
     expect(asCustomer.status).toBe(403);
   });
+
+  it('staff change the payment day; the estimate follows it', async () => {
+    const { v, staff, accountId } = await policyWithArrears();
+    expect(
+      (await v.call('PUT' as 'POST', `/api/customerAccounts/${accountId}/paymentDay`, { paymentDay: 3 }))
+        .statusCode,
+    ).toBe(403);
+    const bad = await api(t.base, staff, 'PUT', `/api/customerAccounts/${accountId}/paymentDay`, {
+      paymentDay: 31,
+    });
+    expect(bad.status).toBe(400);
+    const ok = await api(t.base, staff, 'PUT', `/api/customerAccounts/${accountId}/paymentDay`, {
+      paymentDay: 3,
+    });
+    expect(ok.body).toEqual({ paymentDay: 3 });
+    const estimate = (await v.call('GET', `/api/customerAccounts/${accountId}/nextStatementEstimate`)).json();
+    const londonDay = new Date(estimate.paymentDueAt).toLocaleDateString('en-GB', {
+      timeZone: 'Europe/London',
+      day: 'numeric',
+    });
+    expect(londonDay).toBe('3');
+    expect(new Date(estimate.paymentDueAt).getTime()).toBeGreaterThan(Date.now());
+    expect(estimate.amount).toBeGreaterThan(0);
+  });
 });

@@ -72,3 +72,11 @@ export const statementLineItemSchema = z.object({
 export const statementSchema = statementSummarySchema.extend({ lineItems: z.array(statementLineItemSchema) });
 export type StatementSummary = z.infer<typeof statementSummarySchema>;
 export type Statement = z.infer<typeof statementSchema>;
+
+export const paymentDayBodySchema = z.object({ paymentDay: z.number().int().min(1).max(28) });
+
+export const nextStatementEstimateSchema = z.object({
+  paymentDueAt: z.string(),
+  /** Pence. */
+  amount: z.number().int(),
+});

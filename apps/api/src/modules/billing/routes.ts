@@ -2,6 +2,8 @@ import {
   bindPaymentBodySchema,
   customerAccountSchema,
   customerAccountsQuerySchema,
+  nextStatementEstimateSchema,
+  paymentDayBodySchema,
   prepareAccountBodySchema,
   preparedAccountSchema,
   statementSchema,
@@ -15,6 +17,7 @@ import { registerFulfilment } from '../payments/fulfilment.ts';
 import { paymentCtx } from '../payments/payment-ctx.ts';
 import { createBindPayment } from './create-bind-payment.ts';
 import { listCustomerAccounts } from './list-customer-accounts.ts';
+import { changePaymentDay, nextStatementEstimate } from './payment-day.ts';
 import { prepareCustomerAccount } from './prepare-customer-account.ts';
 import { applySettlement } from './settle-account.ts';
 import { getStatement, listStatements } from './statements.ts';
@@ -84,5 +87,30 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => getStatement(paymentCtx(app, req), req.params.id, req.params.statementId),
+  );
+  app.put(
+    '/api/customerAccounts/:id/paymentDay',
+    {
+      schema: {
+        tags,
+        summary: "Staff change an account's payment day (1 to 28)",
+        params: z.object({ id: z.string().uuid() }),
+        body: paymentDayBodySchema,
+        response: { 200: paymentDayBodySchema },
+      },
+    },
+    async (req) => changePaymentDay(paymentCtx(app, req), req.params.id, req.body.paymentDay),
+  );
+  app.get(
+    '/api/customerAccounts/:id/nextStatementEstimate',
+    {
+      schema: {
+        tags,
+        summary: 'When the next payment is due and roughly how much',
+        params: z.object({ id: z.string().uuid() }),
+        response: { 200: nextStatementEstimateSchema },
+      },
+    },
+    async (req) => nextStatementEstimate(paymentCtx(app, req), req.params.id),
   );
 };

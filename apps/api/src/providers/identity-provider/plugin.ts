@@ -136,6 +136,7 @@ export async function mountEmbeddedIssuer(app: FastifyInstance): Promise<IssuerK
             channel: address.channel,
             error,
             devOutbox,
+            devOutbox,
           }),
           status,
         );

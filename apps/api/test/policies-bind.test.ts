@@ -101,6 +101,26 @@ describe('bind', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 
+  it('a Direct Debit customer pays the first month by card and later months by mandate', async () => {
+    const { v, code } = await verifiedQuote();
+    const flow = await api(t.base, v.token, 'POST', '/api/gocardless/flows', {
+      mandateDescription: 'Forecourt car insurance',
+      successUrl: `${t.base}/car-insurance/proposal/${code}/checkout`,
+    });
+    await submitForm(flow.body.redirectUrl, {
+      accountHolder: 'Sam Taylor',
+      sortCode: '200000',
+      accountNumber: '55779911',
+    });
+    const mandate = await v.call('POST', '/api/gocardless/mandates', {
+      redirectFlowId: flow.body.redirectFlowId,
+    });
+    expect(mandate.json().status).toBe('PENDING_CUSTOMER_APPROVAL');
+    await payByCard(v, code, '4242424242424242');
+    const [account] = (await v.call('GET', '/api/customerAccounts')).json();
+    expect(account.paymentMethodType).toBe('BACS_DEBIT');
+  });
+
   it('a declined card leaves no policy', async () => {
     const { v, code } = await verifiedQuote();
     await payByCard(v, code, '4000000000000002');

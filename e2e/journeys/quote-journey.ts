@@ -82,7 +82,7 @@ export async function answerEverySection(page: Page, a: Answers, shot: Shot = no
   await submit(page);
 
   await onSection(page, 'using-the-car');
-  await question(page, 'usageStartYearMonth').locator('select').nth(0).selectOption({ label: 'March' });
+  await question(page, 'usageStartYearMonth').locator('select').nth(0).selectOption('3');
   await question(page, 'usageStartYearMonth').locator('select').nth(1).selectOption('2022');
   await choose(page, 'usage', 'Social and commuting');
   await question(page, 'annualMileage').locator('input').fill('8000');

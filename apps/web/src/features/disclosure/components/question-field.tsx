@@ -4,6 +4,20 @@ import styles from './disclosure-form.module.css';
 import { messageKeys, textKeys, useEngine } from './engine-context.tsx';
 import { QuestionInput } from './question-input.tsx';
 
+/** Inputs made of several controls: labelled as a group, not by one <label for>. */
+const GROUP_INPUTS = new Set([
+  'yesNo',
+  'radio',
+  'name',
+  'date',
+  'dateOfBirth',
+  'yearMonth',
+  'marketingPreferences',
+  'loop',
+  'vehicleTabs',
+  'address',
+]);
+
 interface Props {
   question: Question;
   value: unknown;
@@ -23,8 +37,26 @@ export function QuestionField({ question: q, value, onChange, onBlur, error, idP
   const hasHint = hintKeys.some((k) => i18n.exists(k));
   const label = t(textKeys(sectionId, q.id, 'label'));
   const isCheckbox = q.input === 'checkbox' || q.input === 'checkboxPromotion';
+  const group = GROUP_INPUTS.has(q.input);
   const describedBy =
     [hasHint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const hint = hasHint && (
+    <p className={styles.hint} id={`${id}-hint`}>
+      {t(hintKeys)}
+    </p>
+  );
+  const input = (
+    <QuestionInput
+      question={q}
+      id={id}
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      invalid={Boolean(error)}
+      describedBy={describedBy}
+      checkboxLabel={label}
+    />
+  );
   return (
     <div
       className={styles.field}
@@ -32,26 +64,25 @@ export function QuestionField({ question: q, value, onChange, onBlur, error, idP
       data-question={q.id}
       data-invalid={error ? 'true' : undefined}
     >
-      {!isCheckbox && (
-        <label className={styles.label} id={`${id}-label`} htmlFor={id}>
-          {label}
-        </label>
+      {group ? (
+        <fieldset className={styles.group} aria-describedby={describedBy}>
+          <legend className={styles.label} id={`${id}-label`}>
+            {label}
+          </legend>
+          {hint}
+          {input}
+        </fieldset>
+      ) : (
+        <>
+          {!isCheckbox && (
+            <label className={styles.label} id={`${id}-label`} htmlFor={id}>
+              {label}
+            </label>
+          )}
+          {hint}
+          {input}
+        </>
       )}
-      {hasHint && (
-        <p className={styles.hint} id={`${id}-hint`}>
-          {t(hintKeys)}
-        </p>
-      )}
-      <QuestionInput
-        question={q}
-        id={id}
-        value={value}
-        onChange={onChange}
-        onBlur={onBlur}
-        invalid={Boolean(error)}
-        describedBy={describedBy}
-        checkboxLabel={label}
-      />
       {error && (
         <p className={styles.error} id={`${id}-error`} role="alert">
           {t(messageKeys(q.id, error))}

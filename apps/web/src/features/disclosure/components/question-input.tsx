@@ -1,12 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import {
+  Checkbox,
+  DateOfBirthInput,
+  MonthYearPicker,
+  NameInput,
+  type NameValue,
+  NumberInput,
+  PhoneInput,
+  RadioGroup,
+  Select,
+  TextInput,
+  YesNo,
+} from '../../../ui/index.ts';
 import { AddressSearch, type AddressValue, VehicleLookup, type VehicleValue } from '../../lookups/index.ts';
 import { startDateChoices } from '../engine/dates.ts';
 import type { Question } from '../engine/types.ts';
 import { useEngine } from './engine-context.tsx';
-import { CheckboxInput, RadioTiles, SelectInput, YesNoInput } from './inputs/choice-inputs.tsx';
 import { DataLookupInput } from './inputs/data-lookup-input.tsx';
-import { DatePartsInput, YearMonthInput } from './inputs/date-inputs.tsx';
 import { MarketingInput, StartDateInput } from './inputs/misc-inputs.tsx';
-import { NameInput, NumberInput, PhoneInput, TextInput } from './inputs/text-inputs.tsx';
 import { QuestionLoop } from './question-loop.tsx';
 
 const ADDRESS_KEYS = [
@@ -43,19 +54,26 @@ export interface InputProps {
   checkboxLabel?: string;
 }
 
-/** The widget for a question's input type (spec 1 §5.2). */
+/** The widget for a question's input type (spec 1 §5.2), from the UI kit and the lookup screens. */
 export function QuestionInput(props: InputProps) {
+  const { t } = useTranslation();
   const env = useEngine();
   const { question: q, value } = props;
-  const common = {
+  const set = props.onChange;
+  const control = {
     id: props.id,
     onBlur: props.onBlur,
-    invalid: props.invalid,
-    describedBy: props.describedBy,
+    'aria-invalid': props.invalid,
+    'aria-describedby': props.describedBy,
   };
-  const options = env.optionSets[q.options ?? ''] ?? [];
-  const optionKey = (v: string | number) => `disclosure.option.${q.options}.${v}`;
-  const set = props.onChange;
+  const raw = env.optionSets[q.options ?? ''] ?? [];
+  const options = raw.map((o) => ({
+    value: String(o),
+    label: t(`disclosure.option.${q.options}.${o}`, { defaultValue: String(o) }),
+  }));
+  // Answers keep the option's own type (numbers stay numbers).
+  const pick = (v: string | null) => set(v === null ? undefined : raw.find((o) => String(o) === v));
+  const chosen = value === undefined || value === null ? null : String(value);
   switch (q.input) {
     case 'vehicleTabs':
       return <VehicleLookup value={value as VehicleValue} onChange={set} profile="policyholder" />;
@@ -69,79 +87,94 @@ export function QuestionInput(props: InputProps) {
         />
       );
     case 'name':
-      return <NameInput {...common} value={value as { firstName?: string }} onChange={set} />;
+      return <NameInput {...control} value={value as NameValue} onChange={set} />;
     case 'dateOfBirth':
     case 'date':
-      return <DatePartsInput {...common} value={value as string} onChange={set} />;
+      return (
+        <DateOfBirthInput
+          {...control}
+          value={(value as string) ?? null}
+          onChange={(v) => set(v ?? undefined)}
+        />
+      );
     case 'datePicker':
       return (
         <StartDateInput
-          {...common}
+          id={props.id}
+          invalid={props.invalid}
+          describedBy={props.describedBy}
           value={value as string}
           onChange={set}
           choices={startDateChoices(env.ctx.now, env.startDate.daysInFuture, env.startDate.days)}
         />
       );
-    case 'yearMonth': {
-      const year = env.ctx.now.getFullYear();
-      const min = (q.rules?.minYear ?? 1939) as number;
+    case 'yearMonth':
       return (
-        <YearMonthInput
-          {...common}
-          value={value as string}
-          onChange={set}
-          latestYear={year}
-          earliestYear={min}
+        <MonthYearPicker
+          {...control}
+          value={(value as string) ?? null}
+          onChange={(v) => set(v ?? undefined)}
+          minYear={q.rules?.minYear ?? 1939}
+          monthsAhead={0}
+          today={env.ctx.now}
         />
       );
-    }
     case 'numberText':
-      return <NumberInput {...common} value={value as number} onChange={set} />;
+      return (
+        <NumberInput {...control} value={(value as number) ?? null} onChange={(v) => set(v ?? undefined)} />
+      );
     case 'text':
-      return <TextInput {...common} value={value as string} onChange={set} />;
     case 'email':
       return (
-        <TextInput {...common} type="email" autoComplete="email" value={value as string} onChange={set} />
+        <TextInput
+          {...control}
+          type={q.input === 'email' ? 'email' : 'text'}
+          autoComplete={q.input === 'email' ? 'email' : undefined}
+          value={(value as string) ?? ''}
+          onChange={(v) => set(v === '' ? undefined : v)}
+        />
       );
     case 'phoneNumber':
-      return <PhoneInput {...common} prefix={env.ctx.phone.prefix} value={value as string} onChange={set} />;
+      return (
+        <PhoneInput
+          {...control}
+          prefix={env.ctx.phone.prefix}
+          value={(value as string) ?? ''}
+          onChange={(v) => set(v === '' || v === env.ctx.phone.prefix ? undefined : v)}
+        />
+      );
     case 'radio':
       return (
-        <RadioTiles
-          {...common}
+        <RadioGroup
+          {...control}
+          name={props.id}
           options={options}
-          labelKey={optionKey}
-          value={value as string}
-          onChange={set}
+          appearance={raw.every((o) => String(o).length <= 2) ? 'inline' : 'tiles'}
+          value={chosen}
+          onChange={pick}
         />
       );
     case 'select':
-      return (
-        <SelectInput
-          {...common}
-          options={options}
-          labelKey={optionKey}
-          value={value as string}
-          onChange={set}
-        />
-      );
+      return <Select {...control} options={options} value={chosen} onChange={pick} />;
     case 'yesNo':
-      return <YesNoInput {...common} value={value as boolean} onChange={set} />;
+      return <YesNo {...control} name={props.id} value={(value as boolean) ?? null} onChange={set} />;
     case 'checkbox':
     case 'checkboxPromotion':
       return (
-        <CheckboxInput
-          {...common}
-          value={value as boolean}
-          onChange={set}
-          label={props.checkboxLabel ?? ''}
-        />
+        <Checkbox {...control} value={value === true} onChange={set} label={props.checkboxLabel ?? ''} />
       );
     case 'marketingPreferences':
       return <MarketingInput id={props.id} value={value as never} onChange={set} />;
     case 'dataLookup':
       return q.lookup ? (
-        <DataLookupInput {...common} lookup={q.lookup} value={value as string} onChange={set} />
+        <DataLookupInput
+          id={props.id}
+          invalid={props.invalid}
+          describedBy={props.describedBy}
+          lookup={q.lookup}
+          value={value as string}
+          onChange={set}
+        />
       ) : null;
     case 'loop':
       return <QuestionLoop question={q} value={(value as Record<string, unknown>[]) ?? []} onChange={set} />;

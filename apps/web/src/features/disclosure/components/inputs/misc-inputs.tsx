@@ -1,6 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import { useTranslation } from 'react-i18next';
-import { CheckboxInput } from './choice-inputs.tsx';
+import { Checkbox } from '../../../../ui/index.ts';
 import styles from './inputs.module.css';
 
 /** The cover start date: one of the next days from today (spec 1 §5.1 vehicle-style date picker). */
@@ -13,6 +13,7 @@ export function StartDateInput(props: {
   describedBy?: string;
 }) {
   const { t } = useTranslation();
+  const label = (d: string) => format(parseISO(d), 'EEEE d MMMM yyyy');
   return (
     <select
       id={props.id}
@@ -27,9 +28,7 @@ export function StartDateInput(props: {
       </option>
       {props.choices.map((d, i) => (
         <option key={d} value={d}>
-          {i === 0
-            ? t('disclosure.startDate.today', { date: format(parseISO(d), 'EEEE d MMMM yyyy') })
-            : format(parseISO(d), 'EEEE d MMMM yyyy')}
+          {i === 0 ? t('disclosure.startDate.today', { date: label(d) }) : label(d)}
         </option>
       ))}
     </select>
@@ -49,9 +48,9 @@ export function MarketingInput(props: {
   const v = props.value ?? { email: true, phone: true, sms: true };
   const none = !v.email && !v.phone && !v.sms;
   return (
-    <div id={props.id}>
+    <div id={props.id} className={styles.checks}>
       {CHANNELS.map((c) => (
-        <CheckboxInput
+        <Checkbox
           key={c}
           id={`${props.id}-${c}`}
           value={v[c]}
@@ -59,7 +58,7 @@ export function MarketingInput(props: {
           onChange={(checked) => props.onChange({ ...v, [c]: checked })}
         />
       ))}
-      <CheckboxInput
+      <Checkbox
         id={`${props.id}-none`}
         value={none}
         label={t('disclosure.marketing.none')}

@@ -22,6 +22,14 @@ export interface CompiledTables {
   seriousFamilies: Set<string>;
   voluntaryExcess: Map<number, number>;
   referLicenceTypes: Set<string>;
+  /** Excess kinds with their compulsory amount and which additions apply to them. */
+  excessKinds: {
+    kind: string;
+    compulsory: number;
+    voluntary: boolean;
+    young: boolean;
+    inexperienced: boolean;
+  }[];
 }
 
 const MAX_YEARS = 131;
@@ -59,6 +67,13 @@ export function compileTables(tables: RatingTables): CompiledTables {
     seriousFamilies: new Set(serious.filter((c) => c.length === 2)),
     voluntaryExcess: new Map(Object.entries(tables.voluntaryExcess).map(([k, v]) => [Number(k), v])),
     referLicenceTypes: new Set(tables.referral.referLicenceTypes),
+    excessKinds: Object.entries(tables.excess.compulsory).map(([kind, compulsory]) => ({
+      kind,
+      compulsory,
+      voluntary: tables.excess.voluntaryAppliesTo.includes(kind),
+      young: tables.excess.young.appliesTo.includes(kind),
+      inexperienced: tables.excess.inexperienced.appliesTo.includes(kind),
+    })),
   };
   cache.set(tables, compiled);
   return compiled;

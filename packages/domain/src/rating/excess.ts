@@ -17,35 +17,35 @@ export function excesses(
   const e = c.tables.excess;
   let young = false;
   let inexperienced = false;
-  data.profiles.forEach((p, i) => {
+  for (let i = 0; i < data.profiles.length; i++) {
+    const profileCode = data.profiles[i]!.profileCode;
     if ((ages[i] ?? 99) < e.young.underAge) {
       young = true;
-      endorsements.push({
-        code: 'DRVEXC_YOUNG',
-        message: 'Young driver excess applies',
-        profileCode: p.profileCode,
-      });
+      endorsements.push({ code: 'DRVEXC_YOUNG', message: 'Young driver excess applies', profileCode });
     }
     if ((licenceYears[i] ?? 99) < e.inexperienced.underLicenceYears) {
       inexperienced = true;
       endorsements.push({
         code: 'DRVEXC_INEXP',
         message: 'Inexperienced driver excess applies',
-        profileCode: p.profileCode,
+        profileCode,
       });
     }
-  });
+  }
   const voluntary = data.quote.voluntaryExcess * 100;
-  return Object.entries(e.compulsory).map(([kind, compulsory]) => {
-    const line: ExcessLine = {
-      kind,
-      compulsory,
-      voluntary: e.voluntaryAppliesTo.includes(kind) ? voluntary : 0,
-      young: young && e.young.appliesTo.includes(kind) ? e.young.amount : 0,
-      inexperienced: inexperienced && e.inexperienced.appliesTo.includes(kind) ? e.inexperienced.amount : 0,
-      total: 0,
-    };
-    line.total = line.compulsory + line.voluntary + line.young + line.inexperienced;
-    return line;
-  });
+  const lines: ExcessLine[] = [];
+  for (const k of c.excessKinds) {
+    const v = k.voluntary ? voluntary : 0;
+    const y = young && k.young ? e.young.amount : 0;
+    const x = inexperienced && k.inexperienced ? e.inexperienced.amount : 0;
+    lines.push({
+      kind: k.kind,
+      compulsory: k.compulsory,
+      voluntary: v,
+      young: y,
+      inexperienced: x,
+      total: k.compulsory + v + y + x,
+    });
+  }
+  return lines;
 }

@@ -9,6 +9,22 @@ function band<T extends { factor: number }>(bands: readonly T[], value: number, 
   return bands[bands.length - 1]!.factor;
 }
 
+/** The running premium and its trace (a class, so the hot path creates no closures). */
+class Running {
+  premium: number;
+  constructor(
+    readonly trace: TraceEntry[],
+    start: number,
+  ) {
+    this.premium = start;
+    trace.push({ factor: 'basePremium', input: null, premiumAfter: start });
+  }
+  apply(factor: string, input: TraceEntry['input'], multiplier: number) {
+    this.premium *= multiplier;
+    this.trace.push({ factor, input, multiplier, premiumAfter: Math.round(this.premium) });
+  }
+}
+
 /**
  * The main cover's annual net premium (pence): the base premium times each factor of DESIGN.md §5, in a
  * fixed order, every step traced with its input, multiplier and the premium after it.
@@ -22,35 +38,30 @@ export function mainPremium(
 ): number {
   const t = c.tables;
   const a = data.asset;
-  const ph = data.profiles.find((p) => p.policyholder) ?? data.profiles[0]!;
-  const phIndex = data.profiles.indexOf(ph);
-  let premium = t.basePremium;
-  trace.push({ factor: 'basePremium', input: null, premiumAfter: premium });
-  const apply = (factor: string, input: TraceEntry['input'], multiplier: number) => {
-    premium *= multiplier;
-    trace.push({ factor, input, multiplier, premiumAfter: Math.round(premium) });
-  };
+  const phIndex = policyholderIndex(data);
+  const ph = data.profiles[phIndex]!;
+  const r = new Running(trace, t.basePremium);
 
   const age = ages[phIndex] ?? 0;
-  apply('driverAge', age, c.driverAge[yearsIndex(age)]!);
+  r.apply('driverAge', age, c.driverAge[yearsIndex(age)]!);
   const licenceYears = Math.max(0, wholeYears(ph.data.drivingLicence.validFrom, ratingDate));
-  apply('licenceYears', licenceYears, c.licenceYears[yearsIndex(licenceYears)]!);
+  r.apply('licenceYears', licenceYears, c.licenceYears[yearsIndex(licenceYears)]!);
   const ncd = Math.min(9, Math.max(0, a.noClaimsDiscount));
-  apply('noClaimsDiscount', ncd, c.ncdYears[ncd]!);
+  r.apply('noClaimsDiscount', ncd, c.ncdYears[ncd]!);
   const group = a.specification.insuranceGroup;
-  apply('insuranceGroup', group ?? null, c.insuranceGroup[(group ?? 50) - 1]!);
+  r.apply('insuranceGroup', group ?? null, c.insuranceGroup[(group ?? 50) - 1]!);
   const value = Math.max(a.estimatedValue, Math.floor((a.specification.value ?? 0) / 100));
-  apply('vehicleValue', value, band(c.vehicleValue, value, 'maxPounds'));
+  r.apply('vehicleValue', value, band(c.vehicleValue, value, 'maxPounds'));
   const area = areaOf(ph.data.address?.postalCode);
-  apply('postcodeArea', area || null, c.postcodeArea.get(area) ?? t.postcodeAreaDefault);
-  apply('annualMileage', a.annualMileage, band(c.annualMileage, a.annualMileage, 'maxMiles'));
-  apply('classOfUse', a.usage, c.usage.get(a.usage) ?? 1);
-  apply(
+  r.apply('postcodeArea', area || null, c.postcodeArea.get(area) ?? t.postcodeAreaDefault);
+  r.apply('annualMileage', a.annualMileage, band(c.annualMileage, a.annualMileage, 'maxMiles'));
+  r.apply('classOfUse', a.usage, c.usage.get(a.usage) ?? 1);
+  r.apply(
     'overnightLocation',
     a.overnightLocation,
     c.overnightLocation.get(a.overnightLocation) ?? t.overnightLocationDefault,
   );
-  if (a.trackerFitted) apply('trackerFitted', true, t.trackerFitted);
+  if (a.trackerFitted) r.apply('trackerFitted', true, t.trackerFitted);
 
   const ratingKey = dateKey(ratingDate);
   const lookBackKey = ratingKey - t.lookBackYears * 10_000;
@@ -60,7 +71,7 @@ export function mainPremium(
       if (dateKey(conviction.convictionDate) < lookBackKey) continue;
       const family = conviction.code.slice(0, 2).toUpperCase();
       const base = c.convictionFamilies.get(family) ?? t.convictions.default;
-      apply(
+      r.apply(
         `conviction:${p.profileCode}`,
         conviction.code,
         base + (conviction.points ?? 0) * t.convictions.perPoint,
@@ -68,20 +79,26 @@ export function mainPremium(
     }
     for (const claim of p.data.vehicleClaimsHistory) {
       if (dateKey(claim.date) < lookBackKey) continue;
-      apply(`claim:${p.profileCode}`, claim.type, t.claims[claimKind(claim.type)]);
+      r.apply(`claim:${p.profileCode}`, claim.type, t.claims[claimKind(claim.type)]);
     }
     if (!p.policyholder) {
       const driverAge = ages[i] ?? 0;
-      apply(`additionalDriver:${p.profileCode}`, driverAge, c.additionalDriverAge[yearsIndex(driverAge)]!);
+      r.apply(`additionalDriver:${p.profileCode}`, driverAge, c.additionalDriverAge[yearsIndex(driverAge)]!);
     }
   }
   const excess = data.quote.voluntaryExcess;
-  apply('voluntaryExcess', excess, c.voluntaryExcess.get(excess) ?? 1);
+  r.apply('voluntaryExcess', excess, c.voluntaryExcess.get(excess) ?? 1);
 
-  let net = Math.round(premium);
+  let net = Math.round(r.premium);
   if (net < t.minimumPremium) {
     net = t.minimumPremium;
     trace.push({ factor: 'minimumPremium', input: t.minimumPremium, premiumAfter: net });
   }
   return net;
+}
+
+/** Index of the policyholder's profile (the first profile when none is marked). */
+export function policyholderIndex(data: ProposalData): number {
+  for (let i = 0; i < data.profiles.length; i++) if (data.profiles[i]!.policyholder) return i;
+  return 0;
 }

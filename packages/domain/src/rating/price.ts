@@ -17,21 +17,39 @@ export function withIpt(
   let net = 0;
   for (const l of lines) net += l.net;
   const ipt = iptOn(net, basisPoints);
-  const floors = lines.map((l) => Math.floor((l.net * basisPoints) / 10_000));
-  let left = ipt - floors.reduce((s, v) => s + v, 0);
-  const order = lines
-    .map((l, i) => ({ i, rem: (l.net * basisPoints) % 10_000 }))
-    .sort((x, y) => y.rem - x.rem || x.i - y.i);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    floors[i] = floors[i]! + 1;
+  const priced: PriceLine[] = [];
+  let left = ipt;
+  for (const l of lines) {
+    const floor = Math.floor((l.net * basisPoints) / 10_000);
+    left -= floor;
+    priced.push({
+      coverGroup: l.coverGroup,
+      feature: l.feature,
+      tag: l.tag,
+      net: l.net,
+      ipt: floor,
+      gross: l.net + floor,
+    });
+  }
+  // The remaining pennies go to the lines with the largest remainders (few lines: pick repeatedly).
+  let taken = 0; // bit mask of lines already given a penny
+  while (left > 0 && taken !== (1 << priced.length) - 1) {
+    let best = -1;
+    let bestRem = -1;
+    for (let i = 0; i < priced.length; i++) {
+      const rem = (priced[i]!.net * basisPoints) % 10_000;
+      if ((taken & (1 << i)) === 0 && rem > bestRem) {
+        best = i;
+        bestRem = rem;
+      }
+    }
+    taken |= 1 << best;
+    const line = priced[best]!;
+    line.ipt += 1;
+    line.gross += 1;
     left--;
   }
-  return {
-    lines: lines.map((l, i) => ({ ...l, ipt: floors[i]!, gross: l.net + floors[i]! })),
-    net,
-    ipt,
-  };
+  return { lines: priced, net, ipt };
 }
 
 /** 12 monthly payments of annual/12 with no interest; the remainder pennies go on the first. */

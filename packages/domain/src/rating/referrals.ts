@@ -43,38 +43,42 @@ export function referralReasons(
   ages: readonly number[],
 ): Reason[] {
   const reasons: Reason[] = [];
-  const add = (code: ReferralCode, profileCode?: string) => {
-    if (reasons.some((r) => r.code === code && r.profileCode === profileCode)) return;
-    reasons.push(
-      profileCode
-        ? { code, message: REFERRAL_MESSAGES[code], profileCode }
-        : { code, message: REFERRAL_MESSAGES[code] },
-    );
-  };
   const t = c.tables;
   const lookBackKey = ratingKey - t.lookBackYears * 10_000;
   let faultClaims = 0;
-  data.profiles.forEach((p, i) => {
+  for (let i = 0; i < data.profiles.length; i++) {
+    const p = data.profiles[i]!;
     const d = p.data;
+    const who = p.profileCode;
     for (const conviction of d.drivingLicence.convictions) {
-      if (isSeriousConviction(conviction.code, c)) add('SERIOUS_CONVICTION', p.profileCode);
-      if ((conviction.banMonths ?? 0) > 0) add('DISQUALIFIED', p.profileCode);
+      if (isSeriousConviction(conviction.code, c)) addReason(reasons, 'SERIOUS_CONVICTION', who);
+      if ((conviction.banMonths ?? 0) > 0) addReason(reasons, 'DISQUALIFIED', who);
     }
-    if (d.bannedOrDisqualified) add('DISQUALIFIED', p.profileCode);
+    if (d.bannedOrDisqualified) addReason(reasons, 'DISQUALIFIED', who);
     for (const claim of d.vehicleClaimsHistory)
       if (claimKind(claim.type) === 'fault' && dateKey(claim.date) >= lookBackKey) faultClaims++;
-    if (d.previouslyRefusedInsurance) add('REFUSED_INSURANCE', p.profileCode);
-    if (d.bankrupt) add('BANKRUPT', p.profileCode);
-    if (d.unspentCriminalConvictions) add('UNSPENT_CONVICTIONS', p.profileCode);
-    if (d.dvlaUnawareOfMedicalCondition || d.advisedByDoctorNotToDrive) add('MEDICAL', p.profileCode);
-    if (c.referLicenceTypes.has(d.drivingLicence.licenceType)) add('PROVISIONAL_LICENCE', p.profileCode);
-    if ((ages[i] ?? 0) > t.referral.maxDriverAge) add('DRIVER_AGE', p.profileCode);
-  });
-  if (faultClaims >= t.referral.faultClaims) add('FAULT_CLAIMS');
+    if (d.previouslyRefusedInsurance) addReason(reasons, 'REFUSED_INSURANCE', who);
+    if (d.bankrupt) addReason(reasons, 'BANKRUPT', who);
+    if (d.unspentCriminalConvictions) addReason(reasons, 'UNSPENT_CONVICTIONS', who);
+    if (d.dvlaUnawareOfMedicalCondition || d.advisedByDoctorNotToDrive) addReason(reasons, 'MEDICAL', who);
+    if (c.referLicenceTypes.has(d.drivingLicence.licenceType)) addReason(reasons, 'PROVISIONAL_LICENCE', who);
+    if ((ages[i] ?? 0) > t.referral.maxDriverAge) addReason(reasons, 'DRIVER_AGE', who);
+  }
+  if (faultClaims >= t.referral.faultClaims) addReason(reasons, 'FAULT_CLAIMS');
   const a = data.asset;
   const valuePounds = Math.max(a.estimatedValue, Math.floor((a.specification.value ?? 0) / 100));
-  if (valuePounds > t.referral.maxValuePounds) add('HIGH_VALUE');
-  if (a.modifications) add('MODIFIED');
-  if (a.specification.insuranceGroup === undefined) add('NO_INSURANCE_GROUP');
+  if (valuePounds > t.referral.maxValuePounds) addReason(reasons, 'HIGH_VALUE');
+  if (a.modifications) addReason(reasons, 'MODIFIED');
+  if (a.specification.insuranceGroup === undefined) addReason(reasons, 'NO_INSURANCE_GROUP');
   return reasons;
+}
+
+/** Adds a reason once per code and driver. */
+function addReason(reasons: Reason[], code: ReferralCode, profileCode?: string) {
+  for (const r of reasons) if (r.code === code && r.profileCode === profileCode) return;
+  reasons.push(
+    profileCode
+      ? { code, message: REFERRAL_MESSAGES[code], profileCode }
+      : { code, message: REFERRAL_MESSAGES[code] },
+  );
 }

@@ -30,7 +30,16 @@ export function isIsoMonth(value: unknown): value is string {
 
 /** Encodes 'yyyy-MM-dd' as yyyy*10000 + MM*100 + dd, so dates compare and subtract as integers. */
 export function dateKey(iso: string): number {
-  return Number(iso.slice(0, 4)) * 10_000 + Number(iso.slice(5, 7)) * 100 + Number(iso.slice(8, 10));
+  return (
+    (digit(iso, 0) * 1000 + digit(iso, 1) * 100 + digit(iso, 2) * 10 + digit(iso, 3)) * 10_000 +
+    (digit(iso, 5) * 10 + digit(iso, 6)) * 100 +
+    digit(iso, 8) * 10 +
+    digit(iso, 9)
+  );
+}
+
+function digit(s: string, i: number): number {
+  return s.charCodeAt(i) - 48;
 }
 
 /** Whole years from `fromIso` to `toIso` (age on a date; negative when `to` is before `from`). */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { repoRoot, startServer } from './support/server.ts';
+import { repoRoot, startServer, waitForWebBuild } from './support/server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +12,7 @@ declare module 'vitest' {
 
 /** Starts the built app once for every journey; `npm run test:e2e` builds it first. */
 export default async function setup(project: TestProject) {
+  await waitForWebBuild(10_000);
   if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` first (npm run test:e2e does).');
   }

@@ -25,10 +25,12 @@ describe('foundation: home, cookie banner, unknown paths and the anonymous sessi
       await expect(cssVar(page, '--color-primary')).resolves.toBe('#0b5d4b');
       await expect(page.title()).resolves.toBe('Forecourt car insurance');
       const logo = page.locator('header img');
-      await page.waitForFunction(() => (document.querySelector('header img') as HTMLImageElement)?.complete);
       await expect(logo.getAttribute('src')).resolves.toBe('/brands/forecourt/logo.svg');
-      await expect(logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).resolves.toBeGreaterThan(
-        0,
+      // The logo loads and decodes (a broken image never gets a natural width).
+      await page.waitForFunction(
+        () => ((document.querySelector('header img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+        undefined,
+        { timeout: 10_000 },
       );
       const card = page.getByTestId('scheme-card');
       await expect(card.count()).resolves.toBe(1);

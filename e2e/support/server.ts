@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,7 +46,40 @@ export async function freePort(): Promise<number> {
  * its base URL. `npm run test:e2e` builds the web app first.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  // The server reads apps/web/dist once at start: if a parallel `npm run build` had emptied it at that moment,
+  // it would serve 'not built' for ever. Check that it serves the app and start again when it does not.
+  for (let attempt = 1; ; attempt++) {
+    await waitForWebBuild();
+    const server = await startServerOnce(options);
+    const home = await fetch(`${server.baseUrl}/`).then(
+      (r) => r.text(),
+      () => '',
+    );
+    if (home.includes('id="forecourt-config"') || attempt === 3) return server;
+    await server.stop();
+  }
+}
+
+export async function waitForWebBuild(timeoutMs = 120_000) {
+  const index = path.join(repoRoot, 'apps/web/dist/index.html');
+  const deadline = Date.now() + timeoutMs;
+  while (!existsSync(index) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+}
+
+/** Throws when something already listens on the port (its /readyz would otherwise pass for ours). */
+async function assertPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', () =>
+      reject(new Error(`Port ${port} is already in use: stop whatever listens there (or set E2E_PORT)`)),
+    );
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve()));
+  });
+}
+
+async function startServerOnce(options: StartServerOptions): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
+  await assertPortFree(port);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'forecourt-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -76,6 +109,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     output += String(chunk);
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // Never leave a server behind when the test process dies without stopping it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  void exited.then(() => process.removeListener('exit', killOnExit));
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {

@@ -8,6 +8,7 @@ import { useAuth } from '../../account/index.ts';
 import { useUpdateProposal } from '../api/use-proposal.ts';
 import { OptionalCovers } from '../components/optional-covers.tsx';
 import { PricePanel } from '../components/price-panel.tsx';
+import { useProposalRoot } from '../hooks/use-proposal-root.ts';
 import styles from './quote-pages.module.css';
 
 /**
@@ -19,7 +20,7 @@ export function AddOnsPage({ proposal }: { proposal: Proposal }) {
   const navigate = useNavigate();
   const update = useUpdateProposal(proposal.proposalCode);
   const { user } = useAuth();
-  const root = window.location.pathname.replace(/\/add-ons\/?$/, '');
+  const root = useProposalRoot();
   const quote = proposal.quote;
   const available = quote?.optionalCovers.filter((c) => c.available) ?? [];
   const [choices, setChoices] = useState<Record<string, boolean | null>>(() =>

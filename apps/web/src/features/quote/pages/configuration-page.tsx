@@ -15,6 +15,7 @@ import { ServerErrors } from '../components/server-errors.tsx';
 import { StartDateEditor } from '../components/start-date-editor.tsx';
 import { VoluntaryExcess } from '../components/voluntary-excess.tsx';
 import { useProduct } from '../hooks/use-product.ts';
+import { useProposalRoot } from '../hooks/use-proposal-root.ts';
 import styles from './quote-pages.module.css';
 
 /**
@@ -28,7 +29,7 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
   const update = useUpdateProposal(proposal.proposalCode);
   const idCheck = useIdCheck();
   const { user } = useAuth();
-  const root = window.location.pathname.replace(/\/$/, '');
+  const root = useProposalRoot();
   const quote = proposal.quote;
   if (!quote?.totals) return <Navigate to={`${root}/disclosure`} replace />;
   const rerate = (changes: ProposalChange[], coverStart?: string) =>

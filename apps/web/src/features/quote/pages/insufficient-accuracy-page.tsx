@@ -2,12 +2,13 @@ import type { Proposal } from '@forecourt/contracts/proposals';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../app/page/page.tsx';
 import { Button } from '../../../ui/index.ts';
+import { useProposalRoot } from '../hooks/use-proposal-root.ts';
 import styles from './status-pages.module.css';
 
 /** Insufficient accuracy: the car could not be identified well enough to price (spec 3 §2). */
 export function InsufficientAccuracyPage({ proposal }: { proposal: Proposal }) {
   const { t } = useTranslation();
-  const root = window.location.pathname.replace(/\/$/, '');
+  const root = useProposalRoot();
   return (
     <Page
       header={t('quote.accuracy.header')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../app/config.tsx';
 import { Page } from '../../../app/page/page.tsx';
 import { Button, Notification } from '../../../ui/index.ts';
+import { useProposalRoot } from '../hooks/use-proposal-root.ts';
 import styles from './status-pages.module.css';
 
 /** Referral: we cannot insure yet, with the reasons listed (spec 3 §2 "Other screens"). */
@@ -10,7 +11,7 @@ export function ReferralPage({ proposal }: { proposal: Proposal }) {
   const { t } = useTranslation();
   const { contact } = useConfig();
   const reasons = proposal.quote?.referralReasons ?? [];
-  const root = window.location.pathname.replace(/\/$/, '');
+  const root = useProposalRoot();
   return (
     <Page
       header={t('quote.referral.header')}

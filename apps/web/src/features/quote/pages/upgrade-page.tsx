@@ -2,12 +2,13 @@ import type { Proposal } from '@forecourt/contracts/proposals';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../app/page/page.tsx';
 import { Button, Card } from '../../../ui/index.ts';
+import { useProposalRoot } from '../hooks/use-proposal-root.ts';
 import styles from './status-pages.module.css';
 
 /** Upgrade (upsell): offers the optional covers as an upgrade before continuing (spec 3 §4 step 3). */
 export function UpgradePage({ proposal }: { proposal: Proposal }) {
   const { t } = useTranslation();
-  const root = window.location.pathname.replace(/\/upgrade\/?$/, '');
+  const root = useProposalRoot();
   const covers = proposal.quote?.optionalCovers.filter((c) => c.available && !c.active) ?? [];
   return (
     <Page

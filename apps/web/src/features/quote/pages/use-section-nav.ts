@@ -2,6 +2,7 @@ import type { Section } from '@forecourt/contracts/product-config';
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { useNavigate } from 'react-router';
 import { useFormContext, useProduct } from '../hooks/use-product.ts';
+import { useProposalRoot } from '../hooks/use-proposal-root.ts';
 import { applicableSections, nextSection } from '../sections.ts';
 
 /** Where a section leads: the next applicable section, or (after the last) the proposal page. */
@@ -13,7 +14,7 @@ export function useSectionNav(proposal: Proposal, section: Section | undefined) 
   const next = section ? nextSection(product.disclosures, section.id, ctx) : undefined;
   const at = sections.findIndex((s) => s.id === section?.id);
   const previous = at > 0 ? sections[at - 1] : undefined;
-  const root = `${window.location.pathname.split('/disclosure/')[0]}`;
+  const root = useProposalRoot();
   return {
     ctx,
     sections,

@@ -152,7 +152,7 @@ describe('identity journeys (issue 4)', () => {
   it('a protected page sends a visitor to sign in and back again', async () => {
     const page = await browser.newPage();
     await page.goto('/account');
-    await signInAtIdp(page, 'demo@forecourt.example');
+    await signInAtIdp(page, 'protected.page@example.com');
     await page.waitForURL((url) => url.pathname === '/account');
     await expect(page.locator('[data-setting="email"]').count()).resolves.toBe(1);
     await page.getByTestId('user-menu').click();
@@ -174,7 +174,7 @@ describe('identity journeys (issue 4)', () => {
       );
       await shot(page, 'admin-unauthorised-signed-out');
       await page.getByTestId('admin-sign-in').click();
-      await signInAtIdp(page, 'demo@forecourt.example');
+      await signInAtIdp(page, `not.staff.${width}@example.com`);
       await page.waitForURL((url) => url.pathname === '/admin' || url.pathname === '/admin/');
       await page.getByTestId('admin-unauthorised').waitFor();
       await shot(page, 'admin-unauthorised-customer');
@@ -192,7 +192,7 @@ describe('identity journeys (issue 4)', () => {
       await page.getByLabel('Customer id').fill(DEMO_PARTY);
       await page.getByTestId('impersonate-submit').click();
       await page.getByTestId('admin-bar').waitFor();
-      await expect(page.getByTestId('admin-bar-name').textContent()).resolves.toBe('Alex Morgan');
+      await page.getByTestId('admin-bar-name').filter({ hasText: 'Alex Morgan' }).waitFor();
       await expect(page.getByTestId('nav-help').count()).resolves.toBe(1);
       await shot(page, 'admin-home-impersonating');
       await page.goto('/admin/account');

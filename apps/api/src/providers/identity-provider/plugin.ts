@@ -136,7 +136,6 @@ export async function mountEmbeddedIssuer(app: FastifyInstance): Promise<IssuerK
             channel: address.channel,
             error,
             devOutbox,
-            devOutbox,
           }),
           status,
         );

@@ -7,10 +7,12 @@ import styles from './admin-bar.module.css';
 export function AdminBar() {
   const { t } = useTranslation();
   const id = useImpersonation();
-  const { data } = usePolicyholder({ enabled: Boolean(id) });
+  const { data, isError } = usePolicyholder({ enabled: Boolean(id) });
   if (!id) return null;
   const name =
-    [data?.firstName, data?.lastName].filter(Boolean).join(' ') || data?.email || t('admin.bar.unknown');
+    [data?.firstName, data?.lastName].filter(Boolean).join(' ') ||
+    data?.email ||
+    (isError ? t('admin.bar.unknown') : '…');
   return (
     <div className={styles.bar} role="status" data-testid="admin-bar">
       <div className={styles.inner}>

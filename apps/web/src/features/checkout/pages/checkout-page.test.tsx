@@ -127,6 +127,40 @@ describe('CheckoutPage', () => {
     expect(new URL(body.successUrl).searchParams.get('method')).toBe('dd');
   });
 
+  it('with nothing due, binds on the saved card, or saves a card first when the server asks for one (402)', async () => {
+    let binds = 0;
+    const { calls } = setup('/car/proposal/P123/checkout', {
+      amount: 0,
+      extra: (m, p) => {
+        if (m === 'POST' && p === '/proposals/P123/bind') {
+          binds++;
+          return {
+            status: 402,
+            body: { code: 'PAYMENT_REQUIRED', message: 'A card or Direct Debit is needed' },
+          };
+        }
+        if (m === 'POST' && p === '/stripe/setup')
+          return { body: { sessionId: 'cs_s', url: 'https://pay.example/setup' } };
+        return undefined;
+      },
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Buy the policy' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://pay.example/setup'));
+    expect(binds).toBe(1);
+    const body = calls.find((c) => c.path === '/stripe/setup')?.body as Record<string, string>;
+    expect(body.clientReference).toBe('P123');
+    expect(body.successUrl).toContain('/car/proposal/P123/checkout?setup_session={CHECKOUT_SESSION_ID}');
+  });
+
+  it('binds on return from saving a card', async () => {
+    const { calls } = setup('/car/proposal/P123/checkout?setup_session=cs_s', {
+      amount: 0,
+      extra: (m, p) =>
+        m === 'POST' && p === '/proposals/P123/bind' ? { body: { policyId: 'POL9' } } : undefined,
+    });
+    await waitFor(() => expect(calls.filter((c) => c.path === '/proposals/P123/bind')).toHaveLength(1));
+  });
+
   it('shows the payment-result-error page with the decline code and a chat button after a declined card', async () => {
     setup('/car/proposal/P123/checkout/payment/callback?session_id=cs_9', {
       extra: (m, p) =>

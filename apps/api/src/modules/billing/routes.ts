@@ -12,6 +12,7 @@ import {
 import { customerPaymentSchema } from '@forecourt/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
 import { toCustomerPayment } from '../payments/create-customer-payment.ts';
 import { registerFulfilment } from '../payments/fulfilment.ts';
 import { paymentCtx } from '../payments/payment-ctx.ts';
@@ -35,10 +36,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The payment a purchase takes today',
         body: bindPaymentBodySchema,
+        headers: idempotencyHeaders,
         response: { 200: customerPaymentSchema },
       },
     },
-    async (req) => toCustomerPayment(await createBindPayment(paymentCtx(app, req), req.body.proposalCode)),
+    async (req, reply) =>
+      idempotentRoute(app.services, req, reply, 'customer-payment.bind', async () =>
+        toCustomerPayment(await createBindPayment(paymentCtx(app, req), req.body.proposalCode)),
+      ),
   );
   app.post(
     '/api/customerAccounts',
@@ -47,10 +52,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'How the purchase of a verified proposal will be paid (402 until verified: retry)',
         body: prepareAccountBodySchema,
+        headers: idempotencyHeaders,
         response: { 200: preparedAccountSchema },
       },
     },
-    async (req) => prepareCustomerAccount(paymentCtx(app, req), req.body.proposalCode),
+    async (req, reply) =>
+      idempotentRoute(app.services, req, reply, 'customer-account.create', () =>
+        prepareCustomerAccount(paymentCtx(app, req), req.body.proposalCode),
+      ),
   );
   app.get(
     '/api/customerAccounts',

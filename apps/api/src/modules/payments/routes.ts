@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors.ts';
+import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
 import type { SandboxCardPayments } from '../../providers/card-payments/sandbox.ts';
 import { sandboxCardRoutes } from '../../providers/card-payments/sandbox-routes.ts';
 import { sandboxDirectDebitRoutes } from '../../providers/direct-debit/sandbox-routes.ts';
@@ -88,12 +89,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Staff take a customer payment by phone with a card token',
         body: motoCheckoutBodySchema,
+        headers: idempotencyHeaders,
         response: { 200: customerPaymentSchema, 402: declinedSchema },
       },
     },
     async (req, reply) => {
       try {
-        return toCustomerPayment(await settleByToken(paymentCtx(app, req), req.body));
+        return await idempotentRoute(app.services, req, reply, 'moto.checkout', async () =>
+          toCustomerPayment(await settleByToken(paymentCtx(app, req), req.body)),
+        );
       } catch (err) {
         if (!(err instanceof PaymentDeclinedError)) throw err;
         return reply.status(402).send({
@@ -134,6 +138,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Staff settle an account's outstanding balance by phone with a card token",
         body: motoSettleBodySchema,
+        headers: idempotencyHeaders,
         response: { 200: customerPaymentSchema, 402: declinedSchema },
       },
     },
@@ -141,8 +146,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const ctx = paymentCtx(app, req);
         if (ctx.caller.kind !== 'admin') throw forbidden('Only staff can take a payment by phone.');
-        const payment = await createSettlePayment(ctx, req.body.accountId);
-        return toCustomerPayment(await settleByToken(ctx, { ...req.body, paymentId: payment.id }));
+        return await idempotentRoute(app.services, req, reply, 'moto.settle', async () => {
+          const payment = await createSettlePayment(ctx, req.body.accountId);
+          return toCustomerPayment(await settleByToken(ctx, { ...req.body, paymentId: payment.id }));
+        });
       } catch (err) {
         if (!(err instanceof PaymentDeclinedError)) throw err;
         return reply.status(402).send({

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireParty } from '../../lib/auth.ts';
 import type { AppServices, Ctx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
 import { requestPolicyDocuments } from '../documents/generate-policy-documents.ts';
 import { registerFulfilment } from '../payments/fulfilment.ts';
 import { paymentCtx } from '../payments/payment-ctx.ts';
@@ -61,18 +62,20 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['policies'],
         summary: 'Make the policy from a paid (or Direct Debit) proposal; safe to retry',
         params: z.object({ code: z.string().min(1).max(40) }),
-        headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
+        headers: idempotencyHeaders,
         response: { 200: bindResponseSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const ctx = paymentCtx(app, req);
       const partyId = requireParty(ctx.caller);
-      const bound = await ctx.db.transaction((tx) =>
-        bindProposal({ ...ctx, db: tx }, req.params.code, partyId),
-      );
-      if (bound.created) await documentsLater(app.services, bound.policyVersionId)();
-      return { policyId: bound.policyId, policyNumber: bound.policyNumber, status: bound.status };
+      return idempotentRoute(app.services, req, reply, 'bind', async () => {
+        const bound = await ctx.db.transaction((tx) =>
+          bindProposal({ ...ctx, db: tx }, req.params.code, partyId),
+        );
+        if (bound.created) await documentsLater(app.services, bound.policyVersionId)();
+        return { policyId: bound.policyId, policyNumber: bound.policyNumber, status: bound.status };
+      });
     },
   );
 };

@@ -9,6 +9,15 @@ const browser = useBrowser();
 const SHOTS = '/tmp/shots/quote';
 mkdirSync(SHOTS, { recursive: true });
 
+/** The same page at 375 px too (then back), for pages a journey reaches once. */
+async function shootBoth(page: Page, name: string) {
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  await shooter(page)(name);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shooter(page)(name);
+  await page.setViewportSize(size);
+}
+
 function shooter(page: Page): Shot {
   const width = page.viewportSize()?.width ?? 0;
   return async (name) => {
@@ -61,7 +70,7 @@ describe('quote journey (issue 3)', () => {
     await expect(page.getByText('Alex Taylor').count()).resolves.toBe(1);
     reference.value = (await page.getByTestId('quote-reference').textContent()) ?? '';
     expect(reference.value).toMatch(/^[A-Z0-9-]{4,}$/);
-    await shot('proposal-configuration');
+    await shootBoth(page, 'proposal-configuration');
 
     const ncb = page.locator('[data-cover="ncb_protection"]');
     const withNcb = await priceChange(page, monthly, () => ncb.getByRole('button', { name: 'Add' }).click());
@@ -80,7 +89,7 @@ describe('quote journey (issue 3)', () => {
     await expect(next.isDisabled()).resolves.toBe(true);
     await page.locator('[data-cover="legal_expenses"]').getByRole('button', { name: 'No thanks' }).click();
     await expect(next.isDisabled()).resolves.toBe(false);
-    await shot('add-ons');
+    await shootBoth(page, 'add-ons');
     await next.click();
     await page.waitForURL(/\/account-setup$/);
   });
@@ -99,7 +108,7 @@ describe('quote journey (issue 3)', () => {
     await expect(wrong.getByLabel('Your postcode').inputValue()).resolves.toBe('SW1V 7GB');
     await submit.click();
     await wrong.getByRole('dialog').getByText("We couldn't find your quote").waitFor();
-    await shooter(wrong)('retrieve-401');
+    await shootBoth(wrong, 'retrieve-401');
 
     for (const width of [1280, 375]) {
       const page = await browser.newPage({ width });
@@ -120,7 +129,11 @@ describe('quote journey (issue 3)', () => {
   it('a promotion code shows its free months (terms accepted on the promotional offer step)', async () => {
     const page = await start(375, '?promo=HC1M');
     const shot = shooter(page);
-    await answerEverySection(page, { registration: 'AB12CDE', dateOfBirth: '1985-07-19', ncd: '3' }, shot);
+    await answerEverySection(
+      page,
+      { registration: 'AB12CDE', dateOfBirth: '1985-07-19', ncd: '3', driver: true },
+      shot,
+    );
     await page.locator('[data-page="proposal-configuration"]').waitFor();
     await expect(page.getByTestId('free-months').textContent()).resolves.toBe('Your first month is free');
     await shot('proposal-configuration-promotion');
@@ -131,7 +144,7 @@ describe('quote journey (issue 3)', () => {
     await answerEverySection(page, { registration: 'AB12CDE', dateOfBirth: '1985-07-19', refused: true });
     await page.locator('[data-page="referral"]').waitFor();
     await expect(page.getByTestId('referral-reasons').textContent()).resolves.toMatch(/refused|declined/i);
-    await shooter(page)('referral');
+    await shootBoth(page, 'referral');
   });
 
   it('the disclosure engine blocks submit until valid and shows the error bar (375 px)', async () => {

@@ -1,3 +1,4 @@
+/// <reference path="../apps/api/src/providers/identity-provider/oidc-provider.d.ts" />
 /**
  * Latency under load of PATCH /api/proposals/{code} with applyRating (issue 3: p99 under 50 ms at 50
  * concurrent connections), beside a bare Fastify JSON route measured in the same run. Starts the real app

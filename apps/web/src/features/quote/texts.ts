@@ -39,6 +39,10 @@ export const quoteTexts: Record<string, string> = {
     'We share your details with our insurers and with databases such as the Claims and Underwriting Exchange to prevent fraud.',
   'quote.beforeWeBegin.continue': "Let's get started",
   'quote.section.back': 'Back',
+  'quote.promotion.title_one': 'Your offer: your first month free',
+  'quote.promotion.title_other': 'Your offer: your first {{count}} months free',
+  'quote.promotion.terms':
+    'Offer {{code}}: no monthly payment is taken for the free period once your policy starts. The offer applies to this policy only and ends if the policy is cancelled.',
   'quote.section.continue': 'Continue',
   'quote.section.getPrice': 'Get my price',
   'quote.section.skip': 'Skip for now',

@@ -2,7 +2,7 @@ import type { Proposal } from '@forecourt/contracts/proposals';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { Page } from '../../../app/page/page.tsx';
-import { Button } from '../../../ui/index.ts';
+import { Button, Notification } from '../../../ui/index.ts';
 import { DisclosureForm } from '../../disclosure/components/disclosure-form.tsx';
 import { initialValues } from '../../disclosure/engine/values.ts';
 import { ProgressSteps } from '../components/progress-steps.tsx';
@@ -19,6 +19,7 @@ export function SectionPage({ proposal }: { proposal: Proposal }) {
   const product = useProduct();
   const section = product.disclosures.find((s) => s.id === sectionId);
   const nav = useSectionNav(proposal, section);
+  const promotion = product.promotions.find((p) => p.code === proposal.promoCode);
   const { submit, failures, clearFailures, error } = useSectionSubmit(
     proposal,
     section ?? product.disclosures[0]!,
@@ -33,6 +34,11 @@ export function SectionPage({ proposal }: { proposal: Proposal }) {
       data-page={`section-${section.id}`}
     >
       <ProgressSteps sections={nav.sections} currentId={section.id} />
+      {section.disclosureType === 'PROMOTION' && promotion && (
+        <Notification variant="info" title={t('quote.promotion.title', { count: promotion.freeMonths })}>
+          <p>{t('quote.promotion.terms', { code: promotion.code, count: promotion.freeMonths })}</p>
+        </Notification>
+      )}
       <ServerErrors error={error} />
       <DisclosureForm
         key={section.id}

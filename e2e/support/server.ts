@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,8 +46,8 @@ export async function freePort(): Promise<number> {
  * its base URL. `npm run test:e2e` builds the web app first.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  // The server reads apps/web/dist once at start: if a parallel `npm run build` had emptied it at that moment,
-  // it would serve 'not built' for ever. Check that it serves the app and start again when it does not.
+  // If a parallel `npm run build` had emptied apps/web/dist as it was copied, the server would serve
+  // 'not built': check that it serves the app and start again when it does not.
   for (let attempt = 1; ; attempt++) {
     await waitForWebBuild();
     const server = await startServerOnce(options);
@@ -81,6 +81,9 @@ async function startServerOnce(options: StartServerOptions): Promise<RunningServ
   const port = options.port ?? (await freePort());
   await assertPortFree(port);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'forecourt-e2e-'));
+  // Serve a private copy of the build: a parallel `npm run build` must not swap the assets mid-test.
+  const webDist = path.join(dataDir, 'web');
+  cpSync(path.join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(
@@ -95,6 +98,7 @@ async function startServerOnce(options: StartServerOptions): Promise<RunningServ
         HOST: '127.0.0.1',
         PUBLIC_URL: baseUrl,
         DATA_DIR: dataDir,
+        WEB_DIST: webDist,
         DATABASE_URL: '',
         ...options.env,
         PORT: String(port),

@@ -6,7 +6,7 @@ import { themeToCss } from '@forecourt/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicConfig, requestOrigin } from '../modules/config/public-config.ts';
 
-export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+export const webDist = process.env.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 const escapeJson = (json: string) => json.replace(/</g, '\\u003c');
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);

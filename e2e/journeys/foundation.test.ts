@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { screenshot, screenshotPath, useBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
@@ -112,6 +112,7 @@ describe('foundation: home, cookie banner, unknown paths and the anonymous sessi
   it('the UI kit gallery is mounted at /dev/ui outside production', async () => {
     for (const width of [1280, 375]) {
       const page = await browser.newPage({ width });
+      await page.context().addCookies([{ name: 'cookieConsent', value: 'true', url: inject('baseUrl') }]);
       await page.goto('/dev/ui');
       await page.getByRole('heading', { level: 1, name: 'UI kit' }).waitFor({ timeout: 15_000 });
       expect(new URL(page.url()).pathname).toBe('/dev/ui');

@@ -13,7 +13,7 @@ export const OUTBOX_DISPATCH = 'outbox-dispatch';
 export async function registerJobs(boss: PgBoss, services: AppServices, mail: MailProvider) {
   await boss.createQueue(OUTBOX_DISPATCH, { name: OUTBOX_DISPATCH, policy: 'singleton' });
   await boss.work(OUTBOX_DISPATCH, { pollingIntervalSeconds: 2 }, async () => {
-    await dispatchOutbox(services.db, mail, services.clock.now());
+    await dispatchOutbox(services.db, mail, services.clock.now(), services.providers.storage);
   });
   await boss.schedule(OUTBOX_DISPATCH, '* * * * *');
   await registerPaymentJobs(boss, services);

@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import { OUTBOX_DISPATCH } from '../../jobs/index.ts';
 import type { AppServices } from '../../lib/context.ts';
 import { generatePolicyDocuments, POLICY_DOCUMENTS_QUEUE } from './generate-policy-documents.ts';
 
@@ -14,6 +15,8 @@ export async function registerDocumentJobs(boss: PgBoss, services: AppServices) 
     { pollingIntervalSeconds: 1 },
     async (jobs) => {
       for (const job of jobs) await generatePolicyDocuments(services, job.data.policyVersionId);
+      // The confirmation e-mail waits in the outbox for these files: send it now rather than next minute.
+      await services.boss?.send(OUTBOX_DISPATCH, {});
     },
   );
 }

@@ -3,9 +3,19 @@ import type { Brand } from '@forecourt/contracts';
 import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
 import { format } from 'date-fns';
 import type { Db } from '../../db/connection.ts';
-import { enqueue } from '../../lib/outbox.ts';
+import { enqueue, type OutboxAttachment } from '../../lib/outbox.ts';
+import { documentKey } from '../documents/generate-policy-documents.ts';
 
 const london = tz('Europe/London');
+
+/** The version's certificate and schedule, attached when the documents job has stored them. */
+function attachmentsOf(input: PolicyDocumentInput): OutboxAttachment[] {
+  return (['policy-certificate', 'policy-schedule'] as const).map((doc) => ({
+    filename: `${doc === 'policy-certificate' ? 'certificate' : 'schedule'}-${input.policyNumber}.pdf`,
+    storageKey: documentKey(input.policyId, input.versionNumber, doc),
+    contentType: 'application/pdf',
+  }));
+}
 
 /** The purchase confirmation e-mail (issue 5 §6), written to the outbox in the bind transaction. */
 export async function enqueueConfirmationEmail(
@@ -27,7 +37,7 @@ export async function enqueueConfirmationEmail(
     `Policy number: ${input.policyNumber}`,
     `Premium: ${price} per ${input.premium.per}, including Insurance Premium Tax.`,
     '',
-    'Your certificate of motor insurance and policy schedule are in your account, under your policy documents.',
+    'Your certificate of motor insurance and policy schedule are attached, and in your account under your policy documents.',
     'Please read them with the policy wording and tell us straight away if anything is wrong.',
     '',
     `If you need us, e-mail ${brand.contact.email} or call ${brand.contact.phone}. To make a claim, call ${brand.contact.claimsPhone}, 24 hours a day.`,
@@ -39,6 +49,10 @@ export async function enqueueConfirmationEmail(
     recipient: o.email,
     subject: `You're covered: policy ${input.policyNumber}`,
     body,
-    payload: { type: 'policy.confirmation', policyNumber: input.policyNumber },
+    payload: {
+      type: 'policy.confirmation',
+      policyNumber: input.policyNumber,
+      attachments: attachmentsOf(input),
+    },
   });
 }

@@ -70,7 +70,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    // Only trust X-Forwarded-* when told a proxy sits in front; otherwise a client could fake its IP.
+    trustProxy: env.TRUST_PROXY,
     bodyLimit: 12 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -28,11 +28,11 @@ export const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   ADMIN_PATH: z.string().default('/admin'),
-  /** `true`, a hop count, or a comma-separated list of proxy addresses; off by default. */
+  /** `true`, or a comma-separated list of proxy addresses to trust; off by default. */
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((v) => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_AUDIENCE: z.string().optional(),
   OIDC_CLIENT_ID: z.string().optional(),

@@ -17,6 +17,12 @@ const metrics = [
   'speed-index',
 ] as const;
 
+/** The LCP element's HTML snippet from Lighthouse's audit details (shape: table → node). */
+function lcpElement(audit: { details?: unknown } | undefined): string {
+  const details = audit?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+  return details?.items?.[0]?.items?.[0]?.node?.snippet ?? 'n/a';
+}
+
 export async function main() {
   ensureWebBuild();
   const server = await startServer({ env: { NODE_ENV: 'production', JOBS: 'false' } });
@@ -70,6 +76,9 @@ export async function main() {
         `Lighthouse performance, home, ${formFactor}: ${score} (target ≥ ${TARGET_SCORE}: ${score >= TARGET_SCORE ? 'met' : 'NOT met'})`,
       );
       for (const id of metrics) console.log(`  ${id}: ${lhr.audits[id]?.displayValue ?? 'n/a'}`);
+      console.log(
+        `  largest contentful paint element: ${lcpElement(lhr.audits['largest-contentful-paint-element'])}`,
+      );
     }
   } finally {
     chrome.kill();

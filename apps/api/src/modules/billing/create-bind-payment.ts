@@ -6,6 +6,7 @@ import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createCustomerPayment } from '../payments/create-customer-payment.ts';
 import { amountDueAtBind } from '../policies/amount-due.ts';
+import { assertOpenForCheckout } from '../policies/checkout-availability.ts';
 
 /**
  * POST /api/customerPayments/checkout/bind: what the purchase takes today, as a customer payment to pay by
@@ -19,9 +20,8 @@ export async function createBindPayment(ctx: Ctx, proposalCode: string) {
     .where(and(eq(proposals.proposalCode, proposalCode), eq(proposals.partyId, partyId)));
   if (!proposal) throw notFound('No such proposal');
   const quote = proposal.quote as Quote | null;
-  if (proposal.status !== 'QUOTE' || !quote || quote.ratingStatus !== 'QUOTE') {
-    throw new AppError('UNPROCESSABLE', 'This quote is not open for checkout.');
-  }
+  assertOpenForCheckout(ctx, proposal, ctx.clock.now());
+  if (!quote) throw new AppError('UNPROCESSABLE', 'This quote is not open for checkout.');
   const amount = amountDueAtBind(quote);
   const [existing] = await ctx.db
     .select()

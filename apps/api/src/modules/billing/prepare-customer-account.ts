@@ -6,6 +6,7 @@ import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { latestVerification } from '../checks/latest-verification.ts';
 import { amountDueAtBind } from '../policies/amount-due.ts';
+import { assertOpenForCheckout } from '../policies/checkout-availability.ts';
 import { createBindPayment } from './create-bind-payment.ts';
 
 /**
@@ -25,8 +26,8 @@ export async function prepareCustomerAccount(ctx: Ctx, proposalCode: string) {
   if (!verification?.isClear)
     throw new AppError('PAYMENT_REQUIRED', 'The customer has not passed verification yet.');
   const quote = proposal.quote as Quote | null;
-  if (proposal.status !== 'QUOTE' || !quote)
-    throw new AppError('UNPROCESSABLE', 'This quote is not open for checkout.');
+  assertOpenForCheckout(ctx, proposal, ctx.clock.now());
+  if (!quote) throw new AppError('UNPROCESSABLE', 'This quote is not open for checkout.');
   const due = amountDueAtBind(quote);
   const [method] = await ctx.db
     .select()

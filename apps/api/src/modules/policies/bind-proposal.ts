@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { latestVerification } from '../checks/latest-verification.ts';
 import { amountDueAtBind } from './amount-due.ts';
+import { assertOpenForCheckout } from './checkout-availability.ts';
 import { enqueueConfirmationEmail } from './confirmation-email.ts';
 import { documentInputOf } from './document-input-of.ts';
 import { openLedger } from './open-ledger.ts';
@@ -54,17 +55,9 @@ export async function bindProposal(ctx: Ctx, proposalCode: string, partyId: stri
   }
   const now = ctx.clock.now();
   const quote = proposal.quote as Quote | null;
-  if (
-    proposal.status !== 'QUOTE' ||
-    !quote ||
-    quote.ratingStatus !== 'QUOTE' ||
-    !proposal.startAt ||
-    !proposal.endAt
-  ) {
+  assertOpenForCheckout(ctx, proposal, now);
+  if (!quote || !proposal.startAt || !proposal.endAt) {
     throw new AppError('UNPROCESSABLE', 'This quote is not open for checkout.');
-  }
-  if (proposal.quoteExpiresAt && proposal.quoteExpiresAt <= now) {
-    throw new AppError('GONE', 'This quote has expired. Update the start date to get the latest price.');
   }
   const verification = await latestVerification(ctx.db, proposalCode);
   if (!verification?.isClear)

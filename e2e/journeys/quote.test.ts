@@ -83,7 +83,12 @@ describe('quote journey (issue 3)', () => {
     expect(excess300).toBeLessThan(withNcb);
     await shot('proposal-configuration-changed');
 
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.getByLabel('Have a promotion code?').fill('hc3m');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('free-months').textContent()).resolves.toBe('Your first 3 months are free');
+    await expect(page.getByTestId('promotion-status').textContent()).resolves.toMatch(/HC3M is applied/);
+
+    await page.getByRole('button', { name: 'Continue with my offer' }).click();
     await page.locator('[data-page="add-ons"]').waitFor();
     const next = page.getByRole('button', { name: 'Continue', exact: true });
     await expect(next.isDisabled()).resolves.toBe(true);

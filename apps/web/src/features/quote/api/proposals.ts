@@ -29,3 +29,10 @@ export const validateForm = (profile: string, data: unknown) =>
     method: 'POST',
     body: { data },
   });
+
+/** PATCH /proposals/{code}/promotions/{id}: {id} names the promotion disclosure the code was entered in. */
+export const activatePromotion = (code: string, disclosureId: string, promotionActivationCode: string) =>
+  api<Proposal>(`/proposals/${encodeURIComponent(code)}/promotions/${encodeURIComponent(disclosureId)}`, {
+    method: 'PATCH',
+    body: { promotionActivationCode },
+  });

@@ -9,6 +9,7 @@ import { useIdCheck } from '../../checkout/index.ts';
 import { useUpdateProposal } from '../api/use-proposal.ts';
 import { OptionalCovers } from '../components/optional-covers.tsx';
 import { PricePanel } from '../components/price-panel.tsx';
+import { PromotionCode } from '../components/promotion-code.tsx';
 import { QuoteDetails } from '../components/quote-details.tsx';
 import { QuoteDocuments } from '../components/quote-documents.tsx';
 import { ServerErrors } from '../components/server-errors.tsx';
@@ -99,6 +100,9 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
               />
             </Card>
           )}
+          <Card title={t('quote.configuration.promotion')}>
+            <PromotionCode proposal={proposal} termsPath={`${root}/disclosure/section/promotional-offer`} />
+          </Card>
           <Card title={t('quote.configuration.documents')}>
             <QuoteDocuments quote={quote} documents={product.quoteDocuments} />
           </Card>

@@ -1,0 +1,137 @@
+import { mkdirSync } from 'node:fs';
+import { londonToday } from '@forecourt/domain/risk/calendar';
+import { sampleProposalData } from '@forecourt/domain/risk/sample';
+import type { Page } from 'playwright-core';
+
+/** Steps shared by the checkout journeys (issue 5): a priced quote made through the API, then the real pages. */
+
+export const SHOTS = '/tmp/shots/checkout';
+
+export async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
+}
+
+/** The page's current bearer token: the anonymous session's, or the signed-in user's. */
+export const pageToken = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    if (key) return (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token;
+    return (
+      JSON.parse(sessionStorage.getItem('forecourt.anonymousToken') ?? '{}') as { accessToken?: string }
+    ).accessToken;
+  });
+
+/** Calls the API from the page with its token (and an impersonation header when given). */
+export async function pageApi<T = unknown>(
+  page: Page,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
+  const token = await pageToken(page);
+  return page.evaluate(
+    async ({ method, url, body, token, headers }) => {
+      const res = await fetch(url, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON (a PDF, say)
+      }
+      return { status: res.status, body: parsed as never };
+    },
+    { method, url, body, token, headers },
+  );
+}
+
+/** A newcomer on the home page makes a priced quote (through the API, with the page's session). */
+export async function pricedQuote(page: Page, mutate?: (data: Record<string, unknown>) => void) {
+  await page.goto('/');
+  await page.waitForFunction(() => sessionStorage.getItem('forecourt.anonymousToken') !== null);
+  const data = sampleProposalData(londonToday(new Date()));
+  // A newcomer: an e-mail no account has yet (an existing one would ask them to sign in).
+  const holder = data.profiles.find((p) => p.policyholder) ?? data.profiles[0];
+  if (holder)
+    (holder.data as Record<string, unknown>).email =
+      `buyer.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+  mutate?.(data as unknown as Record<string, unknown>);
+  const created = await pageApi<{ proposalCode: string }>(page, 'POST', '/api/proposals', {
+    schemeCode: 'FCMOTOR1',
+    data,
+  });
+  if (created.status !== 201) throw new Error(`proposal not created: ${JSON.stringify(created.body)}`);
+  const code = created.body.proposalCode;
+  const rated = await pageApi(page, 'PATCH', `/api/proposals/${code}`, { changes: [], applyRating: true });
+  if (rated.status !== 200) throw new Error(`not rated: ${JSON.stringify(rated.body)}`);
+  return code;
+}
+
+/** From the proposal configuration page through add-ons, account set-up and the summary to the checkout. */
+export async function configurationToCheckout(page: Page, code: string, shots = false) {
+  await page.goto(`/car-insurance/proposal/${code}`);
+  await page.locator('[data-page="proposal-configuration"]').waitFor();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.waitForURL(/\/(add-ons|account-setup|summary)$/);
+  if (page.url().endsWith('/add-ons')) {
+    await page.locator('[data-page="add-ons"]').waitFor();
+    // Every available cover is chosen or declined before continuing.
+    for (const decline of await page.locator('[data-cover]').getByRole('button', { name: 'No thanks' }).all())
+      await decline.click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.waitForURL(/\/(account-setup|summary)$/);
+  }
+  if (page.url().endsWith('/account-setup')) {
+    await page.getByTestId('account-setup-continue').click();
+    await page.waitForURL(/\/summary$/);
+  }
+  await page.locator('[data-page="summary"]').waitFor();
+  for (const box of await page.locator('[data-page="summary"] input[type="checkbox"]').all())
+    await box.check();
+  if (shots) await shot(page, 'summary-agreed');
+  await page.getByTestId('summary-confirm').click();
+  await page.waitForURL(/\/checkout(\?.*)?$/);
+  await page.locator('[data-page^="checkout-"]').first().waitFor();
+}
+
+/** On the sandbox's hosted card page: a test card, then Pay. */
+export async function payOnHostedPage(page: Page, cardNumber: string, shots = false) {
+  await page.waitForURL(/\/sandbox\/card\/checkout\//);
+  await page.locator('#cardNumber').fill(cardNumber);
+  await page.locator('#name').fill('Sam Taylor');
+  await page.locator('#expiry').fill('12 / 34');
+  await page.locator('#cvc').fill('123');
+  await page.locator('#postalCode').fill('SW1V 7GB');
+  if (shots) await shot(page, 'hosted-card-page');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+/** Waits until the API answers the policy's certificate as a PDF (the documents job runs after bind). */
+export async function certificatePdf(page: Page, policyId: string): Promise<string> {
+  for (let i = 0; i < 60; i++) {
+    const head = await page.evaluate(
+      async ({ url, token }) => {
+        const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+        if (res.status !== 200) return `${res.status}`;
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        return `${res.headers.get('content-type')} ${String.fromCharCode(...bytes.slice(0, 5))} ${bytes.length}`;
+      },
+      { url: `/api/documents/policy/${policyId}/policy-certificate`, token: await pageToken(page) },
+    );
+    if (!head.startsWith('404')) return head;
+    await page.waitForTimeout(500);
+  }
+  throw new Error('the certificate was never generated');
+}

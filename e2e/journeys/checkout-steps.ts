@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { londonToday } from '@forecourt/domain/risk/calendar';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 /** Steps shared by the checkout journeys (issue 5): a priced quote made through the API, then the real pages. */
 
@@ -134,4 +135,20 @@ export async function certificatePdf(page: Page, policyId: string): Promise<stri
     await page.waitForTimeout(500);
   }
   throw new Error('the certificate was never generated');
+}
+
+/** On the identity provider's page: e-mail, the code from the development outbox, sign in. */
+export async function signInAtIdp(page: Page, email: string) {
+  await page.waitForURL(/\/auth\/interaction\//);
+  await page.locator('#address').fill(email);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await page.locator('#code').waitFor();
+  const outbox = await page.context().newPage();
+  await outbox.goto(`${inject('baseUrl')}/dev/outbox`);
+  const body = await outbox.locator(`tr[data-recipient="${email}"] .body`).first().textContent();
+  await outbox.close();
+  const code = /\b(\d{6})\b/.exec(body ?? '')?.[1];
+  if (!code) throw new Error(`No code for ${email} in the outbox`);
+  await page.locator('#code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }

@@ -7,6 +7,7 @@ import {
   payOnHostedPage,
   pricedQuote,
   shot,
+  signInAtIdp,
 } from './checkout-steps.ts';
 
 const browser = useBrowser();
@@ -93,5 +94,81 @@ describe('checkout journeys (issue 5)', () => {
     }
   });
 
-  it.todo('an admin binds a customer quote by card token');
+  it("an admin binds a customer's quote by Direct Debit with the first payment by card token", async () => {
+    // The customer: a newcomer who has got as far as the checkout.
+    const customer = await browser.newPage();
+    const code = await pricedQuote(customer);
+    await configurationToCheckout(customer, code);
+    const partyId = await customer.evaluate(() => {
+      const { accessToken } = JSON.parse(sessionStorage.getItem('forecourt.anonymousToken') ?? '{}');
+      return JSON.parse(atob(String(accessToken).split('.')[1] ?? '')).sub as string;
+    });
+    const dateOfBirth = await customer.evaluate(async (c) => {
+      const { accessToken } = JSON.parse(sessionStorage.getItem('forecourt.anonymousToken') ?? '{}');
+      const res = await fetch(`/api/proposals/${c}`, { headers: { authorization: `Bearer ${accessToken}` } });
+      const p = (await res.json()) as {
+        data: { profiles: { policyholder?: boolean; data: { dateOfBirth: string } }[] };
+      };
+      return p.data.profiles.find((x) => x.policyholder)?.data.dateOfBirth ?? '';
+    }, code);
+
+    for (const width of [1280, 375]) {
+      const admin = await browser.newPage({ width });
+      await admin.goto('/admin');
+      await admin.getByTestId('admin-sign-in').click();
+      await signInAtIdp(admin, 'admin@forecourt.example');
+      await admin.getByTestId('impersonate-submit').waitFor();
+      await admin.getByLabel('Customer id').fill(partyId);
+      await admin.getByTestId('impersonate-submit').click();
+      await admin.getByTestId('admin-bar').waitFor();
+      if (width === 375) {
+        // The first pass bound the quote: the admin now sees the policy's success page.
+        await admin.goto(`/admin/car-insurance/proposal/${code}/checkout`);
+        await admin.locator('[data-page="checkout-success"]').waitFor();
+        await shot(admin, 'admin-checkout-success');
+        continue;
+      }
+      await admin.goto(`/admin/car-insurance/proposal/${code}/checkout`);
+      await admin.locator('[data-page="admin-checkout"]').waitFor();
+      await admin.getByRole('tab', { name: 'Direct Debit with card' }).click();
+      await shot(admin, 'admin-checkout');
+      await admin
+        .getByRole('button', { name: /Direct Debit/ })
+        .first()
+        .click();
+      await admin.waitForURL(/\/sandbox\/gocardless\/flows\//);
+      await admin.locator('#accountHolder').fill('Sam Taylor');
+      await admin.locator('#sortCode').fill('200000');
+      await admin.locator('#accountNumber').fill('55779911');
+      await admin.getByRole('button', { name: 'Set up Direct Debit' }).click();
+      await admin.locator('[data-page="admin-checkout"] [data-testid="mandate"]').waitFor();
+      await admin.getByRole('tab', { name: 'Direct Debit with card' }).click();
+
+      // The customer reads out their card; the virtual terminal makes a single-use token.
+      const terminal = await admin.context().newPage();
+      await terminal.goto('/sandbox/card/terminal');
+      await terminal.locator('#cardNumber').fill('4242 4242 4242 4242');
+      await terminal.getByRole('button', { name: 'Make token' }).click();
+      const token = (await terminal.locator('#token').textContent()) ?? '';
+      expect(token).toMatch(/^tok_\w{2,}/);
+      await terminal.close();
+
+      const form = admin.getByRole('form', { name: 'Card payment by phone' });
+      await form.getByLabel('Card token').fill(`  ${token} `);
+      await form.getByLabel('Billing postcode').fill('sw1v 7gb');
+      const [y, m, d] = dateOfBirth.split('-');
+      const boxes = form.locator('fieldset input, [role="group"] input');
+      await boxes.nth(0).fill(String(d));
+      await boxes.nth(1).fill(String(m));
+      await boxes.nth(2).fill(String(y));
+      await shot(admin, 'admin-card-token');
+      await form.getByRole('button', { name: /^Take payment of / }).click();
+      await admin.locator('[data-page="checkout-success"]').waitFor({ timeout: 30_000 });
+      await shot(admin, 'admin-checkout-success');
+    }
+    const proposal = await pageApi<ProposalRead>(customer, 'GET', `/api/proposals/${code}`);
+    expect(proposal.body.status).toBe('POLICY');
+    const accounts = await pageApi<{ paymentMethodType: string }[]>(customer, 'GET', '/api/customerAccounts');
+    expect(accounts.body).toEqual([expect.objectContaining({ paymentMethodType: 'BACS_DEBIT' })]);
+  });
 });

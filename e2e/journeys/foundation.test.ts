@@ -8,6 +8,15 @@ const browser = useBrowser();
 const cssVar = (page: Page, name: string) =>
   page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
 
+/** Opens home and checks the brand logo is served as an SVG. */
+async function openHome(page: Page, logo: string) {
+  const logoResponse = page.waitForResponse((r) => r.url().endsWith(logo));
+  await page.goto('/');
+  const response = await logoResponse;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('image/svg+xml');
+}
+
 async function anonymousToken(page: Page): Promise<string | undefined> {
   await page.waitForFunction(() => sessionStorage.getItem('forecourt.anonymousToken') !== null);
   const raw = await page.evaluate(() => sessionStorage.getItem('forecourt.anonymousToken'));
@@ -18,7 +27,7 @@ describe('foundation: home, cookie banner, unknown paths and the anonymous sessi
   it('home loads with the default brand and an anonymous token in session storage', async () => {
     for (const width of [1280, 375]) {
       const page = await browser.newPage({ width });
-      await page.goto('/');
+      await openHome(page, '/brands/forecourt/logo.svg');
       await expect(page.locator('h1').first().textContent()).resolves.toBe(
         'Insurance for the car you just found',
       );
@@ -26,12 +35,6 @@ describe('foundation: home, cookie banner, unknown paths and the anonymous sessi
       await expect(page.title()).resolves.toBe('Forecourt car insurance');
       const logo = page.locator('header img');
       await expect(logo.getAttribute('src')).resolves.toBe('/brands/forecourt/logo.svg');
-      // The logo loads and decodes (a broken image never gets a natural width).
-      await page.waitForFunction(
-        () => ((document.querySelector('header img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
-        undefined,
-        { timeout: 10_000 },
-      );
       const card = page.getByTestId('scheme-card');
       await expect(card.count()).resolves.toBe(1);
       await expect(card.getByRole('link').getAttribute('href')).resolves.toBe('/car-insurance');
@@ -73,6 +76,28 @@ describe('foundation: home, cookie banner, unknown paths and the anonymous sessi
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.locator('h1').first().textContent()).resolves.toBe(
       'Insurance for the car you just found',
+    );
+  });
+
+  it("home lists the visitor's own quotes with a link back into each", async () => {
+    const page = await browser.newPage({ width: 1280 });
+    await page.goto('/');
+    const token = await anonymousToken(page);
+    const created = await page.evaluate(async (bearer) => {
+      const res = await fetch('/api/proposals', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ schemeCode: 'FCMOTOR1' }),
+      });
+      return { status: res.status, body: (await res.json()) as { proposalCode: string } };
+    }, token);
+    expect(created.status).toBe(201);
+    await page.reload();
+    const card = page.getByTestId('proposal-card');
+    await card.first().waitFor();
+    await expect(card.count()).resolves.toBe(1);
+    await expect(card.getByRole('link').getAttribute('href')).resolves.toBe(
+      `/car-insurance/proposal/${created.body.proposalCode}`,
     );
   });
 
@@ -132,7 +157,7 @@ describe('foundation: home, cookie banner, unknown paths and the anonymous sessi
     it('shows its own colours, fonts, logo and texts', async () => {
       for (const width of [1280, 375]) {
         const page = await browser.newPage({ width, baseUrl: motorhub.baseUrl });
-        await page.goto('/');
+        await openHome(page, '/brands/motorhub/logo.svg');
         await expect(page.locator('h1').first().textContent()).resolves.toBe(
           'Cover that moves at your speed',
         );

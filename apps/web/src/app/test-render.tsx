@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -8,7 +9,8 @@ import type { WebConfig } from './config.tsx';
 import { ConfigProvider } from './config.tsx';
 import { type ShellSlots, ShellSlotsProvider } from './shell-slots.tsx';
 
-/** Renders shell pieces with the default brand (overridable), English texts, a router at `path` and slots. */
+/** Renders shell pieces with the default brand (overridable), English texts, a query client, a router at
+ * `path` and slots. */
 export function renderShell(
   ui: ReactElement,
   options: { path?: string; config?: Partial<WebConfig>; slots?: ShellSlots } = {},
@@ -17,9 +19,11 @@ export function renderShell(
   return render(
     <ConfigProvider config={config}>
       <I18nextProvider i18n={createI18n(config.texts ?? {})}>
-        <ShellSlotsProvider {...options.slots}>
-          <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
-        </ShellSlotsProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <ShellSlotsProvider {...options.slots}>
+            <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
+          </ShellSlotsProvider>
+        </QueryClientProvider>
       </I18nextProvider>
     </ConfigProvider>,
   );

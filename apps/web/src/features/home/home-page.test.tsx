@@ -1,6 +1,6 @@
 import type { Scheme } from '@forecourt/contracts';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderShell } from '../../app/test-render.tsx';
 import { HomePage } from './home-page.tsx';
 import { startableSchemes } from './startable-schemes.ts';
@@ -13,6 +13,30 @@ const scheme = (code: string, over: Partial<Scheme> = {}): Scheme => ({
   name: `Scheme ${code}`,
   ...over,
 });
+
+const proposal = (code: string, status: string, over: Record<string, unknown> = {}) => ({
+  proposalCode: code,
+  status,
+  schemeCode: 'A',
+  externalReference: `REF-${code}`,
+  data: { asset: { vrn: 'AB12 CDE' } },
+  quote: null,
+  startAt: null,
+  ...over,
+});
+
+let proposals: unknown[] = [];
+beforeEach(() => {
+  proposals = [];
+  vi.stubGlobal('fetch', async (url: string | URL) =>
+    String(url).includes('/api/proposals')
+      ? new Response(JSON.stringify({ items: proposals }), {
+          headers: { 'content-type': 'application/json' },
+        })
+      : new Response('{}', { status: 404 }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('home (spec 2 §2)', () => {
   it('anonymous: brand texts, a start-a-quote card per active scheme, sign-in prompt and retrieve link', () => {
@@ -47,6 +71,46 @@ describe('home (spec 2 §2)', () => {
     expect(screen.getByRole('tab', { name: 'Quotes (0)' })).toBeVisible();
     renderShell(<HomePage />, { slots: { signedIn: true, signedInHome: <p>Custom dashboard</p> } });
     expect(screen.getByText('Custom dashboard')).toBeVisible();
+  });
+});
+
+describe('the visitor’s quotes on home', () => {
+  it('lists quotes by start date with the action their status allows; policies are not listed', async () => {
+    proposals = [
+      proposal('P3', 'REFERRAL', { startAt: '2026-12-20T00:00:00Z' }),
+      proposal('P1', 'QUOTE', {
+        startAt: '2026-12-01T00:00:00Z',
+        quote: {
+          vrn: 'AB12 CDE',
+          totals: { monthly: { first: 4_512, regular: 4_500, count: 12 }, discountedPrice: 54_000 },
+        },
+      }),
+      proposal('P2', 'QUOTE_EXPIRED', { startAt: '2026-12-10T00:00:00Z' }),
+      proposal('P4', 'POLICY'),
+      proposal('P5', 'INSUFFICIENT_ACCURACY'),
+    ];
+    renderShell(<HomePage />, { config: { schemes: [scheme('A', { productUrlName: 'car-insurance' })] } });
+    const cards = await screen.findAllByTestId('proposal-card');
+    expect(cards.map((c) => c.dataset.status)).toEqual([
+      'QUOTE',
+      'QUOTE_EXPIRED',
+      'REFERRAL',
+      'INSUFFICIENT_ACCURACY',
+    ]);
+    expect(cards[0]).toHaveTextContent('£45.00 a month');
+    expect(within(cards[0]!).getByRole('link', { name: 'View' })).toHaveAttribute(
+      'href',
+      '/car-insurance/proposal/P1',
+    );
+    expect(within(cards[1]!).getByRole('link', { name: 'Update' })).toBeVisible();
+    expect(within(cards[2]!).getByRole('link', { name: 'Resume' })).toBeVisible();
+    expect(within(cards[3]!).getByRole('link', { name: 'Resume' })).toBeVisible();
+  });
+
+  it('shows no quotes section when there are none', async () => {
+    renderShell(<HomePage />);
+    await screen.findAllByTestId('scheme-card');
+    expect(screen.queryByRole('heading', { name: 'Your quotes' })).toBeNull();
   });
 });
 

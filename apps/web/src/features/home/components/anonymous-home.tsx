@@ -1,17 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../app/config.tsx';
 import { Button } from '../../../ui/button/button.tsx';
+import { useMyProposals } from '../api/list-my-proposals.ts';
 import { startableSchemes } from '../startable-schemes.ts';
 import styles from './anonymous-home.module.css';
 import { Benefits } from './benefits.tsx';
 import { HeroArt } from './hero-art.tsx';
 import { SchemeCard } from './scheme-card.tsx';
+import { YourQuotes } from './your-quotes.tsx';
 
 /** Anonymous home: hero, start-a-quote cards, sign-in prompt and retrieve link (spec 2 §2). */
 export function AnonymousHome() {
   const { t } = useTranslation();
   const config = useConfig();
-  const schemes = startableSchemes(config.schemes, { multiQuote: config.features.multiQuote });
+  const proposals = useMyProposals().data ?? [];
+  const schemes = startableSchemes(config.schemes, {
+    multiQuote: config.features.multiQuote,
+    takenSchemeCodes: proposals.map((p) => p.schemeCode),
+  });
   const first = schemes[0];
   return (
     <div data-page="home">
@@ -39,6 +45,8 @@ export function AnonymousHome() {
 
       <div className={styles.body}>
         <Benefits />
+
+        <YourQuotes proposals={proposals} />
 
         <section aria-labelledby="home-schemes" className={styles.section}>
           <h2 id="home-schemes" className={styles.sectionTitle}>

@@ -1,0 +1,60 @@
+import type { Proposal } from '@forecourt/contracts/proposals';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../../app/config.tsx';
+import { Button } from '../../../ui/button/button.tsx';
+import { homeProposals, proposalAction } from '../proposal-cards.ts';
+import styles from './your-quotes.module.css';
+
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** The visitor's quotes on home (spec 2 §2): one card each with the action its status allows. */
+export function YourQuotes({ proposals }: { proposals: Proposal[] }) {
+  const { t } = useTranslation();
+  const { schemes } = useConfig();
+  const listed = homeProposals(proposals);
+  if (listed.length === 0) return null;
+  return (
+    <section aria-labelledby="home-quotes" className={styles.section}>
+      <h2 id="home-quotes" className={styles.title}>
+        {t('home.quotes.header')}
+      </h2>
+      <ul className={styles.list}>
+        {listed.map((p) => {
+          const scheme = schemes.find((s) => s.schemeCode === p.schemeCode);
+          const action = proposalAction(p.status);
+          const vrn = p.quote?.vrn ?? (p.data.asset as { vrn?: string } | undefined)?.vrn;
+          const totals = p.quote?.totals;
+          const to = scheme ? `/${scheme.productUrlName}/proposal/${p.proposalCode}` : undefined;
+          return (
+            <li
+              key={p.proposalCode}
+              className={styles.card}
+              data-testid="proposal-card"
+              data-status={p.status}
+            >
+              <div>
+                <p className={styles.name}>{scheme?.name ?? p.schemeCode}</p>
+                <p className={styles.meta}>
+                  {vrn && <span className={styles.plate}>{vrn}</span>}
+                  {t('home.quotes.reference', { reference: p.externalReference })}
+                </p>
+                {action === 'view' && totals && (
+                  <p className={styles.price}>
+                    {totals.monthly
+                      ? t('home.quotes.monthly', { amount: gbp.format(totals.monthly.regular / 100) })
+                      : t('home.quotes.annual', { amount: gbp.format(totals.discountedPrice / 100) })}
+                  </p>
+                )}
+              </div>
+              {to && action && (
+                <Button to={to} variant={action === 'view' ? 'primary' : 'secondary'} layout="small">
+                  {t(`home.quotes.${action}`)}
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

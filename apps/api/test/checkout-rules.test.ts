@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activateStartedPolicies } from '../src/modules/policies/activate-policies.ts';
 import { type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
 import { ratedProposal, today, type Visitor, visitor } from './proposals-helpers.ts';
 
@@ -84,10 +85,23 @@ describe('checkout rules (issue 5)', () => {
     expect(mid?.payload).toMatchObject({ vrn: expect.any(String), insurer: 'forecourt-underwriting' });
   });
 
-  it('cover starting tomorrow makes a PENDING policy', async () => {
+  it('cover starting tomorrow makes a PENDING policy, ACTIVE once cover has started', async () => {
     const { v, code, partyId } = await verified();
     await payAndSaveCard(v, code, partyId);
-    expect((await v.call('POST', `/api/proposals/${code}/bind`)).json().status).toBe('PENDING');
+    const bound = (await v.call('POST', `/api/proposals/${code}/bind`)).json();
+    expect(bound.status).toBe('PENDING');
+    const read = async () =>
+      (await v.call('GET', `/api/policies/${bound.policyId}`)).json().policyDetail.policyStatus;
+    expect(await read()).toBe('PENDING');
+    expect(await activateStartedPolicies(t.app.services)).not.toContain(bound.policyNumber);
+    // Time passes (the session token would not survive moving the clock): cover started a minute ago.
+    await t.database.query("UPDATE policies SET incepted_at = now() - interval '1 minute' WHERE id = $1", [
+      bound.policyId,
+    ]);
+    expect(await read()).toBe('ACTIVE');
+    expect(await activateStartedPolicies(t.app.services)).toContain(bound.policyNumber);
+    const [row] = await rows(t, 'SELECT status FROM policies WHERE id = $1', [bound.policyId]);
+    expect(row?.status).toBe('ACTIVE');
   });
 
   it('a bound proposal is no longer open for checkout', async () => {

@@ -4,6 +4,7 @@ import { dispatchOutbox } from '../lib/outbox.ts';
 import { registerDocumentJobs } from '../modules/documents/jobs.ts';
 import { registerIdentityJobs } from '../modules/identity/jobs.ts';
 import { registerPaymentJobs } from '../modules/payments/jobs.ts';
+import { registerPolicyJobs } from '../modules/policies/activate-policies.ts';
 import { registerQuoteExpiry } from '../modules/proposals/expire-quotes.ts';
 import type { MailProvider } from '../providers/mail/mail-provider.ts';
 
@@ -18,6 +19,7 @@ export async function registerJobs(boss: PgBoss, services: AppServices, mail: Ma
   await boss.schedule(OUTBOX_DISPATCH, '* * * * *');
   await registerPaymentJobs(boss, services);
   await registerDocumentJobs(boss, services);
+  await registerPolicyJobs(boss, services);
   await registerQuoteExpiry(boss, services);
   await registerIdentityJobs(boss, services);
 }

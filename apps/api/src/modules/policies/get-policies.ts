@@ -15,7 +15,7 @@ function current(versions: VersionRow[], now: Date): VersionRow | undefined {
   return sorted.find((v) => v.startedAt <= now) ?? sorted[sorted.length - 1];
 }
 
-function toPolicy(p: PolicyRow, v: VersionRow) {
+function toPolicy(p: PolicyRow, v: VersionRow, now: Date) {
   return {
     policyId: p.id,
     policyNumber: p.policyNumber,
@@ -23,7 +23,8 @@ function toPolicy(p: PolicyRow, v: VersionRow) {
     policyRefNumber: p.policyNumber,
     proposalCode: p.proposalCode,
     policyDetail: {
-      policyStatus: p.status,
+      // Cover that has started reads ACTIVE even before the activation job has run.
+      policyStatus: p.status === 'PENDING' && p.inceptedAt <= now ? ('ACTIVE' as const) : p.status,
       firstInceptedAt: p.inceptedAt.toISOString(),
       inceptedAt: p.inceptedAt.toISOString(),
       createdAt: p.createdAt.toISOString(),
@@ -72,7 +73,7 @@ export async function listPolicies(ctx: Ctx, filter: { schemeCode?: string | und
       versions.filter((x) => x.policyId === p.id),
       now,
     );
-    return v ? [toPolicy(p, v)] : [];
+    return v ? [toPolicy(p, v, now)] : [];
   });
 }
 
@@ -88,5 +89,5 @@ export async function getPolicy(ctx: Ctx, policyId: string) {
     : [];
   const v = current(versions, ctx.clock.now());
   if (!p || !v) throw notFound('No such policy');
-  return toPolicy(p, v);
+  return toPolicy(p, v, ctx.clock.now());
 }

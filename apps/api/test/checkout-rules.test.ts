@@ -113,6 +113,29 @@ describe('checkout rules (issue 5)', () => {
     expect(again.json().message).toBe('This quote is not open for checkout.');
   });
 
+  it("a verification 'consider' stops the purchase, listing the failed check", async () => {
+    const v = await visitor(t.app);
+    const { code } = await ratedProposal(v, (d) => {
+      const holder = d.profiles.find((p) => p.policyholder) ?? d.profiles[0];
+      if (holder) (holder.data as Record<string, unknown>).dateOfBirth = '1990-01-01';
+    });
+    const verdict = (await v.call('PUT' as 'POST', `/api/proposals/${code}/verify`)).json();
+    expect(verdict.isClear).toBe(false);
+    expect(verdict.checks).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'address', result: 'consider' })]),
+    );
+    expect((await v.call('POST', '/api/customerAccounts', { proposalCode: code })).statusCode).toBe(402);
+    const pay = await v.call('POST', '/api/customerPayments/checkout/bind', { proposalCode: code });
+    expect(pay.statusCode).toBe(422);
+    expect(pay.json().message).toBe('The customer has not passed verification.');
+    expect((await v.call('POST', `/api/proposals/${code}/bind`)).statusCode).toBe(422);
+    expect(
+      Number(
+        (await rows(t, 'SELECT count(*) AS n FROM customer_payments WHERE reference = $1', [code]))[0]?.n,
+      ),
+    ).toBe(0);
+  });
+
   it('a card can be set up alone only when nothing is due today', async () => {
     const due = await verified();
     const refused = await setup(due.v, due.code);

@@ -4,6 +4,7 @@ import { customerPayments, proposals } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { latestVerification } from '../checks/latest-verification.ts';
 import { createCustomerPayment } from '../payments/create-customer-payment.ts';
 import { amountDueAtBind } from '../policies/amount-due.ts';
 import { assertOpenForCheckout } from '../policies/checkout-availability.ts';
@@ -22,6 +23,10 @@ export async function createBindPayment(ctx: Ctx, proposalCode: string) {
   const quote = proposal.quote as Quote | null;
   assertOpenForCheckout(ctx, proposal, ctx.clock.now());
   if (!quote) throw new AppError('UNPROCESSABLE', 'This quote is not open for checkout.');
+  // No money before a clear verification: a paid purchase that cannot be bound would need a refund.
+  const verification = await latestVerification(ctx.db, proposalCode);
+  if (!verification?.isClear)
+    throw new AppError('UNPROCESSABLE', 'The customer has not passed verification.');
   const amount = amountDueAtBind(quote);
   const [existing] = await ctx.db
     .select()

@@ -39,6 +39,27 @@ describe('checkout journeys (issue 5)', () => {
       expect(policy?.policyNumber).toBe(proposal.body.policyNumber);
       const pdf = await certificatePdf(page, String(policy?.policyId));
       expect(pdf).toMatch(/^application\/pdf %PDF- \d{4,}$/);
+      // The confirmation e-mail goes once the documents exist (it carries them): sent, in the outbox.
+      const email = await page.evaluate(async (c) => {
+        const { accessToken } = JSON.parse(sessionStorage.getItem('forecourt.anonymousToken') ?? '{}');
+        const res = await fetch(`/api/proposals/${c}`, {
+          headers: { authorization: `Bearer ${accessToken}` },
+        });
+        const p = (await res.json()) as {
+          data: { profiles: { policyholder?: boolean; data: { email: string } }[] };
+        };
+        return p.data.profiles.find((x) => x.policyholder)?.data.email ?? '';
+      }, code);
+      const outbox = await page.context().newPage();
+      let status = '';
+      for (let i = 0; i < 30 && status !== 'sent'; i++) {
+        await outbox.goto('/dev/outbox');
+        const row = outbox.locator(`tr[data-recipient="${email}"]`).filter({ hasText: 'are attached' });
+        status = (await row.count()) ? ((await row.locator('td').last().textContent()) ?? '') : '';
+        if (status !== 'sent') await outbox.waitForTimeout(1000);
+      }
+      expect(status).toBe('sent');
+      await outbox.close();
     }
   });
 

@@ -45,7 +45,8 @@ export function createIssuer(services: AppServices, issuer: string, keys: Issuer
     application_type: 'web',
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
-    redirect_uris: [`${origin}${base}/callback`],
+    // The silent sign-in frame lands on a static page that hands the answer to the app (web public/).
+    redirect_uris: [`${origin}${base}/callback`, `${origin}/silent-callback.html`],
     post_logout_redirect_uris: [`${origin}${base}/`, `${origin}${base || '/'}`],
   });
   const brand = services.brand;

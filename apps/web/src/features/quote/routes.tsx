@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { journey } from '../../lib/i18n/journey.ts';
 
 /**
  * Routes of the quote area under /{productUrlName} (spec 3 §2): create-quote at the index, and the
@@ -7,10 +8,12 @@ import type { RouteObject } from 'react-router';
 export const quoteRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: async () => ({ Component: (await import('./pages/create-quote-page.tsx')).CreateQuotePage }),
+    lazy: async () => ({
+      Component: (await journey(import('./pages/create-quote-page.tsx'))).CreateQuotePage,
+    }),
   },
   {
     path: 'proposal/:proposalCode/*',
-    lazy: async () => ({ Component: (await import('./pages/proposal-page.tsx')).ProposalPage }),
+    lazy: async () => ({ Component: (await journey(import('./pages/proposal-page.tsx'))).ProposalPage }),
   },
 ];

@@ -1,4 +1,4 @@
-import { type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import type { User, UserManager } from 'oidc-client-ts';
 import type { WebConfig } from '../../app/config.tsx';
 import type { AnonymousSession } from '../session/anonymous-session.ts';
 import { isSignOutError, isSilentTolerated } from './auth-errors.ts';
@@ -10,9 +10,11 @@ const RETURN_KEY = 'forecourt.returnTo';
 /**
  * The auth client of spec 1 §7: signIn(returnTo), handleSignInCallback, signInSilently, signOut,
  * getTokenSilently, over an oidc-client-ts UserManager (code + PKCE, refresh tokens, localStorage cache).
+ * oidc-client-ts is loaded on demand, after first paint, so it stays out of the home route's bundle
+ * (ADR 005); silent sign-in lands on the static /silent-callback.html rather than the whole app.
  */
 export class AuthClient {
-  readonly manager: UserManager;
+  private readonly ready: Promise<UserManager>;
   private user: User | null = null;
   private readonly listeners = new Set<Listener>();
   private readonly base: string;
@@ -25,24 +27,27 @@ export class AuthClient {
   ) {
     this.base = `${window.location.origin}${config.basename.replace(/\/$/, '')}`;
     const embedded = config.auth.issuer === `${window.location.origin}/auth`;
-    this.manager = new UserManager({
-      authority: config.auth.issuer,
-      client_id: config.auth.clientId,
-      redirect_uri: `${this.base}/callback`,
-      silent_redirect_uri: `${this.base}/callback`,
-      post_logout_redirect_uri: `${this.base}/`,
-      response_type: 'code',
-      scope: 'openid profile email phone offline_access',
-      userStore: new WebStorageStateStore({ store: window.localStorage }),
-      automaticSilentRenew: true,
-      silentRequestTimeoutInSeconds: 8,
-      loadUserInfo: false,
-      ...(embedded ? {} : { extraQueryParams: { audience: config.auth.audience } }),
-    });
-    this.manager.events.addUserLoaded((u) => this.set(u));
-    this.manager.events.addUserUnloaded(() => this.set(null));
-    this.manager.events.addSilentRenewError((e) => {
-      if (isSignOutError(e)) void this.signOutLocally();
+    this.ready = import('oidc-client-ts').then(({ UserManager, WebStorageStateStore }) => {
+      const manager = new UserManager({
+        authority: config.auth.issuer,
+        client_id: config.auth.clientId,
+        redirect_uri: `${this.base}/callback`,
+        silent_redirect_uri: `${window.location.origin}/silent-callback.html`,
+        post_logout_redirect_uri: `${this.base}/`,
+        response_type: 'code',
+        scope: 'openid profile email phone offline_access',
+        userStore: new WebStorageStateStore({ store: window.localStorage }),
+        automaticSilentRenew: true,
+        silentRequestTimeoutInSeconds: 8,
+        loadUserInfo: false,
+        ...(embedded ? {} : { extraQueryParams: { audience: config.auth.audience } }),
+      });
+      manager.events.addUserLoaded((u) => this.set(u));
+      manager.events.addUserUnloaded(() => this.set(null));
+      manager.events.addSilentRenewError((e) => {
+        if (isSignOutError(e)) void this.signOutLocally();
+      });
+      return manager;
     });
   }
 
@@ -64,7 +69,7 @@ export class AuthClient {
 
   /** Loads a cached user; a stale one is renewed by its refresh token. */
   async load(): Promise<SessionUser | null> {
-    const cached = await this.manager.getUser();
+    const cached = await (await this.ready).getUser();
     if (cached && !cached.expired) this.set(cached);
     else if (cached) await this.getTokenSilently();
     return this.current();
@@ -73,12 +78,12 @@ export class AuthClient {
   /** Redirects to the identity provider; after sign-in the callback returns to `returnTo`. */
   async signIn(returnTo = '/'): Promise<void> {
     window.sessionStorage.setItem(RETURN_KEY, returnTo);
-    await this.manager.signinRedirect({ state: { returnTo } });
+    await (await this.ready).signinRedirect({ state: { returnTo } });
   }
 
   /** Completes a redirect (or, in a frame, a silent) sign-in; returns the saved path. */
   async handleSignInCallback(url = window.location.href): Promise<string> {
-    const user = await this.manager.signinCallback(url);
+    const user = await (await this.ready).signinCallback(url);
     if (user) this.set(user);
     const state = (user?.state ?? {}) as { returnTo?: string };
     const returnTo = state.returnTo ?? window.sessionStorage.getItem(RETURN_KEY) ?? '/';
@@ -89,7 +94,7 @@ export class AuthClient {
   /** Tries to sign in without showing anything; login-required errors mean "not signed in". */
   async signInSilently(): Promise<SessionUser | null> {
     try {
-      const user = await this.manager.signinSilent();
+      const user = await (await this.ready).signinSilent();
       if (user) this.set(user);
       return this.current();
     } catch (e) {
@@ -100,11 +105,11 @@ export class AuthClient {
 
   /** A valid access token, refreshing it when expired; undefined when not signed in. */
   async getTokenSilently(): Promise<string | undefined> {
-    const user = this.user ?? (await this.manager.getUser());
+    const user = this.user ?? (await (await this.ready).getUser());
     if (!user) return undefined;
     if (!user.expired) return user.access_token;
     try {
-      const renewed = await this.manager.signinSilent();
+      const renewed = await (await this.ready).signinSilent();
       if (renewed) this.set(renewed);
       return renewed?.access_token;
     } catch (e) {
@@ -115,7 +120,7 @@ export class AuthClient {
 
   /** Forgets the user in this browser (after an UNAUTHORIZED answer or a dead refresh token). */
   async signOutLocally(): Promise<void> {
-    await this.manager.removeUser();
+    await (await this.ready).removeUser();
     this.set(null);
   }
 
@@ -123,9 +128,10 @@ export class AuthClient {
   async signOut(): Promise<void> {
     await this.anonymous.refreshToken().catch(() => undefined);
     this.leaving = true;
-    const user = this.user ?? (await this.manager.getUser());
-    await this.manager.revokeTokens(['refresh_token']).catch(() => undefined);
-    await this.manager.signoutRedirect({
+    const manager = await this.ready;
+    const user = this.user ?? (await manager.getUser());
+    await manager.revokeTokens(['refresh_token']).catch(() => undefined);
+    await manager.signoutRedirect({
       id_token_hint: user?.id_token,
       post_logout_redirect_uri: `${this.base}/`,
     });

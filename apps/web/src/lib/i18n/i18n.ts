@@ -6,15 +6,28 @@ import { defaultTexts } from './default-texts.ts';
  * i18next with flat keys ('home.header'): English defaults overlaid with the brand's texts.
  * Missing keys and interpolation values are logged, never thrown (spec 1 §8).
  */
+const instances = new Set<i18n>();
+const registered: Record<string, string> = {};
+
+/**
+ * Adds the default texts of a lazily loaded area to every i18n instance, without overriding what is already
+ * there (the brand's texts win).
+ */
+export function registerTexts(texts: Record<string, string>) {
+  Object.assign(registered, texts);
+  for (const instance of instances) instance.addResourceBundle('en', 'translation', texts, true, false);
+}
+
 export function createI18n(brandTexts: Record<string, string>): i18n {
   const instance = i18next.createInstance();
+  instances.add(instance);
   void instance.use(initReactI18next).init({
     lng: 'en',
     fallbackLng: 'en',
     keySeparator: false,
     nsSeparator: false,
     initAsync: false,
-    resources: { en: { translation: { ...defaultTexts, ...brandTexts } } },
+    resources: { en: { translation: { ...defaultTexts, ...registered, ...brandTexts } } },
     interpolation: { escapeValue: false },
     missingInterpolationHandler: (text: string) => console.warn(`Missing value in "${text}"`),
     saveMissing: true,

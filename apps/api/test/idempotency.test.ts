@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotent } from '../src/lib/idempotency.ts';
+import { idempotent, purgeIdempotencyKeys } from '../src/lib/idempotency.ts';
 import { type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
 import { ratedProposal, type Visitor, visitor } from './proposals-helpers.ts';
 
@@ -132,7 +132,7 @@ describe('Idempotency-Key', () => {
     ).toBe(1);
   });
 
-  it('keys are per party and per operation; a key abandoned in progress is taken over', async () => {
+  it('keys are per party and per operation; an abandoned key is taken over; keys go after a day', async () => {
     const partyId = (await rows(t, 'SELECT gen_random_uuid()::text AS id'))[0]?.id as string;
     const call = (operation: string, key: string) => ({
       db: t.app.services.db,
@@ -154,5 +154,10 @@ describe('Idempotency-Key', () => {
       [partyId],
     );
     expect((await idempotent(call('a', 'stuck'), run)).body).toEqual({ run: 3 });
+
+    // After a day the keys are purged, and the same key runs again.
+    const dayLater = new Date(t.clock.now().getTime() + 25 * 3600_000);
+    expect(await purgeIdempotencyKeys(t.app.services.db, dayLater)).toBeGreaterThanOrEqual(3);
+    expect((await idempotent(call('a', 'k'), run)).body).toEqual({ run: 4 });
   });
 });

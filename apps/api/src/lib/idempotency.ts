@@ -153,3 +153,15 @@ export const idempotencyHeaders = z.object({
     .regex(/^[\x21-\x7e]+$/, 'Use printable characters without spaces')
     .optional(),
 });
+
+/** Keys are kept for a day (as Stripe does); a retry after that runs the operation again. */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60_000;
+
+/** Deletes keys older than the retention window; returns how many went. */
+export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<number> {
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS)))
+    .returning({ key: idempotencyKeys.key });
+  return gone.length;
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchOutbox } from '../src/lib/outbox.ts';
+import { dispatchOutbox, enqueue } from '../src/lib/outbox.ts';
 import { type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
 import { ratedProposal, visitor } from './proposals-helpers.ts';
 
@@ -101,5 +101,29 @@ describe('confirmation e-mail', () => {
     expect((await mailOf(policyNumber))?.status).toBe('pending');
     await dispatchOutbox(t.app.services.db, mail, t.clock.now(), storage);
     expect((await mailOf(policyNumber))?.status).toBe('sent');
+  });
+
+  it('e-mails waiting for their files do not hold up other messages', async () => {
+    const { db } = t.app.services;
+    const { mail, storage } = t.app.services.providers;
+    const attachments = [{ filename: 'x.pdf', storageKey: 'missing/x.pdf', contentType: 'application/pdf' }];
+    for (let i = 0; i < 55; i++)
+      await enqueue(db, {
+        channel: 'email',
+        recipient: `wait${i}@example.com`,
+        body: 'x',
+        payload: { attachments },
+      });
+    await enqueue(db, {
+      channel: 'email',
+      recipient: 'code@example.com',
+      subject: 'Your code',
+      body: '123456',
+    });
+    await dispatchOutbox(db, mail, t.clock.now(), storage);
+    const [code] = await rows(t, "SELECT status FROM outbox WHERE recipient = 'code@example.com'");
+    expect(code?.status).toBe('sent');
+    const [waiting] = await rows(t, "SELECT status FROM outbox WHERE recipient = 'wait0@example.com'");
+    expect(waiting?.status).toBe('pending');
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { outbox } from '../db/schema/index.ts';
 import type { MailProvider, OutgoingMessage } from '../providers/mail/mail-provider.ts';
@@ -70,12 +70,23 @@ export async function dispatchOutbox(
   now: Date,
   storage?: StorageProvider,
 ): Promise<{ sent: number; failed: number; waiting: number }> {
-  const pending = await db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), lt(outbox.attempts, MAX_ATTEMPTS)))
-    .orderBy(asc(outbox.createdAt))
-    .limit(50);
+  // Messages waiting for attachments are read in their own batch, so they never hold up sign-in codes.
+  const batch = (withAttachments: boolean, limit: number) =>
+    db
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.status, 'pending'),
+          lt(outbox.attempts, MAX_ATTEMPTS),
+          withAttachments
+            ? sql`${outbox.payload} ? 'attachments'`
+            : sql`NOT (${outbox.payload} ? 'attachments')`,
+        ),
+      )
+      .orderBy(asc(outbox.createdAt))
+      .limit(limit);
+  const pending = [...(await batch(false, 50)), ...(await batch(true, 20))];
   let sent = 0;
   let failed = 0;
   let waiting = 0;

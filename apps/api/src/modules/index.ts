@@ -14,4 +14,18 @@ import { proposalRoutes } from './proposals/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
 
 /** Every module's routes; one line per module. */
-export const modules: FastifyPluginAsyncZod[] = [identityRoutes, healthRoutes, sessionRoutes, configRoutes, lookupRoutes, accountRoutes, adminRoutes, checkRoutes, paymentRoutes, documentRoutes, billingRoutes, policyRoutes, proposalRoutes];
+export const modules: FastifyPluginAsyncZod[] = [
+  identityRoutes,
+  healthRoutes,
+  sessionRoutes,
+  configRoutes,
+  lookupRoutes,
+  accountRoutes,
+  adminRoutes,
+  checkRoutes,
+  paymentRoutes,
+  documentRoutes,
+  billingRoutes,
+  policyRoutes,
+  proposalRoutes,
+];

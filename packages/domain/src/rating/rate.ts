@@ -1,7 +1,7 @@
 import { dateKey, wholeYears } from '../risk/calendar.ts';
 import { compileTables } from './compile.ts';
 import { excesses } from './excess.ts';
-import { mainPremium, policyholderIndex } from './factors.ts';
+import { mainPremium } from './factors.ts';
 import { discountLine, freeMonthsDiscount, iptOn, monthlyOf, totalsOf, withIpt } from './price.ts';
 import { referralReasons } from './referrals.ts';
 import type { RatingTables } from './tables.ts';

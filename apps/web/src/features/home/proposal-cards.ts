@@ -1,27 +1,15 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
+import { type ProposalCardAction, proposalCardAction, sortProposals } from '@forecourt/domain/status';
 
-export type ProposalAction = 'view' | 'update' | 'resume';
+export type ProposalAction = Exclude<ProposalCardAction, 'none'>;
 
-/** Spec 2 §2 "Proposal cards on home": QUOTE → premium and View; QUOTE_EXPIRED → Update; REFERRAL and
- * INSUFFICIENT_ACCURACY → Resume; POLICY → nothing (not listed). */
+/** Spec 2 §2 "Proposal cards on home" (rule in the domain package): POLICY shows nothing, so it is not listed. */
 export function proposalAction(status: Proposal['status']): ProposalAction | null {
-  switch (status) {
-    case 'QUOTE':
-      return 'view';
-    case 'QUOTE_EXPIRED':
-      return 'update';
-    case 'REFERRAL':
-    case 'INSUFFICIENT_ACCURACY':
-      return 'resume';
-    default:
-      return null;
-  }
+  const action = proposalCardAction(status);
+  return action === 'none' ? null : action;
 }
 
 /** Listed proposals (not those that became policies), sorted by start date, undated last. */
 export function homeProposals(proposals: Proposal[]): Proposal[] {
-  const key = (p: Proposal) => p.startAt ?? '9999';
-  return proposals
-    .filter((p) => proposalAction(p.status) !== null)
-    .sort((a, b) => key(a).localeCompare(key(b)));
+  return sortProposals(proposals.filter((p) => proposalAction(p.status) !== null));
 }

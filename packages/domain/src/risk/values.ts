@@ -1,56 +1,22 @@
 /**
  * The answer values the risk model accepts (spec 3 §3 "Enumerations"). Kept here so the risk schema has
  * no moving dependency; the display lists live in the shared enums file.
+ * Lists that are the same as the shared enumerations are those enumerations.
  */
-export const STEERING = ['RHD', 'LHD'] as const;
-export const KEEPER_OWNER = [
-  'PolicyHolder',
-  'LeasingCompanyInCompanyName',
-  'LeasingCompanyInPrivateName',
-  'ParentGuardian',
-  'SpousePartner',
-  'OtherFamilyMember',
-  'Employer',
-  'Other',
-] as const;
-export const VEHICLE_USAGE = [
-  'SocialDomesticPleasure',
-  'SocialDomesticPleasureCommuting',
-  'BusinessClass1',
-] as const;
-export const RELATIONSHIP_TO_INSURED = [
-  'SpousePartner',
-  'SonDaughter',
-  'ParentGuardian',
-  'BrotherSister',
-  'OtherFamilyMember',
-  'Employee',
-  'Employer',
-  'Other',
-] as const;
+export {
+  EMPLOYMENT_STATUSES as EMPLOYMENT_STATUS,
+  KEEPER_OWNER,
+  LICENCE_TYPES as LICENCE_TYPE,
+  MARITAL_STATUSES as MARITAL_STATUS,
+  NIW_SUB_CODES as NOT_IN_WORK_SUB_STATUS,
+  OPTIONAL_COVERS as OPTIONAL_COVER_CODES,
+  RELATIONSHIPS_TO_INSURED as RELATIONSHIP_TO_INSURED,
+  VEHICLE_STEERING as STEERING,
+  VEHICLE_USAGES as VEHICLE_USAGE,
+} from '../enums.ts';
 export const HOME_OWNERSHIP = ['Own', 'Mortgage', 'Rent', 'LivingWithFamily'] as const;
-export const MARITAL_STATUS = [
-  'Married',
-  'Single',
-  'Cohabiting',
-  'CivilPartnership',
-  'Separated',
-  'Divorced',
-  'Widowed',
-] as const;
-export const EMPLOYMENT_STATUS = ['FT', 'PT', 'SE', 'ED', 'RE', 'NIW'] as const;
 /** Employment statuses that are asked occupation and industry. */
 export const EMPLOYED_STATUSES: readonly string[] = ['FT', 'PT', 'SE'];
-export const NOT_IN_WORK_SUB_STATUS = ['HW-HH', 'IM', 'VW', 'NE-DIS', 'NE'] as const;
-export const LICENCE_TYPE = [
-  'UKFull',
-  'UKAutoOnly',
-  'UKProvisional',
-  'EUFull',
-  'EUProvisional',
-  'EuropeanNonEU',
-  'International',
-] as const;
 export const USE_OF_OTHER_CAR = [
   'OwnAnotherVehicle',
   'NamedDriverOtherPolicy',
@@ -62,11 +28,10 @@ export const USE_OF_OTHER_CAR = [
 export const PROFILE_CODES = ['policyholder', 'p1', 'p2', 'p3', 'p4'] as const;
 export const ADDITIONAL_PROFILE_CODES = ['p1', 'p2', 'p3', 'p4'] as const;
 export const VOLUNTARY_EXCESS_OPTIONS = [0, 100, 200, 300] as const;
-export const OPTIONAL_COVER_CODES = ['ncb_protection', 'legal_expenses'] as const;
 export const PURCHASE_TYPE = ['NotYetPurchased', 'Cash', 'Finance', 'Lease', 'Other'] as const;
 
 export type ProfileCode = (typeof PROFILE_CODES)[number];
-export type OptionalCoverCode = (typeof OPTIONAL_COVER_CODES)[number];
+export type { OptionalCover as OptionalCoverCode } from '../enums.ts';
 
 /** Claim types whose accident was the driver's fault (for loadings and the 3-fault-claims referral). */
 export const FAULT_CLAIM_TYPES: readonly string[] = [

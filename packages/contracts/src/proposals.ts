@@ -1,3 +1,4 @@
+import { CHANGE_TYPES, PROPOSAL_STATUSES } from '@forecourt/domain/enums';
 import { partialProposalDataSchema } from '@forecourt/domain/risk/schema';
 import { z } from 'zod';
 
@@ -6,29 +7,12 @@ import { z } from 'zod';
  * in whole pounds (asset.estimatedValue, quote.voluntaryExcess). Statuses are upper case.
  */
 
-export const proposalStatusSchema = z.enum([
-  'QUOTE',
-  'REFERRAL',
-  'QUOTE_EXPIRED',
-  'INSUFFICIENT_ACCURACY',
-  'POLICY',
-]);
+export const proposalStatusSchema = z.enum(PROPOSAL_STATUSES);
 export type ProposalStatus = z.infer<typeof proposalStatusSchema>;
 export const ratingStatusSchema = z.enum(['QUOTE', 'REFERRAL', 'INSUFFICIENT_ACCURACY']);
 
-export const changeTypeSchema = z.enum([
-  'ASSET_DISCLOSURE_CHANGE',
-  'PROFILE_DISCLOSURE_CHANGE',
-  'ADDITIONAL_PROFILE_DISCLOSURE_CHANGE',
-  'QUOTE_DISCLOSURE_CHANGE',
-  'ADD_PROFILE',
-  'ADDITIONAL_PROFILE_CREATE_CHANGE',
-  'REMOVE_PROFILE',
-  'ADD_COVER',
-  'REMOVE_COVER',
-  'REQUEST_COVER_OPTION',
-  'SELECT_VOLUNTARY_EXCESS',
-]);
+/** Proposal changes: the shared change types less START_DATE_CHANGE, which only adjustments use. */
+export const changeTypeSchema = z.enum(CHANGE_TYPES).exclude(['START_DATE_CHANGE']);
 export type ChangeType = z.infer<typeof changeTypeSchema>;
 
 export const proposalChangeSchema = z.object({

@@ -121,17 +121,17 @@ export async function payOnHostedPage(page: Page, cardNumber: string, shots = fa
 
 /** Waits until the API answers the policy's certificate as a PDF (the documents job runs after bind). */
 export async function certificatePdf(page: Page, policyId: string): Promise<string> {
+  // Polled outside the page: a 404 while the PDF is being generated is expected, not a page error.
+  const url = new URL(`/api/documents/policy/${policyId}/policy-certificate`, page.url()).toString();
   for (let i = 0; i < 60; i++) {
-    const head = await page.evaluate(
-      async ({ url, token }) => {
-        const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-        if (res.status !== 200) return `${res.status}`;
-        const bytes = new Uint8Array(await res.arrayBuffer());
-        return `${res.headers.get('content-type')} ${String.fromCharCode(...bytes.slice(0, 5))} ${bytes.length}`;
-      },
-      { url: `/api/documents/policy/${policyId}/policy-certificate`, token: await pageToken(page) },
-    );
-    if (!head.startsWith('404')) return head;
+    const res = await page.request.get(url, {
+      headers: { authorization: `Bearer ${await pageToken(page)}` },
+    });
+    if (res.status() !== 404) {
+      if (res.status() !== 200) return `${res.status()}`;
+      const bytes = await res.body();
+      return `${res.headers()['content-type']} ${bytes.subarray(0, 5).toString('latin1')} ${bytes.length}`;
+    }
     await page.waitForTimeout(500);
   }
   throw new Error('the certificate was never generated');

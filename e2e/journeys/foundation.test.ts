@@ -36,11 +36,16 @@ describe('foundation: home, cookie banner, unknown paths and the anonymous sessi
       const logo = page.locator('header img');
       await expect(logo.getAttribute('src')).resolves.toBe('/brands/forecourt/logo.svg');
       const card = page.getByTestId('scheme-card');
+      await card.first().waitFor();
       await expect(card.count()).resolves.toBe(1);
       await expect(card.getByRole('link').getAttribute('href')).resolves.toBe('/car-insurance');
       await expect(page.getByTestId('powered-by').textContent()).resolves.toBe(
         'Powered by Forecourt Insurance Platform',
       );
+      await page
+        .getByRole('link', { name: /Trustpilot/ })
+        .first()
+        .waitFor();
       await expect(page.getByRole('link', { name: /Trustpilot/ }).count()).resolves.toBe(1);
       const token = await anonymousToken(page);
       expect(token?.split('.')).toHaveLength(3);
@@ -94,6 +99,7 @@ describe('foundation: home, cookie banner, unknown paths and the anonymous sessi
     expect(created.status).toBe(201);
     await page.reload();
     const card = page.getByTestId('proposal-card');
+    await card.first().waitFor();
     await card.first().waitFor();
     await expect(card.count()).resolves.toBe(1);
     await expect(card.getByRole('link').getAttribute('href')).resolves.toBe(
@@ -172,6 +178,7 @@ describe('foundation: home, cookie banner, unknown paths and the anonymous sessi
         const card = page.getByTestId('scheme-card');
         await expect(card.textContent()).resolves.toContain('MotorHub monthly cover');
         await expect(card.getByRole('link').getAttribute('href')).resolves.toBe('/motor-cover');
+        await page.getByRole('link', { name: /Feefo/ }).first().waitFor();
         await expect(page.getByRole('link', { name: /Feefo/ }).count()).resolves.toBe(1);
         expect(await anonymousToken(page)).toBeTruthy();
         await page.evaluate(() => document.fonts.ready);

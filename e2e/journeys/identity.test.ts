@@ -154,6 +154,7 @@ describe('identity journeys (issue 4)', () => {
     await page.goto('/account');
     await signInAtIdp(page, 'protected.page@example.com');
     await page.waitForURL((url) => url.pathname === '/account');
+    await page.locator('[data-setting="email"]').first().waitFor();
     await expect(page.locator('[data-setting="email"]').count()).resolves.toBe(1);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -193,6 +194,7 @@ describe('identity journeys (issue 4)', () => {
       await page.getByTestId('impersonate-submit').click();
       await page.getByTestId('admin-bar').waitFor();
       await page.getByTestId('admin-bar-name').filter({ hasText: 'Alex Morgan' }).waitFor();
+      await page.getByTestId('nav-help').first().waitFor();
       await expect(page.getByTestId('nav-help').count()).resolves.toBe(1);
       await shot(page, 'admin-home-impersonating');
       await page.goto('/admin/account');

@@ -67,6 +67,7 @@ describe('quote journey (issue 3)', () => {
     expect(monthly).toBeGreaterThan(0);
     await expect(page.getByTestId('price').textContent()).resolves.toMatch(/a year in total/);
     await expect(page.getByTestId('price').textContent()).resolves.toMatch(/Insurance Premium Tax/);
+    await page.getByText('Alex Taylor').first().waitFor();
     await expect(page.getByText('Alex Taylor').count()).resolves.toBe(1);
     reference.value = (await page.getByTestId('quote-reference').textContent()) ?? '';
     expect(reference.value).toMatch(/^[A-Z0-9-]{4,}$/);

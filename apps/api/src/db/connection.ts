@@ -37,6 +37,11 @@ export interface ConnectOptions {
 export async function connect(options: ConnectOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closes (restart, failover, a dropped database) is discarded by the pool
+    // and replaced on next use; without a listener its error would crash the process.
+    pool.on('error', (err: Error & { code?: string }) => {
+      if (err.code !== '57P01') console.warn(`PostgreSQL connection lost: ${err.message}`);
+    });
     const db = drizzlePg(pool, { schema });
     return {
       db,

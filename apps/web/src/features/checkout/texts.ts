@@ -116,6 +116,11 @@ export const checkoutTexts: Record<string, string> = {
   'checkout.callback.body':
     'We have not taken any money and you are not covered yet. Please try again, or talk to us in the chat.',
   'checkout.callback.decline': 'Your bank gave the reason: {{code}}.',
+  'checkout.callback.decline.card_declined':
+    'Your bank declined the payment ({{code}}). Try another card or call your bank.',
+  'checkout.callback.decline.insufficient_funds':
+    'Your bank says there is not enough money available on this card ({{code}}). Try another card.',
+  'checkout.callback.decline.expired_card': 'This card has expired ({{code}}). Try another card.',
   'checkout.callback.retry': 'Try again',
   'checkout.callback.chat': 'Chat with us',
   // Admin checkout

@@ -68,7 +68,13 @@ export function PaymentResultError({
       <div className={styles.stack}>
         <Notification variant="critical">
           <p>{t('checkout.callback.body')}</p>
-          {declineCode && <p>{t('checkout.callback.decline', { code: declineCode })}</p>}
+          {declineCode && (
+            <p>
+              {t([`checkout.callback.decline.${declineCode}`, 'checkout.callback.decline'], {
+                code: declineCode,
+              })}
+            </p>
+          )}
         </Notification>
         <div className={styles.actions}>
           <Button to={retryTo}>{t('checkout.callback.retry')}</Button>

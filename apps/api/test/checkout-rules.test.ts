@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateStartedPolicies } from '../src/modules/policies/activate-policies.ts';
+import { settleFirstPaymentWithCard, verifiedQuote } from './checkout-helpers.ts';
 import { type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
 import { ratedProposal, today, type Visitor, visitor } from './proposals-helpers.ts';
 
@@ -8,29 +9,6 @@ beforeAll(async () => {
   t = await listeningApp();
 });
 afterAll(async () => t.close());
-
-async function verified(mutate?: Parameters<typeof ratedProposal>[1], promo?: string) {
-  const v = await visitor(t.app);
-  const { code } = await ratedProposal(v, mutate, promo);
-  expect((await v.call('PUT' as 'POST', `/api/proposals/${code}/verify`)).json().isClear).toBe(true);
-  const partyId = String(
-    (await rows(t, 'SELECT party_id FROM proposals WHERE proposal_code = $1', [code]))[0]?.party_id,
-  );
-  return { v, code, partyId };
-}
-
-async function payAndSaveCard(v: Visitor, code: string, partyId: string) {
-  const due = (await v.call('POST', '/api/customerPayments/checkout/bind', { proposalCode: code })).json();
-  await t.database.query(
-    "UPDATE customer_payments SET status = 'SETTLED', settled_at = now() WHERE id = $1",
-    [due.paymentId],
-  );
-  await t.database.query(
-    `INSERT INTO payment_methods (id, party_id, type, provider, provider_reference, display, card_brand, card_last4)
-     VALUES (gen_random_uuid(), $1, 'CARD', 'sandbox', $2, 'VISA •••• 4242', 'visa', '4242')`,
-    [partyId, `pm_${code}`],
-  );
-}
 
 const setup = (v: Visitor, code: string) =>
   t.app.inject({
@@ -46,7 +24,7 @@ const setup = (v: Visitor, code: string) =>
 
 describe('checkout rules (issue 5)', () => {
   it('too early: a start date more than 30 days ahead cannot be paid for or bound', async () => {
-    const { v, code } = await verified();
+    const { v, code } = await verifiedQuote(t);
     await t.database.query(
       "UPDATE proposals SET start_at = now() + interval '40 days', end_at = now() + interval '405 days' WHERE proposal_code = $1",
       [code],
@@ -70,10 +48,10 @@ describe('checkout rules (issue 5)', () => {
   });
 
   it('cover starting today makes an ACTIVE policy, with the MID event', async () => {
-    const { v, code, partyId } = await verified((d) => {
+    const { v, code, partyId } = await verifiedQuote(t, (d) => {
       d.quote.startDate = today();
     });
-    await payAndSaveCard(v, code, partyId);
+    await settleFirstPaymentWithCard(t, v, code, partyId);
     const bound = await v.call('POST', `/api/proposals/${code}/bind`);
     expect(bound.statusCode).toBe(200);
     expect(bound.json().status).toBe('ACTIVE');
@@ -86,8 +64,8 @@ describe('checkout rules (issue 5)', () => {
   });
 
   it('cover starting tomorrow makes a PENDING policy, ACTIVE once cover has started', async () => {
-    const { v, code, partyId } = await verified();
-    await payAndSaveCard(v, code, partyId);
+    const { v, code, partyId } = await verifiedQuote(t);
+    await settleFirstPaymentWithCard(t, v, code, partyId);
     const bound = (await v.call('POST', `/api/proposals/${code}/bind`)).json();
     expect(bound.status).toBe('PENDING');
     const read = async () =>
@@ -105,8 +83,8 @@ describe('checkout rules (issue 5)', () => {
   });
 
   it('a bound proposal is no longer open for checkout', async () => {
-    const { v, code, partyId } = await verified();
-    await payAndSaveCard(v, code, partyId);
+    const { v, code, partyId } = await verifiedQuote(t);
+    await settleFirstPaymentWithCard(t, v, code, partyId);
     await v.call('POST', `/api/proposals/${code}/bind`);
     const again = await v.call('POST', '/api/customerPayments/checkout/bind', { proposalCode: code });
     expect(again.statusCode).toBe(422);
@@ -137,12 +115,12 @@ describe('checkout rules (issue 5)', () => {
   });
 
   it('a card can be set up alone only when nothing is due today', async () => {
-    const due = await verified();
+    const due = await verifiedQuote(t);
     const refused = await setup(due.v, due.code);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toContain('Something is due today');
 
-    const free = await verified(undefined, 'HC3M');
+    const free = await verifiedQuote(t, undefined, 'HC3M');
     const prepared = (await free.v.call('POST', '/api/customerAccounts', { proposalCode: free.code })).json();
     expect(prepared.amountDueToday).toBe(0);
     const ok = await setup(free.v, free.code);

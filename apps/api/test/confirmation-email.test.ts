@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchOutbox, enqueue } from '../src/lib/outbox.ts';
+import { ownerOf, settleFirstPaymentWithCard } from './checkout-helpers.ts';
 import { type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
 import { ratedProposal, visitor } from './proposals-helpers.ts';
 
@@ -14,18 +15,7 @@ async function boundPolicy() {
   const v = await visitor(t.app);
   const { code } = await ratedProposal(v);
   await v.call('PUT' as 'POST', `/api/proposals/${code}/verify`);
-  const partyId = (await rows(t, 'SELECT party_id FROM proposals WHERE proposal_code = $1', [code]))[0]
-    ?.party_id;
-  const due = (await v.call('POST', '/api/customerPayments/checkout/bind', { proposalCode: code })).json();
-  await t.database.query(
-    "UPDATE customer_payments SET status = 'SETTLED', settled_at = now() WHERE id = $1",
-    [due.paymentId],
-  );
-  await t.database.query(
-    `INSERT INTO payment_methods (id, party_id, type, provider, provider_reference, display, card_brand, card_last4)
-     VALUES (gen_random_uuid(), $1, 'CARD', 'sandbox', $2, 'VISA •••• 4242', 'visa', '4242')`,
-    [partyId, `pm_${code}`],
-  );
+  await settleFirstPaymentWithCard(t, v, code, await ownerOf(t, code));
   const bound = await v.call('POST', `/api/proposals/${code}/bind`);
   expect(bound.statusCode).toBe(200);
   return bound.json() as { policyId: string; policyNumber: string };

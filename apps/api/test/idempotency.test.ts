@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotent, purgeIdempotencyKeys } from '../src/lib/idempotency.ts';
+import { settleFirstPaymentWithCard, verifiedQuote } from './checkout-helpers.ts';
 import { type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
 import { ratedProposal, type Visitor, visitor } from './proposals-helpers.ts';
 
@@ -11,31 +12,6 @@ afterAll(async () => t.close());
 
 const count = async (sql: string, values: unknown[]) => Number((await rows(t, sql, values))[0]?.n);
 
-async function verifiedQuote() {
-  const v = await visitor(t.app);
-  const { code } = await ratedProposal(v);
-  expect((await v.call('PUT' as 'POST', `/api/proposals/${code}/verify`)).json().isClear).toBe(true);
-  const partyId = String(
-    (await rows(t, 'SELECT party_id FROM proposals WHERE proposal_code = $1', [code]))[0]?.party_id,
-  );
-  return { v, code, partyId };
-}
-
-/** The first payment taken and a card on file, as the card webhook would leave them. */
-async function paid(v: Visitor, code: string, partyId: string) {
-  const due = (await v.call('POST', '/api/customerPayments/checkout/bind', { proposalCode: code })).json();
-  await t.database.query(
-    "UPDATE customer_payments SET status = 'SETTLED', settled_at = now() WHERE id = $1",
-    [due.paymentId],
-  );
-  await t.database.query(
-    `INSERT INTO payment_methods (id, party_id, type, provider, provider_reference, display, card_brand, card_last4)
-     VALUES (gen_random_uuid(), $1, 'CARD', 'sandbox', $2, 'VISA •••• 4242', 'visa', '4242')`,
-    [partyId, `pm_${code}`],
-  );
-  return due.paymentId as string;
-}
-
 const bind = (v: Visitor, code: string, key: string) =>
   t.app.inject({
     method: 'POST',
@@ -45,8 +21,8 @@ const bind = (v: Visitor, code: string, key: string) =>
 
 describe('Idempotency-Key', () => {
   it('bind retried 10 times at once with one key runs once: one policy, account and payment, one policy number', async () => {
-    const { v, code, partyId } = await verifiedQuote();
-    const paymentId = await paid(v, code, partyId);
+    const { v, code, partyId } = await verifiedQuote(t);
+    const paymentId = await settleFirstPaymentWithCard(t, v, code, partyId);
     const results = await Promise.all(Array.from({ length: 10 }, () => bind(v, code, `k-${code}`)));
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     const numbers = new Set(results.map((r) => r.json().policyNumber));
@@ -76,10 +52,10 @@ describe('Idempotency-Key', () => {
   });
 
   it('a failed request releases its key: unpaid bind is 402, then the same key binds once paid', async () => {
-    const { v, code, partyId } = await verifiedQuote();
+    const { v, code, partyId } = await verifiedQuote(t);
     const early = await bind(v, code, `k2-${code}`);
     expect(early.statusCode).toBe(402);
-    await paid(v, code, partyId);
+    await settleFirstPaymentWithCard(t, v, code, partyId);
     const ok = await bind(v, code, `k2-${code}`);
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['idempotent-replayed']).toBeUndefined();
@@ -112,7 +88,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('concurrent account set-up with one key makes one customer payment', async () => {
-    const { v, code } = await verifiedQuote();
+    const { v, code } = await verifiedQuote(t);
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
         t.app.inject({

@@ -1,5 +1,5 @@
 import type { Brand } from '@forecourt/contracts';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Env } from '../config/env.ts';
 import type { Database, Db } from '../db/connection.ts';
@@ -52,4 +52,28 @@ export interface Ctx extends Omit<AppServices, 'db'> {
 /** The party whose data the caller may see, or undefined (anonymous without session, admin not impersonating). */
 export function scopePartyId(caller: Caller): string | undefined {
   return caller.kind === 'none' ? undefined : caller.partyId;
+}
+
+/**
+ * The use-case context of a request: the app's services with the request's caller and logger. Routes call
+ * this (and nothing else) to build `ctx`; the services come from the instance the request is served by.
+ */
+export function ctxOf(request: FastifyRequest): Ctx {
+  return { ...request.server.services, caller: request.caller, log: request.log };
+}
+
+/** The origin a request came to (`X-Forwarded-Host` or `Host`), e.g. for the SPA's public config. */
+export function requestOrigin(
+  headers: Record<string, string | string[] | undefined>,
+  protocol: string,
+): string {
+  const host = headers['x-forwarded-host'] ?? headers.host ?? 'localhost';
+  return `${protocol}://${Array.isArray(host) ? host[0] : host}`;
+}
+
+/** The app's public origin for links (hosted-page returns, signed storage links): PUBLIC_URL, else the request's. */
+export function appOrigin(request: FastifyRequest): string {
+  const configured = request.server.services.env.PUBLIC_URL;
+  if (configured) return configured.replace(/\/$/, '');
+  return requestOrigin(request.headers, request.protocol);
 }

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { themeToCss } from '@forecourt/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { publicConfig, requestOrigin } from '../modules/config/public-config.ts';
+import { requestOrigin } from '../lib/context.ts';
+import { publicConfig } from '../modules/config/index.ts';
 
 export const webDist = process.env.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
 

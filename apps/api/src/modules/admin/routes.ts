@@ -1,6 +1,7 @@
 import { auditListSchema } from '@forecourt/contracts/identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ctxOf } from '../../lib/context.ts';
 import { listAudit } from './list-audit.ts';
 
 /** Admin-only reads. The audit log has no write, change or delete endpoint. */
@@ -18,7 +19,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: auditListSchema },
       },
     },
-    async (request) =>
-      listAudit({ ...app.services, caller: request.caller, log: request.log }, request.query),
+    async (request) => listAudit(ctxOf(request), request.query),
   );
 };

@@ -1,18 +1,12 @@
 import { idCheckResponseSchema, verificationResponseSchema } from '@forecourt/contracts/checks';
 import { proposalCodeParamsSchema } from '@forecourt/contracts/proposals';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Ctx } from '../../lib/context.ts';
+import { ctxOf } from '../../lib/context.ts';
 import { checkIdentity } from './check-identity.ts';
 import { verifyCustomer } from './verify-customer.ts';
 
 /** Identity check and customer verification of a proposal's policyholder (spec 3 §7 "Proposals"). */
 export const checkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (request: FastifyRequest): Ctx => ({
-    ...app.services,
-    caller: request.caller,
-    log: request.log,
-  });
   const tags = ['proposals'];
 
   app.put(
@@ -25,7 +19,7 @@ export const checkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: idCheckResponseSchema },
       },
     },
-    async (request) => checkIdentity(ctx(request), request.params.code),
+    async (request) => checkIdentity(ctxOf(request), request.params.code),
   );
   app.put(
     '/api/proposals/:code/verify',
@@ -37,6 +31,6 @@ export const checkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: verificationResponseSchema },
       },
     },
-    async (request) => verifyCustomer(ctx(request), request.params.code),
+    async (request) => verifyCustomer(ctxOf(request), request.params.code),
   );
 };

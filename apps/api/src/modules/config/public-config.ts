@@ -21,11 +21,3 @@ export function publicConfig(
     },
   };
 }
-
-export function requestOrigin(
-  headers: Record<string, string | string[] | undefined>,
-  protocol: string,
-): string {
-  const host = headers['x-forwarded-host'] ?? headers.host ?? 'localhost';
-  return `${protocol}://${Array.isArray(host) ? host[0] : host}`;
-}

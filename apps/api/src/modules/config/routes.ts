@@ -1,7 +1,8 @@
 import { publicConfigSchema } from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicConfig, requestOrigin } from './public-config.ts';
+import { requestOrigin } from '../../lib/context.ts';
+import { publicConfig } from './public-config.ts';
 
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

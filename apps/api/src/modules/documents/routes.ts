@@ -1,7 +1,7 @@
 import { policyDocumentParamsSchema } from '@forecourt/contracts/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { appOrigin, ctxOf } from '../../lib/context.ts';
 import type { FilesystemStorage } from '../../providers/storage/filesystem.ts';
-import { appOrigin, paymentCtx } from '../payments/payment-ctx.ts';
 import { DocumentNotReadyError, getPolicyDocument } from './get-policy-document.ts';
 import { readStaticDocument } from './static-documents.ts';
 
@@ -21,11 +21,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       try {
-        const doc = await getPolicyDocument(paymentCtx(app, req), req.params.id, req.params.doc);
+        const doc = await getPolicyDocument(ctxOf(req), req.params.id, req.params.doc);
         if ((req.headers.accept ?? '').includes('application/json')) {
           const url = await app.services.providers.storage.signedUrl(doc.storageKey, {
             expiresInSeconds: LINK_SECONDS,
-            baseUrl: appOrigin(app, req),
+            baseUrl: appOrigin(req),
           });
           const expiresAt = new Date(app.services.clock.now().getTime() + LINK_SECONDS * 1000).toISOString();
           return { doc: req.params.doc, url, expiresAt };

@@ -21,12 +21,12 @@ import {
 } from '@forecourt/contracts/lookups';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireParty } from '../../lib/auth.ts';
+import { ctxOf } from '../../lib/context.ts';
 import { findAddresses } from './find-addresses.ts';
 import { getDataEntry } from './get-data-entry.ts';
 import { listVehicleMakes } from './list-vehicle-makes.ts';
 import { listVehicleModels } from './list-vehicle-models.ts';
 import { listVehicleVariants } from './list-vehicle-variants.ts';
-import { lookupCtx } from './lookup-ctx.ts';
 import { lookupVehicleByVrn } from './lookup-vehicle-by-vrn.ts';
 import { retrieveAddress } from './retrieve-address.ts';
 import { searchDataTable } from './search-data-table.ts';
@@ -38,7 +38,6 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api/lookup/')) requireParty(request.caller);
   });
-  const ctx = (request: Parameters<typeof lookupCtx>[1]) => lookupCtx(app, request);
 
   app.get(
     '/api/lookup/vehicles/vehicles/vrn',
@@ -50,7 +49,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: vehicleLookupResponseSchema, ...errors },
       },
     },
-    async (request) => lookupVehicleByVrn(ctx(request), { vrn: request.query.vrn }),
+    async (request) => lookupVehicleByVrn(ctxOf(request), { vrn: request.query.vrn }),
   );
   app.get(
     '/api/lookup/vehicles/makes',
@@ -62,7 +61,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: vehicleMakesResponseSchema, ...errors },
       },
     },
-    async (request) => listVehicleMakes(ctx(request), request.query),
+    async (request) => listVehicleMakes(ctxOf(request), request.query),
   );
   app.get(
     '/api/lookup/vehicles/models',
@@ -74,7 +73,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: vehicleModelsResponseSchema, ...errors },
       },
     },
-    async (request) => listVehicleModels(ctx(request), request.query),
+    async (request) => listVehicleModels(ctxOf(request), request.query),
   );
   app.get(
     '/api/lookup/vehicles/vehicles',
@@ -86,7 +85,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: vehicleVariantsResponseSchema, ...errors },
       },
     },
-    async (request) => listVehicleVariants(ctx(request), request.query),
+    async (request) => listVehicleVariants(ctxOf(request), request.query),
   );
   app.get(
     '/api/lookup/addresses',
@@ -98,7 +97,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: addressFindResponseSchema, ...errors },
       },
     },
-    async (request) => findAddresses(ctx(request), request.query),
+    async (request) => findAddresses(ctxOf(request), request.query),
   );
   app.get(
     '/api/lookup/address/:id',
@@ -111,7 +110,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: addressSchema, ...errors },
       },
     },
-    async (request) => retrieveAddress(ctx(request), { id: request.params.id }),
+    async (request) => retrieveAddress(ctxOf(request), { id: request.params.id }),
   );
   app.get(
     '/api/lookup/data/:table',
@@ -125,7 +124,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      searchDataTable(ctx(request), { table: request.params.table, searchTerm: request.query.searchTerm }),
+      searchDataTable(ctxOf(request), { table: request.params.table, searchTerm: request.query.searchTerm }),
   );
   app.get(
     '/api/lookup/data/:table/:entry',
@@ -137,6 +136,6 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEntrySchema, ...errors },
       },
     },
-    async (request) => getDataEntry(ctx(request), request.params),
+    async (request) => getDataEntry(ctxOf(request), request.params),
   );
 };

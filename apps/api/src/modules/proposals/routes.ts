@@ -16,11 +16,10 @@ import {
   trackingRequestSchema,
   updateProposalRequestSchema,
 } from '@forecourt/contracts/proposals';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireParty } from '../../lib/auth.ts';
-import type { Ctx } from '../../lib/context.ts';
+import { ctxOf } from '../../lib/context.ts';
 import { activatePromotion } from './activate-promotion.ts';
 import { createProposal } from './create-proposal.ts';
 import { deleteProposal } from './delete-proposal.ts';
@@ -34,11 +33,7 @@ import { validateForm } from './validate-form.ts';
 
 /** Proposals (spec 3 §7): the quote journey's calls, form validation and quote retrieval. */
 export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (request: FastifyRequest): Ctx => ({
-    ...app.services,
-    caller: request.caller,
-    log: request.log,
-  });
+  const ctx = ctxOf;
   const tags = ['proposals'];
   const params = proposalCodeParamsSchema;
 

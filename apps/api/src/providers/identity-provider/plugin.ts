@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import { kickOutbox } from '../../jobs/index.ts';
-import { requestOrigin } from '../../modules/config/public-config.ts';
+import { kickOutbox } from '../../jobs/outbox-dispatch.ts';
+import { requestOrigin } from '../../lib/context.ts';
 import { createIssuer } from './configuration.ts';
 import { type IssuerKeys, loadIssuerKeys } from './keys.ts';
 import { parseAddress, sendCode, verifyCode } from './one-time-codes.ts';

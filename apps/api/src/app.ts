@@ -121,7 +121,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     if (boss) {
       boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
       await boss.start();
-      await registerJobs(boss, services, providers.mail);
+      await registerJobs(boss, services);
     }
   });
   app.addHook('onClose', async () => {

@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTBOX_DISPATCH } from '../src/jobs/index.ts';
-import { enqueue } from '../src/lib/outbox.ts';
+import { jobs } from '../src/jobs/index.ts';
+import { outboxDispatchJob } from '../src/jobs/outbox-dispatch.ts';
+import { enqueue, JobPayloadError, registerJobDefinitions } from '../src/jobs/registry.ts';
+import { enqueue as enqueueMessage } from '../src/lib/outbox.ts';
+import { policyDocumentsJob } from '../src/modules/documents/index.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -19,15 +23,18 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 15_000): Pro
   throw new Error('timed out');
 }
 
+const queued = async (name: string) =>
+  Number((await t.database.query('SELECT count(*) AS n FROM pgboss.job WHERE name = $1', [name])).rows[0]!.n);
+
 describe('pg-boss on the application database', () => {
   it('runs the outbox dispatch job and the sandbox mail provider renders the e-mail', async () => {
-    const id = await enqueue(t.app.services.db, {
+    const id = await enqueueMessage(t.app.services.db, {
       channel: 'email',
       recipient: 'sam@example.com',
       subject: 'Your quote reference',
       body: 'Your reference is FC-123',
     });
-    const jobId = await t.app.services.boss!.send(OUTBOX_DISPATCH, {});
+    const jobId = await enqueue(t.app.services, outboxDispatchJob, {});
     expect(jobId).toBeTruthy();
     const row = await waitFor(async () => {
       const r = await t.database.query('SELECT status, rendered FROM outbox WHERE id = $1', [id]);
@@ -35,5 +42,69 @@ describe('pg-boss on the application database', () => {
     });
     expect(String(row.rendered)).toContain('Subject: Your quote reference');
     expect(String(row.rendered)).toContain('To: sam@example.com');
+  });
+});
+
+describe('the typed job registry', () => {
+  it('refuses at enqueue a payload that fails the job schema, and sends nothing', async () => {
+    const before = await queued(policyDocumentsJob.name);
+    await expect(
+      enqueue(t.app.services, policyDocumentsJob, { policyVersionId: 'not-a-version' }),
+    ).rejects.toBeInstanceOf(JobPayloadError);
+    // Refused even when jobs do not run in this process.
+    await expect(
+      enqueue({ boss: undefined }, policyDocumentsJob, { policyVersionId: 'not-a-version' }),
+    ).rejects.toThrow(/policy-documents: invalid payload \(policyVersionId/);
+    expect(await queued(policyDocumentsJob.name)).toBe(before);
+  });
+
+  it('type-checks the payload against the schema', () => {
+    // Compile-time only (tsc): a wrong field name or type is an error, so these lines never run.
+    const neverCalled = () => [
+      // @ts-expect-error the payload must have policyVersionId
+      enqueue(t.app.services, policyDocumentsJob, { versionId: randomUUID() }),
+      // @ts-expect-error policyVersionId is a string
+      enqueue(t.app.services, policyDocumentsJob, { policyVersionId: 42 }),
+    ];
+    expect(typeof neverCalled).toBe('function');
+  });
+
+  it('validates the payload again when the job runs: a job sent around the registry fails without running', async () => {
+    const id = await t.app.services.boss!.send(
+      policyDocumentsJob.name,
+      { policyVersionId: 42 },
+      { retryLimit: 0 },
+    );
+    const job = await waitFor(async () => {
+      const found = await t.app.services.boss!.getJobById(policyDocumentsJob.name, id!);
+      return found?.state === 'failed' ? found : undefined;
+    });
+    expect(JSON.stringify(job.output)).toContain('invalid payload');
+    const docs = await t.database.query('SELECT count(*) AS n FROM policy_documents');
+    expect(Number(docs.rows[0]!.n)).toBe(0);
+  });
+
+  it('registers every job of the list with its queue and its declared schedule', async () => {
+    const boss = t.app.services.boss!;
+    const names = jobs.map((j) => j.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const job of jobs) {
+      if (job.enabled && !job.enabled(t.app.services)) continue;
+      expect(await boss.getQueue(job.name), job.name).toBeTruthy();
+    }
+    const schedules = (await t.database.query('SELECT name, cron, timezone FROM pgboss.schedule')).rows;
+    const scheduled = jobs.filter((j) => j.schedule);
+    expect(scheduled.length).toBeGreaterThan(0);
+    for (const job of scheduled) {
+      const found = schedules.find((s) => s.name === job.name);
+      expect(found?.cron, job.name).toBe(job.schedule!.cron);
+      expect(found?.timezone, job.name).toBe('Europe/London');
+    }
+  });
+
+  it('refuses a list that defines one job name twice', async () => {
+    await expect(
+      registerJobDefinitions(t.app.services.boss!, t.app.services, [outboxDispatchJob, outboxDispatchJob]),
+    ).rejects.toThrow(/outbox-dispatch is defined twice/);
   });
 });

@@ -1,7 +1,8 @@
 import { addDays } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueue } from '../src/jobs/registry.ts';
 import { signAnonymousToken } from '../src/lib/auth.ts';
-import { expireQuotes, QUOTE_EXPIRY } from '../src/modules/proposals/expire-quotes.ts';
+import { expireQuotes, quoteExpiryJob } from '../src/modules/proposals/expire-quotes.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { ratedProposal, visitor } from './proposals-helpers.ts';
 
@@ -42,7 +43,7 @@ describe('quote validity', () => {
       d.asset.modifications = true;
     });
     current = addDays(new Date(body.quoteExpiresAt), 1);
-    await t.app.services.boss!.send(QUOTE_EXPIRY, {});
+    await enqueue(t.app.services, quoteExpiryJob, {});
     const status = async (c: string) =>
       (await t.database.query('SELECT status FROM proposals WHERE proposal_code = $1', [c])).rows[0]?.status;
     await waitFor(async () => ((await status(code)) === 'QUOTE_EXPIRED' ? true : undefined));

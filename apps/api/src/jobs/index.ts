@@ -1,30 +1,28 @@
 import type PgBoss from 'pg-boss';
 import type { AppServices } from '../lib/context.ts';
-import { dispatchOutbox } from '../lib/outbox.ts';
-import { registerDocumentJobs } from '../modules/documents/jobs.ts';
-import { registerIdentityJobs } from '../modules/identity/jobs.ts';
-import { registerPaymentJobs } from '../modules/payments/jobs.ts';
-import { registerPolicyJobs } from '../modules/policies/activate-policies.ts';
-import { registerQuoteExpiry } from '../modules/proposals/expire-quotes.ts';
-import type { MailProvider } from '../providers/mail/mail-provider.ts';
+import { documentJobs } from '../modules/documents/index.ts';
+import { identityPurgeJob } from '../modules/identity/jobs.ts';
+import { policyActivationJob } from '../modules/policies/activate-policies.ts';
+import { quoteExpiryJob } from '../modules/proposals/expire-quotes.ts';
+import { sandboxMandateActivationJob } from '../providers/direct-debit/sandbox.ts';
+import { idempotencyPurgeJob } from './idempotency-purge.ts';
+import { outboxDispatchJob } from './outbox-dispatch.ts';
+import { type JobDefinition, registerJobDefinitions } from './registry.ts';
 
-export const OUTBOX_DISPATCH = 'outbox-dispatch';
+/**
+ * Every background job, registered from this one list (ADR 157). A job is defined once, next to the code it
+ * runs (`defineJob` in jobs/registry.ts), and added here; modules send jobs with `enqueue`, never by name.
+ */
+export const jobs: readonly JobDefinition[] = [
+  outboxDispatchJob,
+  idempotencyPurgeJob,
+  sandboxMandateActivationJob,
+  ...documentJobs,
+  policyActivationJob,
+  quoteExpiryJob,
+  identityPurgeJob,
+];
 
-/** Job definitions: queue name, schedule, handler. Later modules add theirs here. */
-export async function registerJobs(boss: PgBoss, services: AppServices, mail: MailProvider) {
-  await boss.createQueue(OUTBOX_DISPATCH, { name: OUTBOX_DISPATCH, policy: 'singleton' });
-  await boss.work(OUTBOX_DISPATCH, { pollingIntervalSeconds: 2 }, async () => {
-    await dispatchOutbox(services.db, mail, services.clock.now(), services.providers.storage);
-  });
-  await boss.schedule(OUTBOX_DISPATCH, '* * * * *');
-  await registerPaymentJobs(boss, services);
-  await registerDocumentJobs(boss, services);
-  await registerPolicyJobs(boss, services);
-  await registerQuoteExpiry(boss, services);
-  await registerIdentityJobs(boss, services);
-}
-
-/** Ask for delivery now rather than at the next minute. */
-export async function kickOutbox(services: AppServices) {
-  await services.boss?.send(OUTBOX_DISPATCH, {});
+export async function registerJobs(boss: PgBoss, services: AppServices) {
+  await registerJobDefinitions(boss, services, jobs);
 }

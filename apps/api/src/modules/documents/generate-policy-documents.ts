@@ -6,8 +6,6 @@ import { renderCertificate } from './pdf/certificate.ts';
 import type { PdfTheme } from './pdf/layout.ts';
 import { renderSchedule } from './pdf/schedule.ts';
 
-export const POLICY_DOCUMENTS_QUEUE = 'policy-documents';
-
 export const documentKey = (policyId: string, versionNumber: number, doc: PolicyDocumentKind) =>
   `policies/${policyId}/v${versionNumber}/${doc}.pdf`;
 
@@ -59,10 +57,4 @@ export async function generatePolicyDocuments(
       .onConflictDoUpdate({ target: [policyDocuments.policyVersionId, policyDocuments.doc], set: values });
   }
   return rendered.map(([doc, body]) => ({ doc, sizeBytes: body.length }));
-}
-
-/** Ask for a version's documents: by job when jobs run (bind does this after commit), else right away. */
-export async function requestPolicyDocuments(services: AppServices, policyVersionId: string) {
-  if (services.boss) await services.boss.send(POLICY_DOCUMENTS_QUEUE, { policyVersionId }, { retryLimit: 5 });
-  else await generatePolicyDocuments(services, policyVersionId);
 }

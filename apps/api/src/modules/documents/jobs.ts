@@ -1,22 +1,28 @@
-import type PgBoss from 'pg-boss';
-import { OUTBOX_DISPATCH } from '../../jobs/index.ts';
+import { z } from 'zod';
+import { kickOutbox } from '../../jobs/outbox-dispatch.ts';
+import { defineJob, enqueue } from '../../jobs/registry.ts';
 import type { AppServices } from '../../lib/context.ts';
-import { generatePolicyDocuments, POLICY_DOCUMENTS_QUEUE } from './generate-policy-documents.ts';
+import { generatePolicyDocuments } from './generate-policy-documents.ts';
 
 /** Policy documents are generated off the request path, retried on failure. */
-export async function registerDocumentJobs(boss: PgBoss, services: AppServices) {
-  await boss.createQueue(POLICY_DOCUMENTS_QUEUE, {
-    name: POLICY_DOCUMENTS_QUEUE,
-    retryLimit: 5,
-    retryDelay: 30,
-  });
-  await boss.work<{ policyVersionId: string }>(
-    POLICY_DOCUMENTS_QUEUE,
-    { pollingIntervalSeconds: 1 },
-    async (jobs) => {
-      for (const job of jobs) await generatePolicyDocuments(services, job.data.policyVersionId);
-      // The confirmation e-mail waits in the outbox for these files: send it now rather than next minute.
-      await services.boss?.send(OUTBOX_DISPATCH, {});
-    },
-  );
+export const policyDocumentsJob = defineJob({
+  name: 'policy-documents',
+  payload: z.object({ policyVersionId: z.string().uuid() }),
+  queue: { retryLimit: 5, retryDelay: 30 },
+  work: { pollingIntervalSeconds: 1 },
+  send: { retryLimit: 5 },
+  async handler(services, { policyVersionId }) {
+    await generatePolicyDocuments(services, policyVersionId);
+    // The confirmation e-mail waits in the outbox for these files: send it now rather than next minute.
+    await kickOutbox(services);
+  },
+});
+
+/** Ask for a version's documents: by job when jobs run (bind does this after commit), else right away. */
+export async function requestPolicyDocuments(services: AppServices, policyVersionId: string) {
+  const queued = await enqueue(services, policyDocumentsJob, { policyVersionId });
+  if (queued === undefined) await generatePolicyDocuments(services, policyVersionId);
 }
+
+/** This module's jobs, for the registry's list (jobs/index.ts). */
+export const documentJobs = [policyDocumentsJob];

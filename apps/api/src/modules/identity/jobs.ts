@@ -1,9 +1,9 @@
 import { lt } from 'drizzle-orm';
-import type PgBoss from 'pg-boss';
+import { z } from 'zod';
 import { loginCodes, oidcModels } from '../../db/schema/index.ts';
+import { defineJob } from '../../jobs/registry.ts';
 import type { AppServices } from '../../lib/context.ts';
 
-export const IDENTITY_PURGE = 'identity-purge';
 /** Codes are kept a day after they were sent (rate limits look back 15 minutes), then deleted. */
 const CODE_RETENTION_MS = 24 * 60 * 60 * 1000;
 
@@ -21,10 +21,13 @@ export async function purgeExpiredIdentityRecords(services: AppServices) {
   return { models: models.length, codes: codes.length };
 }
 
-export async function registerIdentityJobs(boss: PgBoss, services: AppServices) {
-  await boss.createQueue(IDENTITY_PURGE, { name: IDENTITY_PURGE, policy: 'singleton' });
-  await boss.work(IDENTITY_PURGE, async () => {
+/** Nightly at 03:17 London. */
+export const identityPurgeJob = defineJob({
+  name: 'identity-purge',
+  payload: z.object({}),
+  queue: { policy: 'singleton' },
+  schedule: { cron: '17 3 * * *', payload: {} },
+  async handler(services) {
     await purgeExpiredIdentityRecords(services);
-  });
-  await boss.schedule(IDENTITY_PURGE, '17 3 * * *', {}, { tz: 'Europe/London' });
-}
+  },
+});

@@ -1,9 +1,8 @@
 import { and, eq, lte } from 'drizzle-orm';
-import type PgBoss from 'pg-boss';
+import { z } from 'zod';
 import { policies } from '../../db/schema/index.ts';
+import { defineJob } from '../../jobs/registry.ts';
 import type { AppServices } from '../../lib/context.ts';
-
-export const POLICY_ACTIVATION_QUEUE = 'policy-activation';
 
 /**
  * A policy bought ahead is PENDING until its cover starts (00:00 London on the start date, ADR 111), then
@@ -19,10 +18,12 @@ export async function activateStartedPolicies(services: Pick<AppServices, 'db' |
 }
 
 /** Every minute, so a policy is ACTIVE within a minute of its cover starting. */
-export async function registerPolicyJobs(boss: PgBoss, services: AppServices) {
-  await boss.createQueue(POLICY_ACTIVATION_QUEUE, { name: POLICY_ACTIVATION_QUEUE, policy: 'singleton' });
-  await boss.work(POLICY_ACTIVATION_QUEUE, async () => {
+export const policyActivationJob = defineJob({
+  name: 'policy-activation',
+  payload: z.object({}),
+  queue: { policy: 'singleton' },
+  schedule: { cron: '* * * * *', payload: {} },
+  async handler(services) {
     await activateStartedPolicies(services);
-  });
-  await boss.schedule(POLICY_ACTIVATION_QUEUE, '* * * * *', {}, { tz: 'Europe/London' });
-}
+  },
+});

@@ -4,7 +4,7 @@ import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
 import { format } from 'date-fns';
 import type { Db } from '../../db/connection.ts';
 import { enqueue, type OutboxAttachment } from '../../lib/outbox.ts';
-import { documentKey } from '../documents/generate-policy-documents.ts';
+import { documentKey } from '../documents/index.ts';
 
 const london = tz('Europe/London');
 

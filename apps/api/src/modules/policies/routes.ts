@@ -5,7 +5,7 @@ import { requireParty } from '../../lib/auth.ts';
 import type { AppServices, Ctx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
-import { requestPolicyDocuments } from '../documents/generate-policy-documents.ts';
+import { requestPolicyDocuments } from '../documents/index.ts';
 import { registerFulfilment } from '../payments/fulfilment.ts';
 import { paymentCtx } from '../payments/payment-ctx.ts';
 import { bindProposal } from './bind-proposal.ts';

@@ -1,9 +1,8 @@
 import { and, eq, lte } from 'drizzle-orm';
-import type PgBoss from 'pg-boss';
+import { z } from 'zod';
 import { proposals } from '../../db/schema/index.ts';
+import { defineJob } from '../../jobs/registry.ts';
 import type { AppServices } from '../../lib/context.ts';
-
-export const QUOTE_EXPIRY = 'quote-expiry';
 
 /**
  * Moves quotes past their validity (QUOTE_VALIDITY_DAYS after rating, or the end of their start day) to
@@ -20,11 +19,14 @@ export async function expireQuotes(services: Pick<AppServices, 'db' | 'clock'>):
   return expired.length;
 }
 
-/** The job: every 15 minutes (jobs/index.ts registers it). */
-export async function registerQuoteExpiry(boss: PgBoss, services: AppServices) {
-  await boss.createQueue(QUOTE_EXPIRY, { name: QUOTE_EXPIRY, policy: 'singleton' });
-  await boss.work(QUOTE_EXPIRY, { pollingIntervalSeconds: 5 }, async () => {
+/** The job: every 15 minutes (registered from the list in jobs/index.ts). */
+export const quoteExpiryJob = defineJob({
+  name: 'quote-expiry',
+  payload: z.object({}),
+  queue: { policy: 'singleton' },
+  work: { pollingIntervalSeconds: 5 },
+  schedule: { cron: '*/15 * * * *', payload: {} },
+  async handler(services) {
     await expireQuotes(services);
-  });
-  await boss.schedule(QUOTE_EXPIRY, '*/15 * * * *');
-}
+  },
+});

@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { outbox } from '../../db/schema/index.ts';
-import { kickOutbox } from '../../jobs/index.ts';
+import { kickOutbox } from '../../jobs/outbox-dispatch.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { sandboxDdFlows, sandboxDdMandates } from '../../db/schema/index.ts';
+import { defineJob, enqueue } from '../../jobs/registry.ts';
 import type { AppServices } from '../../lib/context.ts';
 import { ensureSecret } from '../../lib/secrets.ts';
 import { WebhookSignatureError } from '../card-payments/card-payments-provider.ts';
@@ -7,7 +9,17 @@ import { deliverWebhook, sandboxId } from '../card-payments/webhook-delivery.ts'
 import { DirectDebitFlowError, type DirectDebitProvider, mandateStatusOf } from './direct-debit-provider.ts';
 import { signGoCardlessStyle, verifyGoCardlessStyle } from './signature.ts';
 
-export const SANDBOX_MANDATE_ACTIVATION = 'sandbox-mandate-activation';
+/** The sandbox bank approving a mandate after a delay; only when the sandbox provider is in use. */
+export const sandboxMandateActivationJob = defineJob({
+  name: 'sandbox-mandate-activation',
+  payload: z.object({ mandateId: z.string().min(1) }),
+  queue: { retryLimit: 5 },
+  work: { pollingIntervalSeconds: 0.5 },
+  enabled: (services) => services.providers.directDebit.name === 'sandbox',
+  async handler(services, { mandateId }) {
+    await (services.providers.directDebit as SandboxDirectDebit).activateMandate(mandateId);
+  },
+});
 
 export interface SandboxDirectDebit extends DirectDebitProvider {
   services(): AppServices;
@@ -51,7 +63,7 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
     },
 
     async completeRedirectFlow(id, sessionToken) {
-      const { db, clock, boss, env } = services();
+      const { db, clock, env } = services();
       const [flow] = await db.select().from(sandboxDdFlows).where(eq(sandboxDdFlows.id, id));
       if (!flow || flow.sessionToken !== sessionToken)
         throw new DirectDebitFlowError('No such redirect flow');
@@ -82,8 +94,14 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
           .where(eq(sandboxDdFlows.id, id));
       });
       const delay = env.SANDBOX_MANDATE_ACTIVATION_SECONDS;
-      if (boss) await boss.send(SANDBOX_MANDATE_ACTIVATION, { mandateId }, { startAfter: delay });
-      else setTimeout(() => void provider.activateMandate(mandateId).catch(() => undefined), delay * 1000);
+      const queued = await enqueue(
+        services(),
+        sandboxMandateActivationJob,
+        { mandateId },
+        { startAfter: delay },
+      );
+      if (queued === undefined)
+        setTimeout(() => void provider.activateMandate(mandateId).catch(() => undefined), delay * 1000);
       return {
         mandateId,
         status: 'PENDING_CUSTOMER_APPROVAL',

@@ -1,0 +1,89 @@
+import type PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { AppServices } from '../lib/context.ts';
+
+/**
+ * A background job, defined once (ADR 157): its queue name, the zod schema of its payload, the handler and,
+ * for recurring jobs, the schedule. `enqueue` only accepts a payload of the schema's type and parses it
+ * before sending; the worker parses it again before the handler runs.
+ */
+export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  readonly payload: Schema;
+  handler(services: AppServices, payload: z.output<Schema>): Promise<unknown>;
+  /** A recurring job: cron in Europe/London (unless `tz` says otherwise), run with this payload. */
+  readonly schedule?: { cron: string; tz?: string; payload: z.input<Schema> } | undefined;
+  /** Queue options (policy, retries). */
+  readonly queue?: Omit<PgBoss.Queue, 'name'> | undefined;
+  /** Worker options (polling interval). */
+  readonly work?: PgBoss.WorkOptions | undefined;
+  /** Default send options for `enqueue`. */
+  readonly send?: PgBoss.SendOptions | undefined;
+  /** Registered only when this says so (e.g. a sandbox provider's job). */
+  readonly enabled?: ((services: AppServices) => boolean) | undefined;
+}
+
+export function defineJob<Schema extends z.ZodType>(
+  definition: JobDefinition<Schema>,
+): JobDefinition<Schema> {
+  return definition;
+}
+
+/** A payload that does not match its job's schema: refused at enqueue, or failed (not run) by the worker. */
+export class JobPayloadError extends Error {
+  constructor(
+    readonly job: string,
+    readonly issues: z.ZodError['issues'],
+  ) {
+    super(
+      `Job ${job}: invalid payload (${issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')})`,
+    );
+    this.name = 'JobPayloadError';
+  }
+}
+
+function parsePayload<Schema extends z.ZodType>(job: JobDefinition<Schema>, data: unknown): z.output<Schema> {
+  const parsed = job.payload.safeParse(data);
+  if (!parsed.success) throw new JobPayloadError(job.name, parsed.error.issues);
+  return parsed.data;
+}
+
+/**
+ * Sends a job. The payload is type-checked against the job's schema and parsed (a bad payload throws
+ * JobPayloadError and nothing is sent). Returns the job id, or undefined when jobs do not run in this
+ * process (`JOBS=false`): the caller decides what to do then.
+ */
+export async function enqueue<Schema extends z.ZodType>(
+  services: Pick<AppServices, 'boss'>,
+  job: JobDefinition<Schema>,
+  payload: z.input<Schema>,
+  options: PgBoss.SendOptions = {},
+): Promise<string | null | undefined> {
+  const data = parsePayload(job, payload) as object;
+  if (!services.boss) return undefined;
+  return services.boss.send(job.name, data, { ...job.send, ...options });
+}
+
+/** Creates each enabled job's queue, starts its worker and declares its schedule. */
+export async function registerJobDefinitions(
+  boss: PgBoss,
+  services: AppServices,
+  jobs: readonly JobDefinition[],
+): Promise<void> {
+  const names = new Set<string>();
+  for (const job of jobs) {
+    if (names.has(job.name)) throw new Error(`Job ${job.name} is defined twice`);
+    names.add(job.name);
+  }
+  for (const job of jobs) {
+    if (job.enabled && !job.enabled(services)) continue;
+    await boss.createQueue(job.name, { ...job.queue, name: job.name });
+    await boss.work(job.name, job.work ?? {}, async (batch) => {
+      for (const { data } of batch) await job.handler(services, parsePayload(job, data));
+    });
+    if (job.schedule) {
+      const data = parsePayload(job, job.schedule.payload) as object;
+      await boss.schedule(job.name, job.schedule.cron, data, { tz: job.schedule.tz ?? 'Europe/London' });
+    }
+  }
+}

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from './accounts/routes.ts';
-import { adminRoutes } from './admin/routes.ts';
+import { adminRoutes } from './admin/index.ts';
 import { billingRoutes } from './billing/routes.ts';
-import { checkRoutes } from './checks/routes.ts';
-import { configRoutes } from './config/routes.ts';
-import { documentRoutes } from './documents/routes.ts';
-import { healthRoutes } from './health/routes.ts';
+import { checkRoutes } from './checks/index.ts';
+import { configRoutes } from './config/index.ts';
+import { documentRoutes } from './documents/index.ts';
+import { healthRoutes } from './health/index.ts';
 import { identityRoutes } from './identity/routes.ts';
-import { lookupRoutes } from './lookups/routes.ts';
+import { lookupRoutes } from './lookups/index.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { policyRoutes } from './policies/routes.ts';
 import { proposalRoutes } from './proposals/routes.ts';
-import { sessionRoutes } from './session/routes.ts';
+import { sessionRoutes } from './session/index.ts';
 
 /** Every module's routes; one line per module. */
 export const modules: FastifyPluginAsyncZod[] = [

@@ -4,7 +4,7 @@ import { customerPayments, proposals } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { latestVerification } from '../checks/latest-verification.ts';
+import { latestVerification } from '../checks/index.ts';
 import { createCustomerPayment } from '../payments/create-customer-payment.ts';
 import { amountDueAtBind } from '../policies/amount-due.ts';
 import { assertOpenForCheckout } from '../policies/checkout-availability.ts';

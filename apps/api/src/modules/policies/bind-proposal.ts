@@ -14,7 +14,7 @@ import {
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
-import { latestVerification } from '../checks/latest-verification.ts';
+import { latestVerification } from '../checks/index.ts';
 import { amountDueAtBind } from './amount-due.ts';
 import { assertOpenForCheckout } from './checkout-availability.ts';
 import { enqueueConfirmationEmail } from './confirmation-email.ts';

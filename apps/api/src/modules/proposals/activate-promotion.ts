@@ -4,7 +4,7 @@ import { proposals } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, validation } from '../../lib/errors.ts';
-import { ratingTablesFor } from '../rating/scheme-rating.ts';
+import { ratingTablesFor } from '../rating/index.ts';
 import { toProposal } from './proposal-view.ts';
 import { findOwnedProposal } from './queries.ts';
 import { rateProposal } from './rate-proposal.ts';

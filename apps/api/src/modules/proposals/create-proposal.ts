@@ -4,7 +4,7 @@ import { proposals } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, validation } from '../../lib/errors.ts';
-import { findScheme } from '../rating/scheme-rating.ts';
+import { findScheme } from '../rating/index.ts';
 import { toProposal } from './proposal-view.ts';
 import { newExternalReference, newProposalCode } from './references.ts';
 

@@ -6,7 +6,7 @@ import { LONDON, londonToday } from '@forecourt/domain/risk/calendar';
 import { validateProposal } from '@forecourt/domain/risk/validate';
 import { addDays, addMonths, addYears, min } from 'date-fns';
 import { validation } from '../../lib/errors.ts';
-import { promotionRule, ratingTablesFor } from '../rating/scheme-rating.ts';
+import { promotionRule, ratingTablesFor } from '../rating/index.ts';
 
 export interface RatedProposal {
   status: 'QUOTE' | 'REFERRAL' | 'INSUFFICIENT_ACCURACY';

@@ -1,0 +1,2 @@
+/** The admin module's face: what other modules and the app may use (ADR 155). Everything else here is internal. */
+export { adminRoutes } from './routes.ts';

@@ -10,7 +10,7 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => new Date() };
 
-/** Who is calling. Every use case receives one; data access is scoped by `partyId`. */
+/** Who is calling. Every use case receives one; customer data is read through `owned(ctx)` (lib/party-scope.ts). */
 export type Caller =
   | { kind: 'none' }
   | { kind: 'anonymous'; partyId: string }
@@ -47,11 +47,6 @@ export interface Ctx extends Omit<AppServices, 'db'> {
   db: Db;
   caller: Caller;
   log: FastifyBaseLogger;
-}
-
-/** The party whose data the caller may see, or undefined (anonymous without session, admin not impersonating). */
-export function scopePartyId(caller: Caller): string | undefined {
-  return caller.kind === 'none' ? undefined : caller.partyId;
 }
 
 /**

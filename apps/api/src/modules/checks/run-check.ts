@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { proposalChecks } from '../../db/schema/proposal-checks.ts';
 import { proposals } from '../../db/schema/proposals.ts';
-import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { owned } from '../../lib/party-scope.ts';
 import type { IdentityCheckResult } from '../../providers/identity-check/identity-check-provider.ts';
 import { policyholderOf } from './policyholder-of.ts';
 
@@ -18,11 +18,8 @@ export async function runCheck(
   proposalCode: string,
   kind: CheckKind,
 ): Promise<IdentityCheckResult> {
-  const partyId = requireParty(ctx.caller);
-  const [proposal] = await ctx.db
-    .select({ status: proposals.status, data: proposals.data })
-    .from(proposals)
-    .where(and(eq(proposals.proposalCode, proposalCode), eq(proposals.partyId, partyId)));
+  const scope = owned(ctx);
+  const proposal = await scope.first(proposals, eq(proposals.proposalCode, proposalCode));
   if (!proposal) throw notFound('Proposal not found');
   if (proposal.status !== 'QUOTE')
     throw new AppError('CONFLICT', 'This proposal is not open for checkout', {
@@ -41,7 +38,7 @@ export async function runCheck(
   }
   await ctx.db.insert(proposalChecks).values({
     proposalCode,
-    partyId,
+    partyId: scope.partyId,
     kind,
     provider: provider.name,
     isClear: result.isClear,

@@ -1,9 +1,9 @@
 import type { PolicyDocumentKind } from '@forecourt/contracts/documents';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { policies, policyDocuments, policyVersions } from '../../db/schema/index.ts';
-import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { owned } from '../../lib/party-scope.ts';
 
 export class DocumentNotReadyError extends Error {
   constructor() {
@@ -17,11 +17,7 @@ export class DocumentNotReadyError extends Error {
  * DocumentNotReadyError.
  */
 export async function getPolicyDocument(ctx: Ctx, policyId: string, doc: PolicyDocumentKind) {
-  const partyId = requireParty(ctx.caller);
-  const [policy] = await ctx.db
-    .select()
-    .from(policies)
-    .where(and(eq(policies.id, policyId), eq(policies.partyId, partyId)));
+  const policy = await owned(ctx).first(policies, eq(policies.id, policyId));
   if (!policy) throw notFound('No such policy');
   const [started] = await ctx.db
     .select()

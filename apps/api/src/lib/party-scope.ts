@@ -1,0 +1,51 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { requireParty } from './auth.ts';
+import type { Ctx } from './context.ts';
+
+/** A table of customer data: every row belongs to one party (`party_id`). */
+export type PartyTable = PgTable & { partyId: PgColumn };
+
+/** Queries on customer tables that always carry `party_id = <the caller's party>` (ADR 156). */
+export interface PartyScope {
+  /** The caller's party: for inserts (`{ ...row, partyId: scope.partyId }`) and joins. */
+  readonly partyId: string;
+  /** `party_id = <caller's party> AND ...conditions`, for a query this helper does not cover. */
+  where(table: PartyTable, ...conditions: (SQL | undefined)[]): SQL;
+  /** The caller's rows of `table` that match the conditions. */
+  rows<T extends PartyTable>(table: T, ...conditions: (SQL | undefined)[]): Promise<T['$inferSelect'][]>;
+  /** The caller's first row of `table` that matches the conditions, or undefined. */
+  first<T extends PartyTable>(
+    table: T,
+    ...conditions: (SQL | undefined)[]
+  ): Promise<T['$inferSelect'] | undefined>;
+}
+
+/**
+ * Customer data access for the caller: refuses (401) a caller without a party — no session, or an admin
+ * not impersonating a customer — before any query is built, so a forgotten check cannot read another
+ * party's rows. Another party's row is simply not found (the use case answers 404).
+ */
+export function owned(ctx: Pick<Ctx, 'caller' | 'db'>): PartyScope {
+  const partyId = requireParty(ctx.caller);
+  const where = (table: PartyTable, ...conditions: (SQL | undefined)[]): SQL =>
+    and(eq(table.partyId, partyId), ...conditions) as SQL;
+  const rows = async <T extends PartyTable>(table: T, ...conditions: (SQL | undefined)[]) =>
+    (await ctx.db
+      .select()
+      .from(table as PgTable)
+      .where(where(table, ...conditions))) as T['$inferSelect'][];
+  return {
+    partyId,
+    where,
+    rows,
+    async first(table, ...conditions) {
+      const found = await ctx.db
+        .select()
+        .from(table as PgTable)
+        .where(where(table, ...conditions))
+        .limit(1);
+      return found[0] as (typeof table)['$inferSelect'] | undefined;
+    },
+  };
+}

@@ -10,7 +10,7 @@ import { outboxDispatchJob } from './outbox-dispatch.ts';
 import { type JobDefinition, registerJobDefinitions } from './registry.ts';
 
 /**
- * Every background job, registered from this one list (ADR 157). A job is defined once, next to the code it
+ * Every background job, registered from this one list (ADR 155). A job is defined once, next to the code it
  * runs (`defineJob` in jobs/registry.ts), and added here; modules send jobs with `enqueue`, never by name.
  */
 export const jobs: readonly JobDefinition[] = [

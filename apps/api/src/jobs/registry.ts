@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppServices } from '../lib/context.ts';
 
 /**
- * A background job, defined once (ADR 157): its queue name, the zod schema of its payload, the handler and,
+ * A background job, defined once (ADR 155): its queue name, the zod schema of its payload, the handler and,
  * for recurring jobs, the schedule. `enqueue` only accepts a payload of the schema's type and parses it
  * before sending; the worker parses it again before the handler runs.
  */

@@ -6,7 +6,7 @@ import type { Ctx } from './context.ts';
 /** A table of customer data: every row belongs to one party (`party_id`). */
 export type PartyTable = PgTable & { partyId: PgColumn };
 
-/** Queries on customer tables that always carry `party_id = <the caller's party>` (ADR 156). */
+/** Queries on customer tables that always carry `party_id = <the caller's party>` (ADR 155). */
 export interface PartyScope {
   /** The caller's party: for inserts (`{ ...row, partyId: scope.partyId }`) and joins. */
   readonly partyId: string;

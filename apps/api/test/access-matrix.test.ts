@@ -583,7 +583,10 @@ describe('access matrix', () => {
           const tokenRefused =
             caller === 'tampered token' && path.startsWith('/api/') && !path.startsWith('/api/session');
           want = tokenRefused ? status(401) : ANY;
-        } else want = row.expect?.[caller] ?? DEFAULTS[row.kind][caller];
+        } else {
+          const checkedRow = row as Extract<Row, { kind: 'owned' | 'filter' | 'staff' }>;
+          want = checkedRow.expect?.[caller] ?? DEFAULTS[checkedRow.kind][caller];
+        }
         if (!want.is(res))
           failures.push(`${caller}: got ${res.statusCode}, want ${want.says}: ${res.body.slice(0, 160)}`);
         const mayLeak =

@@ -2,6 +2,7 @@
  * `npm run bench`: runs every bench file in this folder (each a script: bench/<name>.ts), one after another,
  * in its own process, printing its figures. Benchmarks report; they never fail on a number. A bench that
  * crashes is reported and makes the run exit non-zero at the end.
+ * `npm run bench -- fuzz-long` runs only the long fuzz run (FUZZ_ITERATIONS, FUZZ_SEED; see bench/fuzz-long.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';

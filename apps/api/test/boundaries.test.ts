@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { check, readBaseline, readTree, specifiers, violations } from '../../../scripts/check-boundaries.ts';
+
+// The boundary check of npm test (ADR 152): today's tree passes against its baseline, and any new
+// violation of the one-way rules fails, naming the import.
+describe('boundary check', () => {
+  const tree = readTree();
+  const baseline = readBaseline();
+  const withScratch = (file: string, line: string) => {
+    const scratch = new Map(tree);
+    scratch.set(file, `${tree.get(file) ?? ''}\n${line}\n`);
+    return check(scratch, baseline).added;
+  };
+  const someFile = (prefix: string) => {
+    const f = [...tree.keys()].find((k) => k.startsWith(prefix));
+    if (!f) throw new Error(`no file under ${prefix}`);
+    return f;
+  };
+
+  it('passes on the tree as it is, against the known violations', () => {
+    expect(check(tree, baseline).added).toEqual([]);
+  });
+
+  it('reads every kind of import', () => {
+    expect(
+      specifiers(`import a from './a.ts';\nimport type { B } from "./b.ts";\nexport * from './c.ts';\n
+import {\n  d,\n  e,\n} from './d.ts';\nimport './side.ts';\nconst f = () => import('./f.tsx');\n// import x from './no.ts'`),
+    ).toEqual(['./a.ts', './b.ts', './c.ts', './d.ts', './side.ts', './f.tsx']);
+  });
+
+  it('fails on a scratch cross-feature import, naming it', () => {
+    const from = someFile('apps/web/src/features/home/');
+    const depth = from.split('/').length - 'apps/web/src/features/home/x'.split('/').length;
+    const added = withScratch(from, `import { x } from '${'../'.repeat(depth + 1)}quote/scratch-only.ts';`);
+    expect(added).toEqual([`web feature -> feature: ${from} -> apps/web/src/features/quote/scratch-only.ts`]);
+  });
+
+  it('fails on ui -> app, ui -> features, package -> app, domain -> contracts and module internals', () => {
+    const ui = someFile('apps/web/src/ui/');
+    expect(withScratch(ui, "import '@forecourt/web/app/scratch.tsx';").join()).toContain('web ui -> app');
+    expect(withScratch(ui, "import '@forecourt/web/features/quote/scratch.tsx';").join()).toContain(
+      'web ui -> features',
+    );
+    const domain = someFile('packages/domain/src/');
+    expect(withScratch(domain, "import '@forecourt/contracts';").join()).toContain(
+      'layer domain -> contracts',
+    );
+    const contracts = someFile('packages/contracts/src/');
+    expect(withScratch(contracts, "import '@forecourt/api/app.ts';").join()).toContain(
+      'layer contracts -> api',
+    );
+    const session = someFile('apps/api/src/modules/session/');
+    const internals = withScratch(session, "import '@forecourt/api/modules/billing/scratch.ts';");
+    expect(internals.join()).toContain('api module internals');
+    expect(withScratch(session, "import '@forecourt/api/modules/billing/index.ts';")).toEqual(
+      expect.not.arrayContaining([expect.stringContaining('api module internals')]),
+    );
+  });
+
+  it('fails on a new import cycle, naming its files', () => {
+    const tiny = new Map([
+      ['packages/domain/src/a.ts', "import './b.ts';"],
+      ['packages/domain/src/b.ts', "import './a.ts';"],
+      ['packages/domain/src/c.ts', "import './a.ts';"],
+    ]);
+    expect(violations(tiny)).toEqual(['cycle: packages/domain/src/a.ts <-> packages/domain/src/b.ts']);
+  });
+
+  it('does not count a piece broken off a known cycle as new', () => {
+    const known = new Set(['cycle: x/a.ts <-> x/b.ts <-> x/c.ts']);
+    const tiny = new Map([
+      ['packages/domain/src/a.ts', "import './b.ts';"],
+      ['packages/domain/src/b.ts', "import './a.ts';"],
+    ]);
+    expect(check(tiny, known).added).toHaveLength(1);
+    const sub = new Set([
+      'cycle: packages/domain/src/a.ts <-> packages/domain/src/b.ts <-> packages/domain/src/z.ts',
+    ]);
+    expect(check(tiny, sub).added).toEqual([]);
+  });
+});

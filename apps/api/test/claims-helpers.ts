@@ -32,7 +32,7 @@ export function caller(t: ListeningApp, token: string | undefined, impersonate?:
  */
 export async function customerWithPolicy(t: ListeningApp, email: string, startedDaysAgo = 10) {
   const token = (await signIn(t.app, email)).access_token;
-  const me = caller(t, token);
+  const me = { ...caller(t, token), headers: { authorization: `Bearer ${token}` } };
   const { code } = await ratedProposal(me);
   expect((await me.call('PUT' as 'POST', `/api/proposals/${code}/verify`)).json().isClear).toBe(true);
   const partyId = await ownerOf(t, code);

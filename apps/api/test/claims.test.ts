@@ -153,6 +153,18 @@ describe('GET /api/claims and GET /api/claims/{reference}', () => {
     expect(missing.json().fieldErrors).toHaveProperty('policyNumber');
     expect((await alice.call('GET', '/api/claims/not-a-reference')).statusCode).toBe(400);
   });
+
+  it('staff read them only while acting for the customer', async () => {
+    const url = `/api/claims?policyNumber=${alice.policyNumber}`;
+    expect((await caller(t, handler).call('GET', url)).statusCode).toBe(401);
+    expect((await caller(t, handler).call('POST', '/api/claims', report(alice.policyId))).statusCode).toBe(
+      401,
+    );
+    const acting = await caller(t, noPermission, alice.partyId).call('GET', url);
+    expect(acting.statusCode).toBe(200);
+    expect(acting.json().length).toBeGreaterThan(0);
+    expect((await caller(t, noPermission, bob.partyId).call('GET', url)).json()).toEqual([]);
+  });
 });
 
 describe('staff move a claim: pending → active → settled', () => {

@@ -3,10 +3,12 @@ import { accountRoutes } from './accounts/routes.ts';
 import { adminRoutes } from './admin/index.ts';
 import { billingRoutes } from './billing/routes.ts';
 import { checkRoutes } from './checks/index.ts';
+import { claimRoutes } from './claims/index.ts';
 import { configRoutes } from './config/index.ts';
 import { documentRoutes } from './documents/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { identityRoutes } from './identity/routes.ts';
+import { insightRoutes } from './insights/index.ts';
 import { lookupRoutes } from './lookups/index.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { policyRoutes } from './policies/routes.ts';
@@ -28,4 +30,6 @@ export const modules: FastifyPluginAsyncZod[] = [
   billingRoutes,
   policyRoutes,
   proposalRoutes,
+  claimRoutes,
+  insightRoutes,
 ];

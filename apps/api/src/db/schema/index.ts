@@ -1,6 +1,8 @@
 import * as billing from './billing.ts';
+import * as claims from './claims.ts';
 import * as foundation from './foundation.ts';
 import * as identity from './identity.ts';
+import * as insights from './insights.ts';
 import * as payments from './payments.ts';
 import * as policies from './policies.ts';
 import * as proposalChecks from './proposal-checks.ts';
@@ -10,7 +12,9 @@ import * as proposals from './proposals.ts';
 export const schema = {
   ...foundation,
   ...billing,
+  ...claims,
   ...identity,
+  ...insights,
   ...payments,
   ...policies,
   ...proposals,
@@ -18,8 +22,10 @@ export const schema = {
 };
 
 export * from './billing.ts';
+export * from './claims.ts';
 export * from './foundation.ts';
 export * from './identity.ts';
+export * from './insights.ts';
 export * from './payments.ts';
 export * from './policies.ts';
 export * from './proposal-checks.ts';

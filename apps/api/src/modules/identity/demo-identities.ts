@@ -43,7 +43,7 @@ export const identitySeeder: Seeder = {
   run: async ({ db }) => {
     await createStaffUser(db, {
       email: DEMO_ADMIN_EMAIL,
-      permissions: ['access:impersonate', 'action:mta-claims', 'finance'],
+      permissions: ['access:impersonate', 'action:mta-claims', 'finance', 'action:claims', 'access:insights'],
       firstName: 'Sam',
       lastName: 'Support',
     });

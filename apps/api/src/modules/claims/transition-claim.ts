@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { claimEvents, claims } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { owned } from '../../lib/party-scope.ts';
+import { getClaim } from './get-claim.ts';
+
+/** Staff who handle claims hold this permission (with access:impersonate to act for the customer). */
+export const CLAIMS_PERMISSION = 'action:claims';
+
+/** The only moves a claim makes: pending → active → settled. */
+const NEXT: Record<string, string | undefined> = { pending: 'active', active: 'settled' };
+
+/**
+ * POST /api/claims/{claimReference}/transition: a claims handler (admin with `action:claims`, acting for
+ * the customer by impersonation) moves the claim on with a note. The step goes into the claim's history
+ * and the impersonated request into the audit log. A customer, or staff without the permission, gets 403;
+ * staff not acting for a customer get 403 too (they must choose the customer first).
+ */
+export async function transitionClaim(
+  ctx: Ctx,
+  claimReference: string,
+  input: { to: 'active' | 'settled'; note: string },
+) {
+  const caller = ctx.caller;
+  if (caller.kind === 'none') throw unauthorized();
+  if (caller.kind !== 'admin' || !caller.permissions.includes(CLAIMS_PERMISSION)) throw forbidden();
+  if (!caller.partyId) throw forbidden('Act for the customer (impersonate) to handle their claim.');
+  const claim = await owned(ctx).first(claims, eq(claims.claimReference, claimReference));
+  if (!claim) throw notFound('No claim of this customer has that reference');
+  if (NEXT[claim.status] !== input.to) {
+    throw new AppError('CONFLICT', `A ${claim.status} claim cannot become ${input.to}.`);
+  }
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const moved = await tx
+      .update(claims)
+      .set({ status: input.to, updatedAt: now })
+      .where(and(eq(claims.id, claim.id), eq(claims.status, claim.status)))
+      .returning({ id: claims.id });
+    if (moved.length === 0) throw new AppError('CONFLICT', 'The claim was changed meanwhile. Reload it.');
+    await tx.insert(claimEvents).values({
+      id: randomUUID(),
+      claimId: claim.id,
+      partyId: claim.partyId,
+      fromStatus: claim.status,
+      toStatus: input.to,
+      note: input.note,
+      actorKind: 'staff',
+      actorSubject: caller.userId,
+      createdAt: now,
+    });
+  });
+  return getClaim(ctx, claimReference);
+}

@@ -4,16 +4,15 @@ import { and, eq } from 'drizzle-orm';
 import { customerPayments, paymentSessions, proposals } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { requireSelfService } from '../../lib/roles.ts';
 import { amountDueAtBind } from '../policies/amount-due.ts';
 
-function customerOnly(ctx: Ctx) {
-  const partyId = requireParty(ctx.caller);
-  if (ctx.caller.kind === 'admin') {
-    throw forbidden('Admins cannot pay by card through the customer checkout; take the payment by phone.');
-  }
-  return partyId;
-}
+const customerOnly = (ctx: Ctx) =>
+  requireSelfService(
+    ctx.caller,
+    'Admins cannot pay by card through the customer checkout; take the payment by phone.',
+  );
 
 /** POST /api/stripe/checkout: a hosted card payment page for a customer payment the caller owes. */
 export async function createCardCheckout(

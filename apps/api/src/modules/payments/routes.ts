@@ -14,8 +14,8 @@ import {
 } from '@forecourt/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../lib/errors.ts';
 import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
+import { requireStaffActingFor } from '../../lib/roles.ts';
 import type { SandboxCardPayments } from '../../providers/card-payments/sandbox.ts';
 import { sandboxCardRoutes } from '../../providers/card-payments/sandbox-routes.ts';
 import { sandboxDirectDebitRoutes } from '../../providers/direct-debit/sandbox-routes.ts';
@@ -145,7 +145,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       try {
         const ctx = paymentCtx(app, req);
-        if (ctx.caller.kind !== 'admin') throw forbidden('Only staff can take a payment by phone.');
+        requireStaffActingFor(ctx.caller, 'Only staff can take a payment by phone.');
         return await idempotentRoute(app.services, req, reply, 'moto.settle', async () => {
           const payment = await createSettlePayment(ctx, req.body.accountId);
           return toCustomerPayment(await settleByToken(ctx, { ...req.body, paymentId: payment.id }));

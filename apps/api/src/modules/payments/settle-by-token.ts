@@ -3,7 +3,8 @@ import type { MotoCheckoutBody } from '@forecourt/contracts/payments';
 import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { customerPayments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { AppError, forbidden, notFound, validation } from '../../lib/errors.ts';
+import { AppError, notFound, validation } from '../../lib/errors.ts';
+import { requireStaffActingFor } from '../../lib/roles.ts';
 import { type AfterCommit, fulfil, runAfterCommit } from './fulfilment.ts';
 import { saveCard } from './handle-card-webhook.ts';
 
@@ -19,7 +20,7 @@ const CLAIM = 'claim';
 const CLAIM_STALE_MS = 2 * 60 * 1000;
 
 /**
- * POST /api/stripe/moto/checkout: an admin takes a customer payment by phone with a card token (spec 3 §4
+ * POST /api/stripe/moto/checkout: an admin, impersonating the customer (audited), takes a customer payment by phone with a card token (spec 3 §4
  * step 8, §5 admin settle). The date of birth must be the one on record. The payment is claimed before the
  * charge so two submissions cannot both charge the card; a decline is a 402 carrying the decline code.
  */
@@ -27,16 +28,11 @@ export async function settleByToken(
   ctx: Ctx,
   input: MotoCheckoutBody & { token: string; postalCode: string },
 ) {
-  if (ctx.caller.kind !== 'admin') throw forbidden('Only staff can take a payment by phone.');
-  const partyId = ctx.caller.partyId;
+  const partyId = requireStaffActingFor(ctx.caller, 'Only staff can take a payment by phone.');
   const [payment] = await ctx.db
     .select()
     .from(customerPayments)
-    .where(
-      partyId
-        ? and(eq(customerPayments.id, input.paymentId), eq(customerPayments.partyId, partyId))
-        : eq(customerPayments.id, input.paymentId),
-    );
+    .where(and(eq(customerPayments.id, input.paymentId), eq(customerPayments.partyId, partyId)));
   if (!payment) throw notFound('No such payment');
   if (payment.status === 'SETTLED') throw new AppError('CONFLICT', 'This payment has already been made.');
   if (!payment.payerDateOfBirth || payment.payerDateOfBirth !== input.dateOfBirth) {

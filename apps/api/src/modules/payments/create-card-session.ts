@@ -1,6 +1,6 @@
 import type { CardCheckoutBody, CardSetupBody } from '@forecourt/contracts/payments';
 import type { Quote } from '@forecourt/contracts/proposals';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { customerPayments, paymentSessions, proposals } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
@@ -40,8 +40,9 @@ export async function createCardCheckout(
     locale: input.locale,
     appOrigin: input.appOrigin,
   });
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(paymentSessions).values({
+  let superseded: string[];
+  try {
+    superseded = await recordTheOpenSession(ctx, payment, {
       id: session.id,
       partyId,
       provider: provider.name,
@@ -49,14 +50,78 @@ export async function createCardCheckout(
       customerPaymentId: payment.id,
       clientReference: payment.id,
     });
-    if (payment.status === 'FAILED') {
-      await tx
-        .update(customerPayments)
-        .set({ status: 'PENDING', declineCode: null, updatedAt: ctx.clock.now() })
-        .where(eq(customerPayments.id, payment.id));
-    }
-  });
+  } catch (err) {
+    await expireAtProvider(ctx, session.id);
+    throw err;
+  }
+  for (const id of superseded) await expireAtProvider(ctx, id);
   return { sessionId: session.id, url: session.url };
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+};
+
+/**
+ * Issue 9 §4 (ADR 131): a payment has at most one open card session, and so has what it pays for (a
+ * payment that replaced another for the same proposal or account closes the other's session). The new session is recorded and
+ * the ones it replaces are marked expired in one transaction; a unique index on open sessions per payment
+ * makes a concurrent opener fail and retry, so the last one wins. Returns the replaced sessions, which the
+ * caller then expires at the provider.
+ */
+async function recordTheOpenSession(
+  ctx: Ctx,
+  payment: typeof customerPayments.$inferSelect,
+  row: typeof paymentSessions.$inferInsert,
+): Promise<string[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const replaced = await tx
+          .update(paymentSessions)
+          .set({ status: 'expired' })
+          .where(
+            and(
+              eq(paymentSessions.status, 'open'),
+              inArray(
+                paymentSessions.customerPaymentId,
+                tx
+                  .select({ id: customerPayments.id })
+                  .from(customerPayments)
+                  .where(
+                    and(
+                      eq(customerPayments.partyId, payment.partyId),
+                      eq(customerPayments.purpose, payment.purpose),
+                      eq(customerPayments.reference, payment.reference),
+                    ),
+                  ),
+              ),
+            ),
+          )
+          .returning({ id: paymentSessions.id });
+        await tx.insert(paymentSessions).values(row);
+        if (payment.status === 'FAILED') {
+          await tx
+            .update(customerPayments)
+            .set({ status: 'PENDING', declineCode: null, updatedAt: ctx.clock.now() })
+            .where(and(eq(customerPayments.id, payment.id), eq(customerPayments.status, 'FAILED')));
+        }
+        return replaced.map((r) => r.id);
+      });
+    } catch (err) {
+      if (attempt >= 10 || !isUniqueViolation(err)) throw err;
+    }
+  }
+}
+
+/** Best effort: a session that cannot be expired and is then paid is refunded when its webhook arrives. */
+async function expireAtProvider(ctx: Ctx, sessionId: string) {
+  try {
+    await ctx.providers.cardPayments.expireSession(sessionId);
+  } catch (err) {
+    ctx.log.warn({ err, sessionId }, 'could not expire a replaced card session at the provider');
+  }
 }
 
 /**

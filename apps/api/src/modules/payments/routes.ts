@@ -8,6 +8,7 @@ import {
   directDebitFlowBodySchema,
   directDebitFlowResponseSchema,
   directDebitMandateBodySchema,
+  duplicatePaymentSchema,
   mandateSchema,
   motoCheckoutBodySchema,
   motoSettleBodySchema,
@@ -23,6 +24,7 @@ import { createSettlePayment } from '../billing/settle-account.ts';
 import { createCardCheckout, createCardSetup, getCardSession } from './create-card-session.ts';
 import { toCustomerPayment } from './create-customer-payment.ts';
 import { completeMandateFlow, listMandates, startMandateFlow } from './direct-debit-mandates.ts';
+import { listDuplicatePayments } from './list-duplicate-payments.ts';
 import { appOrigin, paymentCtx } from './payment-ctx.ts';
 import { PaymentDeclinedError, settleByToken } from './settle-by-token.ts';
 import { webhookRoutes } from './webhook-routes.ts';
@@ -81,6 +83,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => getCardSession(paymentCtx(app, req), req.params.sessionId),
+  );
+  app.get(
+    '/api/customerPayments/duplicates',
+    {
+      schema: {
+        tags,
+        summary: "Staff: the customer's card payments that arrived twice and were refunded",
+        response: { 200: z.array(duplicatePaymentSchema) },
+      },
+    },
+    async (req) => listDuplicatePayments(paymentCtx(app, req)),
   );
   app.post(
     '/api/stripe/moto/checkout',

@@ -64,6 +64,7 @@ export async function submitSandboxCheckout(
   const card = TEST_CARDS[number]!;
   const paid = card.outcome === 'succeeded';
   const paymentMethodId = sandboxId('pm_test_');
+  const paymentIntent = session.mode === 'payment' && paid ? sandboxId('pi_test_') : null;
   const [done] = await db
     .update(sandboxCardSessions)
     .set({
@@ -73,6 +74,7 @@ export async function submitSandboxCheckout(
       cardBrand: card.brand,
       cardLast4: number.slice(-4),
       paymentMethodId: paid ? paymentMethodId : null,
+      paymentIntent,
       completedAt: now,
     })
     .where(and(eq(sandboxCardSessions.id, id), eq(sandboxCardSessions.status, 'open')))
@@ -96,7 +98,7 @@ export async function submitSandboxCheckout(
         currency: done.currency,
         client_reference_id: done.clientReference,
         metadata: done.metadata,
-        payment_intent: done.mode === 'payment' ? sandboxId('pi_test_') : null,
+        payment_intent: done.mode === 'payment' ? (paymentIntent ?? sandboxId('pi_test_')) : null,
         decline_code: done.declineCode,
         payment_method_details: paid
           ? { id: paymentMethodId, brand: card.brand, last4: number.slice(-4) }

@@ -7,6 +7,7 @@ import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireSelfService } from '../../lib/roles.ts';
 import { amountDueAtBind } from '../policies/amount-due.ts';
+import { assertReturnUrls } from './return-urls.ts';
 
 const customerOnly = (ctx: Ctx) =>
   requireSelfService(
@@ -20,6 +21,7 @@ export async function createCardCheckout(
   input: CardCheckoutBody & { appOrigin: string; kind?: 'checkout' | 'settle' },
 ) {
   const partyId = customerOnly(ctx);
+  assertReturnUrls(ctx, input.appOrigin, { successUrl: input.successUrl, cancelUrl: input.cancelUrl });
   const [payment] = await ctx.db
     .select()
     .from(customerPayments)
@@ -147,6 +149,7 @@ async function assertNothingDueToday(ctx: Ctx, partyId: string, clientReference:
 /** POST /api/stripe/setup: a hosted page that saves a card for later collections (no payment today). */
 export async function createCardSetup(ctx: Ctx, input: CardSetupBody & { appOrigin: string }) {
   const partyId = customerOnly(ctx);
+  assertReturnUrls(ctx, input.appOrigin, { successUrl: input.successUrl, cancelUrl: input.cancelUrl });
   await assertNothingDueToday(ctx, partyId, input.clientReference);
   const provider = ctx.providers.cardPayments;
   const session = await provider.createSession({

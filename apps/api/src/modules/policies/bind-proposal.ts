@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { tz } from '@date-fns/tz';
+import { TZDate, tz } from '@date-fns/tz';
 import type { Quote } from '@forecourt/contracts/proposals';
+import { LONDON, londonToday } from '@forecourt/domain/risk/calendar';
 import { addMonths, addYears, getDate } from 'date-fns';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import {
@@ -20,6 +21,18 @@ import { assertOpenForCheckout } from './checkout-availability.ts';
 import { enqueueConfirmationEmail } from './confirmation-email.ts';
 import { documentInputOf } from './document-input-of.ts';
 import { openLedger } from './open-ledger.ts';
+
+/**
+ * Issue 10 §1 (ADR 133): when cover starts is decided at bind, not at the last re-rating. A start date of
+ * today (or, never, earlier) starts now, when the policy is bought; a later date starts at 00:00 London
+ * that day. A policy never starts before it is bound.
+ */
+export function coverStart(quotedStartAt: Date, now: Date): Date {
+  const startDay = londonToday(quotedStartAt);
+  if (startDay <= londonToday(now)) return now;
+  const midnight = new TZDate(`${startDay}T00:00:00`, LONDON);
+  return new Date(Math.max(midnight.getTime(), now.getTime()));
+}
 
 export interface BindResult {
   policyId: string;
@@ -97,10 +110,10 @@ export async function bindProposal(ctx: Ctx, proposalCode: string, partyId: stri
   const policyNumber = `FCM${rows[0]?.n}`;
   const policyId = randomUUID();
   const versionId = randomUUID();
-  const startAt = proposal.startAt;
+  const startAt = coverStart(proposal.startAt, now);
   const status = startAt <= now ? 'ACTIVE' : 'PENDING';
   const subscription = proposal.product === 'SUBSCRIPTION';
-  const expiry = subscription ? addYears(startAt, 1) : proposal.endAt;
+  const expiry = addYears(startAt, 1);
   await ctx.db.insert(policies).values({
     id: policyId,
     policyNumber,

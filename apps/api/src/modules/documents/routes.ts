@@ -1,7 +1,7 @@
 import { policyDocumentParamsSchema } from '@forecourt/contracts/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FilesystemStorage } from '../../providers/storage/filesystem.ts';
-import { appOrigin, paymentCtx } from '../payments/payment-ctx.ts';
+import { appOrigin, paymentCtx } from '../payments/index.ts';
 import { DocumentNotReadyError, getPolicyDocument } from './get-policy-document.ts';
 import { readStaticDocument } from './static-documents.ts';
 

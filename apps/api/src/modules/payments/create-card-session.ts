@@ -1,13 +1,12 @@
 import type { CardCheckoutBody, CardSetupBody } from '@forecourt/contracts/payments';
-import type { Quote } from '@forecourt/contracts/proposals';
 import { and, eq, inArray } from 'drizzle-orm';
-import { customerPayments, paymentSessions, proposals } from '../../db/schema/index.ts';
+import { customerPayments, paymentSessions } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireSelfService } from '../../lib/roles.ts';
-import { amountDueAtBind } from '../policies/amount-due.ts';
 import { assertReturnUrls } from './return-urls.ts';
+import { runSetupChecks } from './setup-checks.ts';
 
 const customerOnly = (ctx: Ctx) =>
   requireSelfService(
@@ -126,31 +125,11 @@ async function expireAtProvider(ctx: Ctx, sessionId: string) {
   }
 }
 
-/**
- * Spec 3 §4 step 9: a payment method alone may be set up for a purchase only when nothing is due today;
- * otherwise today's amount is taken by card (which saves the card) and Direct Debit takes the later months.
- */
-async function assertNothingDueToday(ctx: Ctx, partyId: string, clientReference: string | undefined) {
-  if (!clientReference) return;
-  const [proposal] = await ctx.db
-    .select()
-    .from(proposals)
-    .where(and(eq(proposals.proposalCode, clientReference), eq(proposals.partyId, partyId)));
-  if (proposal?.status !== 'QUOTE') return;
-  const quote = proposal.quote as Quote | null;
-  if (quote && amountDueAtBind(quote) > 0) {
-    throw new AppError(
-      'UNPROCESSABLE',
-      'Something is due today: pay it by card first (your card is then saved for the monthly payments).',
-    );
-  }
-}
-
 /** POST /api/stripe/setup: a hosted page that saves a card for later collections (no payment today). */
 export async function createCardSetup(ctx: Ctx, input: CardSetupBody & { appOrigin: string }) {
   const partyId = customerOnly(ctx);
   assertReturnUrls(ctx, input.appOrigin, { successUrl: input.successUrl, cancelUrl: input.cancelUrl });
-  await assertNothingDueToday(ctx, partyId, input.clientReference);
+  await runSetupChecks(ctx, partyId, input.clientReference);
   const provider = ctx.providers.cardPayments;
   const session = await provider.createSession({
     mode: 'setup',

@@ -1,26 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { TZDate, tz } from '@date-fns/tz';
+import { TZDate } from '@date-fns/tz';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { LONDON, londonToday } from '@forecourt/domain/risk/calendar';
-import { addMonths, addYears, getDate } from 'date-fns';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import {
-  customerAccounts,
-  customerPayments,
-  paymentMethods,
-  policies,
-  policyVersions,
-  proposals,
-} from '../../db/schema/index.ts';
+import { addMonths, addYears } from 'date-fns';
+import { and, eq, sql } from 'drizzle-orm';
+import { policies, policyVersions, proposals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
+import { openCustomerAccount } from '../billing/index.ts';
 import { latestVerification } from '../checks/latest-verification.ts';
+import { latestPaymentFor, usablePaymentMethod } from '../payments/index.ts';
 import { amountDueAtBind } from './amount-due.ts';
 import { assertOpenForCheckout } from './checkout-availability.ts';
 import { enqueueConfirmationEmail } from './confirmation-email.ts';
 import { documentInputOf } from './document-input-of.ts';
-import { openLedger } from './open-ledger.ts';
 
 /**
  * Issue 10 §1 (ADR 133): when cover starts is decided at bind, not at the last re-rating. A start date of
@@ -77,32 +71,16 @@ export async function bindProposal(ctx: Ctx, proposalCode: string, partyId: stri
     throw new AppError('UNPROCESSABLE', 'The customer has not passed verification.');
 
   const due = amountDueAtBind(quote);
-  const [payment] = await ctx.db
-    .select()
-    .from(customerPayments)
-    .where(
-      and(
-        eq(customerPayments.partyId, partyId),
-        eq(customerPayments.purpose, 'bind'),
-        eq(customerPayments.reference, proposalCode),
-        eq(customerPayments.status, 'SETTLED'),
-      ),
-    )
-    .limit(1);
+  const payment = await latestPaymentFor(ctx, {
+    partyId,
+    purpose: 'bind',
+    reference: proposalCode,
+    settled: true,
+  });
   if (due > 0 && (!payment || payment.amountPence < due)) {
     throw new AppError('PAYMENT_REQUIRED', 'The first payment has not been made.');
   }
-  const mandates = await ctx.db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.partyId, partyId), ne(paymentMethods.mandateStatus, 'CANCELLED')))
-    .orderBy(desc(paymentMethods.createdAt));
-  const cards = await ctx.db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.partyId, partyId), eq(paymentMethods.type, 'CARD')))
-    .orderBy(desc(paymentMethods.createdAt));
-  const method = mandates[0] ?? cards[0];
+  const method = await usablePaymentMethod(ctx, partyId);
   if (!method)
     throw new AppError('PAYMENT_REQUIRED', 'A card or Direct Debit is needed for the monthly payments.');
 
@@ -143,19 +121,17 @@ export async function bindProposal(ctx: Ctx, proposalCode: string, partyId: stri
     quote: quote as unknown as Record<string, unknown>,
     documentInput: documentInput as unknown as Record<string, unknown>,
   });
-  const paymentDay = Math.min(getDate(startAt, { in: tz('Europe/London') }), 28);
-  const accountId = randomUUID();
-  await ctx.db.insert(customerAccounts).values({
-    id: accountId,
-    accountCode: policyNumber,
-    partyId,
+  await openCustomerAccount(ctx, {
     policyId,
-    paymentDay,
-    paymentMethodType: method.type,
-    paymentMethodId: method.id,
+    policyNumber,
+    partyId,
+    method,
+    due,
+    payment: due > 0 ? payment : undefined,
+    startAt,
+    serviceEnd: subscription ? addMonths(startAt, 1) : expiry,
+    now,
   });
-  const serviceEnd = subscription ? addMonths(startAt, 1) : expiry;
-  await openLedger(ctx, { accountId, due, payment: due > 0 ? payment : undefined, startAt, serviceEnd, now });
   await ctx.db
     .update(proposals)
     .set({ status: 'POLICY', policyId, policyNumber, updatedAt: now })

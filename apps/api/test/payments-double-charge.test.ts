@@ -76,8 +76,12 @@ describe('one open card session per payment', () => {
 
     for (const page of pages) {
       const res = await submitForm(page.url, goodCard);
-      expect(res.status).toBe(303);
+      // The replaced pages have expired: the provider refuses them.
+      expect(res.status).toBe(page === last ? 303 : 404);
     }
+    const replaced = await fetch(pages[0]!.url);
+    expect(replaced.status).toBe(404);
+    expect(await replaced.text()).toContain('This payment page has expired');
     expect(await chargesKept(payment.id)).toEqual([{ id: last.sessionId }]);
     const [row] = await rows(t, 'SELECT status FROM customer_payments WHERE id = $1', [payment.id]);
     expect(row?.status).toBe('SETTLED');
@@ -135,5 +139,21 @@ describe('one open card session per payment', () => {
     expect(seen.body).toMatchObject([{ paymentId: payment.id, amount: 5432, status: 'refunded' }]);
     const asCustomer = await api(t.base, customer.token, 'GET', '/api/customerPayments/duplicates');
     expect(asCustomer.status).toBe(403);
+  });
+
+  it('a payment taken by phone closes the hosted page still open for it', async () => {
+    const { customer, payment, open } = await due();
+    const page = await open();
+    const phone = await api(t.base, `staff:${customer.partyId}`, 'POST', '/api/stripe/moto/checkout', {
+      paymentId: payment.id,
+      itemName: 'Car insurance',
+      token: 'tok_visa',
+      postalCode: 'SW1A 1AA',
+      dateOfBirth: '1985-06-15',
+    });
+    expect(phone.status, JSON.stringify(phone.body)).toBe(200);
+    expect(await openSessions(payment.id)).toEqual({ app: [], provider: [] });
+    expect((await submitForm(page.url, goodCard)).status).toBe(404);
+    expect(await chargesKept(payment.id)).toEqual([]);
   });
 });

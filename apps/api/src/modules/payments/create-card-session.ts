@@ -117,7 +117,7 @@ async function recordTheOpenSession(
 }
 
 /** Best effort: a session that cannot be expired and is then paid is refunded when its webhook arrives. */
-async function expireAtProvider(ctx: Ctx, sessionId: string) {
+export async function expireAtProvider(ctx: Ctx, sessionId: string) {
   try {
     await ctx.providers.cardPayments.expireSession(sessionId);
   } catch (err) {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { MotoCheckoutBody } from '@forecourt/contracts/payments';
 import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
-import { customerPayments } from '../../db/schema/index.ts';
+import { customerPayments, paymentSessions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound, validation } from '../../lib/errors.ts';
 import { requireStaffActingFor } from '../../lib/roles.ts';
+import { expireAtProvider } from './create-card-session.ts';
 import { type AfterCommit, fulfil, runAfterCommit } from './fulfilment.ts';
 import { saveCard } from './handle-card-webhook.ts';
 
@@ -89,6 +90,7 @@ export async function settleByToken(
     throw new PaymentDeclinedError(result.message, result.declineCode);
   }
   let afterCommit: AfterCommit | undefined;
+  let replaced: string[] = [];
   const settled = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(customerPayments)
@@ -103,10 +105,18 @@ export async function settleByToken(
       .where(and(eq(customerPayments.id, payment.id), eq(customerPayments.providerReference, claimId)))
       .returning();
     if (!row) throw new Error('Payment claim lost while charging');
+    // A hosted page still open for this payment can no longer take it (ADR 131).
+    const closed = await tx
+      .update(paymentSessions)
+      .set({ status: 'expired' })
+      .where(and(eq(paymentSessions.customerPaymentId, row.id), eq(paymentSessions.status, 'open')))
+      .returning({ id: paymentSessions.id });
+    replaced = closed.map((c) => c.id);
     await saveCard({ ...ctx, db: tx }, row.partyId, provider.name, result.card);
     afterCommit = await fulfil({ ...ctx, db: tx }, row);
     return row;
   });
+  for (const id of replaced) await expireAtProvider(ctx, id);
   await runAfterCommit(ctx, afterCommit);
   return settled;
 }

@@ -55,7 +55,8 @@ export async function submitSandboxCheckout(
   const { db, clock } = provider.services();
   const now = clock.now();
   const [session] = await db.select().from(sandboxCardSessions).where(eq(sandboxCardSessions.id, id));
-  if (!session || session.expiresAt < now) return { kind: 'missing' };
+  // Expired (by time, or replaced by a newer session for the same payment): it takes no payment.
+  if (!session || session.expiresAt < now || session.status === 'expired') return { kind: 'missing' };
   const successUrl = session.successUrl.replace('{CHECKOUT_SESSION_ID}', id);
   if (session.status !== 'open') return { kind: 'redirect', url: successUrl };
   const { errors, number } = validateCardForm(form, now);

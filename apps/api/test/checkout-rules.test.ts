@@ -17,8 +17,8 @@ const setup = (v: Visitor, code: string) =>
     headers: v.headers,
     payload: {
       clientReference: code,
-      successUrl: `${t.base}/car-insurance/proposal/${code}/checkout/payment/callback`,
-      cancelUrl: `${t.base}/car-insurance/proposal/${code}/checkout`,
+      successUrl: `http://localhost/car-insurance/proposal/${code}/checkout/payment/callback`,
+      cancelUrl: `http://localhost/car-insurance/proposal/${code}/checkout`,
     },
   });
 

@@ -37,7 +37,7 @@ export async function listeningApp(options: BuildOptions = {}): Promise<Listenin
       ? {
           kind: 'admin',
           userId: 'staff-1',
-          permissions: [],
+          permissions: ['access:impersonate'],
           claims: {},
           partyId: token.slice(6) || undefined,
         }

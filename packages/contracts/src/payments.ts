@@ -84,6 +84,21 @@ export const customerPaymentSchema = z.object({
 });
 export type CustomerPayment = z.infer<typeof customerPaymentSchema>;
 
+/** A card payment that arrived for an already-settled payment, refunded automatically (staff view). */
+export const duplicatePaymentSchema = z.object({
+  id: z.string(),
+  paymentId: z.string(),
+  sessionId: z.string().nullable(),
+  paymentReference: z.string(),
+  /** Minor units (pence). */
+  amount: z.number().int(),
+  status: z.enum(['refund_pending', 'refunded', 'refund_failed']),
+  refundReference: z.string().nullable(),
+  createdAt: z.string(),
+  refundedAt: z.string().nullable(),
+});
+export type DuplicatePayment = z.infer<typeof duplicatePaymentSchema>;
+
 export const directDebitFlowBodySchema = z.object({
   mandateDescription: z.string().min(1).max(100),
   successUrl: returnUrl,

@@ -51,6 +51,24 @@ export const envSchema = z.object({
   IDENTITY_CHECK_API_URL: z.string().url().optional(),
   IDENTITY_CHECK_API_TOKEN: z.string().optional(),
   SANDBOX_MANDATE_ACTIVATION_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  /** Partner origins (comma-separated) that payment pages may return to, besides the app's own (ADR 132). */
+  ALLOWED_REDIRECT_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .url()
+          .transform((u) => new URL(u).origin),
+      ),
+    ),
   QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(90).default(30),
   VEHICLE_API_URL: z.string().url().optional(),
   VEHICLE_API_KEY: z.string().optional(),

@@ -36,6 +36,23 @@ export const paymentSessions = pgTable('payment_sessions', {
   completedAt: ts('completed_at'),
 });
 
+/** A card payment that arrived for an already-settled customer payment: refunded automatically (ADR 131). */
+export const duplicatePayments = pgTable('duplicate_payments', {
+  id: uuid('id').primaryKey(),
+  customerPaymentId: uuid('customer_payment_id').notNull(),
+  partyId: uuid('party_id').notNull(),
+  sessionId: text('session_id'),
+  provider: text('provider').notNull(),
+  paymentReference: text('payment_reference').notNull(),
+  amountPence: integer('amount_pence').notNull(),
+  status: text('status', { enum: ['refund_pending', 'refunded', 'refund_failed'] })
+    .notNull()
+    .default('refund_pending'),
+  refundReference: text('refund_reference'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  refundedAt: ts('refunded_at'),
+});
+
 export const paymentMethods = pgTable('payment_methods', {
   id: uuid('id').primaryKey(),
   partyId: uuid('party_id').notNull(),
@@ -96,6 +113,8 @@ export const sandboxCardSessions = pgTable('sandbox_card_sessions', {
   cardBrand: text('card_brand'),
   cardLast4: text('card_last4'),
   paymentMethodId: text('payment_method_id'),
+  paymentIntent: text('payment_intent'),
+  refundedAt: ts('refunded_at'),
   webhookUrl: text('webhook_url').notNull(),
   createdAt: ts('created_at').notNull(),
   expiresAt: ts('expires_at').notNull(),

@@ -5,7 +5,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { customerAccounts, policyVersions } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
+import { requireStaffActingFor } from '../../lib/roles.ts';
 
 const london = tz('Europe/London');
 
@@ -21,7 +22,7 @@ async function ownAccount(ctx: Ctx, accountId: string) {
 
 /** PUT /api/customerAccounts/{id}/paymentDay: staff only (spec 2 §4), 1 to 28; the same day changes nothing. */
 export async function changePaymentDay(ctx: Ctx, accountId: string, paymentDay: number) {
-  if (ctx.caller.kind !== 'admin') throw forbidden('Only staff can change the payment day.');
+  requireStaffActingFor(ctx.caller, 'Only staff can change the payment day.');
   const account = await ownAccount(ctx, accountId);
   if (account.paymentDay !== paymentDay) {
     await ctx.db.update(customerAccounts).set({ paymentDay }).where(eq(customerAccounts.id, account.id));

@@ -1,26 +1,31 @@
 import {
-  bindPaymentBodySchema,
   customerAccountSchema,
   customerAccountsQuerySchema,
   nextStatementEstimateSchema,
   paymentDayBodySchema,
-  prepareAccountBodySchema,
-  preparedAccountSchema,
   statementSchema,
   statementSummarySchema,
 } from '@forecourt/contracts/billing';
-import { customerPaymentSchema } from '@forecourt/contracts/payments';
+import {
+  cardSessionResponseSchema,
+  cardSettleBodySchema,
+  customerPaymentSchema,
+  motoSettleBodySchema,
+} from '@forecourt/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
-import { toCustomerPayment } from '../payments/create-customer-payment.ts';
-import { registerFulfilment } from '../payments/fulfilment.ts';
-import { paymentCtx } from '../payments/payment-ctx.ts';
-import { createBindPayment } from './create-bind-payment.ts';
+import {
+  appOrigin,
+  declinedSchema,
+  orDeclined,
+  paymentCtx,
+  registerFulfilment,
+  toCustomerPayment,
+} from '../payments/index.ts';
 import { listCustomerAccounts } from './list-customer-accounts.ts';
 import { changePaymentDay, nextStatementEstimate } from './payment-day.ts';
-import { prepareCustomerAccount } from './prepare-customer-account.ts';
-import { applySettlement } from './settle-account.ts';
+import { applySettlement, settleByCardPage, settleByPhone } from './settle-account.ts';
 import { getStatement, listStatements } from './statements.ts';
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,35 +35,33 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const tags = ['billing'];
   app.post(
-    '/api/customerPayments/checkout/bind',
+    '/api/stripe/settle',
     {
       schema: {
-        tags,
-        summary: 'The payment a purchase takes today',
-        body: bindPaymentBodySchema,
-        headers: idempotencyHeaders,
-        response: { 200: customerPaymentSchema },
+        tags: ['payments'],
+        summary: "Hosted card payment page for an account's outstanding balance",
+        body: cardSettleBodySchema,
+        response: { 200: cardSessionResponseSchema },
       },
     },
-    async (req, reply) =>
-      idempotentRoute(app.services, req, reply, 'customer-payment.bind', async () =>
-        toCustomerPayment(await createBindPayment(paymentCtx(app, req), req.body.proposalCode)),
-      ),
+    async (req) => settleByCardPage(paymentCtx(app, req), { ...req.body, appOrigin: appOrigin(app, req) }),
   );
   app.post(
-    '/api/customerAccounts',
+    '/api/stripe/moto/settle',
     {
       schema: {
-        tags,
-        summary: 'How the purchase of a verified proposal will be paid (402 until verified: retry)',
-        body: prepareAccountBodySchema,
+        tags: ['payments'],
+        summary: "Staff settle an account's outstanding balance by phone with a card token",
+        body: motoSettleBodySchema,
         headers: idempotencyHeaders,
-        response: { 200: preparedAccountSchema },
+        response: { 200: customerPaymentSchema, 402: declinedSchema },
       },
     },
     async (req, reply) =>
-      idempotentRoute(app.services, req, reply, 'customer-account.create', () =>
-        prepareCustomerAccount(paymentCtx(app, req), req.body.proposalCode),
+      orDeclined(req, reply, () =>
+        idempotentRoute(app.services, req, reply, 'moto.settle', async () =>
+          toCustomerPayment(await settleByPhone(paymentCtx(app, req), req.body)),
+        ),
       ),
   );
   app.get(

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
+import type { CardSettleBody, MotoCheckoutBody } from '@forecourt/contracts/payments';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { customerAccounts, policyVersions, statementLineItems, statements } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { createCustomerPayment } from '../payments/create-customer-payment.ts';
-import type { SettledPayment } from '../payments/fulfilment.ts';
+import { requireStaffActingFor } from '../../lib/roles.ts';
+import {
+  createCardCheckout,
+  createCustomerPayment,
+  type SettledPayment,
+  settleByToken,
+} from '../payments/index.ts';
 
 const OPEN = ['pending', 'failed'] as const;
 
@@ -41,6 +47,22 @@ export async function createSettlePayment(ctx: Ctx, accountId: string) {
     amountPence: outstanding,
     payerDateOfBirth: input?.policyholder.dateOfBirth,
   });
+}
+
+/** POST /api/stripe/settle: the hosted card page for an account's outstanding balance. */
+export async function settleByCardPage(ctx: Ctx, input: CardSettleBody & { appOrigin: string }) {
+  const payment = await createSettlePayment(ctx, input.accountId);
+  return createCardCheckout(ctx, { ...input, paymentId: payment.id, kind: 'settle' });
+}
+
+/** POST /api/stripe/moto/settle: staff, impersonating the customer, settle the balance by phone. */
+export async function settleByPhone(
+  ctx: Ctx,
+  input: Omit<MotoCheckoutBody, 'paymentId'> & { accountId: string; token: string; postalCode: string },
+) {
+  requireStaffActingFor(ctx.caller, 'Only staff can take a payment by phone.');
+  const payment = await createSettlePayment(ctx, input.accountId);
+  return settleByToken(ctx, { ...input, paymentId: payment.id });
 }
 
 /** Fulfilment of a settled 'settle' payment: post it against the open statements, oldest first. */

@@ -1,19 +1,18 @@
 import type { CardCheckoutBody, CardSetupBody } from '@forecourt/contracts/payments';
-import type { Quote } from '@forecourt/contracts/proposals';
-import { and, eq } from 'drizzle-orm';
-import { customerPayments, paymentSessions, proposals } from '../../db/schema/index.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { customerPayments, paymentSessions } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
-import { amountDueAtBind } from '../policies/amount-due.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { requireSelfService } from '../../lib/roles.ts';
+import { assertReturnUrls } from './return-urls.ts';
+import { runSetupChecks } from './setup-checks.ts';
 
-function customerOnly(ctx: Ctx) {
-  const partyId = requireParty(ctx.caller);
-  if (ctx.caller.kind === 'admin') {
-    throw forbidden('Admins cannot pay by card through the customer checkout; take the payment by phone.');
-  }
-  return partyId;
-}
+const customerOnly = (ctx: Ctx) =>
+  requireSelfService(
+    ctx.caller,
+    'Admins cannot pay by card through the customer checkout; take the payment by phone.',
+  );
 
 /** POST /api/stripe/checkout: a hosted card payment page for a customer payment the caller owes. */
 export async function createCardCheckout(
@@ -21,6 +20,7 @@ export async function createCardCheckout(
   input: CardCheckoutBody & { appOrigin: string; kind?: 'checkout' | 'settle' },
 ) {
   const partyId = customerOnly(ctx);
+  assertReturnUrls(ctx, input.appOrigin, { successUrl: input.successUrl, cancelUrl: input.cancelUrl });
   const [payment] = await ctx.db
     .select()
     .from(customerPayments)
@@ -41,8 +41,9 @@ export async function createCardCheckout(
     locale: input.locale,
     appOrigin: input.appOrigin,
   });
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(paymentSessions).values({
+  let superseded: string[];
+  try {
+    superseded = await recordTheOpenSession(ctx, payment, {
       id: session.id,
       partyId,
       provider: provider.name,
@@ -50,40 +51,85 @@ export async function createCardCheckout(
       customerPaymentId: payment.id,
       clientReference: payment.id,
     });
-    if (payment.status === 'FAILED') {
-      await tx
-        .update(customerPayments)
-        .set({ status: 'PENDING', declineCode: null, updatedAt: ctx.clock.now() })
-        .where(eq(customerPayments.id, payment.id));
-    }
-  });
+  } catch (err) {
+    await expireAtProvider(ctx, session.id);
+    throw err;
+  }
+  for (const id of superseded) await expireAtProvider(ctx, id);
   return { sessionId: session.id, url: session.url };
 }
 
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+};
+
 /**
- * Spec 3 §4 step 9: a payment method alone may be set up for a purchase only when nothing is due today;
- * otherwise today's amount is taken by card (which saves the card) and Direct Debit takes the later months.
+ * Issue 9 §4 (ADR 131): a payment has at most one open card session, and so has what it pays for (a
+ * payment that replaced another for the same proposal or account closes the other's session). The new session is recorded and
+ * the ones it replaces are marked expired in one transaction; a unique index on open sessions per payment
+ * makes a concurrent opener fail and retry, so the last one wins. Returns the replaced sessions, which the
+ * caller then expires at the provider.
  */
-async function assertNothingDueToday(ctx: Ctx, partyId: string, clientReference: string | undefined) {
-  if (!clientReference) return;
-  const [proposal] = await ctx.db
-    .select()
-    .from(proposals)
-    .where(and(eq(proposals.proposalCode, clientReference), eq(proposals.partyId, partyId)));
-  if (proposal?.status !== 'QUOTE') return;
-  const quote = proposal.quote as Quote | null;
-  if (quote && amountDueAtBind(quote) > 0) {
-    throw new AppError(
-      'UNPROCESSABLE',
-      'Something is due today: pay it by card first (your card is then saved for the monthly payments).',
-    );
+async function recordTheOpenSession(
+  ctx: Ctx,
+  payment: typeof customerPayments.$inferSelect,
+  row: typeof paymentSessions.$inferInsert,
+): Promise<string[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const replaced = await tx
+          .update(paymentSessions)
+          .set({ status: 'expired' })
+          .where(
+            and(
+              eq(paymentSessions.status, 'open'),
+              inArray(
+                paymentSessions.customerPaymentId,
+                tx
+                  .select({ id: customerPayments.id })
+                  .from(customerPayments)
+                  .where(
+                    and(
+                      eq(customerPayments.partyId, payment.partyId),
+                      eq(customerPayments.purpose, payment.purpose),
+                      eq(customerPayments.reference, payment.reference),
+                    ),
+                  ),
+              ),
+            ),
+          )
+          .returning({ id: paymentSessions.id });
+        await tx.insert(paymentSessions).values(row);
+        if (payment.status === 'FAILED') {
+          await tx
+            .update(customerPayments)
+            .set({ status: 'PENDING', declineCode: null, updatedAt: ctx.clock.now() })
+            .where(and(eq(customerPayments.id, payment.id), eq(customerPayments.status, 'FAILED')));
+        }
+        return replaced.map((r) => r.id);
+      });
+    } catch (err) {
+      if (attempt >= 10 || !isUniqueViolation(err)) throw err;
+    }
+  }
+}
+
+/** Best effort: a session that cannot be expired and is then paid is refunded when its webhook arrives. */
+export async function expireAtProvider(ctx: Ctx, sessionId: string) {
+  try {
+    await ctx.providers.cardPayments.expireSession(sessionId);
+  } catch (err) {
+    ctx.log.warn({ err, sessionId }, 'could not expire a replaced card session at the provider');
   }
 }
 
 /** POST /api/stripe/setup: a hosted page that saves a card for later collections (no payment today). */
 export async function createCardSetup(ctx: Ctx, input: CardSetupBody & { appOrigin: string }) {
   const partyId = customerOnly(ctx);
-  await assertNothingDueToday(ctx, partyId, input.clientReference);
+  assertReturnUrls(ctx, input.appOrigin, { successUrl: input.successUrl, cancelUrl: input.cancelUrl });
+  await runSetupChecks(ctx, partyId, input.clientReference);
   const provider = ctx.providers.cardPayments;
   const session = await provider.createSession({
     mode: 'setup',

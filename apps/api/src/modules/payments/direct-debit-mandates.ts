@@ -6,6 +6,7 @@ import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { DirectDebitFlowError } from '../../providers/direct-debit/direct-debit-provider.ts';
+import { assertReturnUrls } from './return-urls.ts';
 
 type MethodRow = typeof paymentMethods.$inferSelect;
 
@@ -21,6 +22,7 @@ export const toMandate = (m: MethodRow) => ({
 /** POST /api/gocardless/flows: start a redirect flow; the browser goes to redirectUrl. */
 export async function startMandateFlow(ctx: Ctx, input: DirectDebitFlowBody & { appOrigin: string }) {
   const partyId = requireParty(ctx.caller);
+  assertReturnUrls(ctx, input.appOrigin, { successUrl: input.successUrl });
   const provider = ctx.providers.directDebit;
   const sessionToken = randomBytes(24).toString('base64url');
   const flow = await provider.createRedirectFlow({

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { customerPayments, paymentMethods, paymentSessions, webhookEvents } from '../../db/schema/index.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  customerPayments,
+  duplicatePayments,
+  paymentMethods,
+  paymentSessions,
+  webhookEvents,
+} from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { validation } from '../../lib/errors.ts';
 import {
@@ -75,10 +81,16 @@ export async function handleCardWebhook(ctx: Ctx, rawBody: string, signature: st
             updatedAt: now,
           })
           .where(
-            and(eq(customerPayments.id, session.customerPaymentId), eq(customerPayments.status, 'PENDING')),
+            and(
+              eq(customerPayments.id, session.customerPaymentId),
+              inArray(customerPayments.status, ['PENDING', 'FAILED']),
+            ),
           )
           .returning();
         if (settled) afterCommit = await fulfil(txCtx, settled);
+        else if (event.mode === 'payment' && event.paymentReference && (event.amountPence ?? 0) > 0) {
+          afterCommit = await flagDuplicate(ctx, tx, session, event);
+        }
       }
     }
     return { received: true as const, duplicate: false };
@@ -106,4 +118,72 @@ export async function saveCard(
       cardLast4: card.last4,
     })
     .onConflictDoNothing();
+}
+
+/**
+ * Issue 9 §4 (ADR 131): money arrived on a session whose payment is already settled (paid on another
+ * session, or by phone). It is recorded for staff (duplicate_payments), logged, and refunded in full
+ * through the provider once the transaction (tx) has committed.
+ */
+async function flagDuplicate(
+  ctx: Ctx,
+  tx: Ctx['db'],
+  session: typeof paymentSessions.$inferSelect,
+  event: CardEvent,
+): Promise<AfterCommit | undefined> {
+  const provider = ctx.providers.cardPayments;
+  const [payment] = await tx
+    .select()
+    .from(customerPayments)
+    .where(eq(customerPayments.id, session.customerPaymentId ?? ''));
+  if (!payment || payment.providerReference === event.paymentReference) return undefined;
+  const [flag] = await tx
+    .insert(duplicatePayments)
+    .values({
+      id: randomUUID(),
+      customerPaymentId: payment.id,
+      partyId: payment.partyId,
+      sessionId: session.id,
+      provider: provider.name,
+      paymentReference: event.paymentReference ?? '',
+      amountPence: event.amountPence ?? 0,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!flag) return undefined;
+  ctx.log.warn(
+    {
+      customerPaymentId: payment.id,
+      sessionId: session.id,
+      paymentReference: flag.paymentReference,
+      amountPence: flag.amountPence,
+    },
+    'duplicate card payment for a settled payment: refunding it',
+  );
+  return () => refundDuplicate(ctx, flag);
+}
+
+export async function refundDuplicate(ctx: Ctx, flag: typeof duplicatePayments.$inferSelect) {
+  const db = ctx.db;
+  try {
+    const { refundReference } = await ctx.providers.cardPayments.refundPayment({
+      paymentReference: flag.paymentReference,
+      amountPence: flag.amountPence,
+      idempotencyKey: `refund-${flag.id}`,
+      metadata: { customerPaymentId: flag.customerPaymentId, duplicateId: flag.id },
+    });
+    await db
+      .update(duplicatePayments)
+      .set({ status: 'refunded', refundReference, refundedAt: ctx.clock.now() })
+      .where(eq(duplicatePayments.id, flag.id));
+  } catch (err) {
+    ctx.log.warn(
+      { err, duplicateId: flag.id },
+      'refund of a duplicate card payment failed; staff must refund it',
+    );
+    await db
+      .update(duplicatePayments)
+      .set({ status: 'refund_failed' })
+      .where(eq(duplicatePayments.id, flag.id));
+  }
 }

@@ -2,37 +2,29 @@ import {
   cardCheckoutBodySchema,
   cardSessionResponseSchema,
   cardSessionStatusSchema,
-  cardSettleBodySchema,
   cardSetupBodySchema,
   customerPaymentSchema,
   directDebitFlowBodySchema,
   directDebitFlowResponseSchema,
   directDebitMandateBodySchema,
+  duplicatePaymentSchema,
   mandateSchema,
   motoCheckoutBodySchema,
-  motoSettleBodySchema,
 } from '@forecourt/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../lib/errors.ts';
 import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
 import type { SandboxCardPayments } from '../../providers/card-payments/sandbox.ts';
 import { sandboxCardRoutes } from '../../providers/card-payments/sandbox-routes.ts';
 import { sandboxDirectDebitRoutes } from '../../providers/direct-debit/sandbox-routes.ts';
-import { createSettlePayment } from '../billing/settle-account.ts';
 import { createCardCheckout, createCardSetup, getCardSession } from './create-card-session.ts';
 import { toCustomerPayment } from './create-customer-payment.ts';
+import { declinedSchema, orDeclined } from './declined-reply.ts';
 import { completeMandateFlow, listMandates, startMandateFlow } from './direct-debit-mandates.ts';
+import { listDuplicatePayments } from './list-duplicate-payments.ts';
 import { appOrigin, paymentCtx } from './payment-ctx.ts';
-import { PaymentDeclinedError, settleByToken } from './settle-by-token.ts';
+import { settleByToken } from './settle-by-token.ts';
 import { webhookRoutes } from './webhook-routes.ts';
-
-const declinedSchema = z.object({
-  code: z.literal('PAYMENT_REQUIRED'),
-  message: z.string(),
-  declineCode: z.string(),
-  requestId: z.string(),
-});
 
 /** Card payments under /api/stripe and Direct Debit under /api/gocardless (spec 3 §7), plus sandbox pages. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -82,6 +74,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => getCardSession(paymentCtx(app, req), req.params.sessionId),
   );
+  app.get(
+    '/api/customerPayments/duplicates',
+    {
+      schema: {
+        tags,
+        summary: "Staff: the customer's card payments that arrived twice and were refunded",
+        response: { 200: z.array(duplicatePaymentSchema) },
+      },
+    },
+    async (req) => listDuplicatePayments(paymentCtx(app, req)),
+  );
   app.post(
     '/api/stripe/moto/checkout',
     {
@@ -93,73 +96,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerPaymentSchema, 402: declinedSchema },
       },
     },
-    async (req, reply) => {
-      try {
-        return await idempotentRoute(app.services, req, reply, 'moto.checkout', async () =>
+    async (req, reply) =>
+      orDeclined(req, reply, () =>
+        idempotentRoute(app.services, req, reply, 'moto.checkout', async () =>
           toCustomerPayment(await settleByToken(paymentCtx(app, req), req.body)),
-        );
-      } catch (err) {
-        if (!(err instanceof PaymentDeclinedError)) throw err;
-        return reply.status(402).send({
-          code: 'PAYMENT_REQUIRED',
-          message: err.message,
-          declineCode: err.declineCode,
-          requestId: req.id,
-        });
-      }
-    },
-  );
-
-  app.post(
-    '/api/stripe/settle',
-    {
-      schema: {
-        tags,
-        summary: "Hosted card payment page for an account's outstanding balance",
-        body: cardSettleBodySchema,
-        response: { 200: cardSessionResponseSchema },
-      },
-    },
-    async (req) => {
-      const ctx = paymentCtx(app, req);
-      const payment = await createSettlePayment(ctx, req.body.accountId);
-      return createCardCheckout(ctx, {
-        ...req.body,
-        paymentId: payment.id,
-        appOrigin: appOrigin(app, req),
-        kind: 'settle',
-      });
-    },
-  );
-  app.post(
-    '/api/stripe/moto/settle',
-    {
-      schema: {
-        tags,
-        summary: "Staff settle an account's outstanding balance by phone with a card token",
-        body: motoSettleBodySchema,
-        headers: idempotencyHeaders,
-        response: { 200: customerPaymentSchema, 402: declinedSchema },
-      },
-    },
-    async (req, reply) => {
-      try {
-        const ctx = paymentCtx(app, req);
-        if (ctx.caller.kind !== 'admin') throw forbidden('Only staff can take a payment by phone.');
-        return await idempotentRoute(app.services, req, reply, 'moto.settle', async () => {
-          const payment = await createSettlePayment(ctx, req.body.accountId);
-          return toCustomerPayment(await settleByToken(ctx, { ...req.body, paymentId: payment.id }));
-        });
-      } catch (err) {
-        if (!(err instanceof PaymentDeclinedError)) throw err;
-        return reply.status(402).send({
-          code: 'PAYMENT_REQUIRED',
-          message: err.message,
-          declineCode: err.declineCode,
-          requestId: req.id,
-        });
-      }
-    },
+        ),
+      ),
   );
 
   app.post(

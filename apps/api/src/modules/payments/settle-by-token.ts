@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { MotoCheckoutBody } from '@forecourt/contracts/payments';
 import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
-import { customerPayments } from '../../db/schema/index.ts';
+import { customerPayments, paymentSessions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { AppError, forbidden, notFound, validation } from '../../lib/errors.ts';
+import { AppError, notFound, validation } from '../../lib/errors.ts';
+import { requireStaffActingFor } from '../../lib/roles.ts';
+import { expireAtProvider } from './create-card-session.ts';
 import { type AfterCommit, fulfil, runAfterCommit } from './fulfilment.ts';
 import { saveCard } from './handle-card-webhook.ts';
 
@@ -19,7 +21,7 @@ const CLAIM = 'claim';
 const CLAIM_STALE_MS = 2 * 60 * 1000;
 
 /**
- * POST /api/stripe/moto/checkout: an admin takes a customer payment by phone with a card token (spec 3 §4
+ * POST /api/stripe/moto/checkout: an admin, impersonating the customer (audited), takes a customer payment by phone with a card token (spec 3 §4
  * step 8, §5 admin settle). The date of birth must be the one on record. The payment is claimed before the
  * charge so two submissions cannot both charge the card; a decline is a 402 carrying the decline code.
  */
@@ -27,16 +29,11 @@ export async function settleByToken(
   ctx: Ctx,
   input: MotoCheckoutBody & { token: string; postalCode: string },
 ) {
-  if (ctx.caller.kind !== 'admin') throw forbidden('Only staff can take a payment by phone.');
-  const partyId = ctx.caller.partyId;
+  const partyId = requireStaffActingFor(ctx.caller, 'Only staff can take a payment by phone.');
   const [payment] = await ctx.db
     .select()
     .from(customerPayments)
-    .where(
-      partyId
-        ? and(eq(customerPayments.id, input.paymentId), eq(customerPayments.partyId, partyId))
-        : eq(customerPayments.id, input.paymentId),
-    );
+    .where(and(eq(customerPayments.id, input.paymentId), eq(customerPayments.partyId, partyId)));
   if (!payment) throw notFound('No such payment');
   if (payment.status === 'SETTLED') throw new AppError('CONFLICT', 'This payment has already been made.');
   if (!payment.payerDateOfBirth || payment.payerDateOfBirth !== input.dateOfBirth) {
@@ -93,6 +90,7 @@ export async function settleByToken(
     throw new PaymentDeclinedError(result.message, result.declineCode);
   }
   let afterCommit: AfterCommit | undefined;
+  let replaced: string[] = [];
   const settled = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(customerPayments)
@@ -107,10 +105,18 @@ export async function settleByToken(
       .where(and(eq(customerPayments.id, payment.id), eq(customerPayments.providerReference, claimId)))
       .returning();
     if (!row) throw new Error('Payment claim lost while charging');
+    // A hosted page still open for this payment can no longer take it (ADR 131).
+    const closed = await tx
+      .update(paymentSessions)
+      .set({ status: 'expired' })
+      .where(and(eq(paymentSessions.customerPaymentId, row.id), eq(paymentSessions.status, 'open')))
+      .returning({ id: paymentSessions.id });
+    replaced = closed.map((c) => c.id);
     await saveCard({ ...ctx, db: tx }, row.partyId, provider.name, result.card);
     afterCommit = await fulfil({ ...ctx, db: tx }, row);
     return row;
   });
+  for (const id of replaced) await expireAtProvider(ctx, id);
   await runAfterCommit(ctx, afterCommit);
   return settled;
 }

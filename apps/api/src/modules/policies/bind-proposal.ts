@@ -1,25 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { tz } from '@date-fns/tz';
+import { TZDate } from '@date-fns/tz';
 import type { Quote } from '@forecourt/contracts/proposals';
-import { addMonths, addYears, getDate } from 'date-fns';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import {
-  customerAccounts,
-  customerPayments,
-  paymentMethods,
-  policies,
-  policyVersions,
-  proposals,
-} from '../../db/schema/index.ts';
+import { LONDON, londonToday } from '@forecourt/domain/risk/calendar';
+import { addMonths, addYears } from 'date-fns';
+import { and, eq, sql } from 'drizzle-orm';
+import { policies, policyVersions, proposals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
+import { openCustomerAccount } from '../billing/index.ts';
 import { latestVerification } from '../checks/index.ts';
+import { latestPaymentFor, usablePaymentMethod } from '../payments/index.ts';
 import { amountDueAtBind } from './amount-due.ts';
 import { assertOpenForCheckout } from './checkout-availability.ts';
 import { enqueueConfirmationEmail } from './confirmation-email.ts';
 import { documentInputOf } from './document-input-of.ts';
-import { openLedger } from './open-ledger.ts';
+
+/**
+ * Issue 10 §1 (ADR 133): when cover starts is decided at bind, not at the last re-rating. A start date of
+ * today (or, never, earlier) starts now, when the policy is bought; a later date starts at 00:00 London
+ * that day. A policy never starts before it is bound.
+ */
+export function coverStart(quotedStartAt: Date, now: Date): Date {
+  const startDay = londonToday(quotedStartAt);
+  if (startDay <= londonToday(now)) return now;
+  const midnight = new TZDate(`${startDay}T00:00:00`, LONDON);
+  return new Date(Math.max(midnight.getTime(), now.getTime()));
+}
 
 export interface BindResult {
   policyId: string;
@@ -29,11 +36,14 @@ export interface BindResult {
   created: boolean;
 }
 
+type ProposalRow = typeof proposals.$inferSelect;
+
 /**
- * Binds a proposal in the caller's transaction (ctx.db): the policy and its first version, the customer
- * account (accountCode = policy number), the first statement with invoice and payment, the proposal marked
- * POLICY, and an outbox event for the Motor Insurance Database. The proposal row is locked first, so
- * concurrent binds make one policy; a bound proposal answers its policy again (created: false).
+ * Binds a proposal in the caller's transaction (ctx.db), each module writing its own tables (ADR 134):
+ * policies writes the policy and its first version, billing opens the customer account and its first
+ * statement (through its face), and the proposal is marked POLICY; outbox messages announce the policy to
+ * the Motor Insurance Database and the customer. The proposal row is locked first, so concurrent binds make
+ * one policy; a bound proposal answers its policy again (created: false).
  */
 export async function bindProposal(ctx: Ctx, proposalCode: string, partyId: string): Promise<BindResult> {
   const [proposal] = await ctx.db
@@ -42,70 +52,94 @@ export async function bindProposal(ctx: Ctx, proposalCode: string, partyId: stri
     .where(and(eq(proposals.proposalCode, proposalCode), eq(proposals.partyId, partyId)))
     .for('update');
   if (!proposal) throw notFound('No such proposal');
-  if (proposal.status === 'POLICY' && proposal.policyId) {
-    const [p] = await ctx.db.select().from(policies).where(eq(policies.id, proposal.policyId));
-    const [v] = await ctx.db
-      .select()
-      .from(policyVersions)
-      .where(eq(policyVersions.policyId, proposal.policyId));
-    if (p && v) {
-      const status = p.status === 'ACTIVE' ? 'ACTIVE' : 'PENDING';
-      return { policyId: p.id, policyNumber: p.policyNumber, status, policyVersionId: v.id, created: false };
-    }
-  }
+  const bound = await alreadyBound(ctx, proposal);
+  if (bound) return bound;
   const now = ctx.clock.now();
+  const { quote, due, payment, method } = await assertBindable(ctx, proposal, now);
+
+  const { rows } = await ctx.db.execute<{ n: string }>(sql`SELECT nextval('policy_number_seq')::text AS n`);
+  const policyNumber = `FCM${rows[0]?.n}`;
+  const startAt = coverStart(proposal.startAt ?? now, now);
+  const expiry = addYears(startAt, 1);
+  const policy = await issuePolicy(ctx, { proposal, quote, policyNumber, startAt, expiry, now });
+  await openCustomerAccount(ctx, {
+    policyId: policy.policyId,
+    policyNumber,
+    partyId,
+    method,
+    due,
+    payment: due > 0 ? payment : undefined,
+    startAt,
+    serviceEnd: proposal.product === 'SUBSCRIPTION' ? addMonths(startAt, 1) : expiry,
+    now,
+  });
+  await ctx.db
+    .update(proposals)
+    .set({ status: 'POLICY', policyId: policy.policyId, policyNumber, updatedAt: now })
+    .where(eq(proposals.proposalCode, proposal.proposalCode));
+  await announcePolicy(ctx, {
+    quote,
+    documentInput: policy.documentInput,
+    startAt,
+    expiry,
+    status: policy.status,
+  });
+  return { ...policy, policyNumber, created: true };
+}
+
+/** A proposal bound before answers its policy again. */
+async function alreadyBound(ctx: Ctx, proposal: ProposalRow): Promise<BindResult | undefined> {
+  if (proposal.status !== 'POLICY' || !proposal.policyId) return undefined;
+  const [p] = await ctx.db.select().from(policies).where(eq(policies.id, proposal.policyId));
+  const [v] = await ctx.db
+    .select()
+    .from(policyVersions)
+    .where(eq(policyVersions.policyId, proposal.policyId));
+  if (!p || !v) return undefined;
+  const status = p.status === 'ACTIVE' ? 'ACTIVE' : 'PENDING';
+  return { policyId: p.id, policyNumber: p.policyNumber, status, policyVersionId: v.id, created: false };
+}
+
+/** Open for checkout, verified, paid what is due today, and a way to pay the rest. */
+async function assertBindable(ctx: Ctx, proposal: ProposalRow, now: Date) {
   const quote = proposal.quote as Quote | null;
   assertOpenForCheckout(ctx, proposal, now);
   if (!quote || !proposal.startAt || !proposal.endAt) {
     throw new AppError('UNPROCESSABLE', 'This quote is not open for checkout.');
   }
-  const verification = await latestVerification(ctx.db, proposalCode);
+  const verification = await latestVerification(ctx.db, proposal.proposalCode);
   if (!verification?.isClear)
     throw new AppError('UNPROCESSABLE', 'The customer has not passed verification.');
-
   const due = amountDueAtBind(quote);
-  const [payment] = await ctx.db
-    .select()
-    .from(customerPayments)
-    .where(
-      and(
-        eq(customerPayments.partyId, partyId),
-        eq(customerPayments.purpose, 'bind'),
-        eq(customerPayments.reference, proposalCode),
-        eq(customerPayments.status, 'SETTLED'),
-      ),
-    )
-    .limit(1);
+  const payment = await latestPaymentFor(ctx, {
+    partyId: proposal.partyId,
+    purpose: 'bind',
+    reference: proposal.proposalCode,
+    settled: true,
+  });
   if (due > 0 && (!payment || payment.amountPence < due)) {
     throw new AppError('PAYMENT_REQUIRED', 'The first payment has not been made.');
   }
-  const mandates = await ctx.db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.partyId, partyId), ne(paymentMethods.mandateStatus, 'CANCELLED')))
-    .orderBy(desc(paymentMethods.createdAt));
-  const cards = await ctx.db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.partyId, partyId), eq(paymentMethods.type, 'CARD')))
-    .orderBy(desc(paymentMethods.createdAt));
-  const method = mandates[0] ?? cards[0];
+  const method = await usablePaymentMethod(ctx, proposal.partyId);
   if (!method)
     throw new AppError('PAYMENT_REQUIRED', 'A card or Direct Debit is needed for the monthly payments.');
+  return { quote, due, payment, method };
+}
 
-  const { rows } = await ctx.db.execute<{ n: string }>(sql`SELECT nextval('policy_number_seq')::text AS n`);
-  const policyNumber = `FCM${rows[0]?.n}`;
+/** Policies' own tables: the policy (ACTIVE when cover starts now) and its first version with documents input. */
+async function issuePolicy(
+  ctx: Ctx,
+  o: { proposal: ProposalRow; quote: Quote; policyNumber: string; startAt: Date; expiry: Date; now: Date },
+) {
+  const { proposal, quote, policyNumber, startAt, expiry, now } = o;
   const policyId = randomUUID();
   const versionId = randomUUID();
-  const startAt = proposal.startAt;
-  const status = startAt <= now ? 'ACTIVE' : 'PENDING';
-  const subscription = proposal.product === 'SUBSCRIPTION';
-  const expiry = subscription ? addYears(startAt, 1) : proposal.endAt;
+  const status: BindResult['status'] = startAt <= now ? 'ACTIVE' : 'PENDING';
   await ctx.db.insert(policies).values({
     id: policyId,
     policyNumber,
-    partyId,
-    proposalCode,
+    partyId: proposal.partyId,
+    proposalCode: proposal.proposalCode,
     schemeCode: proposal.schemeCode,
     status,
     inceptedAt: startAt,
@@ -130,42 +164,39 @@ export async function bindProposal(ctx: Ctx, proposalCode: string, partyId: stri
     quote: quote as unknown as Record<string, unknown>,
     documentInput: documentInput as unknown as Record<string, unknown>,
   });
-  const paymentDay = Math.min(getDate(startAt, { in: tz('Europe/London') }), 28);
-  const accountId = randomUUID();
-  await ctx.db.insert(customerAccounts).values({
-    id: accountId,
-    accountCode: policyNumber,
-    partyId,
-    policyId,
-    paymentDay,
-    paymentMethodType: method.type,
-    paymentMethodId: method.id,
-  });
-  const serviceEnd = subscription ? addMonths(startAt, 1) : expiry;
-  await openLedger(ctx, { accountId, due, payment: due > 0 ? payment : undefined, startAt, serviceEnd, now });
-  await ctx.db
-    .update(proposals)
-    .set({ status: 'POLICY', policyId, policyNumber, updatedAt: now })
-    .where(eq(proposals.proposalCode, proposalCode));
+  return { policyId, policyVersionId: versionId, status, documentInput };
+}
+
+/** Outbox messages, in the same transaction: the Motor Insurance Database event and the confirmation e-mail. */
+async function announcePolicy(
+  ctx: Ctx,
+  o: {
+    quote: Quote;
+    documentInput: ReturnType<typeof documentInputOf>;
+    startAt: Date;
+    expiry: Date;
+    status: BindResult['status'];
+  },
+) {
+  const { policyNumber } = o.documentInput;
   await enqueue(ctx.db, {
     channel: 'event',
     subject: 'mid.policy.created',
-    body: `Motor Insurance Database: add ${documentInput.vehicle.registration} under ${policyNumber}`,
+    body: `Motor Insurance Database: add ${o.documentInput.vehicle.registration} under ${policyNumber}`,
     payload: {
       type: 'mid.policy.created',
       policyNumber,
-      vrn: documentInput.vehicle.registration,
-      coverStart: startAt.toISOString(),
-      coverEnd: expiry.toISOString(),
-      insurer: quote.mainInsurer,
+      vrn: o.documentInput.vehicle.registration,
+      coverStart: o.startAt.toISOString(),
+      coverEnd: o.expiry.toISOString(),
+      insurer: o.quote.mainInsurer,
     },
   });
-  const holder = quote.insuredProfiles.find((p) => p.policyholder)?.data;
+  const holder = o.quote.insuredProfiles.find((p) => p.policyholder)?.data;
   await enqueueConfirmationEmail(ctx.db, {
     email: typeof holder?.email === 'string' ? holder.email : undefined,
-    input: documentInput,
+    input: o.documentInput,
     brand: ctx.brand,
-    immediate: status === 'ACTIVE',
+    immediate: o.status === 'ACTIVE',
   });
-  return { policyId, policyNumber, status, policyVersionId: versionId, created: true };
 }

@@ -1,3 +1,9 @@
+import {
+  bindPaymentBodySchema,
+  prepareAccountBodySchema,
+  preparedAccountSchema,
+} from '@forecourt/contracts/billing';
+import { customerPaymentSchema } from '@forecourt/contracts/payments';
 import { bindResponseSchema, policiesQuerySchema, policySchema } from '@forecourt/contracts/policies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,16 +12,23 @@ import type { AppServices, Ctx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
 import { requestPolicyDocuments } from '../documents/index.ts';
-import { registerFulfilment } from '../payments/fulfilment.ts';
-import { paymentCtx } from '../payments/payment-ctx.ts';
+import { paymentCtx, registerFulfilment, registerSetupCheck, toCustomerPayment } from '../payments/index.ts';
 import { bindProposal } from './bind-proposal.ts';
+import { createBindPayment } from './create-bind-payment.ts';
 import { getPolicy, listPolicies } from './get-policies.ts';
+import { assertNothingDueToday } from './nothing-due-today.ts';
+import { prepareCustomerAccount } from './prepare-customer-account.ts';
 
 const documentsLater = (services: AppServices, versionId: string) => () =>
   requestPolicyDocuments(services, versionId);
 
-/** POST /api/proposals/{code}/bind, and bind on a settled first payment (fulfilment by webhook). */
+/**
+ * Checkout and bind: how a verified proposal is paid (POST /api/customerAccounts), the payment it takes today
+ * (POST /api/customerPayments/checkout/bind), POST /api/proposals/{code}/bind, and bind on a settled first
+ * payment (fulfilment by webhook).
+ */
 export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerSetupCheck(assertNothingDueToday);
   registerFulfilment('bind', async (ctx: Ctx, payment) => {
     try {
       const bound = await bindProposal(ctx, payment.reference, payment.partyId);
@@ -30,6 +43,38 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
+  app.post(
+    '/api/customerPayments/checkout/bind',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'The payment a purchase takes today',
+        body: bindPaymentBodySchema,
+        headers: idempotencyHeaders,
+        response: { 200: customerPaymentSchema },
+      },
+    },
+    async (req, reply) =>
+      idempotentRoute(app.services, req, reply, 'customer-payment.bind', async () =>
+        toCustomerPayment(await createBindPayment(paymentCtx(app, req), req.body.proposalCode)),
+      ),
+  );
+  app.post(
+    '/api/customerAccounts',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'How the purchase of a verified proposal will be paid (402 until verified: retry)',
+        body: prepareAccountBodySchema,
+        headers: idempotencyHeaders,
+        response: { 200: preparedAccountSchema },
+      },
+    },
+    async (req, reply) =>
+      idempotentRoute(app.services, req, reply, 'customer-account.create', () =>
+        prepareCustomerAccount(paymentCtx(app, req), req.body.proposalCode),
+      ),
+  );
   app.get(
     '/api/policies',
     {

@@ -69,6 +69,13 @@ export type TokenChargeResult =
   | { status: 'expired'; message: string }
   | { status: 'invalid'; message: string };
 
+export interface RefundInput {
+  paymentReference: string;
+  amountPence: number;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
 /** How long a phone-payment card token may be used after it was made (spec 3 §9). */
 export const CARD_TOKEN_VALIDITY_SECONDS = 10 * 60;
 
@@ -80,6 +87,13 @@ export interface CardPaymentsProvider {
   attach?(services: AppServices): void;
   createSession(input: CardSessionInput): Promise<CardSession>;
   chargeToken(input: TokenChargeInput): Promise<TokenChargeResult>;
+  /**
+   * Ends an open hosted session so that it can no longer be paid (Stripe: checkout.sessions.expire). A
+   * session already complete or expired is left as it is (its outcome, if any, still comes by webhook).
+   */
+  expireSession(sessionId: string): Promise<void>;
+  /** Refunds a payment in full; the key makes a retried refund a no-op at the provider. */
+  refundPayment(input: RefundInput): Promise<{ refundReference: string }>;
   /** Verifies the signature over the raw body, then reads the event. Throws WebhookSignatureError. */
   parseWebhook(rawBody: string, signatureHeader: string | undefined): Promise<CardEvent>;
 }

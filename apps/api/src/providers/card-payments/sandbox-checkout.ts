@@ -55,7 +55,8 @@ export async function submitSandboxCheckout(
   const { db, clock } = provider.services();
   const now = clock.now();
   const [session] = await db.select().from(sandboxCardSessions).where(eq(sandboxCardSessions.id, id));
-  if (!session || session.expiresAt < now) return { kind: 'missing' };
+  // Expired (by time, or replaced by a newer session for the same payment): it takes no payment.
+  if (!session || session.expiresAt < now || session.status === 'expired') return { kind: 'missing' };
   const successUrl = session.successUrl.replace('{CHECKOUT_SESSION_ID}', id);
   if (session.status !== 'open') return { kind: 'redirect', url: successUrl };
   const { errors, number } = validateCardForm(form, now);
@@ -64,6 +65,7 @@ export async function submitSandboxCheckout(
   const card = TEST_CARDS[number]!;
   const paid = card.outcome === 'succeeded';
   const paymentMethodId = sandboxId('pm_test_');
+  const paymentIntent = session.mode === 'payment' && paid ? sandboxId('pi_test_') : null;
   const [done] = await db
     .update(sandboxCardSessions)
     .set({
@@ -73,6 +75,7 @@ export async function submitSandboxCheckout(
       cardBrand: card.brand,
       cardLast4: number.slice(-4),
       paymentMethodId: paid ? paymentMethodId : null,
+      paymentIntent,
       completedAt: now,
     })
     .where(and(eq(sandboxCardSessions.id, id), eq(sandboxCardSessions.status, 'open')))
@@ -96,7 +99,7 @@ export async function submitSandboxCheckout(
         currency: done.currency,
         client_reference_id: done.clientReference,
         metadata: done.metadata,
-        payment_intent: done.mode === 'payment' ? sandboxId('pi_test_') : null,
+        payment_intent: done.mode === 'payment' ? (paymentIntent ?? sandboxId('pi_test_')) : null,
         decline_code: done.declineCode,
         payment_method_details: paid
           ? { id: paymentMethodId, brand: card.brand, last4: number.slice(-4) }

@@ -47,7 +47,7 @@ export async function sandboxCardRoutes(app: FastifyInstance, provider: SandboxC
       .select()
       .from(sandboxCardSessions)
       .where(eq(sandboxCardSessions.id, id));
-    return s && s.expiresAt > app.services.clock.now() ? s : undefined;
+    return s && s.expiresAt > app.services.clock.now() && s.status !== 'expired' ? s : undefined;
   };
 
   app.get<{ Params: { id: string } }>(

@@ -91,6 +91,28 @@ export function sandboxCardPayments(): SandboxCardPayments {
       };
     },
 
+    async expireSession(sessionId) {
+      const { db } = services();
+      await db
+        .update(sandboxCardSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(sandboxCardSessions.id, sessionId), eq(sandboxCardSessions.status, 'open')));
+    },
+
+    async refundPayment(input) {
+      const { db, clock } = services();
+      await db
+        .update(sandboxCardSessions)
+        .set({ refundedAt: clock.now() })
+        .where(
+          and(
+            eq(sandboxCardSessions.paymentIntent, input.paymentReference),
+            isNull(sandboxCardSessions.refundedAt),
+          ),
+        );
+      return { refundReference: `re_test_${input.idempotencyKey.replace(/-/g, '').slice(0, 24)}` };
+    },
+
     async parseWebhook(rawBody, signatureHeader) {
       verifyStripeStyle(rawBody, signatureHeader, await webhookSecret(), services().clock.now());
       return readStripeStyleEvent(rawBody);

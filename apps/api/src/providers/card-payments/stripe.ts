@@ -103,6 +103,30 @@ export function stripeCardPayments(
       }
     },
 
+    async expireSession(sessionId) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      if (session.status !== 'open') return;
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (err) {
+        // Completed meanwhile: its outcome arrives by webhook (a second payment is refunded there).
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+      }
+    },
+
+    async refundPayment(input) {
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: input.paymentReference,
+          amount: input.amountPence,
+          reason: 'duplicate',
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { refundReference: refund.id };
+    },
+
     async parseWebhook(rawBody, signatureHeader) {
       if (!webhookSecret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not configured');
       let event: Stripe.Event;

@@ -1,12 +1,13 @@
 import type { Quote } from '@forecourt/contracts/proposals';
-import { and, desc, eq, ne } from 'drizzle-orm';
-import { paymentMethods, proposals } from '../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { proposals } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { latestVerification } from '../checks/index.ts';
-import { amountDueAtBind } from '../policies/amount-due.ts';
-import { assertOpenForCheckout } from '../policies/checkout-availability.ts';
+import { usablePaymentMethod } from '../payments/index.ts';
+import { amountDueAtBind } from './amount-due.ts';
+import { assertOpenForCheckout } from './checkout-availability.ts';
 import { createBindPayment } from './create-bind-payment.ts';
 
 /**
@@ -29,19 +30,7 @@ export async function prepareCustomerAccount(ctx: Ctx, proposalCode: string) {
   assertOpenForCheckout(ctx, proposal, ctx.clock.now());
   if (!quote) throw new AppError('UNPROCESSABLE', 'This quote is not open for checkout.');
   const due = amountDueAtBind(quote);
-  const [method] = await ctx.db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.partyId, partyId), ne(paymentMethods.mandateStatus, 'CANCELLED')))
-    .orderBy(desc(paymentMethods.createdAt))
-    .limit(1);
-  const [card] = await ctx.db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.partyId, partyId), eq(paymentMethods.type, 'CARD')))
-    .orderBy(desc(paymentMethods.createdAt))
-    .limit(1);
-  const usable = method ?? card;
+  const usable = await usablePaymentMethod(ctx, partyId);
   const payment = due > 0 ? await createBindPayment(ctx, proposalCode) : undefined;
   return {
     proposalCode,

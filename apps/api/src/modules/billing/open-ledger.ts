@@ -1,7 +1,41 @@
 import { randomUUID } from 'node:crypto';
-import type { customerPayments } from '../../db/schema/index.ts';
-import { statementLineItems, statements } from '../../db/schema/index.ts';
+import { tz } from '@date-fns/tz';
+import { getDate } from 'date-fns';
+import { customerAccounts, statementLineItems, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import type { CustomerPaymentRow, PaymentMethod } from '../payments/index.ts';
+
+/**
+ * Bind's billing part (ADR 134), in the caller's transaction (ctx.db): the customer account of a new policy
+ * (its code is the policy number; payment day = the start day, at most the 28th) and its first statement.
+ */
+export async function openCustomerAccount(
+  ctx: Pick<Ctx, 'db'>,
+  o: {
+    policyId: string;
+    policyNumber: string;
+    partyId: string;
+    method: PaymentMethod;
+    due: number;
+    payment: CustomerPaymentRow | undefined;
+    startAt: Date;
+    serviceEnd: Date;
+    now: Date;
+  },
+) {
+  const accountId = randomUUID();
+  await ctx.db.insert(customerAccounts).values({
+    id: accountId,
+    accountCode: o.policyNumber,
+    partyId: o.partyId,
+    policyId: o.policyId,
+    paymentDay: Math.min(getDate(o.startAt, { in: tz('Europe/London') }), 28),
+    paymentMethodType: o.method.type,
+    paymentMethodId: o.method.id,
+  });
+  await openLedger(ctx, { accountId, ...o });
+  return { accountId };
+}
 
 /**
  * The first statement of a new account: the inception invoice for the first service period and, when it
@@ -12,7 +46,7 @@ export async function openLedger(
   o: {
     accountId: string;
     due: number;
-    payment: typeof customerPayments.$inferSelect | undefined;
+    payment: CustomerPaymentRow | undefined;
     startAt: Date;
     serviceEnd: Date;
     now: Date;

@@ -1,13 +1,13 @@
 import type { Quote } from '@forecourt/contracts/proposals';
-import { and, desc, eq } from 'drizzle-orm';
-import { customerPayments, proposals } from '../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { proposals } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { latestVerification } from '../checks/index.ts';
-import { createCustomerPayment } from '../payments/create-customer-payment.ts';
-import { amountDueAtBind } from '../policies/amount-due.ts';
-import { assertOpenForCheckout } from '../policies/checkout-availability.ts';
+import { createCustomerPayment, latestPaymentFor } from '../payments/index.ts';
+import { amountDueAtBind } from './amount-due.ts';
+import { assertOpenForCheckout } from './checkout-availability.ts';
 
 /**
  * POST /api/customerPayments/checkout/bind: what the purchase takes today, as a customer payment to pay by
@@ -28,18 +28,7 @@ export async function createBindPayment(ctx: Ctx, proposalCode: string) {
   if (!verification?.isClear)
     throw new AppError('UNPROCESSABLE', 'The customer has not passed verification.');
   const amount = amountDueAtBind(quote);
-  const [existing] = await ctx.db
-    .select()
-    .from(customerPayments)
-    .where(
-      and(
-        eq(customerPayments.partyId, partyId),
-        eq(customerPayments.purpose, 'bind'),
-        eq(customerPayments.reference, proposalCode),
-      ),
-    )
-    .orderBy(desc(customerPayments.createdAt))
-    .limit(1);
+  const existing = await latestPaymentFor(ctx, { partyId, purpose: 'bind', reference: proposalCode });
   if (existing && (existing.status === 'SETTLED' || existing.amountPence === amount)) return existing;
   const holder = (
     (proposal.data.profiles ?? []) as { policyholder?: boolean; data?: { dateOfBirth?: string } }[]

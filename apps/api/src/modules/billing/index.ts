@@ -1,0 +1,6 @@
+/**
+ * The billing module's public face: customer accounts and their ledger. Billing depends on payments'
+ * face only; policies calls billing through this file (ADR 134).
+ */
+export { openCustomerAccount } from './open-ledger.ts';
+export { billingRoutes } from './routes.ts';

@@ -1,0 +1,28 @@
+/**
+ * The payments module's public face: what other modules may use. Payments depends on no other business
+ * module; billing and policies depend on it (ADR 134).
+ */
+export { createCardCheckout } from './create-card-session.ts';
+export {
+  type CreateCustomerPaymentInput,
+  createCustomerPayment,
+  toCustomerPayment,
+} from './create-customer-payment.ts';
+export { declinedSchema, orDeclined } from './declined-reply.ts';
+export {
+  type AfterCommit,
+  type FulfilmentHandler,
+  registerFulfilment,
+  runAfterCommit,
+  type SettledPayment,
+} from './fulfilment.ts';
+export { appOrigin, paymentCtx } from './payment-ctx.ts';
+export {
+  type CustomerPaymentRow,
+  latestPaymentFor,
+  type PaymentMethod,
+  usablePaymentMethod,
+} from './payment-lookups.ts';
+export { paymentRoutes } from './routes.ts';
+export { PaymentDeclinedError, settleByToken } from './settle-by-token.ts';
+export { registerSetupCheck, type SetupCheck } from './setup-checks.ts';

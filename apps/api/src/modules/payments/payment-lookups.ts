@@ -1,0 +1,48 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { customerPayments, paymentMethods } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+
+/**
+ * The payment method future collections use: the newest Direct Debit mandate that is not cancelled, else
+ * the newest saved card, else none.
+ */
+export async function usablePaymentMethod(ctx: Pick<Ctx, 'db'>, partyId: string) {
+  const [mandate] = await ctx.db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.partyId, partyId), ne(paymentMethods.mandateStatus, 'CANCELLED')))
+    .orderBy(desc(paymentMethods.createdAt))
+    .limit(1);
+  if (mandate) return mandate;
+  const [card] = await ctx.db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.partyId, partyId), eq(paymentMethods.type, 'CARD')))
+    .orderBy(desc(paymentMethods.createdAt))
+    .limit(1);
+  return card;
+}
+
+export type PaymentMethod = typeof paymentMethods.$inferSelect;
+export type CustomerPaymentRow = typeof customerPayments.$inferSelect;
+
+/** The newest customer payment of a party for one thing (a proposal, adjustment or account). */
+export async function latestPaymentFor(
+  ctx: Pick<Ctx, 'db'>,
+  o: { partyId: string; purpose: CustomerPaymentRow['purpose']; reference: string; settled?: boolean },
+): Promise<CustomerPaymentRow | undefined> {
+  const [payment] = await ctx.db
+    .select()
+    .from(customerPayments)
+    .where(
+      and(
+        eq(customerPayments.partyId, o.partyId),
+        eq(customerPayments.purpose, o.purpose),
+        eq(customerPayments.reference, o.reference),
+        ...(o.settled ? [eq(customerPayments.status, 'SETTLED')] : []),
+      ),
+    )
+    .orderBy(desc(customerPayments.createdAt))
+    .limit(1);
+  return payment;
+}

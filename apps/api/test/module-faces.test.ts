@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/** ADR 134: payments, billing and policies use each other only through index.ts, in one direction. */
+const modulesDir = fileURLToPath(new URL('../src/modules', import.meta.url));
+const FACED = ['payments', 'billing', 'policies'] as const;
+/** Who may depend on whom (policies → billing → payments). */
+const MAY_USE: Record<(typeof FACED)[number], string[]> = {
+  payments: [],
+  billing: ['payments'],
+  policies: ['billing', 'payments'],
+};
+
+function importsOf(module: string) {
+  const dir = path.join(modulesDir, module);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .flatMap((file) =>
+      [...readFileSync(path.join(dir, file), 'utf8').matchAll(/from '\.\.\/([a-z-]+)\/([^']+)'/g)].map(
+        (m) => ({
+          at: `${module}/${file}`,
+          module: m[1] as string,
+          file: m[2] as string,
+        }),
+      ),
+    );
+}
+
+describe('module faces', () => {
+  for (const module of FACED) {
+    it(`${module} imports the other business modules only through their index.ts, one way`, () => {
+      const bad = importsOf(module)
+        .filter((i) => (FACED as readonly string[]).includes(i.module))
+        .filter((i) => i.file !== 'index.ts' || !MAY_USE[module].includes(i.module))
+        .map((i) => `${i.at} imports ../${i.module}/${i.file}`);
+      expect(bad).toEqual([]);
+    });
+  }
+
+  it('the rest of the API uses these modules through their faces too', () => {
+    const others = readdirSync(modulesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && !(FACED as readonly string[]).includes(d.name))
+      .map((d) => d.name);
+    const bad = others
+      .flatMap(importsOf)
+      .filter((i) => (FACED as readonly string[]).includes(i.module) && i.file !== 'index.ts')
+      .map((i) => `${i.at} imports ../${i.module}/${i.file}`);
+    expect(bad).toEqual([]);
+  });
+});

@@ -43,7 +43,7 @@ export interface AnswersLike {
   quote?: Values | undefined;
 }
 
-function valueOf(q: FormQuestion, source: Values | undefined): unknown {
+function answerOf(q: FormQuestion, source: Values | undefined): unknown {
   if (q.spread) {
     const keys = SPREAD_KEYS[q.input] ?? [];
     const v = Object.fromEntries(keys.map((k) => [k, getPath(source, k)]));
@@ -68,7 +68,7 @@ export function configuredRuleErrors(
   const holderAt = profiles.findIndex((p) => p.policyholder === true || p.profileCode === 'policyholder');
   const check = (questions: FormQuestion[], source: (q: FormQuestion) => [Values | undefined, string]) => {
     const values: Values = {};
-    for (const q of questions) values[q.id] = valueOf(q, source(q)[0]);
+    for (const q of questions) values[q.id] = answerOf(q, source(q)[0]);
     for (const q of questions) {
       if (!q.target || q.target === 'none') continue;
       const value = values[q.id];

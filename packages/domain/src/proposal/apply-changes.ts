@@ -201,6 +201,22 @@ export function applyChanges(
 }
 
 /** The policyholder's profile: flagged so, or (answers still arriving) coded so. */
-export function isPolicyholder(profile: { policyholder?: boolean | undefined; profileCode?: string }) {
+export function isPolicyholder(profile: {
+  policyholder?: boolean | undefined;
+  profileCode?: string | undefined;
+}) {
   return profile.policyholder === true || profile.profileCode === 'policyholder';
+}
+
+/**
+ * The browser's entry: the answers as they will be once the server applies these changes (for a
+ * validation call before the PATCH). The same function as the server's; changes the server would refuse
+ * are left out here, and the PATCH then reports them.
+ */
+export function previewChanges(
+  current: unknown,
+  changes: readonly ProposalChangeInput[],
+  maxAdditionalProfiles: number = ADDITIONAL_PROFILE_CODES.length,
+): Draft {
+  return applyChanges(current, changes, { maxAdditionalProfiles }).data;
 }

@@ -5,7 +5,7 @@ import { isPolicyholder } from './apply-changes.ts';
  * so that they read the answers in any state — arriving, complete, or as a quote's insured profiles.
  */
 interface ProfileLike<D> {
-  profileCode: string;
+  profileCode?: string | undefined;
   policyholder?: boolean | undefined;
   data?: D | undefined;
 }

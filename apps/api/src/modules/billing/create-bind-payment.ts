@@ -1,4 +1,5 @@
 import type { Quote } from '@forecourt/contracts/proposals';
+import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { and, desc, eq } from 'drizzle-orm';
 import { customerPayments, proposals } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
@@ -41,14 +42,14 @@ export async function createBindPayment(ctx: Ctx, proposalCode: string) {
     .orderBy(desc(customerPayments.createdAt))
     .limit(1);
   if (existing && (existing.status === 'SETTLED' || existing.amountPence === amount)) return existing;
-  const holder = (
-    (proposal.data.profiles ?? []) as { policyholder?: boolean; data?: { dateOfBirth?: string } }[]
-  ).find((p) => p.policyholder);
+  const holder = policyholderOf(
+    proposal.data as { profiles?: { profileCode: string; data?: { dateOfBirth?: string } }[] },
+  );
   return createCustomerPayment(ctx, {
     partyId,
     purpose: 'bind',
     reference: proposalCode,
     amountPence: amount,
-    payerDateOfBirth: holder?.data?.dateOfBirth,
+    payerDateOfBirth: holder.dateOfBirth,
   });
 }

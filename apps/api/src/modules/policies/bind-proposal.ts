@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { tz } from '@date-fns/tz';
 import type { Quote } from '@forecourt/contracts/proposals';
+import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { addMonths, addYears, getDate } from 'date-fns';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import {
@@ -160,7 +161,7 @@ export async function bindProposal(ctx: Ctx, proposalCode: string, partyId: stri
       insurer: quote.mainInsurer,
     },
   });
-  const holder = quote.insuredProfiles.find((p) => p.policyholder)?.data;
+  const holder = policyholderOf({ profiles: quote.insuredProfiles });
   await enqueueConfirmationEmail(ctx.db, {
     email: typeof holder?.email === 'string' ? holder.email : undefined,
     input: documentInput,

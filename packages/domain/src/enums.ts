@@ -228,7 +228,8 @@ export const RELATIONSHIPS_TO_INSURED = [
   'Other',
 ] as const;
 export type RelationshipToInsured = (typeof RELATIONSHIPS_TO_INSURED)[number];
-export const HOME_OWNERSHIP = ['Own', 'Rent', 'LivingWithFamily'] as const;
+/** Spec 3 §3 lists Own, Rent, LivingWithFamily and says the texts also show a mortgage: Mortgage is one (ADR 136). */
+export const HOME_OWNERSHIP = ['Own', 'Mortgage', 'Rent', 'LivingWithFamily'] as const;
 export type HomeOwnership = (typeof HOME_OWNERSHIP)[number];
 export const MARITAL_STATUSES = [
   'Married',

@@ -123,7 +123,8 @@ function profileIssues(
   for (const [i, c] of (d.vehicleClaimsHistory ?? []).entries())
     recentDate(c.date, today, (m) => add(['vehicleClaimsHistory', i, 'date'], m));
 
-  const employed = d.employmentStatus !== undefined && (EMPLOYED_STATUSES as readonly string[]).includes(d.employmentStatus);
+  const employed =
+    d.employmentStatus !== undefined && (EMPLOYED_STATUSES as readonly string[]).includes(d.employmentStatus);
   if (d.employmentStatus !== undefined) {
     for (const field of ['occupation', 'industry'] as const) {
       if (employed && !d[field] && options.complete) add([field], 'validation.required');

@@ -117,6 +117,33 @@ export function yearsBetween(from: DateInput, to: DateInput): number {
   return b.slice(5) < a.slice(5) ? years - 1 : years;
 }
 
+/** Encodes 'yyyy-MM-dd' as yyyy*10000 + MM*100 + dd, so dates compare and subtract as integers (rating hot path). */
+export function dateKey(iso: IsoDate): number {
+  return (
+    (digit(iso, 0) * 1000 + digit(iso, 1) * 100 + digit(iso, 2) * 10 + digit(iso, 3)) * 10_000 +
+    (digit(iso, 5) * 10 + digit(iso, 6)) * 100 +
+    digit(iso, 8) * 10 +
+    digit(iso, 9)
+  );
+}
+
+function digit(s: string, i: number): number {
+  return s.charCodeAt(i) - 48;
+}
+
+/**
+ * Whole years from `fromIso` to `toIso` as the risk rules count them (the birthday rule of `yearsBetween`;
+ * a `to` before `from` rounds down), on integer keys so the rating hot path stays cheap.
+ */
+export function wholeYears(fromIso: IsoDate, toIso: IsoDate): number {
+  return Math.floor((dateKey(toIso) - dateKey(fromIso)) / 10_000);
+}
+
+/** True when `iso` is on or after the day `years` years before `todayIso` (calendar dates). */
+export function withinLastYears(iso: IsoDate, todayIso: IsoDate, years: number): boolean {
+  return dateKey(iso) >= dateKey(todayIso) - years * 10_000;
+}
+
 /** Age in whole years on a date (defaults to today in London). */
 export function ageOn(dateOfBirth: IsoDate, on: DateInput = new Date()): number {
   return yearsBetween(dateOfBirth, on);

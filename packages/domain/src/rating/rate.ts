@@ -1,5 +1,5 @@
+import { dateKey, wholeYears } from '../dates.ts';
 import { iptOn, withIpt } from '../money.ts';
-import { dateKey, wholeYears } from '../risk/calendar.ts';
 import { compileTables } from './compile.ts';
 import { excesses } from './excess.ts';
 import { mainPremium } from './factors.ts';

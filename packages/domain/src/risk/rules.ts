@@ -1,14 +1,14 @@
 import type { z } from 'zod';
-import { isEmail, isPostcode, isUkPhone } from '../patterns.ts';
 import {
   addYearsIso,
   dateKey,
   isIsoDate,
   isIsoMonth,
-  londonToday,
+  todayInLondon,
   wholeYears,
   withinLastYears,
-} from './calendar.ts';
+} from '../dates.ts';
+import { isEmail, isPostcode, isUkPhone } from '../patterns.ts';
 import type { PartialProfile, PartialProposalData } from './schema.ts';
 import { EMPLOYED_STATUSES, RISK_LIMITS as L } from './values.ts';
 
@@ -28,7 +28,7 @@ type Issue = { path: (string | number)[]; message: string };
  * reading (answers arriving) and the complete one (for rating), where the shape makes everything present.
  */
 export function proposalRuleIssues(data: PartialProposalData, options: RuleOptions): Issue[] {
-  const today = londonToday(options.now);
+  const today = todayInLondon(options.now);
   const issues: Issue[] = [];
   const add = (path: (string | number)[], message: string) => issues.push({ path, message });
   const { asset, quote, profiles } = data;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate, isIsoMonth } from './calendar.ts';
+import { isIsoDate, isIsoMonth } from '../dates.ts';
 import {
   ADDITIONAL_PROFILE_CODES,
   EMPLOYMENT_STATUS,

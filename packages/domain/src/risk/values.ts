@@ -27,14 +27,6 @@ export const PURCHASE_TYPE = ['NotYetPurchased', 'Cash', 'Finance', 'Lease', 'Ot
 export type ProfileCode = (typeof PROFILE_CODES)[number];
 export type { OptionalCover as OptionalCoverCode } from '../enums.ts';
 
-/** Claim types whose accident was the driver's fault (for loadings and the 3-fault-claims referral). */
-export const FAULT_CLAIM_TYPES: readonly string[] = [
-  'Accident-Fault',
-  'Accident-BothFault',
-  'Fault',
-  'BothFault',
-];
-
 /** Business limits used by the risk rules (spec 3 §5, §9): the constants, under the rules' names. */
 export const RISK_LIMITS = {
   nameMin: C.NAME_MIN_LENGTH,

@@ -5,7 +5,7 @@
  * it (FUZZ_SEED). `npx tsx bench/fuzz-long.ts` — it reports; like every bench it never fails on a number.
  */
 import { randomUUID } from 'node:crypto';
-import { londonToday } from '@forecourt/domain/risk/calendar';
+import { todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import { buildApp } from '../apps/api/src/app.ts';
 import { connect } from '../apps/api/src/db/connection.ts';
@@ -29,7 +29,7 @@ const created = await app.inject({
   method: 'POST',
   url: '/api/proposals',
   headers: auth,
-  payload: { schemeCode: 'FCMOTOR1', data: sampleProposalData(londonToday(new Date())) },
+  payload: { schemeCode: 'FCMOTOR1', data: sampleProposalData(todayInLondon(new Date())) },
 });
 const values: Record<string, string> = {
   code: String(created.json().proposalCode),

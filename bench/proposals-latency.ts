@@ -5,7 +5,7 @@
  * on PORT (default 8184) on in-memory PGlite, or on PostgreSQL when DATABASE_URL is set.
  * `npx tsx bench/proposals-latency.ts` — prints figures; never fails on a number.
  */
-import { londonToday } from '@forecourt/domain/risk/calendar';
+import { todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -35,7 +35,7 @@ async function json(url: string, init: RequestInit = {}) {
 }
 
 /** One visitor per connection, each with a complete proposal. */
-const today = londonToday(new Date());
+const today = todayInLondon(new Date());
 const visitors = await Promise.all(
   Array.from({ length: CONNECTIONS }, async () => {
     const { accessToken } = await json(`${base}/api/session`, { method: 'POST', body: '{}' });

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { londonToday } from '@forecourt/domain/risk/calendar';
+import { todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -62,7 +62,7 @@ export async function pageApi<T = unknown>(
 export async function pricedQuote(page: Page, mutate?: (data: Record<string, unknown>) => void) {
   await page.goto('/');
   await page.waitForFunction(() => sessionStorage.getItem('forecourt.anonymousToken') !== null);
-  const data = sampleProposalData(londonToday(new Date()));
+  const data = sampleProposalData(todayInLondon(new Date()));
   // A newcomer: an e-mail no account has yet (an existing one would ask them to sign in).
   const holder = data.profiles.find((p) => p.policyholder) ?? data.profiles[0];
   if (holder)

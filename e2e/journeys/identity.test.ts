@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { londonToday } from '@forecourt/domain/risk/calendar';
+import { todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -83,7 +83,7 @@ describe('identity journeys (issue 4)', () => {
     const page = await browser.newPage();
     await page.goto('/');
     await page.waitForFunction(() => sessionStorage.getItem('forecourt.anonymousToken') !== null);
-    const data = sampleProposalData(londonToday(new Date()));
+    const data = sampleProposalData(todayInLondon(new Date()));
     const code = await page.evaluate(
       async (body) => {
         const { accessToken } = JSON.parse(sessionStorage.getItem('forecourt.anonymousToken') ?? '{}');
@@ -115,7 +115,7 @@ describe('identity journeys (issue 4)', () => {
       const page = await browser.newPage({ width });
       await page.goto('/');
       await page.waitForFunction(() => sessionStorage.getItem('forecourt.anonymousToken') !== null);
-      const data = sampleProposalData(londonToday(new Date()));
+      const data = sampleProposalData(todayInLondon(new Date()));
       (data.profiles[0]!.data as Record<string, unknown>).email = 'demo@forecourt.example';
       const code = await page.evaluate(
         async (body) => {

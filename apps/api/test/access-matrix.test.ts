@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { londonToday } from '@forecourt/domain/risk/calendar';
+import { todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,7 +174,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/proposals': {
     kind: 'filter',
     url: () => '/api/proposals',
-    body: () => ({ schemeCode: 'FCMOTOR1', data: sampleProposalData(londonToday(new Date())) }),
+    body: () => ({ schemeCode: 'FCMOTOR1', data: sampleProposalData(todayInLondon(new Date())) }),
     expect: { 'other visitor': OK, 'other customer': OK },
   },
   'GET /api/customerAccounts': {
@@ -449,7 +449,7 @@ async function ownerData(): Promise<Owner> {
   const quote = async () => {
     const created = await as('POST', '/api/proposals', {
       schemeCode: 'FCMOTOR1',
-      data: sampleProposalData(londonToday(new Date())),
+      data: sampleProposalData(todayInLondon(new Date())),
     });
     expect(created.statusCode, created.body).toBe(201);
     const code = created.json().proposalCode as string;

@@ -1,4 +1,4 @@
-import { londonToday } from '@forecourt/domain/risk/calendar';
+import { todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ async function call(
 /** A visitor with a quote whose policyholder has this e-mail. */
 async function visitorWithQuote(email: string, firstName = 'Sam') {
   const token = await anonymousToken(t.app);
-  const data = sampleProposalData(londonToday(new Date()));
+  const data = sampleProposalData(todayInLondon(new Date()));
   const holder = data.profiles[0]!.data as Record<string, unknown>;
   holder.email = email;
   holder.firstName = firstName;

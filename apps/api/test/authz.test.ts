@@ -1,4 +1,4 @@
-import { londonToday } from '@forecourt/domain/risk/calendar';
+import { todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import { decodeJwt, importJWK, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/proposals',
     headers: { authorization: `Bearer ${o.access_token}` },
-    payload: { schemeCode: 'FCMOTOR1', data: sampleProposalData(londonToday(new Date())) },
+    payload: { schemeCode: 'FCMOTOR1', data: sampleProposalData(todayInLondon(new Date())) },
   });
   expect(created.statusCode).toBe(201);
   const me = await t.app.inject({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { londonToday } from '@forecourt/domain/risk/calendar';
+import { todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../src/modules/identity/issuer-key.ts';
@@ -207,7 +207,7 @@ describe('rate limiters hold under concurrency (issue 9 item 8)', () => {
         method: 'POST',
         url: '/api/proposals',
         headers: v.headers,
-        payload: { schemeCode: 'FCMOTOR1', data: sampleProposalData(londonToday(new Date())) },
+        payload: { schemeCode: 'FCMOTOR1', data: sampleProposalData(todayInLondon(new Date())) },
         remoteAddress,
       }),
     );
@@ -236,7 +236,7 @@ describe('rate limiters hold under concurrency (issue 9 item 8)', () => {
         payload: {
           schemeCode: 'FCMOTOR1',
           externalReference: `R${randomUUID().slice(0, 7).toUpperCase()}`,
-          data: sampleProposalData(londonToday(new Date())),
+          data: sampleProposalData(todayInLondon(new Date())),
         },
         remoteAddress,
       }),

@@ -5,7 +5,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { londonToday } from '@forecourt/domain/risk/calendar';
+import { todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -114,7 +114,7 @@ async function client(base: string, acks: Acks, stop: { now: boolean }) {
       const token = session.accessToken as string;
       const created = await json(base, token, 'POST', '/api/proposals', {
         schemeCode: 'FCMOTOR1',
-        data: sampleProposalData(londonToday(new Date())),
+        data: sampleProposalData(todayInLondon(new Date())),
       });
       if (created.status !== 201) continue;
       const code = created.body.proposalCode as string;

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { londonToday } from '@forecourt/domain/risk/calendar';
+import { todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,7 +109,7 @@ describe('an outside OIDC issuer (OIDC_ISSUER, OIDC_AUDIENCE)', () => {
 
   it('links an account set up from a quote to the first sign-in with that verified e-mail', async () => {
     const visitor = await anonymousToken(t.app);
-    const data = sampleProposalData(londonToday(new Date()));
+    const data = sampleProposalData(todayInLondon(new Date()));
     (data.profiles[0]!.data as Record<string, unknown>).email = 'ahead@example.com';
     const created = await t.app.inject({
       method: 'POST',

@@ -1,4 +1,4 @@
-import { londonToday } from '@forecourt/domain/risk/calendar';
+import { todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
@@ -110,7 +110,7 @@ describe('endpoints on the party-scoped helper', () => {
       method: 'POST',
       url: '/api/proposals',
       headers: { authorization: `Bearer ${b.token}` },
-      payload: { schemeCode: 'FCMOTOR1', data: sampleProposalData(londonToday(new Date())) },
+      payload: { schemeCode: 'FCMOTOR1', data: sampleProposalData(todayInLondon(new Date())) },
     });
     expect(created.statusCode).toBe(201);
     const url = `/api/proposals/${created.json().proposalCode}/id-check`;

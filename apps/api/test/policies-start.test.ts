@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDaysIso, LONDON, londonToday } from '@forecourt/domain/risk/calendar';
+import { addDaysIso, LONDON, todayInLondon } from '@forecourt/domain/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type ListeningApp, listeningApp, rows, submitForm } from './payments-helpers.ts';
 import { ratedProposal, type Visitor, visitor } from './proposals-helpers.ts';
@@ -63,7 +63,7 @@ async function boundPolicy(code: string) {
 
 describe('when cover starts', () => {
   it('start "today", paid 3 minutes after rating: cover starts when bought, and the documents say so', async () => {
-    const { v, code, ratedStartAt } = await quoteStarting(londonToday(t.clock.now()));
+    const { v, code, ratedStartAt } = await quoteStarting(todayInLondon(t.clock.now()));
     t.clock.advance(3 * 60 * 1000);
     const before = t.clock.now();
     await payByCard(v, code);
@@ -90,7 +90,7 @@ describe('when cover starts', () => {
   });
 
   it('a later start date starts at 00:00 London that day, however late it is bought', async () => {
-    const tomorrow = addDaysIso(londonToday(t.clock.now()), 1);
+    const tomorrow = addDaysIso(todayInLondon(t.clock.now()), 1);
     const { v, code } = await quoteStarting(tomorrow);
     t.clock.advance(5 * 60 * 1000);
     await payByCard(v, code);

@@ -1,4 +1,4 @@
-import { londonToday } from '@forecourt/domain/risk/calendar';
+import { todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import type { FastifyInstance } from 'fastify';
 import { anonymousToken } from './helpers/test-app.ts';
@@ -16,7 +16,7 @@ export async function visitor(app: FastifyInstance) {
 
 export type Visitor = Awaited<ReturnType<typeof visitor>>;
 
-export const today = () => londonToday(new Date());
+export const today = () => todayInLondon(new Date());
 export const completeData = () => sampleProposalData(today());
 
 /** Creates a proposal with complete answers and rates it; returns the rated proposal. */

@@ -136,8 +136,8 @@ export const proposalSchema = z.object({
   externalReference: z.string(),
   source: z.string().nullable(),
   promoCode: z.string().nullable(),
-  /** The answers so far (see @forecourt/domain/risk/schema). */
-  data: z.record(z.string(), z.unknown()),
+  /** The answers so far, typed by the domain's proposal data model (@forecourt/domain/risk/schema). */
+  data: partialProposalDataSchema,
   quote: quoteSchema.nullable(),
   startAt: z.string().nullable(),
   endAt: z.string().nullable(),

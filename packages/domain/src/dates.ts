@@ -5,6 +5,7 @@
 import { TZDate } from '@date-fns/tz';
 import {
   addDays,
+  addMonths,
   addYears,
   differenceInCalendarDays,
   format,
@@ -28,8 +29,13 @@ function instant(value: DateInput): Date {
 }
 
 /** A real calendar date written yyyy-MM-dd (rejects 2023-02-30, 2023-2-3). */
-export function isIsoDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && isMatch(value, ISO_DATE);
+export function isIsoDate(value: unknown): value is IsoDate {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && isMatch(value, ISO_DATE);
+}
+
+/** A year and month written yyyy-MM. */
+export function isIsoMonth(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
 }
 
 function calendar(iso: IsoDate): TZDate {
@@ -75,6 +81,27 @@ export function daysBetweenLondon(from: DateInput, to: DateInput): number {
   return differenceInCalendarDays(calendar(toIso(to)), calendar(toIso(from)));
 }
 
+/**
+ * A calendar date moved by an ISO-8601 duration of years, months and days ("-P125Y", "P30D"): the form
+ * rules' dates relative to today (spec 1 §5.2).
+ */
+export function shiftIso(iso: IsoDate, duration: string): IsoDate {
+  const m = /^(-)?P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)D)?$/.exec(duration);
+  if (!m) throw new RangeError(`Unsupported duration "${duration}"`);
+  const sign = m[1] ? -1 : 1;
+  let d: Date = calendar(iso);
+  d = addYears(d, sign * Number(m[2] ?? 0));
+  d = addMonths(d, sign * Number(m[3] ?? 0));
+  d = addDays(d, sign * Number(m[4] ?? 0));
+  return format(d, ISO_DATE);
+}
+
+/** The next `days` dates from today plus `daysInFuture` (the start-date picker, spec 1 §5.1). */
+export function startDateChoices(now: DateInput, daysInFuture: number, days: number): IsoDate[] {
+  const first = addDaysIso(todayInLondon(now), daysInFuture);
+  return Array.from({ length: days }, (_, i) => addDaysIso(first, i));
+}
+
 function toIso(value: DateInput): IsoDate {
   return typeof value === 'string' && isIsoDate(value) ? value : londonDate(value);
 }
@@ -88,6 +115,33 @@ export function yearsBetween(from: DateInput, to: DateInput): number {
   if (b < a) return -yearsBetween(b, a);
   const years = Number(b.slice(0, 4)) - Number(a.slice(0, 4));
   return b.slice(5) < a.slice(5) ? years - 1 : years;
+}
+
+/** Encodes 'yyyy-MM-dd' as yyyy*10000 + MM*100 + dd, so dates compare and subtract as integers (rating hot path). */
+export function dateKey(iso: IsoDate): number {
+  return (
+    (digit(iso, 0) * 1000 + digit(iso, 1) * 100 + digit(iso, 2) * 10 + digit(iso, 3)) * 10_000 +
+    (digit(iso, 5) * 10 + digit(iso, 6)) * 100 +
+    digit(iso, 8) * 10 +
+    digit(iso, 9)
+  );
+}
+
+function digit(s: string, i: number): number {
+  return s.charCodeAt(i) - 48;
+}
+
+/**
+ * Whole years from `fromIso` to `toIso` as the risk rules count them (the birthday rule of `yearsBetween`;
+ * a `to` before `from` rounds down), on integer keys so the rating hot path stays cheap.
+ */
+export function wholeYears(fromIso: IsoDate, toIso: IsoDate): number {
+  return Math.floor((dateKey(toIso) - dateKey(fromIso)) / 10_000);
+}
+
+/** True when `iso` is on or after the day `years` years before `todayIso` (calendar dates). */
+export function withinLastYears(iso: IsoDate, todayIso: IsoDate, years: number): boolean {
+  return dateKey(iso) >= dateKey(todayIso) - years * 10_000;
 }
 
 /** Age in whole years on a date (defaults to today in London). */

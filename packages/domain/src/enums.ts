@@ -228,7 +228,8 @@ export const RELATIONSHIPS_TO_INSURED = [
   'Other',
 ] as const;
 export type RelationshipToInsured = (typeof RELATIONSHIPS_TO_INSURED)[number];
-export const HOME_OWNERSHIP = ['Own', 'Rent', 'LivingWithFamily'] as const;
+/** Spec 3 §3 lists Own, Rent, LivingWithFamily and says the texts also show a mortgage: Mortgage is one (ADR 136). */
+export const HOME_OWNERSHIP = ['Own', 'Mortgage', 'Rent', 'LivingWithFamily'] as const;
 export type HomeOwnership = (typeof HOME_OWNERSHIP)[number];
 export const MARITAL_STATUSES = [
   'Married',
@@ -287,17 +288,6 @@ export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 export const MARKETING_CHANNELS = ['email', 'phone', 'sms'] as const;
 export type MarketingChannel = (typeof MARKETING_CHANNELS)[number];
 
-// ── UI variants and shell (spec 1 §3.6, §8) ──────────────────────────────────────────────────────
-export const BUTTON_VARIANTS = ['primary', 'secondary', 'tertiary', 'ghost', 'icon', 'SSO'] as const;
-export type ButtonVariant = (typeof BUTTON_VARIANTS)[number];
-export const BUTTON_LAYOUTS = ['default', 'fixed', 'small'] as const;
-export type ButtonLayout = (typeof BUTTON_LAYOUTS)[number];
-export const STATUS_VARIANTS = ['default', 'info', 'success', 'warning', 'critical'] as const;
-export type StatusVariant = (typeof STATUS_VARIANTS)[number];
-export const NOTIFICATION_VARIANTS = ['default', 'success', 'warning', 'critical', 'info'] as const;
-export type NotificationVariant = (typeof NOTIFICATION_VARIANTS)[number];
-export const ERROR_MODAL_TYPES = ['NETWORK', 'SIGN_IN_FAILED', 'UNAUTHORIZED', 'UNEXPECTED'] as const;
-export type ErrorModalType = (typeof ERROR_MODAL_TYPES)[number];
 /** Outcome of an identity / customer verification check; 'consider' means the check failed. */
 export const CHECK_RESULTS = ['clear', 'consider'] as const;
 export type CheckResult = (typeof CHECK_RESULTS)[number];

@@ -85,9 +85,60 @@ export function allocate(total: Money, ratios: readonly number[]): Money[] {
   return shares.map((s) => (s === 0 ? 0 : sign * s));
 }
 
-/** Insurance premium tax on a net premium (default 12%), rounded half-up. */
+/** A tax rate (0.12) in basis points (1200): the unit pricing works in, so IPT is integer arithmetic. */
+export function basisPoints(rate: number): number {
+  if (!Number.isFinite(rate) || rate < 0) throw new MoneyError(`rate must be finite and >= 0, got ${rate}`);
+  return Math.round(rate * 10_000);
+}
+
+/** IPT on a net amount, half-up to the penny, from the rate in basis points (integer arithmetic). */
+export function iptOn(net: number, basisPoints: number): number {
+  const sign = net < 0 ? -1 : 1;
+  return sign * Math.floor((Math.abs(net) * basisPoints + 5_000) / 10_000);
+}
+
+/**
+ * Premium lines with IPT: the total IPT is exactly the rate on the total net (half-up), and the lines'
+ * IPT add up to it (floors, then the remaining pennies to the largest remainders).
+ */
+export function withIpt<L extends { net: number }>(
+  lines: L[],
+  basisPoints: number,
+): { lines: (L & { ipt: number; gross: number })[]; net: number; ipt: number } {
+  let net = 0;
+  for (const l of lines) net += l.net;
+  const ipt = iptOn(net, basisPoints);
+  const priced: (L & { ipt: number; gross: number })[] = [];
+  let left = ipt;
+  for (const l of lines) {
+    const floor = Math.floor((l.net * basisPoints) / 10_000);
+    left -= floor;
+    priced.push({ ...l, ipt: floor, gross: l.net + floor });
+  }
+  // The remaining pennies go to the lines with the largest remainders (few lines: pick repeatedly).
+  let taken = 0; // bit mask of lines already given a penny
+  while (left > 0 && taken !== (1 << priced.length) - 1) {
+    let best = -1;
+    let bestRem = -1;
+    for (let i = 0; i < priced.length; i++) {
+      const rem = (priced[i]!.net * basisPoints) % 10_000;
+      if ((taken & (1 << i)) === 0 && rem > bestRem) {
+        best = i;
+        bestRem = rem;
+      }
+    }
+    taken |= 1 << best;
+    const line = priced[best]!;
+    line.ipt += 1;
+    line.gross += 1;
+    left--;
+  }
+  return { lines: priced, net, ipt };
+}
+
+/** Insurance premium tax on a net premium (default 12%), rounded half-up: `iptOn` at the rate. */
 export function iptOf(net: Money, rate: number = IPT_RATE): Money {
-  return multiplyRate(net, rate);
+  return assertPence(iptOn(assertPence(net), basisPoints(rate)));
 }
 
 /** Gross (IPT-inclusive) premium from a net premium. */

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Brand, brandSchema } from '@forecourt/contracts';
+import { configLimitIssues } from '@forecourt/domain/forms/limits';
 
 export const defaultBrandsDir = fileURLToPath(new URL('../../../../config/brands', import.meta.url));
 
@@ -80,5 +81,23 @@ export function loadBrand(id: string, dir = defaultBrandsDir): Brand {
     });
     throw new BrandConfigError(`Invalid brand configuration "${id}":\n${lines.join('\n')}`);
   }
+  assertWithinDomain(parsed.data, id, (top) => files.get(top) ?? path.join(dir, id, 'brand.json'));
   return parsed.data;
+}
+
+/**
+ * The domain owns the enumerations and limits; a brand may only narrow them (ADR 136). Refuses a brand
+ * whose option sets or rules go beyond the domain's, naming the file and field.
+ */
+export function assertWithinDomain(brand: Brand, id: string, fileOf: (topKey: string) => string) {
+  const { productConfig } = brand;
+  const issues = configLimitIssues({
+    optionSets: productConfig.optionSets,
+    disclosures: productConfig.disclosures,
+    voluntaryExcess: productConfig.excess.voluntaryExcess,
+    inputs: brand.inputs,
+  });
+  if (issues.length === 0) return;
+  const lines = issues.map((i) => `  ${fileOf(i.field.split('.')[0] ?? '')}: ${i.field}: ${i.message}`);
+  throw new BrandConfigError(`Brand "${id}" goes beyond the domain's limits:\n${lines.join('\n')}`);
 }

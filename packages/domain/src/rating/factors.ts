@@ -1,4 +1,4 @@
-import { dateKey, wholeYears } from '../risk/calendar.ts';
+import { dateKey, wholeYears } from '../dates.ts';
 import type { ProposalData } from '../risk/schema.ts';
 import { areaOf, type CompiledTables, yearsIndex } from './compile.ts';
 import { claimKind } from './referrals.ts';

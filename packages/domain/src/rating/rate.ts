@@ -1,8 +1,9 @@
-import { dateKey, wholeYears } from '../risk/calendar.ts';
+import { dateKey, wholeYears } from '../dates.ts';
+import { iptOn, withIpt } from '../money.ts';
 import { compileTables } from './compile.ts';
 import { excesses } from './excess.ts';
 import { mainPremium } from './factors.ts';
-import { discountLine, freeMonthsDiscount, iptOn, monthlyOf, totalsOf, withIpt } from './price.ts';
+import { discountLine, freeMonthsDiscount, monthlyOf, totalsOf } from './price.ts';
 import { referralReasons } from './referrals.ts';
 import type { RatingTables } from './tables.ts';
 import type { OptionalCoverResult, PromotionResult, RatingInput, RatingResult, TraceEntry } from './types.ts';

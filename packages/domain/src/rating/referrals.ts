@@ -1,4 +1,4 @@
-import { dateKey } from '../risk/calendar.ts';
+import { dateKey } from '../dates.ts';
 import type { ProposalData } from '../risk/schema.ts';
 import type { CompiledTables } from './compile.ts';
 import type { Reason } from './types.ts';

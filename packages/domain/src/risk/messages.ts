@@ -47,6 +47,28 @@ export const riskMessages: Record<string, string> = {
   'validation.unknownScheme': 'This product is not available',
   'validation.unknownBrand': 'This quote belongs to another brand',
   'validation.unknownPromotion': 'This promotion code is not valid',
+  // Bounded proposal storage (ADR 137)
+  'validation.unknownQuestion': 'This answer is not one of the questions asked',
+  'validation.tooLong': 'This answer is too long',
+  'validation.tooMany': 'This list has too many items',
+  'validation.tooDeep': 'This answer has too many levels',
+  // The brand's configured form rules, checked by the server too (ADR 136)
+  'validation.minLength': 'This answer is too short',
+  'validation.maxLength': 'This answer is too long',
+  'validation.greaterThanOrEqual': 'This value is too small',
+  'validation.lessThanOrEqual': 'This value is too large',
+  'validation.regExp': 'Please check the format of this answer',
+  'validation.phoneNumber': 'Please enter a valid UK phone number',
+  'validation.postalCode': 'Please enter a valid UK postcode',
+  'validation.numberText': 'Please enter a whole number',
+  'validation.afterOrEqual': 'This date is too far in the past',
+  'validation.beforeOrEqual': 'This date is too late',
+  'validation.afterOrEqualField': 'This date is too early for your other answers',
+  'validation.beforeOrEqualPlusYears': 'This is more years than your other answers allow',
+  'validation.minYear': 'This year is too early',
+  'validation.onlyAccept': 'Please accept to continue',
+  'validation.minItems': 'Please add at least one',
+  'validation.maxItems': 'This list has too many items',
 };
 
 export function riskMessage(key: string): string {

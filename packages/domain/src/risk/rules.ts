@@ -1,14 +1,14 @@
 import type { z } from 'zod';
-import { isEmail, isPostcode, isUkPhone } from '../patterns.ts';
 import {
   addYearsIso,
   dateKey,
   isIsoDate,
   isIsoMonth,
-  londonToday,
+  todayInLondon,
   wholeYears,
   withinLastYears,
-} from './calendar.ts';
+} from '../dates.ts';
+import { isEmail, isPostcode, isUkPhone } from '../patterns.ts';
 import type { PartialProfile, PartialProposalData } from './schema.ts';
 import { EMPLOYED_STATUSES, RISK_LIMITS as L } from './values.ts';
 
@@ -28,7 +28,7 @@ type Issue = { path: (string | number)[]; message: string };
  * reading (answers arriving) and the complete one (for rating), where the shape makes everything present.
  */
 export function proposalRuleIssues(data: PartialProposalData, options: RuleOptions): Issue[] {
-  const today = londonToday(options.now);
+  const today = todayInLondon(options.now);
   const issues: Issue[] = [];
   const add = (path: (string | number)[], message: string) => issues.push({ path, message });
   const { asset, quote, profiles } = data;
@@ -123,7 +123,8 @@ function profileIssues(
   for (const [i, c] of (d.vehicleClaimsHistory ?? []).entries())
     recentDate(c.date, today, (m) => add(['vehicleClaimsHistory', i, 'date'], m));
 
-  const employed = d.employmentStatus !== undefined && EMPLOYED_STATUSES.includes(d.employmentStatus);
+  const employed =
+    d.employmentStatus !== undefined && (EMPLOYED_STATUSES as readonly string[]).includes(d.employmentStatus);
   if (d.employmentStatus !== undefined) {
     for (const field of ['occupation', 'industry'] as const) {
       if (employed && !d[field] && options.complete) add([field], 'validation.required');

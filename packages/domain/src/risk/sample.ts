@@ -1,4 +1,4 @@
-import { addDaysIso, addYearsIso } from './calendar.ts';
+import { addDaysIso, addYearsIso } from '../dates.ts';
 import type { Profile, ProposalData } from './schema.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate, isIsoMonth } from './calendar.ts';
+import { isIsoDate, isIsoMonth } from '../dates.ts';
 import {
   ADDITIONAL_PROFILE_CODES,
   EMPLOYMENT_STATUS,
@@ -72,7 +72,7 @@ export const assetSchema = z.object({
   usageStartYearMonth: isoMonth,
   purchaseType: z.enum(PURCHASE_TYPE).optional(),
   usage: z.enum(VEHICLE_USAGE),
-  annualMileage: wholeNumber(L.minValue, L.maxValue),
+  annualMileage: wholeNumber(L.minMileage, L.maxMileage),
   overnightLocation: z.string().min(1, { error: 'validation.required' }),
   noClaimsDiscount: wholeNumber(0, 9),
 });

@@ -1,4 +1,4 @@
-import { addDaysIso, addYearsIso } from '../../src/risk/calendar.ts';
+import { addDaysIso, addYearsIso } from '../../src/dates.ts';
 import { sampleAdditionalDriver } from '../../src/risk/sample.ts';
 import type { ProposalData } from '../../src/risk/schema.ts';
 

@@ -1,3 +1,4 @@
+import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 
@@ -30,7 +31,7 @@ export async function findOwnedProposal(
   const row = (result.rows as { party_id: string; data: unknown }[])[0];
   if (!row) return undefined;
   const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as { profiles?: Profile[] };
-  const holder = data?.profiles?.find((p) => p.policyholder || p.profileCode === 'policyholder')?.data ?? {};
+  const holder = policyholderOf(data);
   const prefs = holder.marketingPreferences as Record<string, unknown> | undefined;
   return {
     partyId: row.party_id,

@@ -1,7 +1,6 @@
+import { policyholderOf as holderAnswers } from '@forecourt/domain/proposal/readers';
 import { validation } from '../../lib/errors.ts';
 import type { IdentityPerson } from '../../providers/identity-check/identity-check-provider.ts';
-
-type Profile = { policyholder?: boolean; profileCode?: string; data?: Record<string, unknown> };
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
@@ -10,8 +9,9 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : und
  * (a 400 naming the missing answers otherwise); e-mail and address are passed when given.
  */
 export function policyholderOf(data: Record<string, unknown>): IdentityPerson {
-  const profiles = (data.profiles ?? []) as Profile[];
-  const holder = profiles.find((p) => p.policyholder || p.profileCode === 'policyholder')?.data ?? {};
+  const holder = holderAnswers(
+    data as { profiles?: { profileCode?: string; data?: Record<string, unknown> }[] },
+  );
   const firstName = text(holder.firstName);
   const lastName = text(holder.lastName);
   const dateOfBirth = text(holder.dateOfBirth);

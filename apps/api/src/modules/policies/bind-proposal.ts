@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { TZDate } from '@date-fns/tz';
 import type { Quote } from '@forecourt/contracts/proposals';
-import { LONDON, londonToday } from '@forecourt/domain/risk/calendar';
+import { startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
+import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { addMonths, addYears } from 'date-fns';
 import { and, eq, sql } from 'drizzle-orm';
 import { policies, policyVersions, proposals } from '../../db/schema/index.ts';
@@ -22,10 +22,9 @@ import { documentInputOf } from './document-input-of.ts';
  * that day. A policy never starts before it is bound.
  */
 export function coverStart(quotedStartAt: Date, now: Date): Date {
-  const startDay = londonToday(quotedStartAt);
-  if (startDay <= londonToday(now)) return now;
-  const midnight = new TZDate(`${startDay}T00:00:00`, LONDON);
-  return new Date(Math.max(midnight.getTime(), now.getTime()));
+  const startDay = todayInLondon(quotedStartAt);
+  if (startDay <= todayInLondon(now)) return now;
+  return new Date(Math.max(startOfDayLondon(startDay).getTime(), now.getTime()));
 }
 
 export interface BindResult {
@@ -192,7 +191,7 @@ async function announcePolicy(
       insurer: o.quote.mainInsurer,
     },
   });
-  const holder = o.quote.insuredProfiles.find((p) => p.policyholder)?.data;
+  const holder = policyholderOf({ profiles: o.quote.insuredProfiles });
   await enqueueConfirmationEmail(ctx.db, {
     email: typeof holder?.email === 'string' ? holder.email : undefined,
     input: o.documentInput,

@@ -1,49 +1,46 @@
-import { tz } from '@date-fns/tz';
 import type { Quote } from '@forecourt/contracts/proposals';
-import { differenceInCalendarDays, format, subDays } from 'date-fns';
+import { formatLondon } from '@forecourt/domain/dates';
+import { checkoutBlock as domainCheckoutBlock } from '@forecourt/domain/proposal/checkout';
 import type { proposals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 
-const london = tz('Europe/London');
 type ProposalRow = typeof proposals.$inferSelect;
 
+const day = (iso: string) => formatLondon(`${iso}T12:00:00Z`, 'd MMMM yyyy');
+
 /**
- * Why a proposal cannot be bought now (spec 3 §2 bind-disabled notice, ADR 101/111), or undefined when it can.
- * Not open for checkout: not a rated, unexpired QUOTE with a start date. Too early: the start date (London day)
- * is more than the product's start-date window (`productConfig.startDate.days`) away.
+ * Why a proposal cannot be bought now, as an API error (ADR 101/111): the domain's `checkoutBlock`, the
+ * same rule the checkout page shows (ADR 138), with the product's start-date window.
  */
 export function checkoutBlock(
   ctx: Pick<Ctx, 'brand'>,
   proposal: ProposalRow,
   now: Date,
 ): { reason: 'NOT_OPEN' | 'EXPIRED' | 'TOO_EARLY'; error: AppError } | undefined {
-  const quote = proposal.quote as Quote | null;
-  if (proposal.status !== 'QUOTE' || !quote || quote.ratingStatus !== 'QUOTE' || !proposal.startAt) {
+  const block = domainCheckoutBlock(
+    { ...proposal, quote: proposal.quote as Quote | null },
+    ctx.brand.productConfig.startDate.days,
+    now,
+  );
+  if (!block) return undefined;
+  if (block.reason === 'NOT_OPEN')
     return {
       reason: 'NOT_OPEN',
       error: new AppError('UNPROCESSABLE', 'This quote is not open for checkout.'),
     };
-  }
-  if (proposal.quoteExpiresAt && proposal.quoteExpiresAt <= now) {
+  if (block.reason === 'EXPIRED')
     return {
       reason: 'EXPIRED',
       error: new AppError('GONE', 'This quote has expired. Update the start date to get the latest price.'),
     };
-  }
-  const window = ctx.brand.productConfig.startDate.days;
-  if (differenceInCalendarDays(proposal.startAt, now, { in: london }) > window) {
-    const opens = format(subDays(proposal.startAt, window, { in: london }), 'd MMMM yyyy', { in: london });
-    const starts = format(proposal.startAt, 'd MMMM yyyy', { in: london });
-    return {
-      reason: 'TOO_EARLY',
-      error: new AppError(
-        'UNPROCESSABLE',
-        `It is too early to buy this policy: cover starts on ${starts}. Checkout opens on ${opens}.`,
-      ),
-    };
-  }
-  return undefined;
+  return {
+    reason: 'TOO_EARLY',
+    error: new AppError(
+      'UNPROCESSABLE',
+      `It is too early to buy this policy: cover starts on ${day(block.startDate)}. Checkout opens on ${day(block.opensOn)}.`,
+    ),
+  };
 }
 
 /** Throws the reason a proposal cannot be bought now. */

@@ -1,12 +1,9 @@
-import { tz } from '@date-fns/tz';
 import type { Brand } from '@forecourt/contracts';
 import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
-import { format } from 'date-fns';
+import { formatLondon } from '@forecourt/domain/dates';
 import type { Db } from '../../db/connection.ts';
 import { enqueue, type OutboxAttachment } from '../../lib/outbox.ts';
 import { documentKey } from '../documents/index.ts';
-
-const london = tz('Europe/London');
 
 /** The version's certificate and schedule, attached when the documents job has stored them. */
 function attachmentsOf(input: PolicyDocumentInput): OutboxAttachment[] {
@@ -24,7 +21,7 @@ export async function enqueueConfirmationEmail(
 ) {
   if (!o.email) return;
   const { input, brand } = o;
-  const start = format(new Date(input.cover.startAt), "HH:mm 'on' EEEE d MMMM yyyy", { in: london });
+  const start = formatLondon(input.cover.startAt, "HH:mm 'on' EEEE d MMMM yyyy");
   const when = o.immediate ? 'You are covered now.' : `Your cover starts at ${start}.`;
   const price = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(
     input.premium.totalPence / 100,

@@ -1,4 +1,5 @@
 import type { Quote } from '@forecourt/contracts/proposals';
+import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { and, eq } from 'drizzle-orm';
 import { proposals } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
@@ -30,14 +31,14 @@ export async function createBindPayment(ctx: Ctx, proposalCode: string) {
   const amount = amountDueAtBind(quote);
   const existing = await latestPaymentFor(ctx, { partyId, purpose: 'bind', reference: proposalCode });
   if (existing && (existing.status === 'SETTLED' || existing.amountPence === amount)) return existing;
-  const holder = (
-    (proposal.data.profiles ?? []) as { policyholder?: boolean; data?: { dateOfBirth?: string } }[]
-  ).find((p) => p.policyholder);
+  const holder = policyholderOf(
+    proposal.data as { profiles?: { profileCode: string; data?: { dateOfBirth?: string } }[] },
+  );
   return createCustomerPayment(ctx, {
     partyId,
     purpose: 'bind',
     reference: proposalCode,
     amountPence: amount,
-    payerDateOfBirth: holder?.data?.dateOfBirth,
+    payerDateOfBirth: holder.dateOfBirth,
   });
 }

@@ -1,6 +1,7 @@
 import type { Brand } from '@forecourt/contracts';
 import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
 import type { Quote } from '@forecourt/contracts/proposals';
+import { policyholderOf } from '@forecourt/domain/proposal/readers';
 
 type Data = Record<string, unknown>;
 const str = (v: unknown, fallback = '') => (typeof v === 'string' && v.trim() ? v.trim() : fallback);
@@ -48,7 +49,7 @@ export function documentInputOf(data: Data, quote: Quote, c: DocumentContext): P
     policyholder: boolean;
     data: Data;
   }[];
-  const holder = profiles.find((p) => p.policyholder)?.data ?? {};
+  const holder = policyholderOf({ profiles });
   const address = (holder.address ?? {}) as Data;
   const asset = (data.asset ?? {}) as Data;
   const spec = (quote.specification ?? asset.specification ?? {}) as Data;

@@ -22,7 +22,7 @@ export function toProposal(row: ProposalRow, now: Date = new Date()): Proposal {
     externalReference: row.externalReference,
     source: row.source,
     promoCode: row.promoCode,
-    data: row.data,
+    data: row.data as Proposal['data'],
     quote: (row.quote as Quote | null) ?? null,
     startAt: iso(row.startAt),
     endAt: iso(row.endAt),

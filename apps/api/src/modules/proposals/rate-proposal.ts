@@ -1,8 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import type { Brand } from '@forecourt/contracts';
 import type { Quote } from '@forecourt/contracts/proposals';
+import { LONDON, todayInLondon } from '@forecourt/domain/dates';
 import { rate } from '@forecourt/domain/rating/rate';
-import { LONDON, londonToday } from '@forecourt/domain/risk/calendar';
 import { validateProposal } from '@forecourt/domain/risk/validate';
 import { addDays, addMonths, addYears, min } from 'date-fns';
 import { validation } from '../../lib/errors.ts';
@@ -43,7 +43,7 @@ export function rateProposal(
   const result = rate({ data, promoCode: input.promoCode, product }, tables, data.quote.startDate);
 
   const startDay = data.quote.startDate;
-  const startAt = startDay === londonToday(now) ? now : londonMidnight(startDay);
+  const startAt = startDay === todayInLondon(now) ? now : londonMidnight(startDay);
   const endAt = product === 'SUBSCRIPTION' ? addMonths(startAt, 1) : addYears(startAt, 1);
   const quoteExpiresAt = min([addDays(now, env.validityDays), addDays(londonMidnight(startDay), 1)]);
   const quote: Quote = {

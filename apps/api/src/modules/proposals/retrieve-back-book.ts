@@ -1,6 +1,7 @@
 import type { SessionResponse } from '@forecourt/contracts';
 import type { BackBookRequest } from '@forecourt/contracts/proposals';
 import { normalisePostcode } from '@forecourt/domain/patterns';
+import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { parties, proposals, retrievalAttempts } from '../../db/schema/index.ts';
 import { signAnonymousToken } from '../../lib/auth.ts';
@@ -60,7 +61,7 @@ export async function retrieveBackBook(
         }[];
       }
     | undefined;
-  const holder = data?.profiles?.find((p) => p.policyholder)?.data;
+  const holder = policyholderOf(data);
   const matches =
     found !== undefined &&
     (!input.brand || input.brand === found.proposal.brand) &&

@@ -6,6 +6,7 @@ import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, validation } from '../../lib/errors.ts';
 import { applyChanges } from './apply-changes.ts';
+import { brandAnswerPaths, brandRuleErrors } from './brand-questions.ts';
 import { effectiveStatus, toProposal } from './proposal-view.ts';
 import { findOwnedProposal } from './queries.ts';
 import { rateProposal } from './rate-proposal.ts';
@@ -30,17 +31,20 @@ export async function updateProposal(
     const row = await findOwnedProposal(tx, partyId, proposalCode, { forUpdate: true });
     if (row.status === 'POLICY') throw new AppError('CONFLICT', 'This proposal is already a policy');
     const maxAdditionalProfiles = ctx.brand.productConfig.maxAdditionalProfiles;
-    const { data, touched } = applyChanges(row.data, input.changes, { maxAdditionalProfiles });
+    const { data, touched } = applyChanges(row.data, input.changes, {
+      maxAdditionalProfiles,
+      answerPaths: brandAnswerPaths(ctx.brand),
+    });
     if (input.coverStart) {
       data.quote.startDate = input.coverStart;
       touched.push('quote.startDate');
     }
     const now = ctx.clock.now();
     const checked = validateProposal(data, { now, forRating: false, maxAdditionalProfiles });
-    if (!checked.success) {
-      const relevant = Object.entries(checked.errors).filter(([key]) => touches(key, touched));
-      if (relevant.length > 0) throw validation(Object.fromEntries(relevant));
-    }
+    // The domain's limits, then the brand's configured rules (which may only narrow them).
+    const errors = { ...brandRuleErrors(ctx.brand, data, now), ...checked.errors };
+    const relevant = Object.entries(errors).filter(([key]) => touches(key, touched));
+    if (relevant.length > 0) throw validation(Object.fromEntries(relevant));
     const rate = () =>
       rateProposal(
         { data, promoCode: row.promoCode, product: row.product, brand: ctx.brand },

@@ -1,6 +1,6 @@
 import type { Brand, Scheme } from '@forecourt/contracts';
+import { todayInLondon } from '@forecourt/domain/dates';
 import type { RatingTables } from '@forecourt/domain/rating/tables';
-import { londonToday } from '@forecourt/domain/risk/calendar';
 
 /**
  * The rating tables a scheme rates with: the brand's rating.json, with the promotions the product
@@ -13,7 +13,7 @@ const cache = new WeakMap<Brand, Map<string, RatingTables>>();
 export function ratingTablesFor(brand: Brand, now: Date): RatingTables {
   const offered = brand.productConfig.promotions;
   if (offered.length === 0) return brand.rating;
-  const today = londonToday(now);
+  const today = todayInLondon(now);
   const live = offered.filter((p) => p.active && (!p.endDate || p.endDate.slice(0, 10) >= today));
   const key = live.map((p) => p.code).join(',');
   let perBrand = cache.get(brand);

@@ -1,20 +1,6 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { formatLondon } from '@forecourt/domain/dates';
 
-type Holder = {
-  firstName?: string;
-  lastName?: string;
-  dateOfBirth?: string;
-  email?: string;
-  address?: { line1?: string; city?: string; postalCode?: string };
-};
-
-/** The policyholder's answers of a proposal. */
-export function policyholderOf(proposal: Proposal): Holder {
-  const profiles = (proposal.data.profiles ?? []) as { policyholder?: boolean; data?: Holder }[];
-  return profiles.find((p) => p.policyholder)?.data ?? {};
-}
-
 /** 'Ford Focus Titanium 1.0 EcoBoost' from the quote's vehicle specification. */
 export function vehicleName(proposal: Proposal): string {
   const spec = (proposal.quote?.specification ?? {}) as Record<string, unknown>;

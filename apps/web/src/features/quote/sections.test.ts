@@ -1,7 +1,7 @@
 import { productConfigSchema } from '@forecourt/contracts/product-config';
+import { previewChanges } from '@forecourt/domain/proposal/apply-changes';
 import { describe, expect, it } from 'vitest';
 import product from '../../../../../config/brands/forecourt/product.json' with { type: 'json' };
-import { applyLocally } from '../disclosure/engine/apply-locally.ts';
 import type { FormContext } from '../disclosure/engine/types.ts';
 import { applicableSections, firstOpenSection, nextProfileCode, nextSection } from './sections.ts';
 
@@ -54,8 +54,8 @@ describe('disclosure sections of the forecourt product', () => {
   });
 
   it('previews the answers a section will leave (for the server validation profiles)', () => {
-    const merged = applyLocally(
-      { profiles: [{ profileCode: 'policyholder', data: { occupation: 'T05' } }] },
+    const merged = previewChanges(
+      { profiles: [{ profileCode: 'policyholder', policyholder: true, data: { occupation: 'T05' } }] },
       [
         {
           changeType: 'PROFILE_DISCLOSURE_CHANGE',
@@ -71,6 +71,6 @@ describe('disclosure sections of the forecourt product', () => {
       ],
     );
     expect(merged.profiles?.[0]?.data).toEqual({ drivingLicence: { licenceType: 'UKFull' } });
-    expect(merged.asset).toEqual({ annualMileage: 8000 });
+    expect(merged.asset).toEqual({ assetCode: 'Vehicle', annualMileage: 8000 });
   });
 });

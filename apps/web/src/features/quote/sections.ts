@@ -1,6 +1,6 @@
 import type { Section } from '@forecourt/contracts/product-config';
-import { isShown } from '../disclosure/engine/conditions.ts';
-import { failedRule } from '../disclosure/engine/rules.ts';
+import { isShown } from '@forecourt/domain/forms/conditions';
+import { failedRule } from '@forecourt/domain/forms/rules';
 import type { FormContext } from '../disclosure/engine/types.ts';
 import { initialValues, type ProposalDataLike } from '../disclosure/engine/values.ts';
 

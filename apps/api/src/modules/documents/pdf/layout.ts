@@ -1,4 +1,4 @@
-import { tz } from '@date-fns/tz';
+import { formatLondon } from '@forecourt/domain/dates';
 import { format } from 'date-fns';
 import PDFDocument from 'pdfkit';
 
@@ -14,12 +14,10 @@ export interface PdfTheme {
 
 export const PAGE = { width: 595.28, height: 841.89, margin: 48 };
 export const CONTENT_WIDTH = PAGE.width - PAGE.margin * 2;
-const london = tz('Europe/London');
 
 /** "00:00 on 21 November 2026" in London time. */
-export const londonDateTime = (iso: string) =>
-  format(new Date(iso), "HH:mm 'on' d MMMM yyyy", { in: london });
-export const londonDate = (iso: string) => format(new Date(iso), 'd MMMM yyyy', { in: london });
+export const londonDateTime = (iso: string) => formatLondon(iso, "HH:mm 'on' d MMMM yyyy");
+export const londonDate = (iso: string) => formatLondon(iso, 'd MMMM yyyy');
 export const ukDate = (ymd: string) => format(new Date(`${ymd}T12:00:00Z`), 'dd/MM/yyyy');
 export const money = (pence: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);

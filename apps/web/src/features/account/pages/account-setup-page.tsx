@@ -1,5 +1,6 @@
 import type { RegisterAccountResponse, ValidateAccountResponse } from '@forecourt/contracts/identity';
 import type { Proposal } from '@forecourt/contracts/proposals';
+import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +13,6 @@ import { Modal } from '../../../ui/modal/modal.tsx';
 import { Spinner } from '../../../ui/spinner/spinner.tsx';
 import { Notification } from '../../../ui/status/notification.tsx';
 import styles from '../account.module.css';
-
-type Profile = { policyholder?: boolean; data?: { email?: string } };
 
 /**
  * Account set-up in the quote flow (spec 3 §4 step 5): validates the account; OK registers the
@@ -39,8 +38,7 @@ export function AccountSetupPage({
     queryFn: ({ signal }) => api<Proposal>(`/proposals/${encodeURIComponent(code)}`, { signal }),
     enabled: Boolean(code),
   });
-  const profiles = (proposal.data?.data.profiles ?? []) as Profile[];
-  const email = profiles.find((p) => p.policyholder)?.data?.email;
+  const email = policyholderOf(proposal.data?.data).email;
   const next = onContinue ?? (() => navigate('../summary', { relative: 'path' }));
   const proceed = useMutation({
     mutationFn: async () => {

@@ -1,11 +1,11 @@
+import type { CheckoutBlock } from '@forecourt/domain/proposal/checkout';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../app/page/page.tsx';
 import { Button, Notification } from '../../../ui/index.ts';
-import type { BindBlock } from '../bind-availability.ts';
 import { formatDay } from '../proposal-view.ts';
 
 /** Bind disabled (spec 3 §2 "Checkout"): too early, or not open for checkout. */
-export function BindDisabledNotice({ block, backTo }: { block: BindBlock; backTo: string }) {
+export function BindDisabledNotice({ block, backTo }: { block: CheckoutBlock; backTo: string }) {
   const { t } = useTranslation();
   return (
     <Page data-page="checkout-disabled" width="narrow" header={t('checkout.disabled.header')}>
@@ -17,7 +17,7 @@ export function BindDisabledNotice({ block, backTo }: { block: BindBlock; backTo
           </Button>
         }
       >
-        {block.reason === 'tooEarly'
+        {block.reason === 'TOO_EARLY'
           ? t('checkout.disabled.tooEarly', {
               date: formatDay(block.startDate),
               from: formatDay(block.opensOn),

@@ -1,16 +1,17 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { formatGBP } from '@forecourt/domain/money';
+import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../../ui/index.ts';
 import styles from '../checkout.module.css';
-import { formatDay, policyholderOf, vehicleName } from '../proposal-view.ts';
+import { formatDay, vehicleName } from '../proposal-view.ts';
 
 /** Proposal information and quote details with an edit link (spec 3 §2 "Summary page"). */
 export function QuoteDetails({ proposal, editTo }: { proposal: Proposal; editTo: string }) {
   const { t } = useTranslation();
   const quote = proposal.quote;
-  const holder = policyholderOf(proposal);
+  const holder = policyholderOf(proposal.data);
   const address = holder.address;
   const covers =
     quote?.optionalCovers.filter((c) => c.active).map((c) => t(`summary.price.cover.${c.code}`)) ?? [];

@@ -1,6 +1,7 @@
 import type { CustomerPayment } from '@forecourt/contracts/payments';
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { formatGBP } from '@forecourt/domain/money';
+import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../app/config.tsx';
@@ -13,7 +14,6 @@ import { CardTokenForm } from '../components/card-token-form.tsx';
 import { MandateSetup } from '../components/mandate-setup.tsx';
 import { useBind } from '../hooks/use-bind.ts';
 import { useProposalPath } from '../hooks/use-proposal-path.ts';
-import { policyholderOf } from '../proposal-view.ts';
 
 /**
  * Admin checkout (spec 3 §2, §4 step 8, §6): activate the policy by Direct Debit only, or Direct Debit with
@@ -53,7 +53,7 @@ export function AdminCheckoutPage({ proposal, payment }: { proposal: Proposal; p
           paymentId={payment.paymentId}
           amount={payment.amount}
           itemName={t('checkout.lineItem.name', { brand: config.name })}
-          dateOfBirthOnFile={policyholderOf(proposal).dateOfBirth ?? ''}
+          dateOfBirthOnFile={policyholderOf(proposal.data).dateOfBirth ?? ''}
           onPaid={() => void afterPaid()}
         />
       </MandateSetup>

@@ -1,11 +1,11 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
+import { checkoutBlock } from '@forecourt/domain/proposal/checkout';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useSearchParams } from 'react-router';
 import { useConfig } from '../../../app/config.tsx';
 import { Notification, Spinner } from '../../../ui/index.ts';
 import { isDirectDebit } from '../api/customer-accounts.ts';
 import { useCheckoutProposal } from '../api/use-checkout-proposal.ts';
-import { bindBlock } from '../bind-availability.ts';
 import { BindDisabledNotice } from '../components/bind-disabled-notice.tsx';
 import { useBindPayment, useProposalAccount } from '../hooks/use-checkout-data.ts';
 import { useProposalPath } from '../hooks/use-proposal-path.ts';
@@ -40,7 +40,7 @@ function CheckoutIndex({ proposal }: { proposal: Proposal }) {
   const config = useConfig();
   const paths = useProposalPath();
   const [params] = useSearchParams();
-  const block = bindBlock(proposal, config.productConfig.startDate?.days ?? 30);
+  const block = checkoutBlock(proposal, config.productConfig.startDate?.days ?? 30, new Date());
   const payment = useBindPayment(proposal.proposalCode);
   const account = useProposalAccount(proposal.proposalCode);
   if (block) return <BindDisabledNotice block={block} backTo={paths.base} />;

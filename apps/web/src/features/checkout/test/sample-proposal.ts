@@ -58,6 +58,8 @@ export function sampleProposal(patch: Partial<Proposal> = {}): Proposal {
     source: null,
     promoCode: null,
     data: {
+      asset: {},
+      quote: {},
       profiles: [
         {
           profileCode: 'policyholder',

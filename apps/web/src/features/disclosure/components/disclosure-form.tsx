@@ -1,9 +1,9 @@
+import { isShown } from '@forecourt/domain/forms/conditions';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/index.ts';
-import { isShown } from '../engine/conditions.ts';
 import { formSchema } from '../engine/schema.ts';
 import type { FormContext, Section, Values } from '../engine/types.ts';
 import styles from './disclosure-form.module.css';

@@ -1,3 +1,4 @@
+import { startDateChoices } from '@forecourt/domain/dates';
 import { useTranslation } from 'react-i18next';
 import {
   Checkbox,
@@ -13,7 +14,6 @@ import {
   YesNo,
 } from '../../../ui/index.ts';
 import { AddressSearch, type AddressValue, VehicleLookup, type VehicleValue } from '../../lookups/index.ts';
-import { startDateChoices } from '../engine/dates.ts';
 import type { Question } from '../engine/types.ts';
 import { useEngine } from './engine-context.tsx';
 import { DataLookupInput } from './inputs/data-lookup-input.tsx';

@@ -1,8 +1,8 @@
+import { isShown } from '@forecourt/domain/forms/conditions';
 import { format, parseISO } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/index.ts';
-import { isShown } from '../engine/conditions.ts';
 import { itemErrors } from '../engine/schema.ts';
 import type { Question, Values } from '../engine/types.ts';
 import styles from './disclosure-form.module.css';

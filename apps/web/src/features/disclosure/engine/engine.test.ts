@@ -1,8 +1,8 @@
 import { productConfigSchema } from '@forecourt/contracts/product-config';
+import { isShown } from '@forecourt/domain/forms/conditions';
+import { failedRule } from '@forecourt/domain/forms/rules';
 import { describe, expect, it } from 'vitest';
 import product from '../../../../../../config/brands/forecourt/product.json' with { type: 'json' };
-import { isShown } from './conditions.ts';
-import { failedRule } from './rules.ts';
 import type { FormContext, Question } from './types.ts';
 import { initialValues, toChanges } from './values.ts';
 

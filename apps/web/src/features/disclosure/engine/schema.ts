@@ -1,6 +1,6 @@
+import { isShown } from '@forecourt/domain/forms/conditions';
+import { failedRule } from '@forecourt/domain/forms/rules';
 import { z } from 'zod';
-import { isShown } from './conditions.ts';
-import { failedRule } from './rules.ts';
 import type { FormContext, Question, Values } from './types.ts';
 
 /**

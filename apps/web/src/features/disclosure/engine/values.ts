@@ -1,20 +1,14 @@
-import { isShown } from './conditions.ts';
+import { isShown } from '@forecourt/domain/forms/conditions';
+import { SPREAD_KEYS } from '@forecourt/domain/forms/types';
+import { profileData } from '@forecourt/domain/proposal/readers';
 import { type FormContext, getPath, type Question, type Section, type Values } from './types.ts';
 
-/** The keys a spread input writes one by one. */
-export const SPREAD_KEYS: Record<string, string[]> = {
-  name: ['firstName', 'lastName'],
-  vehicleTabs: ['vrn', 'regLookup', 'specification'],
-};
+export { profileData };
 
 export interface ProposalDataLike {
   asset?: Values;
   profiles?: { profileCode: string; policyholder?: boolean; data?: Values }[];
   quote?: Values;
-}
-
-export function profileData(data: ProposalDataLike, profileCode: string): Values | undefined {
-  return data.profiles?.find((p) => p.profileCode === profileCode)?.data;
 }
 
 function sourceOf(q: Question, data: ProposalDataLike, profileCode: string): Values | undefined {

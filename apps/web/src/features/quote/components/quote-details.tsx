@@ -1,4 +1,5 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
+import { additionalProfiles, policyholderOf } from '@forecourt/domain/proposal/readers';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Values } from '../../disclosure/engine/types.ts';
@@ -10,8 +11,8 @@ export function QuoteDetails({ proposal, root }: { proposal: Proposal; root: str
   const { t } = useTranslation();
   const data = proposal.data as ProposalDataLike;
   const spec = (data.asset?.specification ?? {}) as Values;
-  const holder = data.profiles?.find((p) => p.policyholder)?.data ?? {};
-  const others = (data.profiles ?? []).filter((p) => !p.policyholder);
+  const holder = policyholderOf(data);
+  const others = additionalProfiles(data);
   const edit = (section: string) => (
     <Link to={`${root}/disclosure/section/${section}`}>{t('quote.details.edit')}</Link>
   );

@@ -1,8 +1,8 @@
+import { startDateChoices, todayInLondon } from '@forecourt/domain/dates';
 import { format, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/index.ts';
-import { startDateChoices, todayIso } from '../../disclosure/engine/dates.ts';
 import styles from './quote-components.module.css';
 
 interface Props {
@@ -20,7 +20,7 @@ export function StartDateEditor({ startDate, choices, onChange, busy }: Props) {
   const now = new Date();
   const label = (d: string) => format(parseISO(d), 'EEEE d MMMM yyyy');
   const rule = (d: string) =>
-    d === todayIso(now)
+    d === todayInLondon(now)
       ? t('quote.startDate.immediately')
       : t('quote.startDate.midnight', { date: label(d) });
   if (!editing)

@@ -1,7 +1,7 @@
 import type { Section } from '@forecourt/contracts/product-config';
 import type { Proposal, ProposalChange } from '@forecourt/contracts/proposals';
+import { previewChanges } from '@forecourt/domain/proposal/apply-changes';
 import { useState } from 'react';
-import { applyLocally } from '../../disclosure/engine/apply-locally.ts';
 import type { FormContext, Values } from '../../disclosure/engine/types.ts';
 import { type Change, profileData, toChanges } from '../../disclosure/engine/values.ts';
 import { validateForm } from '../api/proposals.ts';
@@ -26,7 +26,7 @@ export function useSectionSubmit(proposal: Proposal, section: Section, ctx: Form
     const changes: Change[] = toChanges(section, values, ctx, options.profileCode);
     if (section.validationProfile) {
       // Whole-proposal profiles check all answers; the others check one driver's answers (ADR 062).
-      const merged = applyLocally(proposal.data, changes);
+      const merged = previewChanges(proposal.data, [...(options.before ?? []), ...changes]);
       const whole = section.validationProfile === 'proposal' || section.validationProfile === 'rating';
       const data = whole ? merged : profileData(merged, options.profileCode);
       const result = await validateForm(section.validationProfile, data).catch(() => null);

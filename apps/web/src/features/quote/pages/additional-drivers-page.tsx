@@ -1,9 +1,9 @@
 import type { Section } from '@forecourt/contracts/product-config';
 import type { Proposal } from '@forecourt/contracts/proposals';
+import { additionalProfiles } from '@forecourt/domain/proposal/readers';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../app/page/page.tsx';
 import { Button } from '../../../ui/index.ts';
-import type { Values } from '../../disclosure/engine/types.ts';
 import { useUpdateProposal } from '../api/use-proposal.ts';
 import { ProgressSteps } from '../components/progress-steps.tsx';
 import { useProduct } from '../hooks/use-product.ts';
@@ -16,9 +16,7 @@ export function AdditionalDriversPage({ proposal, section }: { proposal: Proposa
   const product = useProduct();
   const nav = useSectionNav(proposal, section);
   const update = useUpdateProposal(proposal.proposalCode);
-  const profiles = (
-    (proposal.data.profiles ?? []) as { profileCode: string; policyholder: boolean; data: Values }[]
-  ).filter((p) => !p.policyholder);
+  const profiles = additionalProfiles(proposal.data);
   const remaining = product.maxAdditionalProfiles - profiles.length;
   const here = nav.sectionPath(section.id);
   return (

@@ -1,10 +1,10 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
+import { startDateChoices } from '@forecourt/domain/dates';
 import { format, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../app/page/page.tsx';
 import { Button } from '../../../ui/index.ts';
-import { startDateChoices } from '../../disclosure/engine/dates.ts';
 import { useUpdateProposal } from '../api/use-proposal.ts';
 import { useProduct } from '../hooks/use-product.ts';
 import styles from './status-pages.module.css';

@@ -1,8 +1,7 @@
-import type { Condition } from '@forecourt/contracts/product-config';
-import { type FormContext, getPath, isEmptyValue, type Values } from './types.ts';
+import { type FormCondition, type FormContext, getPath, isEmptyValue, type Values } from './types.ts';
 
 /** One condition of spec 2 §5: input value, feature flag, anonymous, admin, scheme code or promotion. */
-export function conditionHolds(condition: Condition, values: Values, ctx: FormContext): boolean {
+export function conditionHolds(condition: FormCondition, values: Values, ctx: FormContext): boolean {
   if ('anonymous' in condition) return ctx.anonymous === condition.anonymous;
   if ('admin' in condition) return ctx.admin === condition.admin;
   if ('feature' in condition) return Boolean(ctx.features[condition.feature]) === condition.enabled;
@@ -20,6 +19,6 @@ export function conditionHolds(condition: Condition, values: Values, ctx: FormCo
 }
 
 /** A question or section shows only when every one of its conditions holds. */
-export function isShown(conditions: Condition[] | undefined, values: Values, ctx: FormContext): boolean {
+export function isShown(conditions: FormCondition[] | undefined, values: Values, ctx: FormContext): boolean {
   return (conditions ?? []).every((c) => conditionHolds(c, values, ctx));
 }

@@ -1,6 +1,13 @@
-import { isEmail, isPostcode, nationalNumber } from '@forecourt/domain/patterns';
-import { isIsoDate, isYearMonth, shiftIso, todayIso } from './dates.ts';
-import { type FormContext, getPath, isEmptyValue, type Question, type Values } from './types.ts';
+import { isIsoDate, isIsoMonth, shiftIso, todayInLondon } from '../dates.ts';
+import { isEmail, isPostcode, nationalNumber } from '../patterns.ts';
+import {
+  type FormContext,
+  type FormQuestion,
+  type FormRules,
+  getPath,
+  isEmptyValue,
+  type Values,
+} from './types.ts';
 
 /** A cross-field reference: a question of this form first, else an answer elsewhere in the proposal. */
 export function resolveRef(ref: string, values: Values, ctx: FormContext): unknown {
@@ -8,7 +15,7 @@ export function resolveRef(ref: string, values: Values, ctx: FormContext): unkno
   return getPath(ctx.data, ref);
 }
 
-function isEmptyAnswer(q: Question, value: unknown): boolean {
+function isEmptyAnswer(q: FormQuestion, value: unknown): boolean {
   if (isEmptyValue(value)) return true;
   if (q.input === 'name') {
     const v = value as Values;
@@ -28,7 +35,7 @@ function checkLength(text: unknown, min?: number, max?: number): string | undefi
 
 function checkDate(value: unknown, r: Record<string, unknown>, values: Values, ctx: FormContext) {
   if (!isIsoDate(value)) return 'date';
-  const today = todayIso(ctx.now);
+  const today = todayInLondon(ctx.now);
   if (typeof r.afterOrEqual === 'string' && value < shiftIso(today, r.afterOrEqual)) return 'afterOrEqual';
   if (typeof r.beforeOrEqual === 'string' && value > shiftIso(today, r.beforeOrEqual)) return 'beforeOrEqual';
   const field = r.afterOrEqualField as { ref: string; years?: number } | undefined;
@@ -44,12 +51,12 @@ function checkDate(value: unknown, r: Record<string, unknown>, values: Values, c
  * Rules: the brand's rules for the input type, overlaid by the question's own; required by default.
  */
 export function failedRule(
-  q: Question,
+  q: FormQuestion,
   value: unknown,
   values: Values,
   ctx: FormContext,
 ): string | undefined {
-  const r: Record<string, unknown> = { required: true, ...ctx.inputRules[q.input], ...q.rules };
+  const r: FormRules = { required: true, ...ctx.inputRules[q.input], ...q.rules };
   if (q.input === 'loop') {
     const items = Array.isArray(value) ? value : [];
     if (typeof r.minItems === 'number' && items.length < r.minItems) return 'minItems';
@@ -86,9 +93,9 @@ export function failedRule(
     case 'datePicker':
       return checkDate(value, r, values, ctx);
     case 'yearMonth': {
-      if (!isYearMonth(value)) return 'yearMonth';
+      if (!isIsoMonth(value)) return 'yearMonth';
       if (typeof r.minYear === 'number' && Number(value.slice(0, 4)) < r.minYear) return 'minYear';
-      if (value > todayIso(ctx.now).slice(0, 7)) return 'beforeOrEqual';
+      if (value > todayInLondon(ctx.now).slice(0, 7)) return 'beforeOrEqual';
       return undefined;
     }
     case 'radio': {
@@ -96,7 +103,7 @@ export function failedRule(
       const other = plus && resolveRef(plus.ref, values, ctx);
       if (plus && isIsoDate(other)) {
         const limit = shiftIso(other, `P${plus.years + Number(value)}Y`);
-        if (limit > todayIso(ctx.now)) return 'beforeOrEqualPlusYears';
+        if (limit > todayInLondon(ctx.now)) return 'beforeOrEqualPlusYears';
       }
       return undefined;
     }

@@ -40,6 +40,11 @@ export interface AppServices {
   boss: PgBoss | undefined;
   signingSecret: Uint8Array;
   providers: Providers;
+  /**
+   * Where this process itself answers (its listening address, else PUBLIC_URL): the sandbox providers post
+   * their webhooks here, never to an origin taken from a request (ADR 127).
+   */
+  selfOrigin(): string;
 }
 
 /** What a use case gets: `(ctx, input)` (DESIGN.md §8). `db` may be a transaction. */

@@ -7,7 +7,7 @@ export function publicConfig(
   options: { admin: boolean; origin: string },
 ): PublicConfig {
   const { brand, env } = services;
-  const issuer = env.OIDC_ISSUER ?? `${env.PUBLIC_URL ?? options.origin}/auth`;
+  const issuer = env.OIDC_ISSUER ?? `${options.origin}/auth`;
   return {
     ...brand,
     features: { ...brand.features, isAdmin: options.admin },
@@ -22,10 +22,4 @@ export function publicConfig(
   };
 }
 
-export function requestOrigin(
-  headers: Record<string, string | string[] | undefined>,
-  protocol: string,
-): string {
-  const host = headers['x-forwarded-host'] ?? headers.host ?? 'localhost';
-  return `${protocol}://${Array.isArray(host) ? host[0] : host}`;
-}
+export { requestOrigin, varyByOrigin } from '../../lib/origin.ts';

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../lib/context.ts';
+import { requestOrigin } from '../../lib/origin.ts';
 
 export const paymentCtx = (app: FastifyInstance, request: FastifyRequest): Ctx => ({
   ...app.services,
@@ -8,8 +9,6 @@ export const paymentCtx = (app: FastifyInstance, request: FastifyRequest): Ctx =
 });
 
 /** The app's public origin for hosted-page return links and sandbox webhooks. */
-export function appOrigin(app: FastifyInstance, request: FastifyRequest): string {
-  if (app.services.env.PUBLIC_URL) return app.services.env.PUBLIC_URL.replace(/\/$/, '');
-  const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? 'localhost';
-  return `${request.protocol}://${Array.isArray(host) ? host[0] : host}`;
+export function appOrigin(_app: FastifyInstance, request: FastifyRequest): string {
+  return requestOrigin(request);
 }

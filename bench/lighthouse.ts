@@ -25,7 +25,10 @@ function lcpElement(audit: { details?: unknown } | undefined): string {
 
 export async function main() {
   ensureWebBuild();
-  const server = await startServer({ env: { NODE_ENV: 'production', JOBS: 'false' } });
+  // Production, but with the sandbox payment pages (no real keys here) allowed explicitly (ADR 126).
+  const server = await startServer({
+    env: { NODE_ENV: 'production', JOBS: 'false', ALLOW_SANDBOX_PROVIDERS: 'true' },
+  });
   const chrome = await launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: [

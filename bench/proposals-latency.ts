@@ -19,7 +19,16 @@ const database = process.env.DATABASE_URL ? undefined : await connect({ dataDir:
 const app = await buildApp({
   logger: false,
   ...(database ? { database } : {}),
-  env: { NODE_ENV: 'production', JOBS: 'false', SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent' },
+  env: {
+    NODE_ENV: 'production',
+    JOBS: 'false',
+    SEED_DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    // No real payment keys here, and every visitor comes from this machine: allow both (ADRs 126, 128).
+    ALLOW_SANDBOX_PROVIDERS: 'true',
+    RATE_LIMIT_SESSIONS: '10000',
+    RATE_LIMIT_PROPOSALS: '10000',
+  },
 });
 await app.listen({ port, host: '127.0.0.1' });
 const bare = Fastify({ logger: false });

@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Brand } from '@forecourt/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -13,7 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { loadBrand } from './config/brand.ts';
-import { type Env, loadEnv } from './config/env.ts';
+import { type Env, EnvError, loadEnv } from './config/env.ts';
 import { connect, type Database } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
@@ -21,7 +21,10 @@ import { createBoss } from './jobs/boss.ts';
 import { registerJobs } from './jobs/index.ts';
 import { registerAuth } from './lib/auth.ts';
 import { type AppServices, type Clock, systemClock } from './lib/context.ts';
+import { registerDevPageGuard } from './lib/dev-pages.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { registerInputGuard } from './lib/input-guard.ts';
+import { registerRateLimits } from './lib/rate-limits.ts';
 import { ensureSecret } from './lib/secrets.ts';
 import { modules } from './modules/index.ts';
 import { createProviders, type Providers } from './providers/index.ts';
@@ -38,10 +41,33 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+const BAD_URL_MESSAGE = 'The request path is not valid: a broken %-escape or invalid Unicode text';
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Production takes real money only: a sandbox card or Direct Debit provider (no Stripe or GoCardless keys)
+ * stops the start unless ALLOW_SANDBOX_PROVIDERS=true says it is meant (a staging demo). ADR 126.
+ */
+function refuseSandboxPaymentsInProduction(env: Env, providers: Providers) {
+  if (env.NODE_ENV !== 'production' || env.ALLOW_SANDBOX_PROVIDERS) return;
+  const sandboxes = [
+    providers.cardPayments.name === 'sandbox' ? 'card payments (set STRIPE_SECRET_KEY)' : undefined,
+    providers.directDebit.name === 'sandbox' ? 'Direct Debit (set GOCARDLESS_ACCESS_TOKEN)' : undefined,
+  ].filter(Boolean);
+  if (sandboxes.length === 0) return;
+  throw new EnvError(
+    `Refusing to start in production with sandbox payment providers: ${sandboxes.join(', ')}. ` +
+      'The sandbox accepts test cards and serves public test pages. Configure the real providers, or set ' +
+      'ALLOW_SANDBOX_PROVIDERS=true if this is a demonstration that must take no real money.',
+  );
+}
+
 /** Builds the whole platform from configuration, without listening (server.ts listens). */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const env = loadEnv({ ...process.env, ...options.env });
   const brand = options.brand ?? loadBrand(env.BRAND, env.BRANDS_DIR);
+  const providers = { ...createProviders(env, brand), ...options.providers };
+  refuseSandboxPaymentsInProduction(env, providers);
   const database =
     options.database ??
     (await connect({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite') }));
@@ -49,8 +75,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const signingSecret = new TextEncoder().encode(
     await ensureSecret(database.db, 'session-signing', env.SESSION_SECRET),
   );
-  const providers = { ...createProviders(env, brand), ...options.providers };
   const boss = env.JOBS ? createBoss(database, env.DATABASE_URL) : undefined;
+  let listeningOrigin: string | undefined;
   const services: AppServices = {
     env,
     brand,
@@ -60,6 +86,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     boss,
     signingSecret,
     providers,
+    selfOrigin: () => listeningOrigin ?? env.PUBLIC_URL?.replace(/\/$/, '') ?? `http://127.0.0.1:${env.PORT}`,
   };
 
   const app = Fastify({
@@ -73,13 +100,40 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // Only trust X-Forwarded-* when told a proxy sits in front; otherwise a client could fake its IP.
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 12 * 1024 * 1024,
+    // A path the router cannot decode (a broken %-escape, the UTF-8 of a lone surrogate) gets the API's
+    // one error shape too (ADR 128).
+    frameworkErrors: (error, request, reply: FastifyReply) =>
+      reply.status(400).send({
+        code: 'VALIDATION',
+        message: error.code === 'FST_ERR_BAD_URL' ? BAD_URL_MESSAGE : error.message,
+        requestId: request.id,
+      }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('services', services);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // HSTS only on HTTPS (as seen directly or from a trusted proxy): over plain HTTP it means nothing, and
+    // on a localhost port it would pin every other local app to HTTPS.
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (!address || typeof address === 'string') return;
+    const host = ['0.0.0.0', '::'].includes(address.address)
+      ? address.family === 'IPv6'
+        ? '[::1]'
+        : '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+    listeningOrigin = `http://${host}:${address.port}`;
+  });
+  registerErrorHandler(app);
+  registerInputGuard(app);
+  registerDevPageGuard(app);
+  await registerRateLimits(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -96,6 +150,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       },
     },
     crossOriginEmbedderPolicy: false,
+    hsts: false,
   });
   await app.register(fastifyFormbody);
   await app.register(fastifySwagger, {
@@ -108,10 +163,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The browsable docs and the document are optional: off by default in production (API_DOCS).
+  if (env.API_DOCS) {
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  }
 
-  registerErrorHandler(app);
   registerAuth(app);
   for (const plugin of modules) await app.register(plugin);
   await registerSpa(app);

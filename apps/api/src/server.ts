@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { BrandConfigError } from './config/brand.ts';
 import { EnvError, loadEnv } from './config/env.ts';
+import { DatabaseLockedError } from './db/connection.ts';
 
 try {
   const env = loadEnv();
@@ -16,7 +17,7 @@ try {
     });
   }
 } catch (err) {
-  if (err instanceof EnvError || err instanceof BrandConfigError) {
+  if (err instanceof EnvError || err instanceof BrandConfigError || err instanceof DatabaseLockedError) {
     console.error(err.message);
     process.exit(1);
   }

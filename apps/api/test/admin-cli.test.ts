@@ -46,4 +46,17 @@ describe('npm run admin:create', () => {
       stderr: expect.stringContaining('Unknown permission(s): root'),
     });
   }, 60_000);
+
+  it('refuses clearly while the server has the embedded database open', async () => {
+    // This process holds the data directory, as a running server does.
+    const server = await connect({ dataDir: path.join(dataDir, 'pglite') });
+    try {
+      await expect(cli('--email', 'late@example.com')).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('Cannot create the staff user while the server is running'),
+      });
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });

@@ -200,7 +200,7 @@ describe('housekeeping', () => {
 
 describe('outside development', () => {
   it('serves no outbox page in production', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+    const prod = await createTestApp({ env: { NODE_ENV: 'production', ALLOW_SANDBOX_PROVIDERS: 'true' } });
     try {
       const res = await prod.app.inject({ method: 'GET', url: '/dev/outbox' });
       expect(res.body).not.toContain('Development outbox');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../config/env.ts';
-import { connect } from '../db/connection.ts';
+import { connect, DatabaseLockedError } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { createStaffUser } from '../modules/identity/demo-identities.ts';
 import { ADMIN_PERMISSIONS } from '../modules/identity/issuer-key.ts';
@@ -36,6 +36,15 @@ async function main() {
   const database = await connect({
     databaseUrl: env.DATABASE_URL,
     dataDir: path.join(env.DATA_DIR, 'pglite'),
+  }).catch((err: unknown) => {
+    // The embedded database is single-process: with the server running, stop it first (ADR 129).
+    if (err instanceof DatabaseLockedError) {
+      throw new Error(
+        `Cannot create the staff user while the server is running on ${err.dataDir} (process ${err.pid}): ` +
+          'the embedded database allows one process at a time. Stop the server, run admin:create, then start it again.',
+      );
+    }
+    throw err;
   });
   try {
     await migrate(database);

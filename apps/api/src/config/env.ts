@@ -1,79 +1,106 @@
 import { z } from 'zod';
 
+const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
+
 /** Environment, validated once at start-up; every variable is documented in the README. */
-export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.string().url().optional(),
-  BRAND: z
-    .string()
-    .regex(/^[a-z0-9-]+$/, 'must be a brand folder name under config/brands')
-    .default('forecourt'),
-  BRANDS_DIR: z.string().optional(),
-  DATA_DIR: z.string().default('.data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
-    .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ANONYMOUS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
-  SEED_DEMO_DATA: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
-  JOBS: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
-  ADMIN_PATH: z.string().default('/admin'),
-  /** `true`, or a comma-separated list of proxy addresses to trust; off by default. */
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
-  OIDC_ISSUER: z.string().url().optional(),
-  OIDC_AUDIENCE: z.string().optional(),
-  OIDC_CLIENT_ID: z.string().optional(),
-  OIDC_ADMIN_CLIENT_ID: z.string().optional(),
-  SMTP_URL: z.string().optional(),
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  GOCARDLESS_ACCESS_TOKEN: z.string().optional(),
-  GOCARDLESS_WEBHOOK_SECRET: z.string().optional(),
-  STORAGE: z.enum(['filesystem', 's3']).default('filesystem'),
-  S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().default('eu-west-2'),
-  S3_ENDPOINT: z.string().url().optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  IDENTITY_CHECK_API_URL: z.string().url().optional(),
-  IDENTITY_CHECK_API_TOKEN: z.string().optional(),
-  SANDBOX_MANDATE_ACTIVATION_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
-  /** Partner origins (comma-separated) that payment pages may return to, besides the app's own (ADR 132). */
-  ALLOWED_REDIRECT_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(
-        z
-          .string()
-          .url()
-          .transform((u) => new URL(u).origin),
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+    /** Unset: 127.0.0.1 (loopback only) outside production, 0.0.0.0 in production. */
+    HOST: z.string().optional(),
+    PUBLIC_URL: z.string().url().optional(),
+    BRAND: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'must be a brand folder name under config/brands')
+      .default('forecourt'),
+    BRANDS_DIR: z.string().optional(),
+    DATA_DIR: z.string().default('.data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ANONYMOUS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+    SEED_DEMO_DATA: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    JOBS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    ADMIN_PATH: z.string().default('/admin'),
+    /** `true`, or a comma-separated list of proxy addresses to trust; off by default. */
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
+    OIDC_ISSUER: z.string().url().optional(),
+    OIDC_AUDIENCE: z.string().optional(),
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_ADMIN_CLIENT_ID: z.string().optional(),
+    SMTP_URL: z.string().optional(),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    GOCARDLESS_ACCESS_TOKEN: z.string().optional(),
+    GOCARDLESS_WEBHOOK_SECRET: z.string().optional(),
+    STORAGE: z.enum(['filesystem', 's3']).default('filesystem'),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('eu-west-2'),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    IDENTITY_CHECK_API_URL: z.string().url().optional(),
+    IDENTITY_CHECK_API_TOKEN: z.string().optional(),
+    SANDBOX_MANDATE_ACTIVATION_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+    /** Partner origins (comma-separated) that payment pages may return to, besides the app's own (ADR 132). */
+    ALLOWED_REDIRECT_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .url()
+            .transform((u) => new URL(u).origin),
+        ),
       ),
-    ),
-  QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(90).default(30),
-  VEHICLE_API_URL: z.string().url().optional(),
-  VEHICLE_API_KEY: z.string().optional(),
-  ADDRESS_API_KEY: z.string().optional(),
-});
+    QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+    /** Production refuses to start with a sandbox payment provider unless this is `true` (a staging demo). */
+    ALLOW_SANDBOX_PROVIDERS: bool.optional(),
+    /** Swagger UI at /api/docs and the document at /api/openapi.json; unset: on, except in production. */
+    API_DOCS: bool.optional(),
+    /** Requests per client per RATE_LIMIT_WINDOW_SECONDS, per route group (ADR 128). */
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    RATE_LIMIT_SESSIONS: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_PROPOSALS: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_REFERENCE_CHECKS: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_ACCOUNT_CHECKS: z.coerce.number().int().min(1).default(10),
+    /** Unset: loopback clients are exempt from the rate limits outside production; never in production. */
+    RATE_LIMIT_EXEMPT_LOOPBACK: bool.optional(),
+    VEHICLE_API_URL: z.string().url().optional(),
+    VEHICLE_API_KEY: z.string().optional(),
+    ADDRESS_API_KEY: z.string().optional(),
+  })
+  .transform((e) => {
+    const production = e.NODE_ENV === 'production';
+    return {
+      ...e,
+      HOST: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+      ALLOW_SANDBOX_PROVIDERS: e.ALLOW_SANDBOX_PROVIDERS ?? false,
+      API_DOCS: e.API_DOCS ?? !production,
+      // Loopback is never exempt in production (a proxy on the same host would make every client loopback).
+      RATE_LIMIT_EXEMPT_LOOPBACK: production ? false : (e.RATE_LIMIT_EXEMPT_LOOPBACK ?? true),
+    };
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

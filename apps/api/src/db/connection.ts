@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -55,7 +56,14 @@ export async function connect(options: ConnectOptions): Promise<Database> {
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const release = dataDir ? lockDataDir(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir ? { dataDir } : {});
+  } catch (err) {
+    release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -68,6 +76,79 @@ export async function connect(options: ConnectOptions): Promise<Database> {
     exec: async (text) => {
       await client.exec(text);
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/** Thrown when another process (or this one) already has the PGlite data directory open. */
+export class DatabaseLockedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The database in ${dataDir} is in use by process ${pid} (a running server?). PGlite allows one process ` +
+        'at a time: stop that process first, or point DATA_DIR elsewhere.',
+    );
+    this.name = 'DatabaseLockedError';
+  }
+}
+
+/** Data directories this process holds, so that it refuses to open one twice as well. */
+const held = new Set<string>();
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * PGlite is single-process: two processes on one data directory corrupt it. A lock file holding the owner's
+ * pid, created exclusively, keeps a second `npm start` or `npm run admin:create` out while the directory is in
+ * use (ADR 129). A lock left by a process that died (kill -9) is taken over; a live owner is refused.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const dir = path.resolve(dataDir);
+  const file = `${dir}.lock`;
+  if (held.has(dir)) throw new DatabaseLockedError(dir, process.pid);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
+      // Our own pid in a lock we do not hold is a leftover from an earlier container with the same pid.
+      const live = Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner);
+      // A second collision means another process took the stale lock over at the same moment.
+      if (live || attempt > 0) throw new DatabaseLockedError(dir, owner);
+      unlinkSync(file);
+    }
+  }
+  held.add(dir);
+  const onExit = () => {
+    try {
+      unlinkSync(file);
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', onExit);
+  return () => {
+    if (!held.delete(dir)) return;
+    process.removeListener('exit', onExit);
+    onExit();
   };
 }

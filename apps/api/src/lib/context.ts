@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss';
 import type { Env } from '../config/env.ts';
 import type { Database, Db } from '../db/connection.ts';
 import type { Providers } from '../providers/index.ts';
+import { requestOrigin } from './origin.ts';
 
 export interface Clock {
   now(): Date;
@@ -40,6 +41,11 @@ export interface AppServices {
   boss: PgBoss | undefined;
   signingSecret: Uint8Array;
   providers: Providers;
+  /**
+   * Where this process itself answers (its listening address, else PUBLIC_URL): the sandbox providers post
+   * their webhooks here, never to an origin taken from a request (ADR 127).
+   */
+  selfOrigin(): string;
 }
 
 /** What a use case gets: `(ctx, input)` (DESIGN.md §8). `db` may be a transaction. */
@@ -57,18 +63,7 @@ export function ctxOf(request: FastifyRequest): Ctx {
   return { ...request.server.services, caller: request.caller, log: request.log };
 }
 
-/** The origin a request came to (`X-Forwarded-Host` or `Host`), e.g. for the SPA's public config. */
-export function requestOrigin(
-  headers: Record<string, string | string[] | undefined>,
-  protocol: string,
-): string {
-  const host = headers['x-forwarded-host'] ?? headers.host ?? 'localhost';
-  return `${protocol}://${Array.isArray(host) ? host[0] : host}`;
-}
-
 /** The app's public origin for links (hosted-page returns, signed storage links): PUBLIC_URL, else the request's. */
 export function appOrigin(request: FastifyRequest): string {
-  const configured = request.server.services.env.PUBLIC_URL;
-  if (configured) return configured.replace(/\/$/, '');
-  return requestOrigin(request.headers, request.protocol);
+  return requestOrigin(request);
 }

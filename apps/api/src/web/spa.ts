@@ -4,8 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { themeToCss } from '@forecourt/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requestOrigin } from '../lib/context.ts';
-import { publicConfig } from '../modules/config/index.ts';
+import { publicConfig, requestOrigin, varyByOrigin } from '../modules/config/index.ts';
 
 export const webDist = process.env.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -35,8 +34,9 @@ export async function registerSpa(app: FastifyInstance) {
     const admin = request.url === adminPath || request.url.startsWith(`${adminPath}/`);
     const config = publicConfig(app.services, {
       admin,
-      origin: requestOrigin(request.headers, request.protocol),
+      origin: requestOrigin(request),
     });
+    varyByOrigin(reply);
     const head = [
       `<title>${escapeHtml(brand.name)} car insurance</title>`,
       `<style id="forecourt-theme">${themeToCss(brand.theme)}</style>`,

@@ -14,15 +14,9 @@ import {
 } from '@forecourt/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appOrigin, ctxOf } from '../../lib/context.ts';
 import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
-import {
-  appOrigin,
-  declinedSchema,
-  orDeclined,
-  paymentCtx,
-  registerFulfilment,
-  toCustomerPayment,
-} from '../payments/index.ts';
+import { declinedSchema, orDeclined, registerFulfilment, toCustomerPayment } from '../payments/index.ts';
 import { listCustomerAccounts } from './list-customer-accounts.ts';
 import { changePaymentDay, nextStatementEstimate } from './payment-day.ts';
 import { applySettlement, settleByCardPage, settleByPhone } from './settle-account.ts';
@@ -44,7 +38,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cardSessionResponseSchema },
       },
     },
-    async (req) => settleByCardPage(paymentCtx(app, req), { ...req.body, appOrigin: appOrigin(app, req) }),
+    async (req) => settleByCardPage(ctxOf(req), { ...req.body, appOrigin: appOrigin(req) }),
   );
   app.post(
     '/api/stripe/moto/settle',
@@ -60,7 +54,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) =>
       orDeclined(req, reply, () =>
         idempotentRoute(app.services, req, reply, 'moto.settle', async () =>
-          toCustomerPayment(await settleByPhone(paymentCtx(app, req), req.body)),
+          toCustomerPayment(await settleByPhone(ctxOf(req), req.body)),
         ),
       ),
   );
@@ -74,7 +68,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(customerAccountSchema) },
       },
     },
-    async (req) => listCustomerAccounts(paymentCtx(app, req), req.query),
+    async (req) => listCustomerAccounts(ctxOf(req), req.query),
   );
   app.get(
     '/api/customerAccounts/:id/statements',
@@ -86,7 +80,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(statementSummarySchema) },
       },
     },
-    async (req) => listStatements(paymentCtx(app, req), req.params.id),
+    async (req) => listStatements(ctxOf(req), req.params.id),
   );
   app.get(
     '/api/customerAccounts/:id/statements/:statementId',
@@ -98,7 +92,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: statementSchema },
       },
     },
-    async (req) => getStatement(paymentCtx(app, req), req.params.id, req.params.statementId),
+    async (req) => getStatement(ctxOf(req), req.params.id, req.params.statementId),
   );
   app.put(
     '/api/customerAccounts/:id/paymentDay',
@@ -111,7 +105,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentDayBodySchema },
       },
     },
-    async (req) => changePaymentDay(paymentCtx(app, req), req.params.id, req.body.paymentDay),
+    async (req) => changePaymentDay(ctxOf(req), req.params.id, req.body.paymentDay),
   );
   app.get(
     '/api/customerAccounts/:id/nextStatementEstimate',
@@ -123,6 +117,6 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: nextStatementEstimateSchema },
       },
     },
-    async (req) => nextStatementEstimate(paymentCtx(app, req), req.params.id),
+    async (req) => nextStatementEstimate(ctxOf(req), req.params.id),
   );
 };

@@ -7,7 +7,7 @@ export function publicConfig(
   options: { admin: boolean; origin: string },
 ): PublicConfig {
   const { brand, env } = services;
-  const issuer = env.OIDC_ISSUER ?? `${env.PUBLIC_URL ?? options.origin}/auth`;
+  const issuer = env.OIDC_ISSUER ?? `${options.origin}/auth`;
   return {
     ...brand,
     features: { ...brand.features, isAdmin: options.admin },
@@ -21,3 +21,5 @@ export function publicConfig(
     },
   };
 }
+
+export { requestOrigin, varyByOrigin } from '../../lib/origin.ts';

@@ -1,8 +1,7 @@
 import { publicConfigSchema } from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestOrigin } from '../../lib/context.ts';
-import { publicConfig } from './public-config.ts';
+import { publicConfig, requestOrigin, varyByOrigin } from './public-config.ts';
 
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -15,10 +14,14 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicConfigSchema },
       },
     },
-    async (request) =>
-      publicConfig(app.services, {
+    async (request, reply) => {
+      // The issuer in it follows the request's origin: never cached by a shared cache (ADR 127).
+      reply.header('cache-control', 'no-cache, private');
+      varyByOrigin(reply);
+      return publicConfig(app.services, {
         admin: request.query.mode === 'admin',
-        origin: requestOrigin(request.headers, request.protocol),
-      }),
+        origin: requestOrigin(request),
+      });
+    },
   );
 };

@@ -16,7 +16,6 @@ export {
   runAfterCommit,
   type SettledPayment,
 } from './fulfilment.ts';
-export { appOrigin, paymentCtx } from './payment-ctx.ts';
 export {
   type CustomerPaymentRow,
   latestPaymentFor,

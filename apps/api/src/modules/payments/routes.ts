@@ -13,6 +13,7 @@ import {
 } from '@forecourt/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appOrigin, ctxOf } from '../../lib/context.ts';
 import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
 import type { SandboxCardPayments } from '../../providers/card-payments/sandbox.ts';
 import { sandboxCardRoutes } from '../../providers/card-payments/sandbox-routes.ts';
@@ -22,7 +23,6 @@ import { toCustomerPayment } from './create-customer-payment.ts';
 import { declinedSchema, orDeclined } from './declined-reply.ts';
 import { completeMandateFlow, listMandates, startMandateFlow } from './direct-debit-mandates.ts';
 import { listDuplicatePayments } from './list-duplicate-payments.ts';
-import { appOrigin, paymentCtx } from './payment-ctx.ts';
 import { settleByToken } from './settle-by-token.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
@@ -48,7 +48,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cardSessionResponseSchema },
       },
     },
-    async (req) => createCardCheckout(paymentCtx(app, req), { ...req.body, appOrigin: appOrigin(app, req) }),
+    async (req) => createCardCheckout(ctxOf(req), { ...req.body, appOrigin: appOrigin(req) }),
   );
   app.post(
     '/api/stripe/setup',
@@ -60,7 +60,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cardSessionResponseSchema },
       },
     },
-    async (req) => createCardSetup(paymentCtx(app, req), { ...req.body, appOrigin: appOrigin(app, req) }),
+    async (req) => createCardSetup(ctxOf(req), { ...req.body, appOrigin: appOrigin(req) }),
   );
   app.get(
     '/api/stripe/sessions/:sessionId',
@@ -72,7 +72,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cardSessionStatusSchema },
       },
     },
-    async (req) => getCardSession(paymentCtx(app, req), req.params.sessionId),
+    async (req) => getCardSession(ctxOf(req), req.params.sessionId),
   );
   app.get(
     '/api/customerPayments/duplicates',
@@ -83,7 +83,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(duplicatePaymentSchema) },
       },
     },
-    async (req) => listDuplicatePayments(paymentCtx(app, req)),
+    async (req) => listDuplicatePayments(ctxOf(req)),
   );
   app.post(
     '/api/stripe/moto/checkout',
@@ -99,7 +99,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) =>
       orDeclined(req, reply, () =>
         idempotentRoute(app.services, req, reply, 'moto.checkout', async () =>
-          toCustomerPayment(await settleByToken(paymentCtx(app, req), req.body)),
+          toCustomerPayment(await settleByToken(ctxOf(req), req.body)),
         ),
       ),
   );
@@ -114,7 +114,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: directDebitFlowResponseSchema },
       },
     },
-    async (req) => startMandateFlow(paymentCtx(app, req), { ...req.body, appOrigin: appOrigin(app, req) }),
+    async (req) => startMandateFlow(ctxOf(req), { ...req.body, appOrigin: appOrigin(req) }),
   );
   app.post(
     '/api/gocardless/mandates',
@@ -126,7 +126,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mandateSchema },
       },
     },
-    async (req) => completeMandateFlow(paymentCtx(app, req), req.body.redirectFlowId),
+    async (req) => completeMandateFlow(ctxOf(req), req.body.redirectFlowId),
   );
   app.get(
     '/api/gocardless/mandates',
@@ -137,6 +137,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(mandateSchema) },
       },
     },
-    async (req) => listMandates(paymentCtx(app, req)),
+    async (req) => listMandates(ctxOf(req)),
   );
 };

@@ -1,8 +1,8 @@
 import { webhookAckSchema } from '@forecourt/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ctxOf } from '../../lib/context.ts';
 import { handleCardWebhook } from './handle-card-webhook.ts';
 import { handleDirectDebitWebhook } from './handle-direct-debit-webhook.ts';
-import { paymentCtx } from './payment-ctx.ts';
 
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
@@ -21,8 +21,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/stripe/webhooks',
     { schema: { tags: ['webhooks'], summary: 'Card provider events', response: { 200: webhookAckSchema } } },
-    async (req) =>
-      handleCardWebhook(paymentCtx(app, req), raw(req.body), header(req.headers['stripe-signature'])),
+    async (req) => handleCardWebhook(ctxOf(req), raw(req.body), header(req.headers['stripe-signature'])),
   );
   app.post(
     '/api/gocardless/webhooks',
@@ -34,6 +33,6 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      handleDirectDebitWebhook(paymentCtx(app, req), raw(req.body), header(req.headers['webhook-signature'])),
+      handleDirectDebitWebhook(ctxOf(req), raw(req.body), header(req.headers['webhook-signature'])),
   );
 };

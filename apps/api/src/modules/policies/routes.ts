@@ -8,11 +8,11 @@ import { bindResponseSchema, policiesQuerySchema, policySchema } from '@forecour
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireParty } from '../../lib/auth.ts';
-import type { AppServices, Ctx } from '../../lib/context.ts';
+import { type AppServices, type Ctx, ctxOf } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
 import { requestPolicyDocuments } from '../documents/index.ts';
-import { paymentCtx, registerFulfilment, registerSetupCheck, toCustomerPayment } from '../payments/index.ts';
+import { registerFulfilment, registerSetupCheck, toCustomerPayment } from '../payments/index.ts';
 import { bindProposal } from './bind-proposal.ts';
 import { createBindPayment } from './create-bind-payment.ts';
 import { getPolicy, listPolicies } from './get-policies.ts';
@@ -56,7 +56,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) =>
       idempotentRoute(app.services, req, reply, 'customer-payment.bind', async () =>
-        toCustomerPayment(await createBindPayment(paymentCtx(app, req), req.body.proposalCode)),
+        toCustomerPayment(await createBindPayment(ctxOf(req), req.body.proposalCode)),
       ),
   );
   app.post(
@@ -72,7 +72,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) =>
       idempotentRoute(app.services, req, reply, 'customer-account.create', () =>
-        prepareCustomerAccount(paymentCtx(app, req), req.body.proposalCode),
+        prepareCustomerAccount(ctxOf(req), req.body.proposalCode),
       ),
   );
   app.get(
@@ -85,7 +85,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(policySchema) },
       },
     },
-    async (req) => listPolicies(paymentCtx(app, req), req.query),
+    async (req) => listPolicies(ctxOf(req), req.query),
   );
   app.get(
     '/api/policies/:id',
@@ -97,7 +97,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: policySchema },
       },
     },
-    async (req) => getPolicy(paymentCtx(app, req), req.params.id),
+    async (req) => getPolicy(ctxOf(req), req.params.id),
   );
 
   app.post(
@@ -112,7 +112,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const ctx = paymentCtx(app, req);
+      const ctx = ctxOf(req);
       const partyId = requireParty(ctx.caller);
       return idempotentRoute(app.services, req, reply, 'bind', async () => {
         const bound = await ctx.db.transaction((tx) =>

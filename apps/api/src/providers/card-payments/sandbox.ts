@@ -56,7 +56,7 @@ export function sandboxCardPayments(): SandboxCardPayments {
         clientReference: input.clientReference,
         metadata: input.metadata,
         customerEmail: input.customerEmail ?? null,
-        webhookUrl: `${input.appOrigin}/api/stripe/webhooks`,
+        webhookUrl: `${services().selfOrigin()}/api/stripe/webhooks`,
         createdAt: now,
         expiresAt,
       });

@@ -56,7 +56,7 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
         description: input.description,
         sessionToken: input.sessionToken,
         successUrl: input.successUrl,
-        webhookUrl: `${input.appOrigin}/api/gocardless/webhooks`,
+        webhookUrl: `${services().selfOrigin()}/api/gocardless/webhooks`,
         createdAt: clock.now(),
       });
       return { id, redirectUrl: `${input.appOrigin}/sandbox/gocardless/flows/${id}` };

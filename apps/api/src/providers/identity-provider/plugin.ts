@@ -1,7 +1,11 @@
+import type { IncomingMessage } from 'node:http';
+import querystring from 'node:querystring';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { kickOutbox } from '../../jobs/outbox-dispatch.ts';
-import { requestOrigin } from '../../lib/context.ts';
+import { BAD_TEXT_MESSAGE, containsBadText } from '../../lib/input-guard.ts';
+import { requestOrigin } from '../../lib/origin.ts';
 import { createIssuer } from './configuration.ts';
 import { type IssuerKeys, loadIssuerKeys } from './keys.ts';
 import { parseAddress, sendCode, verifyCode } from './one-time-codes.ts';
@@ -10,12 +14,44 @@ import { addressPage, codePage, messagePage } from './pages.ts';
 export const AUTH_PREFIX = '/auth';
 
 /** The issuer URL for a request: `${PUBLIC_URL or the request's origin}/auth`. */
-export function issuerFor(app: FastifyInstance, request: FastifyRequest): string {
-  const base = app.services.env.PUBLIC_URL ?? requestOrigin(request.headers, request.protocol);
-  return `${base.replace(/\/$/, '')}${AUTH_PREFIX}`;
+export function issuerFor(_app: FastifyInstance, request: FastifyRequest): string {
+  return `${requestOrigin(request)}${AUTH_PREFIX}`;
 }
 
 type Form = { address?: string; code?: string };
+
+const OIDC_BODY_LIMIT = 56 * 1024;
+/** Issuers kept per origin when PUBLIC_URL is unset; a flood of made-up Host headers cannot grow it further. */
+const MAX_ISSUERS = 16;
+
+/** The body as oidc-provider will read it (form or JSON), for the bad-text check; unparseable stays text. */
+function parseForCheck(contentType: string, body: Buffer): unknown {
+  const text = body.toString('utf8');
+  try {
+    if (contentType.includes('application/x-www-form-urlencoded')) return { ...querystring.parse(text) };
+    if (contentType.includes('json')) return JSON.parse(text);
+  } catch {
+    // oidc-provider answers a malformed body itself.
+  }
+  return text;
+}
+
+/** A stand-in for the consumed request: the same head, with the buffered body readable again. */
+function replay(raw: IncomingMessage & { originalUrl?: string }, body: Buffer): IncomingMessage {
+  return Object.assign(Readable.from([body]), {
+    headers: raw.headers,
+    rawHeaders: raw.rawHeaders,
+    method: raw.method,
+    url: raw.url,
+    originalUrl: raw.originalUrl,
+    httpVersion: raw.httpVersion,
+    httpVersionMajor: raw.httpVersionMajor,
+    httpVersionMinor: raw.httpVersionMinor,
+    socket: raw.socket,
+    connection: raw.socket,
+    complete: true,
+  }) as unknown as IncomingMessage;
+}
 
 /**
  * Mounts the embedded identity provider at /auth: oidc-provider's own endpoints (its Koa app, handed the
@@ -30,6 +66,7 @@ export async function mountEmbeddedIssuer(app: FastifyInstance): Promise<IssuerK
     if (!provider) {
       provider = createIssuer(app.services, issuer, keys);
       provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'identity provider error'));
+      if (issuers.size >= MAX_ISSUERS) issuers.delete(issuers.keys().next().value as string);
       issuers.set(issuer, provider);
     }
     return provider;
@@ -40,17 +77,28 @@ export async function mountEmbeddedIssuer(app: FastifyInstance): Promise<IssuerK
   const html = (reply: FastifyReply, body: string, status = 200) =>
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 
-  // oidc-provider reads its own request bodies: no Fastify body parsing in this context.
+  // oidc-provider reads its own request bodies. Fastify buffers them (oidc-provider's own limit) only to refuse
+  // NUL and lone surrogates like every other input (lib/input-guard.ts), then replays the bytes to it.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: OIDC_BODY_LIMIT },
+      (request, body, done) => {
+        if (containsBadText(parseForCheck(String(request.headers['content-type'] ?? ''), body as Buffer))) {
+          done(Object.assign(new Error(BAD_TEXT_MESSAGE), { statusCode: 400 }), undefined);
+          return;
+        }
+        done(null, body);
+      },
+    );
     const passThrough = (request: FastifyRequest, reply: FastifyReply) => {
       const provider = providerFor(request);
       reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = (raw.url ?? '/').slice(AUTH_PREFIX.length) || '/';
-      provider.callback()(raw, reply.raw);
+      provider.callback()(Buffer.isBuffer(request.body) ? replay(raw, request.body) : raw, reply.raw);
     };
     scope.all(`${AUTH_PREFIX}/*`, { schema: { hide: true } }, passThrough);
   });

@@ -1,0 +1,83 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { isLoopback } from './dev-pages.ts';
+import { AppError } from './errors.ts';
+
+/** The rate-limited operations: `METHOD path` as routed → the env variable holding its limit. */
+export const RATE_LIMITED_ROUTES = {
+  'POST /api/session': 'RATE_LIMIT_SESSIONS',
+  'POST /api/proposals': 'RATE_LIMIT_PROPOSALS',
+  'POST /api/session/back-book': 'RATE_LIMIT_REFERENCE_CHECKS',
+  'POST /api/policyholder/validateAccount': 'RATE_LIMIT_ACCOUNT_CHECKS',
+} as const;
+
+type Counted = { current: number; ttl: number };
+
+/**
+ * The in-memory counter store. @fastify/rate-limit's own LocalStore hands back its live counter object, which
+ * later requests keep incrementing while the first one awaits: ten parallel requests under a limit of three
+ * all read 10 and all get 429. This store answers with a snapshot, so exactly `max` requests pass.
+ */
+class SnapshotStore {
+  private readonly windows = new Map<string, { count: number; startMs: number }>();
+  constructor(private readonly options: { cache?: number } = {}) {}
+
+  incr(key: string, cb: (err: Error | null, result: Counted) => void, timeWindow: number) {
+    const now = Date.now();
+    let entry = this.windows.get(key);
+    if (!entry || entry.startMs + timeWindow <= now) {
+      this.windows.delete(key);
+      entry = { count: 0, startMs: now };
+      // Forget the oldest client first when full (Map keeps insertion order).
+      if (this.windows.size >= (this.options.cache ?? 10_000)) {
+        this.windows.delete(this.windows.keys().next().value as string);
+      }
+      this.windows.set(key, entry);
+    }
+    entry.count += 1;
+    cb(null, { current: entry.count, ttl: entry.startMs + timeWindow - now });
+  }
+
+  child(options: { cache?: number }) {
+    return new SnapshotStore(options);
+  }
+}
+
+/**
+ * Per-client rate limits on the operations a script would hammer (ADR 128): creating sessions and proposals,
+ * checking quote references and whether an e-mail has an account. Declared here, by route, so the modules
+ * stay as they are. The client is the socket's address; the forwarded address counts only when TRUST_PROXY
+ * names the proxies (a list of addresses or CIDRs): with `true` any client could write its own
+ * X-Forwarded-For. Loopback is exempt only outside production (tests, `npm start` on a laptop).
+ * Must be registered before the routes.
+ */
+export async function registerRateLimits(app: FastifyInstance) {
+  const { env } = app.services;
+  const namedProxies = typeof env.TRUST_PROXY === 'string';
+  const clientOf = (request: FastifyRequest) =>
+    (namedProxies ? request.ip : request.socket.remoteAddress) ?? 'unknown';
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      const key = `${method} ${route.url}` as keyof typeof RATE_LIMITED_ROUTES;
+      const variable = RATE_LIMITED_ROUTES[key];
+      if (!variable) continue;
+      route.config = {
+        ...route.config,
+        rateLimit: { max: env[variable], timeWindow: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+      } as typeof route.config;
+    }
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    keyGenerator: clientOf,
+    store: SnapshotStore as never,
+    allowList: (request) => env.RATE_LIMIT_EXEMPT_LOOPBACK && isLoopback(clientOf(request)),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'RATE_LIMITED',
+        `Too many requests. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds and try again.`,
+      ),
+  });
+}

@@ -1,8 +1,8 @@
 import { productConfigSchema } from '@forecourt/contracts/product-config';
 import { describe, expect, it } from 'vitest';
 import product from '../../../../../config/brands/forecourt/product.json' with { type: 'json' };
-import { applyLocally } from '../disclosure/engine/apply-locally.ts';
-import type { FormContext } from '../disclosure/engine/types.ts';
+import { applyLocally } from '../../forms/disclosure/engine/apply-locally.ts';
+import type { FormContext } from '../../forms/disclosure/engine/types.ts';
 import { applicableSections, firstOpenSection, nextProfileCode, nextSection } from './sections.ts';
 
 const config = productConfigSchema.parse(product.productConfig);

@@ -1,8 +1,8 @@
 import type { Section } from '@forecourt/contracts/product-config';
-import { isShown } from '../disclosure/engine/conditions.ts';
-import { failedRule } from '../disclosure/engine/rules.ts';
-import type { FormContext } from '../disclosure/engine/types.ts';
-import { initialValues, type ProposalDataLike } from '../disclosure/engine/values.ts';
+import { isShown } from '../../forms/disclosure/engine/conditions.ts';
+import { failedRule } from '../../forms/disclosure/engine/rules.ts';
+import type { FormContext } from '../../forms/disclosure/engine/types.ts';
+import { initialValues, type ProposalDataLike } from '../../forms/disclosure/engine/values.ts';
 
 /** Sections whose conditions hold for this visitor and proposal, in configured order. */
 export function applicableSections(sections: Section[], ctx: FormContext): Section[] {

@@ -3,7 +3,7 @@ import type { Proposal } from '@forecourt/contracts/proposals';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../app/page/page.tsx';
 import { Button } from '../../../ui/index.ts';
-import type { Values } from '../../disclosure/engine/types.ts';
+import type { Values } from '../../../forms/disclosure/engine/types.ts';
 import { useUpdateProposal } from '../api/use-proposal.ts';
 import { ProgressSteps } from '../components/progress-steps.tsx';
 import { useProduct } from '../hooks/use-product.ts';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../app/page/page.tsx';
 import { Button } from '../../../ui/index.ts';
-import { startDateChoices } from '../../disclosure/engine/dates.ts';
+import { startDateChoices } from '../../../forms/disclosure/engine/dates.ts';
 import { useUpdateProposal } from '../api/use-proposal.ts';
 import { useProduct } from '../hooks/use-product.ts';
 import styles from './status-pages.module.css';

@@ -1,8 +1,8 @@
 import { format, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/index.ts';
 import { startDateChoices, todayIso } from '../../../forms/disclosure/engine/dates.ts';
+import { Button } from '../../../ui/index.ts';
 import styles from './quote-components.module.css';
 
 interface Props {

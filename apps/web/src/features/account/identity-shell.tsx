@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect, useMemo } from 'react';
-import { useConfig } from '../../app/config.tsx';
 import { onGlobalError } from '../../app/errors/global-errors.ts';
 import { ShellSlotsProvider } from '../../app/shell-slots.tsx';
 import { setImpersonationSource, setTokenSource } from '../../lib/api/client.ts';
 import { AuthClient } from '../../lib/auth/auth-client.ts';
 import { AuthStateProvider, useAuth } from '../../lib/auth/auth-context.tsx';
 import { getImpersonation } from '../../lib/auth/impersonation.ts';
+import { useConfig } from '../../lib/config.tsx';
 import type { AnonymousSession } from '../../lib/session/anonymous-session.ts';
 import { AdminBar } from '../admin/admin-bar.tsx';
 import { AdminGate } from '../admin/admin-gate.tsx';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../app/config.tsx';
+import { useConfig } from '../../lib/config.tsx';
 import { Button } from '../../ui/button/button.tsx';
 import { Modal } from '../../ui/modal/modal.tsx';
 

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import type { WebConfig } from '../../app/config.tsx';
+import type { WebConfig } from '../../lib/config.tsx';
 import { testConfig, UiProviders } from '../../ui/test-utils.tsx';
 
 /** Renders a lookup screen with the default brand, English texts and a fresh query client. */

@@ -2,8 +2,8 @@ import type { AccountSetting, Policyholder } from '@forecourt/contracts/identity
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useConfig } from '../../../app/config.tsx';
 import { Page } from '../../../app/page/page.tsx';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button } from '../../../ui/button/button.tsx';
 import { Modal } from '../../../ui/modal/modal.tsx';
 import { Spinner } from '../../../ui/spinner/spinner.tsx';

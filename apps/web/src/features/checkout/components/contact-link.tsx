@@ -1,4 +1,4 @@
-import { useConfig } from '../../../app/config.tsx';
+import { useConfig } from '../../../lib/config.tsx';
 import styles from '../checkout.module.css';
 
 /** A mailto link to the brand's contact e-mail. */

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { useConfig } from '../../../app/config.tsx';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button, Notification, Spinner, StatusBadge } from '../../../ui/index.ts';
 import { createMandate, createRedirectFlow } from '../api/payments.ts';
 import styles from '../checkout.module.css';

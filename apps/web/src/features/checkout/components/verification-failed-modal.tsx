@@ -1,6 +1,6 @@
 import type { CheckName } from '@forecourt/contracts/checks';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../../app/config.tsx';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button, Modal } from '../../../ui/index.ts';
 import { ContactLink } from './contact-link.tsx';
 

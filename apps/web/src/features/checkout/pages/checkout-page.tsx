@@ -1,7 +1,7 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useSearchParams } from 'react-router';
-import { useConfig } from '../../../app/config.tsx';
+import { useConfig } from '../../../lib/config.tsx';
 import { Notification, Spinner } from '../../../ui/index.ts';
 import { isDirectDebit } from '../api/customer-accounts.ts';
 import { useCheckoutProposal } from '../api/use-checkout-proposal.ts';

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ConfigProvider, type WebConfig } from '../../../app/config.tsx';
+import { ConfigProvider, type WebConfig } from '../../../lib/config.tsx';
 import { createI18n } from '../../../lib/i18n/i18n.ts';
 import { testConfig } from '../../../ui/test-utils.tsx';
 

@@ -1,9 +1,9 @@
 import type { ProductConfig } from '@forecourt/contracts/product-config';
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { useMemo } from 'react';
-import { useConfig } from '../../../app/config.tsx';
 import type { FormContext, Values } from '../../../forms/disclosure/engine/types.ts';
 import { profileData } from '../../../forms/disclosure/engine/values.ts';
+import { useConfig } from '../../../lib/config.tsx';
 import { useAuth } from '../../account/index.ts';
 
 export function useProduct(): ProductConfig {

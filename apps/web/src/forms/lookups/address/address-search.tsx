@@ -1,7 +1,7 @@
 import type { Address, AddressFindItem } from '@forecourt/contracts/lookups';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../../app/config.tsx';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button, Field, Spinner } from '../../../ui/index.ts';
 import { useAddressFind, useAddressRetrieve } from '../api/addresses.ts';
 import styles from './address-search.module.css';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../../app/config.tsx';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button, Field } from '../../../ui/index.ts';
 import styles from './address-search.module.css';
 import type { AddressValue } from './address-search.tsx';

@@ -1,7 +1,7 @@
 import { matchRegistration } from '@forecourt/domain/input-format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../../app/config.tsx';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button, Field, LicencePlateInput, Modal } from '../../../ui/index.ts';
 
 export type RegistrationModalProps = {

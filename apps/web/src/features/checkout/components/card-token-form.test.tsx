@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, type Reply } from '../../../../test/mock-fetch.ts';
 import { renderUi } from '../../../ui/test-utils.tsx';
-import { mockFetch, type Reply } from '../test/mock-fetch.ts';
 import { CardTokenForm } from './card-token-form.tsx';
 
 afterEach(() => {

@@ -2,10 +2,10 @@ import type { Proposal } from '@forecourt/contracts/proposals';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, type Reply, type Route } from '../../../../test/mock-fetch.ts';
+import { renderRoute } from '../../../../test/render-route.tsx';
 import { testConfig } from '../../../ui/test-utils.tsx';
 import { browser } from '../hooks/use-pay-by-card.ts';
-import { mockFetch, type Reply, type Route } from '../test/mock-fetch.ts';
-import { renderRoute } from '../test/render-route.tsx';
 import { sampleProposal } from '../test/sample-proposal.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 

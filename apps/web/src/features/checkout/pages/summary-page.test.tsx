@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, type Reply } from '../test/mock-fetch.ts';
-import { renderRoute } from '../test/render-route.tsx';
+import { mockFetch, type Reply } from '../../../../test/mock-fetch.ts';
+import { renderRoute } from '../../../../test/render-route.tsx';
 import { sampleProposal } from '../test/sample-proposal.ts';
 import { SummaryPage } from './summary-page.tsx';
 

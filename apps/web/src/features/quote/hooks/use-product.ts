@@ -3,8 +3,8 @@ import type { Proposal } from '@forecourt/contracts/proposals';
 import { useMemo } from 'react';
 import type { FormContext, Values } from '../../../forms/disclosure/engine/types.ts';
 import { profileData } from '../../../forms/disclosure/engine/values.ts';
+import { useAuth } from '../../../lib/auth/auth-context.tsx';
 import { useConfig } from '../../../lib/config.tsx';
-import { useAuth } from '../../account/index.ts';
 
 export function useProduct(): ProductConfig {
   return useConfig().productConfig;

@@ -56,7 +56,10 @@ function renderProposal() {
             <AuthStateProvider client={anonymous} basename="/">
               <Routes>
                 <Route path="/" element={<p>Home page</p>} />
-                <Route path="/car-insurance/proposal/:proposalCode/*" element={<ProposalPage />} />
+                <Route
+                  path="/car-insurance/proposal/:proposalCode/*"
+                  element={<ProposalPage slots={slots} />}
+                />
               </Routes>
             </AuthStateProvider>
           </MemoryRouter>
@@ -65,6 +68,12 @@ function renderProposal() {
     </ConfigProvider>,
   );
 }
+
+const slots = {
+  accountSetup: (code: string) => <p>Account set-up for {code}</p>,
+  summary: <p>Summary page</p>,
+  checkout: <p>Checkout page</p>,
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -111,5 +120,11 @@ describe('proposal pages by status (spec 3 §2)', () => {
     serve(proposal('QUOTE', { sourcePolicy: { policyId: 'pol_1' } }));
     renderProposal();
     expect(await screen.findByText('Home page')).toBeInTheDocument();
+  });
+
+  it('POLICY shows the checkout page that the route table slots in', async () => {
+    serve(proposal('POLICY'));
+    renderProposal();
+    expect(await screen.findByText('Checkout page')).toBeInTheDocument();
   });
 });

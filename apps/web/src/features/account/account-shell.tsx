@@ -7,17 +7,14 @@ import { AuthStateProvider, useAuth } from '../../lib/auth/auth-context.tsx';
 import { getImpersonation } from '../../lib/auth/impersonation.ts';
 import { useConfig } from '../../lib/config.tsx';
 import type { AnonymousSession } from '../../lib/session/anonymous-session.ts';
-import { AdminBar } from '../admin/admin-bar.tsx';
-import { AdminGate } from '../admin/admin-gate.tsx';
-import { NotAuthorisedModal } from '../admin/admin-guard.tsx';
 import { UserMenu } from './components/user-menu.tsx';
 
 /**
  * Identity around the app: the auth client (customer token, else the anonymous one, on every API call;
- * X-Impersonate in admin mode), sign-out on any UNAUTHORIZED answer, the admin gate, and the shell's
- * user menu and admin bar.
+ * X-Impersonate in admin mode), sign-out on any UNAUTHORIZED answer, and the shell's user menu slot.
+ * The admin area's gate and bar sit inside it (`AdminShell`); the route table nests the two.
  */
-export function IdentityShell({ session, children }: { session: AnonymousSession; children: ReactNode }) {
+export function AccountShell({ session, children }: { session: AnonymousSession; children: ReactNode }) {
   const config = useConfig();
   const client = useMemo(() => {
     const c = new AuthClient(config, session);
@@ -34,23 +31,15 @@ export function IdentityShell({ session, children }: { session: AnonymousSession
   );
   return (
     <AuthStateProvider client={client} basename={config.basename}>
-      <AdminGate>
-        <Slots>{children}</Slots>
-      </AdminGate>
-      <NotAuthorisedModal />
+      <Slots>{children}</Slots>
     </AuthStateProvider>
   );
 }
 
 function Slots({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  const { features } = useConfig();
   return (
-    <ShellSlotsProvider
-      signedIn={Boolean(user)}
-      userMenu={user ? <UserMenu /> : undefined}
-      adminBar={features.isAdmin ? <AdminBar /> : undefined}
-    >
+    <ShellSlotsProvider signedIn={Boolean(user)} userMenu={user ? <UserMenu /> : undefined}>
       {children}
     </ShellSlotsProvider>
   );

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../test/mock-fetch.ts';
-import { renderRoute } from '../test/render-route.tsx';
+import { mockFetch } from '../../../test/mock-fetch.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
 import { useIdCheck } from './use-id-check.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

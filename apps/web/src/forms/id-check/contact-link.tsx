@@ -1,5 +1,5 @@
-import { useConfig } from '../../../lib/config.tsx';
-import styles from '../checkout.module.css';
+import { useConfig } from '../../lib/config.tsx';
+import styles from './contact-link.module.css';
 
 /** A mailto link to the brand's contact e-mail. */
 export function ContactLink({ label }: { label: string }) {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { checkIdentity } from '../api/checks.ts';
-import { IdCheckFailedModal } from '../components/id-check-failed-modal.tsx';
+import { checkIdentity } from './check-identity.ts';
+import { IdCheckFailedModal } from './id-check-failed-modal.tsx';
 
 export interface IdCheck {
   /** Runs the identity check; resolves true when clear, false (and opens the modal) when not. */

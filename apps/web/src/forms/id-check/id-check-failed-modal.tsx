@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../../lib/config.tsx';
-import { Button, Modal } from '../../../ui/index.ts';
+import { useConfig } from '../../lib/config.tsx';
+import { Button, Modal } from '../../ui/index.ts';
 import { ContactLink } from './contact-link.tsx';
 
 /** 'ID check failed' (spec 3 §4 step 4, §8): unable to cover, with the brand's contact e-mail link. */

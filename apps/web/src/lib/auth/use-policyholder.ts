@@ -1,7 +1,7 @@
 import type { Policyholder, UpdatePolicyholder } from '@forecourt/contracts/identity';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client.ts';
-import { isApiError } from '../../../lib/api/errors.ts';
+import { api } from '../api/client.ts';
+import { isApiError } from '../api/errors.ts';
 
 export const policyholderKey = ['policyholder'] as const;
 

@@ -3,9 +3,9 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ConfigProvider, type WebConfig } from '../../../lib/config.tsx';
-import { createI18n } from '../../../lib/i18n/i18n.ts';
-import { testConfig } from '../../../ui/test-utils.tsx';
+import { ConfigProvider, type WebConfig } from '../src/lib/config.tsx';
+import { createI18n } from '../src/lib/i18n/i18n.ts';
+import { testConfig } from '../src/ui/test-utils.tsx';
 
 /** Renders `element` at `path` in a memory router starting at `url` (after a first entry), with config and i18n. */
 export function renderRoute(

@@ -1,6 +1,13 @@
 import { vi } from 'vitest';
+import type { Endpoint, ResponseOf } from '../src/lib/api/endpoint.ts';
 
 export type Reply = { status?: number; body?: unknown };
+
+/** A 2xx answer to one endpoint, typed by its contract: a value the contract forbids does not compile. */
+export const reply = <E extends Endpoint>(_endpoint: E, body: ResponseOf<E>, status = 200): Reply => ({
+  status,
+  body,
+});
 export type Route = (method: string, path: string, body: unknown) => Reply | undefined;
 
 /** Stubs global fetch with a router over /api paths; returns the list of calls made. */

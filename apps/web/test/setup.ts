@@ -6,3 +6,10 @@ afterEach(() => cleanup());
 
 // Component tests render journey pages directly, without the route loaders that add their texts.
 await import('../src/lib/i18n/journey-texts.ts');
+
+// A mocked API answer that its contract forbids fails the test (lib/api/endpoint.ts checks every answer).
+const { contractViolations } = await import('../src/lib/api/endpoint.ts');
+afterEach(() => {
+  const found = contractViolations.splice(0);
+  if (found.length) throw new Error(`Mocked API answers break the contracts:\n${found.join('\n')}`);
+});

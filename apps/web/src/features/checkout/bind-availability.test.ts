@@ -1,7 +1,7 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { describe, expect, it } from 'vitest';
+import { sampleProposal } from '../../../test/fixtures.ts';
 import { bindBlock } from './bind-availability.ts';
-import { sampleProposal } from './test/sample-proposal.ts';
 
 const now = new Date('2026-11-21T10:00:00Z');
 const with_ = (patch: Partial<Proposal>) => ({ ...sampleProposal(), ...patch });

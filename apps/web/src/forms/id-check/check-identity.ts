@@ -1,6 +1,5 @@
-import type { IdCheckResponse } from '@forecourt/contracts/checks';
-import { api } from '../../lib/api/client.ts';
+import { call } from '../../lib/api/endpoint.ts';
+import { endpoints } from '../../lib/api/endpoints.ts';
 
 /** PUT /proposals/{code}/id-check: the identity check before add-ons (spec 3 §4 step 4). */
-export const checkIdentity = (code: string) =>
-  api<IdCheckResponse>(`/proposals/${encodeURIComponent(code)}/id-check`, { method: 'PUT' });
+export const checkIdentity = (code: string) => call(endpoints.checkIdentity, { params: { code } });

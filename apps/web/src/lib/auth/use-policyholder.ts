@@ -1,15 +1,17 @@
-import type { Policyholder, UpdatePolicyholder } from '@forecourt/contracts/identity';
+import type { UpdatePolicyholder } from '@forecourt/contracts/identity';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/client.ts';
+import { call } from '../api/endpoint.ts';
+import { endpoints } from '../api/endpoints.ts';
 import { isApiError } from '../api/errors.ts';
+import { queryKeys } from '../api/query-keys.ts';
 
-export const policyholderKey = ['policyholder'] as const;
+export const policyholderKey = queryKeys.policyholder();
 
 /** GET /api/policyholder. */
 export function usePolicyholder(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: policyholderKey,
-    queryFn: ({ signal }) => api<Policyholder>('/policyholder', { signal }),
+    queryFn: ({ signal }) => call(endpoints.getPolicyholder, { signal }),
     enabled: options.enabled ?? true,
   });
 }
@@ -18,8 +20,7 @@ export function usePolicyholder(options: { enabled?: boolean } = {}) {
 export function useUpdatePolicyholder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: UpdatePolicyholder) =>
-      api<Policyholder>('/policyholder', { method: 'PATCH', body: changes }),
+    mutationFn: (changes: UpdatePolicyholder) => call(endpoints.updatePolicyholder, { body: changes }),
     onSuccess: (data) => queryClient.setQueryData(policyholderKey, data),
     meta: { errorModal: false },
   });

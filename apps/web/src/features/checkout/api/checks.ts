@@ -1,6 +1,5 @@
-import type { VerificationResponse } from '@forecourt/contracts/checks';
-import { api } from '../../../lib/api/client.ts';
+import { call } from '../../../lib/api/endpoint.ts';
+import { endpoints } from '../../../lib/api/endpoints.ts';
 
 /** PUT /proposals/{code}/verify: the customer verification before payment (spec 3 §4 step 6). */
-export const verifyCustomer = (code: string) =>
-  api<VerificationResponse>(`/proposals/${encodeURIComponent(code)}/verify`, { method: 'PUT' });
+export const verifyCustomer = (code: string) => call(endpoints.verifyCustomer, { params: { code } });

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { Page } from '../../../app/page/page.tsx';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button, Notification, Spinner } from '../../../ui/index.ts';
 import { getCardSession } from '../api/payments.ts';
@@ -34,7 +35,7 @@ export function PaymentCallbackPage({ proposal }: { proposal: Proposal }) {
     return () => clearTimeout(timer);
   }, []);
   const session = useQuery({
-    queryKey: ['card-session', sessionId],
+    queryKey: queryKeys.cardSession(sessionId),
     queryFn: () => getCardSession(sessionId ?? ''),
     enabled: Boolean(sessionId),
     retry: false,

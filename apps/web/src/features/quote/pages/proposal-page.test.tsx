@@ -1,4 +1,5 @@
 import { productConfigSchema } from '@forecourt/contracts/product-config';
+import type { Proposal, ProposalStatus, Quote } from '@forecourt/contracts/proposals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import product from '../../../../../../config/brands/forecourt/product.json' with { type: 'json' };
+import { sampleProposal, sampleQuote } from '../../../../test/fixtures.ts';
 import type { AuthClient } from '../../../lib/auth/auth-client.ts';
 import { AuthStateProvider } from '../../../lib/auth/auth-context.tsx';
 import { ConfigProvider, type WebConfig } from '../../../lib/config.tsx';
@@ -24,18 +26,20 @@ const anonymous = {
   signInSilently: async () => null,
 } as unknown as AuthClient;
 
-function proposal(status: string, extra: Record<string, unknown> = {}) {
-  return {
+function proposal(
+  status: ProposalStatus,
+  extra: Partial<Omit<Proposal, 'quote'>> & { quote?: Partial<Quote> } = {},
+): Proposal {
+  const { quote, ...rest } = extra;
+  return sampleProposal({
     proposalCode: 'prp_1',
     status,
-    schemeCode: 'FCMOTOR1',
     externalReference: 'FC-ABC123',
-    promoCode: null,
     data: { asset: {}, profiles: [], quote: {} },
-    quote: null,
+    quote: quote ? sampleQuote(quote) : null,
     sourcePolicy: null,
-    ...extra,
-  };
+    ...rest,
+  });
 }
 
 function serve(body: unknown) {

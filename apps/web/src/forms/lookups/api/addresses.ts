@@ -1,6 +1,7 @@
-import type { Address, AddressFindResponse } from '@forecourt/contracts/lookups';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client.ts';
+import { call } from '../../../lib/api/endpoint.ts';
+import { endpoints } from '../../../lib/api/endpoints.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 export const ADDRESS_DEBOUNCE_MS = 500;
@@ -13,9 +14,9 @@ export function useAddressFind(text: string, container: string | undefined) {
   const settled = useDebouncedValue(text.trim(), ADDRESS_DEBOUNCE_MS);
   const enabled = !!container || settled.length > 0;
   return useQuery({
-    queryKey: ['lookup', 'addresses', container ? '' : settled, container],
+    queryKey: queryKeys.addresses(container ? '' : settled, container),
     queryFn: ({ signal }) =>
-      api<AddressFindResponse>('/lookup/addresses', {
+      call(endpoints.findAddresses, {
         query: { service: 'GBR', text: container ? text.trim() : settled, container },
         signal,
       }),
@@ -28,8 +29,7 @@ export function useAddressFind(text: string, container: string | undefined) {
 /** getAddress: the full address of a chosen result. */
 export function useAddressRetrieve() {
   return useMutation({
-    mutationFn: (id: string) =>
-      api<Address>(`/lookup/address/${encodeURIComponent(id)}`, { query: { service: 'GBR' } }),
+    mutationFn: (id: string) => call(endpoints.getAddress, { params: { id }, query: { service: 'GBR' } }),
     meta: { errorModal: false },
   });
 }

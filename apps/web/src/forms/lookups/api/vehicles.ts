@@ -1,15 +1,11 @@
-import type {
-  VehicleLookupResponse,
-  VehicleMakesResponse,
-  VehicleModelsResponse,
-  VehicleVariantsResponse,
-} from '@forecourt/contracts/lookups';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client.ts';
+import { call } from '../../../lib/api/endpoint.ts';
+import { endpoints } from '../../../lib/api/endpoints.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 /** Vehicle lookups (spec 1 §7: lookupVehicle, lookupVehicleMakes, lookupVehicleModels, lookupVehicles). */
 export const lookupVehicle = (vrn: string, profile?: string) =>
-  api<VehicleLookupResponse>('/lookup/vehicles/vehicles/vrn', { query: { vrn, profile } });
+  call(endpoints.vehicleByVrn, { query: { vrn, profile } });
 
 /** Registration search: a 404 (or any failure) shows the not-found message, not the error modal. */
 export function useVehicleByVrn(profile?: string) {
@@ -21,8 +17,8 @@ export function useVehicleByVrn(profile?: string) {
 
 export function useVehicleMakes(year: number | undefined, profile?: string) {
   return useQuery({
-    queryKey: ['lookup', 'makes', year],
-    queryFn: () => api<VehicleMakesResponse>('/lookup/vehicles/makes', { query: { year, profile } }),
+    queryKey: queryKeys.vehicleMakes(year),
+    queryFn: () => call(endpoints.vehicleMakes, { query: { year, profile } }),
     enabled: year !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -30,8 +26,8 @@ export function useVehicleMakes(year: number | undefined, profile?: string) {
 
 export function useVehicleModels(year: number | undefined, make: string | undefined, profile?: string) {
   return useQuery({
-    queryKey: ['lookup', 'models', year, make],
-    queryFn: () => api<VehicleModelsResponse>('/lookup/vehicles/models', { query: { year, make, profile } }),
+    queryKey: queryKeys.vehicleModels(year, make),
+    queryFn: () => call(endpoints.vehicleModels, { query: { year, make: make ?? '', profile } }), // enabled only with a make
     enabled: year !== undefined && !!make,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -44,9 +40,9 @@ export function useVehicleVariants(
   profile?: string,
 ) {
   return useQuery({
-    queryKey: ['lookup', 'variants', year, make, model],
+    queryKey: queryKeys.vehicleVariants(year, make, model),
     queryFn: () =>
-      api<VehicleVariantsResponse>('/lookup/vehicles/vehicles', { query: { year, make, model, profile } }),
+      call(endpoints.vehicleVariants, { query: { year, make: make ?? '', model: model ?? '', profile } }),
     enabled: year !== undefined && !!make && !!model,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,8 +1,16 @@
+import type { CustomerAccount, PreparedAccount } from '@forecourt/contracts/billing';
+import type { CustomerPayment } from '@forecourt/contracts/payments';
+import type { BindResponse } from '@forecourt/contracts/policies';
 import type { Proposal, Quote } from '@forecourt/contracts/proposals';
 
-/** A rated proposal as GET /proposals/{code} answers it, for component tests. */
-export function sampleProposal(patch: Partial<Proposal> = {}): Proposal {
-  const quote: Quote = {
+/**
+ * Contract-complete answers for component tests: mocks start from these and change what the test is about,
+ * so every mocked answer is one the API may give (the web tests fail on any other, see test/setup.ts).
+ */
+
+/** A rated quote as the proposal answers carry it. */
+export function sampleQuote(patch: Partial<Quote> = {}): Quote {
+  return {
     ratingStatus: 'QUOTE',
     ratedAt: '2026-11-21T09:00:00Z',
     ratingDate: '2026-11-21',
@@ -47,7 +55,13 @@ export function sampleProposal(patch: Partial<Proposal> = {}): Proposal {
     },
     promotion: null,
     trace: [],
+    ...patch,
   };
+}
+
+/** A rated proposal as GET /proposals/{code} answers it. */
+export function sampleProposal(patch: Partial<Proposal> = {}): Proposal {
+  const quote = sampleQuote();
   return {
     proposalCode: 'P123',
     status: 'QUOTE',
@@ -89,3 +103,47 @@ export function sampleProposal(patch: Partial<Proposal> = {}): Proposal {
     ...patch,
   };
 }
+
+/** A customer account as GET /customerAccounts lists it. */
+export const sampleAccount = (patch: Partial<CustomerAccount> = {}): CustomerAccount => ({
+  accountId: 'A1',
+  accountCode: 'FCM10000001',
+  paymentDay: 21,
+  paymentMethodType: 'CARD',
+  accountBalance: 0,
+  outstandingAmount: 0,
+  accountStatus: 'ACTIVE',
+  accountRegistered: true,
+  ...patch,
+});
+
+/** POST /customerAccounts: how the purchase will be paid. */
+export const samplePreparedAccount = (patch: Partial<PreparedAccount> = {}): PreparedAccount => ({
+  proposalCode: 'P123',
+  paymentMethodType: 'CARD',
+  hasPaymentMethod: false,
+  amountDueToday: 6000,
+  bindRequired: false,
+  customerPayment: { paymentId: '7d0c1c8e-4a57-4d5e-9d7f-3f0c7c1b2a10', amount: 6000 },
+  ...patch,
+});
+
+/** A customer payment (the bind payment, or one taken by phone). */
+export const samplePayment = (patch: Partial<CustomerPayment> = {}): CustomerPayment => ({
+  paymentId: '7d0c1c8e-4a57-4d5e-9d7f-3f0c7c1b2a10',
+  purpose: 'bind',
+  reference: 'P123',
+  amount: 6000,
+  currency: 'GBP',
+  status: 'PENDING',
+  declineCode: null,
+  ...patch,
+});
+
+/** POST /proposals/{code}/bind. */
+export const sampleBind = (patch: Partial<BindResponse> = {}): BindResponse => ({
+  policyId: 'POL1',
+  policyNumber: 'FCM10000001',
+  status: 'PENDING',
+  ...patch,
+});

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { loadConfig } from './app/config.tsx';
+import { loadConfig } from './lib/config.tsx';
 import './ui/global.css';
 
 /** Spec 1 §8: the application fails at start-up if its page container is missing. */

@@ -6,3 +6,13 @@ afterEach(() => cleanup());
 
 // Component tests render journey pages directly, without the route loaders that add their texts.
 await import('../src/lib/i18n/journey-texts.ts');
+
+// A mocked API answer that its contract forbids fails the test (lib/api/endpoint.ts checks every answer).
+// The contract schemas load here, once per file, rather than inside a test's waiting time.
+const { contractViolations } = await import('../src/lib/api/endpoint.ts');
+const { endpoints } = await import('../src/lib/api/endpoints.ts');
+await Promise.all(Object.values(endpoints).map((e) => e.schemas()));
+afterEach(() => {
+  const found = contractViolations.splice(0);
+  if (found.length) throw new Error(`Mocked API answers break the contracts:\n${found.join('\n')}`);
+});

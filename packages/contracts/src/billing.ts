@@ -15,7 +15,12 @@ export const customerAccountSchema = z.object({
 });
 export type CustomerAccount = z.infer<typeof customerAccountSchema>;
 
-export const customerAccountsQuerySchema = z.object({ policyNumber: z.string().max(40).optional() });
+/** GET /api/customerAccounts filters (spec 3 §7): by policy number, or the account opened for a proposal. */
+export const customerAccountsQuerySchema = z.object({
+  policyNumber: z.string().max(40).optional(),
+  proposalCode: z.string().max(40).optional(),
+});
+export type CustomerAccountsQuery = z.infer<typeof customerAccountsQuerySchema>;
 
 /** POST /api/customerAccounts {proposalCode}: how the purchase will be paid, before checkout (ADR 086). */
 export const prepareAccountBodySchema = z.object({ proposalCode: z.string().min(1).max(40) });

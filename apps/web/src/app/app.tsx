@@ -2,18 +2,17 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
-import { IdentityShell } from '../features/account/identity-shell.tsx';
 import { setTokenSource } from '../lib/api/client.ts';
+import { ConfigProvider, type WebConfig } from '../lib/config.tsx';
 import { createI18n } from '../lib/i18n/i18n.ts';
 import { AnonymousSession } from '../lib/session/anonymous-session.ts';
 import { SnackbarProvider } from '../ui/snackbar/snackbar.tsx';
-import { ConfigProvider, type WebConfig } from './config.tsx';
 import { applyDevTheme } from './dev-theme.ts';
 import { ErrorBoundary, RouteError } from './errors/error-boundary.tsx';
 import './fonts.css';
 import { Layout } from './layout/layout.tsx';
 import { createQueryClient } from './query-client.ts';
-import { buildRoutes } from './routes.tsx';
+import { AreaShell, buildRoutes } from './routes.tsx';
 import { missingBrowserFeatures } from './unsupported-browser/detect-support.ts';
 import { UnsupportedBrowser } from './unsupported-browser/unsupported-browser.tsx';
 
@@ -60,9 +59,9 @@ export function App({ config }: { config: WebConfig }) {
           <ErrorBoundary>
             <QueryClientProvider client={queryClient}>
               <SnackbarProvider>
-                <IdentityShell session={session}>
+                <AreaShell session={session}>
                   <RouterProvider router={router} />
-                </IdentityShell>
+                </AreaShell>
               </SnackbarProvider>
             </QueryClientProvider>
           </ErrorBoundary>

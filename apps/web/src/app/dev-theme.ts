@@ -1,5 +1,5 @@
 import { themeToCss } from '@forecourt/contracts/theme-css';
-import type { WebConfig } from './config.tsx';
+import type { WebConfig } from '../lib/config.tsx';
 
 /**
  * The server inlines the brand's theme and title into index.html; the Vite dev server does not, so in

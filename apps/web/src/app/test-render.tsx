@@ -3,10 +3,10 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
+import type { WebConfig } from '../lib/config.tsx';
+import { ConfigProvider } from '../lib/config.tsx';
 import { createI18n } from '../lib/i18n/i18n.ts';
 import { testConfig } from '../ui/test-utils.tsx';
-import type { WebConfig } from './config.tsx';
-import { ConfigProvider } from './config.tsx';
 import { type ShellSlots, ShellSlotsProvider } from './shell-slots.tsx';
 
 /** Renders shell pieces with the default brand (overridable), English texts, a query client, a router at

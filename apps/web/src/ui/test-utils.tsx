@@ -3,7 +3,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import forecourt from '../../../../config/brands/forecourt/brand.json' with { type: 'json' };
-import { ConfigProvider, type WebConfig } from '../app/config.tsx';
+import { ConfigProvider, type WebConfig } from '../lib/config.tsx';
 import { createI18n } from '../lib/i18n/i18n.ts';
 import { SnackbarProvider } from './snackbar/snackbar.tsx';
 

@@ -1,10 +1,22 @@
 import { and, eq, inArray, sum } from 'drizzle-orm';
-import { customerAccounts, parties, statementLineItems, statements } from '../../db/schema/index.ts';
+import {
+  customerAccounts,
+  parties,
+  policies,
+  statementLineItems,
+  statements,
+} from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 
-/** GET /api/customerAccounts: the caller's accounts, with balance and amount outstanding in pence. */
-export async function listCustomerAccounts(ctx: Ctx, filter: { policyNumber?: string | undefined }) {
+/**
+ * GET /api/customerAccounts: the caller's accounts, with balance and amount outstanding in pence; filtered by
+ * policy number or by the proposal whose bind opened the account (none before bind).
+ */
+export async function listCustomerAccounts(
+  ctx: Ctx,
+  filter: { policyNumber?: string | undefined; proposalCode?: string | undefined },
+) {
   const partyId = requireParty(ctx.caller);
   const accounts = await ctx.db
     .select()
@@ -13,6 +25,15 @@ export async function listCustomerAccounts(ctx: Ctx, filter: { policyNumber?: st
       and(
         eq(customerAccounts.partyId, partyId),
         filter.policyNumber ? eq(customerAccounts.accountCode, filter.policyNumber) : undefined,
+        filter.proposalCode
+          ? inArray(
+              customerAccounts.policyId,
+              ctx.db
+                .select({ id: policies.id })
+                .from(policies)
+                .where(and(eq(policies.proposalCode, filter.proposalCode), eq(policies.partyId, partyId))),
+            )
+          : undefined,
       ),
     );
   if (accounts.length === 0) return [];

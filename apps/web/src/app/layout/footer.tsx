@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../config.tsx';
+import { useConfig } from '../../lib/config.tsx';
 import styles from './footer.module.css';
 
 /** The site footer: review-provider link, the brand's links and 'powered by' (spec 1 §2.3). */

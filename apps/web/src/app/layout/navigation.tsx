@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useConfig } from '../config.tsx';
+import { useConfig } from '../../lib/config.tsx';
 import { useShellSlots } from '../shell-slots.tsx';
 import styles from './navigation.module.css';
 

@@ -1,7 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { Spinner } from '../../ui/spinner/spinner.tsx';
 import { RequireAuth } from './components/require-auth.tsx';
 import { CallbackPage } from './pages/callback-page.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
+
+export { AccountShell } from './account-shell.tsx';
+
+const AccountSetupPage = lazy(() =>
+  import('./pages/account-setup-page.tsx').then((m) => ({ default: m.AccountSetupPage })),
+);
+
+/** proposal/{code}/account-setup (lazy), for the quote area's proposal pages (spec 3 §4 step 5). */
+export function AccountSetupRoute({ proposalCode }: { proposalCode: string }) {
+  return (
+    <Suspense fallback={<Spinner size="large" />}>
+      <AccountSetupPage proposalCode={proposalCode} />
+    </Suspense>
+  );
+}
 
 /** Routes of the account area (sign-in, callback and account settings: spec 1 §2.1, spec 2 §2). */
 export const accountRoutes: RouteObject[] = [

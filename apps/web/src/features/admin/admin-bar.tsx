@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { setImpersonation, useImpersonation } from '../../lib/auth/impersonation.ts';
-import { usePolicyholder } from '../account/api/use-policyholder.ts';
+import { usePolicyholder } from '../../lib/auth/use-policyholder.ts';
 import styles from './admin-bar.module.css';
 
 /** The red bar of admin mode naming the impersonated customer (spec 1 §1). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useConfig } from '../../app/config.tsx';
+import { useConfig } from '../../lib/config.tsx';
 import styles from './admin-screens.module.css';
 
 /** The admin screens shown before the app itself (no navigation yet): the logo and a card. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useConfig } from '../../app/config.tsx';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { useImpersonation } from '../../lib/auth/impersonation.ts';
+import { useConfig } from '../../lib/config.tsx';
 import { Spinner } from '../../ui/spinner/spinner.tsx';
 import { ImpersonationScreen } from './impersonation-screen.tsx';
 import { UnauthorisedScreen } from './unauthorised-screen.tsx';

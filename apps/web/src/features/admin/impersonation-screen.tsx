@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../app/config.tsx';
 import { setImpersonation } from '../../lib/auth/impersonation.ts';
+import { useConfig } from '../../lib/config.tsx';
 import { Button } from '../../ui/button/button.tsx';
 import { Field } from '../../ui/field/field.tsx';
 import { TextInput } from '../../ui/inputs/text-input.tsx';

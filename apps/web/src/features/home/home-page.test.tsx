@@ -1,6 +1,8 @@
 import type { Scheme } from '@forecourt/contracts';
+import type { Proposal, ProposalStatus, Quote } from '@forecourt/contracts/proposals';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sampleProposal, sampleQuote } from '../../../test/fixtures.ts';
 import { renderShell } from '../../app/test-render.tsx';
 import { HomePage } from './home-page.tsx';
 import { startableSchemes } from './startable-schemes.ts';
@@ -14,18 +16,22 @@ const scheme = (code: string, over: Partial<Scheme> = {}): Scheme => ({
   ...over,
 });
 
-const proposal = (code: string, status: string, over: Record<string, unknown> = {}) => ({
-  proposalCode: code,
-  status,
-  schemeCode: 'A',
-  externalReference: `REF-${code}`,
-  data: { asset: { vrn: 'AB12 CDE' } },
-  quote: null,
-  startAt: null,
-  ...over,
-});
+const proposal = (
+  code: string,
+  status: ProposalStatus,
+  over: { startAt?: string; quote?: Partial<Quote> } = {},
+): Proposal =>
+  sampleProposal({
+    proposalCode: code,
+    status,
+    schemeCode: 'A',
+    externalReference: `REF-${code}`,
+    data: { asset: { vrn: 'AB12 CDE' }, profiles: [], quote: {} },
+    quote: over.quote ? sampleQuote(over.quote) : null,
+    startAt: over.startAt ?? null,
+  });
 
-let proposals: unknown[] = [];
+let proposals: Proposal[] = [];
 beforeEach(() => {
   proposals = [];
   vi.stubGlobal('fetch', async (url: string | URL) =>
@@ -82,7 +88,16 @@ describe('the visitor’s quotes on home', () => {
         startAt: '2026-12-01T00:00:00Z',
         quote: {
           vrn: 'AB12 CDE',
-          totals: { monthly: { first: 4_512, regular: 4_500, count: 12 }, discountedPrice: 54_000 },
+          totals: {
+            net: 48_214,
+            ipt: 5_786,
+            gross: 54_000,
+            iptRate: 0.12,
+            discount: 0,
+            discountedPrice: 54_000,
+            monthly: { first: 4_512, regular: 4_500, count: 12 },
+            freeMonths: 0,
+          },
         },
       }),
       proposal('P2', 'QUOTE_EXPIRED', { startAt: '2026-12-10T00:00:00Z' }),

@@ -2,7 +2,7 @@ import { productConfigSchema } from '@forecourt/contracts/product-config';
 import { previewChanges } from '@forecourt/domain/proposal/apply-changes';
 import { describe, expect, it } from 'vitest';
 import product from '../../../../../config/brands/forecourt/product.json' with { type: 'json' };
-import type { FormContext } from '../disclosure/engine/types.ts';
+import type { FormContext } from '../../forms/disclosure/engine/types.ts';
 import { applicableSections, firstOpenSection, nextProfileCode, nextSection } from './sections.ts';
 
 const config = productConfigSchema.parse(product.productConfig);

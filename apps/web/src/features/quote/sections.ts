@@ -1,8 +1,8 @@
 import type { Section } from '@forecourt/contracts/product-config';
 import { isShown } from '@forecourt/domain/forms/conditions';
 import { failedRule } from '@forecourt/domain/forms/rules';
-import type { FormContext } from '../disclosure/engine/types.ts';
-import { initialValues, type ProposalDataLike } from '../disclosure/engine/values.ts';
+import type { FormContext } from '../../forms/disclosure/engine/types.ts';
+import { initialValues, type ProposalDataLike } from '../../forms/disclosure/engine/values.ts';
 
 /** Sections whose conditions hold for this visitor and proposal, in configured order. */
 export function applicableSections(sections: Section[], ctx: FormContext): Section[] {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useConfig } from '../../app/config.tsx';
+import { useConfig } from '../../lib/config.tsx';
 import { Spinner } from '../../ui/index.ts';
 import { findByReference } from './retrieve-api.ts';
 

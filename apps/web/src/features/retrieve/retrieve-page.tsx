@@ -2,11 +2,11 @@ import { isPostcode } from '@forecourt/domain/patterns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useConfig } from '../../app/config.tsx';
 import { Page } from '../../app/page/page.tsx';
 import { isApiError } from '../../lib/api/errors.ts';
+import { useAuth } from '../../lib/auth/auth-context.tsx';
+import { useConfig } from '../../lib/config.tsx';
 import { Button, DateOfBirthInput, Field, Modal, TextInput } from '../../ui/index.ts';
-import { useAuth } from '../account/index.ts';
 import styles from './retrieve.module.css';
 import { findByReference, retrieveSession } from './retrieve-api.ts';
 

@@ -1,5 +1,5 @@
 import type { User, UserManager } from 'oidc-client-ts';
-import type { WebConfig } from '../../app/config.tsx';
+import type { WebConfig } from '../config.tsx';
 import type { AnonymousSession } from '../session/anonymous-session.ts';
 import { isSignOutError, isSilentTolerated } from './auth-errors.ts';
 import { type SessionUser, toSessionUser } from './session-user.ts';

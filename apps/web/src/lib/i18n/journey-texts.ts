@@ -1,8 +1,8 @@
 import { checkoutTexts } from '../../features/checkout/texts.ts';
-import { disclosureTexts } from '../../features/disclosure/texts.ts';
-import { lookupsTexts } from '../../features/lookups/texts.ts';
 import { quoteTexts } from '../../features/quote/texts.ts';
 import { retrieveTexts } from '../../features/retrieve/texts.ts';
+import { disclosureTexts } from '../../forms/disclosure/texts.ts';
+import { lookupsTexts } from '../../forms/lookups/texts.ts';
 import { registerTexts } from './i18n.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { SessionResponse } from '@forecourt/contracts';
-import { api } from '../api/client.ts';
+import { call } from '../api/endpoint.ts';
+import { endpoints } from '../api/endpoints.ts';
 
 export const ANONYMOUS_TOKEN_KEY = 'forecourt.anonymousToken';
 /** Refresh this long before expiry. */
@@ -55,8 +56,7 @@ export class AnonymousSession {
 
   private async fetchToken(): Promise<string> {
     const previous = read(this.storage)?.accessToken;
-    const response = await api<SessionResponse>('/session', {
-      method: 'POST',
+    const response = await call(endpoints.createSession, {
       anonymous: true,
       headers: previous ? { authorization: `Bearer ${previous}` } : {},
     });

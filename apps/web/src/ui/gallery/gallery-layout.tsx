@@ -1,4 +1,4 @@
-import { useConfig } from '../../app/config.tsx';
+import { useConfig } from '../../lib/config.tsx';
 import { Button } from '../button/button.tsx';
 import { Collapsible } from '../collapsible/collapsible.tsx';
 import { Card } from '../layout/card.tsx';

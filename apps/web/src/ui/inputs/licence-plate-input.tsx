@@ -1,6 +1,6 @@
 import { matchRegistration, type RegistrationFormats } from '@forecourt/domain/input-format';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../app/config.tsx';
+import { useConfig } from '../../lib/config.tsx';
 import { ariaOf, type ControlProps } from './control-props.ts';
 import styles from './licence-plate-input.module.css';
 

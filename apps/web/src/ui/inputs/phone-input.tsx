@@ -1,5 +1,5 @@
 import { normalisePhone, phoneNationalPart } from '@forecourt/domain/input-format';
-import { useConfig } from '../../app/config.tsx';
+import { useConfig } from '../../lib/config.tsx';
 import { ariaOf, type ControlProps } from './control-props.ts';
 import styles from './inputs.module.css';
 

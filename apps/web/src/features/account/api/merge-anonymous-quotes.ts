@@ -1,5 +1,5 @@
-import type { MergeProposalsResponse } from '@forecourt/contracts/identity';
-import { api } from '../../../lib/api/client.ts';
+import { call } from '../../../lib/api/endpoint.ts';
+import { endpoints } from '../../../lib/api/endpoints.ts';
 
 /**
  * After sign-in: the quotes the visitor made under the anonymous session move into the account
@@ -7,13 +7,12 @@ import { api } from '../../../lib/api/client.ts';
  */
 export async function mergeAnonymousQuotes(anonymousToken: string | undefined, customerToken: string) {
   if (!anonymousToken) return undefined;
-  const list = await api<{ items: { proposalCode: string }[] }>('/proposals', {
+  const list = await call(endpoints.listProposals, {
     headers: { authorization: `Bearer ${anonymousToken}` },
   }).catch(() => ({ items: [] }));
   const first = list.items[0];
   if (!first) return undefined;
-  return api<MergeProposalsResponse>('/proposals/merge', {
-    method: 'POST',
+  return call(endpoints.mergeProposals, {
     headers: { authorization: `Bearer ${customerToken}` },
     body: { proposalCode: first.proposalCode, sourceAccessToken: anonymousToken },
   });

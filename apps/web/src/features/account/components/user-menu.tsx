@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useConfig } from '../../../app/config.tsx';
 import { useAuth } from '../../../lib/auth/auth-context.tsx';
 import { initials, isPasswordlessConnection } from '../../../lib/auth/session-user.ts';
+import { useConfig } from '../../../lib/config.tsx';
 import { PopupMenu, type PopupMenuItem } from '../../../ui/popup-menu/popup-menu.tsx';
 import styles from './user-menu.module.css';
 

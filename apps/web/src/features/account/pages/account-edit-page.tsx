@@ -5,9 +5,11 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { useConfig } from '../../../app/config.tsx';
 import { Page } from '../../../app/page/page.tsx';
 import { isApiError } from '../../../lib/api/errors.ts';
+import { showNotAuthorised, useAdminGuard } from '../../../lib/auth/admin-guard.ts';
+import { usePolicyholder, useUpdatePolicyholder } from '../../../lib/auth/use-policyholder.ts';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button } from '../../../ui/button/button.tsx';
 import { Field } from '../../../ui/field/field.tsx';
 import { Checkbox } from '../../../ui/inputs/checkbox.tsx';
@@ -15,9 +17,7 @@ import { PhoneInput } from '../../../ui/inputs/phone-input.tsx';
 import { TextInput } from '../../../ui/inputs/text-input.tsx';
 import { useSnackbar } from '../../../ui/snackbar/snackbar.tsx';
 import { Spinner } from '../../../ui/spinner/spinner.tsx';
-import { showNotAuthorised, useAdminGuard } from '../../admin/admin-guard.tsx';
 import styles from '../account.module.css';
-import { usePolicyholder, useUpdatePolicyholder } from '../api/use-policyholder.ts';
 
 const SETTINGS: AccountSetting[] = ['email', 'phoneNumber', 'marketingPreferences'];
 

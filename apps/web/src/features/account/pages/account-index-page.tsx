@@ -2,13 +2,13 @@ import type { AccountSetting, Policyholder } from '@forecourt/contracts/identity
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useConfig } from '../../../app/config.tsx';
 import { Page } from '../../../app/page/page.tsx';
+import { usePolicyholder } from '../../../lib/auth/use-policyholder.ts';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button } from '../../../ui/button/button.tsx';
 import { Modal } from '../../../ui/modal/modal.tsx';
 import { Spinner } from '../../../ui/spinner/spinner.tsx';
 import styles from '../account.module.css';
-import { usePolicyholder } from '../api/use-policyholder.ts';
 
 /** '+447700900123' → '07700 900123' (UK numbers shown the way people write them). */
 export function displayPhone(phone: string): string {

@@ -1,9 +1,5 @@
-import { api } from '../../../lib/api/client.ts';
-
-export interface BindResult {
-  policyId: string;
-  policyNumber?: string;
-}
+import { call } from '../../../lib/api/endpoint.ts';
+import { endpoints } from '../../../lib/api/endpoints.ts';
 
 /** One Idempotency-Key per proposal for this tab, so a retried or double-clicked bind makes one policy. */
 export function bindKey(proposalCode: string): string {
@@ -17,8 +13,7 @@ export function bindKey(proposalCode: string): string {
 
 /** POST /proposals/{code}/bind with an Idempotency-Key (spec 3 §7; DESIGN.md §3). */
 export const bindProposal = (proposalCode: string) =>
-  api<BindResult>(`/proposals/${encodeURIComponent(proposalCode)}/bind`, {
-    method: 'POST',
-    body: {},
+  call(endpoints.bindProposal, {
+    params: { code: proposalCode },
     headers: { 'idempotency-key': bindKey(proposalCode) },
   });

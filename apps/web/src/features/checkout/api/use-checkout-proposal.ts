@@ -1,11 +1,12 @@
-import type { Proposal } from '@forecourt/contracts/proposals';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client.ts';
+import { call } from '../../../lib/api/endpoint.ts';
+import { endpoints } from '../../../lib/api/endpoints.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
-/** Same cache key as the quote journey's proposal query, so both areas share one copy. */
-export const proposalKey = (code: string) => ['proposal', code] as const;
+/** The same cache key as the quote journey's proposal query, so both areas share one copy. */
+export const proposalKey = queryKeys.proposal;
 
-export const getProposal = (code: string) => api<Proposal>(`/proposals/${encodeURIComponent(code)}`);
+export const getProposal = (code: string) => call(endpoints.getProposal, { params: { code } });
 
 export function useCheckoutProposal(code: string) {
   return useQuery({ queryKey: proposalKey(code), queryFn: () => getProposal(code), retry: false });

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../test/render-route.tsx';
+import { renderRoute } from '../../../../test/render-route.tsx';
 import { AdminCheckoutTabs, adminTabIds } from './admin-checkout-tabs.tsx';
 
 function setup(url: string, paymentDue: boolean) {

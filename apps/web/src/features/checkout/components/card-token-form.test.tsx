@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { samplePayment } from '../../../../test/fixtures.ts';
+import { mockFetch, type Reply, reply } from '../../../../test/mock-fetch.ts';
+import { endpoints } from '../../../lib/api/endpoints.ts';
 import { renderUi } from '../../../ui/test-utils.tsx';
-import { mockFetch, type Reply } from '../test/mock-fetch.ts';
 import { CardTokenForm } from './card-token-form.tsx';
 
 afterEach(() => {
@@ -12,9 +14,12 @@ afterEach(() => {
 
 const paymentId = '7d0c1c8e-4a57-4d5e-9d7f-3f0c7c1b2a10';
 
-function setup(reply: Reply = { body: { paymentId, status: 'SETTLED' } }, user = userEvent.setup()) {
+function setup(
+  answer: Reply = reply(endpoints.settleByToken, samplePayment({ paymentId, status: 'SETTLED' })),
+  user = userEvent.setup(),
+) {
   const calls = mockFetch((method, path) =>
-    method === 'POST' && path === '/stripe/moto/checkout' ? reply : undefined,
+    method === 'POST' && path === '/stripe/moto/checkout' ? answer : undefined,
   );
   const onPaid = vi.fn();
   renderUi(

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useConfig } from '../../../app/config.tsx';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button, DateOfBirthInput, Field, Notification, TextInput } from '../../../ui/index.ts';
 import { settleByToken } from '../api/payments.ts';
 import styles from '../checkout.module.css';

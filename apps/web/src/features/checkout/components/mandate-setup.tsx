@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { useConfig } from '../../../app/config.tsx';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button, Notification, Spinner, StatusBadge } from '../../../ui/index.ts';
 import { createMandate, createRedirectFlow } from '../api/payments.ts';
 import styles from '../checkout.module.css';
@@ -34,7 +35,7 @@ export function MandateSetup({ children }: { children: ReactNode }) {
   const mandates = useMandates();
   const complete = useMutation({
     mutationFn: createMandate,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['mandates'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.mandates() }),
     onSettled: () =>
       setParams(
         (p) => {

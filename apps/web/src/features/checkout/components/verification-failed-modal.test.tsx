@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { IdCheckFailedModal } from '../../../forms/id-check/id-check-failed-modal.tsx';
 import { renderUi } from '../../../ui/test-utils.tsx';
-import { IdCheckFailedModal } from './id-check-failed-modal.tsx';
 import { VerificationFailedModal } from './verification-failed-modal.tsx';
 
 describe('VerificationFailedModal', () => {

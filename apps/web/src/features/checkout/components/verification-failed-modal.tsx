@@ -1,8 +1,8 @@
 import type { CheckName } from '@forecourt/contracts/checks';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../../app/config.tsx';
+import { ContactLink } from '../../../forms/id-check/contact-link.tsx';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button, Modal } from '../../../ui/index.ts';
-import { ContactLink } from './contact-link.tsx';
 
 export type VerificationFailedModalProps = {
   open: boolean;

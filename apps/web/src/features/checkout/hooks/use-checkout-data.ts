@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 import { getProposalAccount } from '../api/customer-accounts.ts';
 import { createBindPayment, listMandates } from '../api/payments.ts';
 
 /** What is due today to buy this proposal (the bind customer payment; the server keeps one per proposal). */
 export function useBindPayment(proposalCode: string) {
   return useQuery({
-    queryKey: ['bind-payment', proposalCode],
+    queryKey: queryKeys.bindPayment(proposalCode),
     queryFn: () => createBindPayment(proposalCode),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -15,12 +16,12 @@ export function useBindPayment(proposalCode: string) {
 /** The customer account created at the summary (its payment method type picks the checkout page). */
 export function useProposalAccount(proposalCode: string) {
   return useQuery({
-    queryKey: ['customer-account', proposalCode],
+    queryKey: queryKeys.proposalAccount(proposalCode),
     queryFn: () => getProposalAccount(proposalCode).then((a) => a ?? null),
     retry: false,
   });
 }
 
 export function useMandates() {
-  return useQuery({ queryKey: ['mandates'], queryFn: listMandates, retry: false });
+  return useQuery({ queryKey: queryKeys.mandates(), queryFn: listMandates, retry: false });
 }

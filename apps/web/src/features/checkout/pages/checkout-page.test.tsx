@@ -2,11 +2,12 @@ import type { Proposal } from '@forecourt/contracts/proposals';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sampleAccount, sampleBind, samplePayment, sampleProposal } from '../../../../test/fixtures.ts';
+import { mockFetch, type Route, reply } from '../../../../test/mock-fetch.ts';
+import { renderRoute } from '../../../../test/render-route.tsx';
+import { endpoints } from '../../../lib/api/endpoints.ts';
 import { testConfig } from '../../../ui/test-utils.tsx';
 import { browser } from '../hooks/use-pay-by-card.ts';
-import { mockFetch, type Reply, type Route } from '../test/mock-fetch.ts';
-import { renderRoute } from '../test/render-route.tsx';
-import { sampleProposal } from '../test/sample-proposal.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 
 const paymentId = '7d0c1c8e-4a57-4d5e-9d7f-3f0c7c1b2a10';
@@ -26,7 +27,7 @@ function setup(
   opts: {
     proposal?: Partial<Proposal>;
     amount?: number;
-    method?: string;
+    method?: 'CARD' | 'BACS_DEBIT';
     extra?: Route;
     admin?: boolean;
   } = {},
@@ -37,19 +38,11 @@ function setup(
     if (extra) return extra;
     if (method === 'GET' && path === '/proposals/P123') return { body: proposal };
     if (method === 'POST' && path === '/customerPayments/checkout/bind')
-      return {
-        body: {
-          paymentId,
-          purpose: 'bind',
-          reference: 'P123',
-          amount: opts.amount ?? 6000,
-          currency: 'GBP',
-          status: 'PENDING',
-          declineCode: null,
-        },
-      };
+      return reply(endpoints.createBindPayment, samplePayment({ paymentId, amount: opts.amount ?? 6000 }));
     if (method === 'GET' && path.startsWith('/customerAccounts'))
-      return { body: [{ accountId: 'A1', paymentMethodType: opts.method ?? 'card' }] } satisfies Reply;
+      return reply(endpoints.listCustomerAccounts, [
+        sampleAccount({ paymentMethodType: opts.method ?? 'CARD' }),
+      ]);
     return undefined;
   });
   const config = opts.admin ? { features: { ...testConfig.features, isAdmin: true } } : {};
@@ -96,7 +89,7 @@ describe('CheckoutPage', () => {
           ];
           return { body: mandates[0] };
         }
-        if (m === 'POST' && p === '/proposals/P123/bind') return { body: { policyId: 'POL1' } };
+        if (m === 'POST' && p === '/proposals/P123/bind') return reply(endpoints.bindProposal, sampleBind());
         return undefined;
       },
     });
@@ -108,6 +101,23 @@ describe('CheckoutPage', () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/proposals/P123/bind')).toBe(true));
     const bind = calls.find((c) => c.path === '/proposals/P123/bind');
     expect(bind?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("gives a returning customer the card page for a new quote, not their other policy's Direct Debit", async () => {
+    // The API as the contract says: the proposal's own account (none before bind), or all of the caller's.
+    const otherPolicy = sampleAccount({ accountCode: 'FCM10000009', paymentMethodType: 'BACS_DEBIT' });
+    const { calls } = setup('/car/proposal/P123/checkout', {
+      extra: (m, p) => {
+        if (m !== 'GET' || !p.startsWith('/customerAccounts')) return undefined;
+        const filter = new URLSearchParams(p.split('?')[1]).get('proposalCode');
+        return reply(endpoints.listCustomerAccounts, filter ? [] : [otherPolicy]);
+      },
+    });
+    expect(await screen.findByRole('button', { name: 'Pay £60.00 by card' })).toBeVisible();
+    expect(screen.queryByTestId('mandate')).toBeNull();
+    expect(calls.find((c) => c.path.startsWith('/customerAccounts'))?.path).toBe(
+      '/customerAccounts?proposalCode=P123',
+    );
   });
 
   it('lets a card customer choose Direct Debit instead, returning from the bank page to the same choice', async () => {
@@ -156,7 +166,9 @@ describe('CheckoutPage', () => {
     const { calls } = setup('/car/proposal/P123/checkout?setup_session=cs_s', {
       amount: 0,
       extra: (m, p) =>
-        m === 'POST' && p === '/proposals/P123/bind' ? { body: { policyId: 'POL9' } } : undefined,
+        m === 'POST' && p === '/proposals/P123/bind'
+          ? reply(endpoints.bindProposal, sampleBind({ policyId: 'POL9' }))
+          : undefined,
     });
     await waitFor(() => expect(calls.filter((c) => c.path === '/proposals/P123/bind')).toHaveLength(1));
   });

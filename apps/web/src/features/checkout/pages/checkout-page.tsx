@@ -2,7 +2,7 @@ import type { Proposal } from '@forecourt/contracts/proposals';
 import { checkoutBlock } from '@forecourt/domain/proposal/checkout';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useSearchParams } from 'react-router';
-import { useConfig } from '../../../app/config.tsx';
+import { useConfig } from '../../../lib/config.tsx';
 import { Notification, Spinner } from '../../../ui/index.ts';
 import { isDirectDebit } from '../api/customer-accounts.ts';
 import { useCheckoutProposal } from '../api/use-checkout-proposal.ts';

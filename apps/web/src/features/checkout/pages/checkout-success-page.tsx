@@ -1,9 +1,9 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../../app/config.tsx';
 import { Page } from '../../../app/page/page.tsx';
 import { useShellSlots } from '../../../app/shell-slots.tsx';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button, Card, Notification } from '../../../ui/index.ts';
 import styles from '../checkout.module.css';
 import { formatDay } from '../proposal-view.ts';

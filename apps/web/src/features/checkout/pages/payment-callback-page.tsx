@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { useConfig } from '../../../app/config.tsx';
 import { Page } from '../../../app/page/page.tsx';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button, Notification, Spinner } from '../../../ui/index.ts';
 import { getCardSession } from '../api/payments.ts';
 import { getProposal, proposalKey } from '../api/use-checkout-proposal.ts';
@@ -34,7 +35,7 @@ export function PaymentCallbackPage({ proposal }: { proposal: Proposal }) {
     return () => clearTimeout(timer);
   }, []);
   const session = useQuery({
-    queryKey: ['card-session', sessionId],
+    queryKey: queryKeys.cardSession(sessionId),
     queryFn: () => getCardSession(sessionId ?? ''),
     enabled: Boolean(sessionId),
     retry: false,

@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, type Reply } from '../test/mock-fetch.ts';
-import { renderRoute } from '../test/render-route.tsx';
-import { sampleProposal } from '../test/sample-proposal.ts';
+import { samplePreparedAccount, sampleProposal } from '../../../../test/fixtures.ts';
+import { mockFetch, type Reply, reply } from '../../../../test/mock-fetch.ts';
+import { renderRoute } from '../../../../test/render-route.tsx';
+import { endpoints } from '../../../lib/api/endpoints.ts';
 import { SummaryPage } from './summary-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -12,7 +13,7 @@ const clear = { isClear: true, checks: [{ name: 'identity', result: 'clear' }] }
 
 function setup(
   verify: Reply,
-  account: Reply[] = [{ status: 201, body: { accountId: 'A1', paymentMethodType: 'card' } }],
+  account: Reply[] = [reply(endpoints.prepareCustomerAccount, samplePreparedAccount())],
 ) {
   const accounts = [...account];
   const calls = mockFetch((method, path) => {
@@ -57,7 +58,7 @@ describe('SummaryPage', () => {
   it('retries the customer account on 402', async () => {
     const { calls, router } = setup({ body: clear }, [
       { status: 402, body: { code: 'PAYMENT_REQUIRED', message: 'Not yet' } },
-      { status: 201, body: { accountId: 'A1', paymentMethodType: 'card' } },
+      reply(endpoints.prepareCustomerAccount, samplePreparedAccount()),
     ]);
     await tickAllAndConfirm();
     await waitFor(() => expect(router.state.location.pathname).toBe('/car/proposal/P123/checkout'), {

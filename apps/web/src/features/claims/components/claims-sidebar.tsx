@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../../app/config.tsx';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button, Notification } from '../../../ui/index.ts';
 import { useFnolLink } from '../api/claims.ts';
 import styles from '../claims.module.css';

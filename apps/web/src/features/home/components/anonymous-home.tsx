@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../../app/config.tsx';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button } from '../../../ui/button/button.tsx';
 import { useMyProposals } from '../api/list-my-proposals.ts';
 import { startableSchemes } from '../startable-schemes.ts';

@@ -1,6 +1,6 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../../app/config.tsx';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button } from '../../../ui/button/button.tsx';
 import { homeProposals, proposalAction } from '../proposal-cards.ts';
 import styles from './your-quotes.module.css';

@@ -1,38 +1,33 @@
 import type {
   CreateProposalRequest,
-  FormValidationResponse,
-  Proposal,
   ProposalChange,
   UpdateProposalRequest,
 } from '@forecourt/contracts/proposals';
-import { api } from '../../../lib/api/client.ts';
+import { call, type QueryOf } from '../../../lib/api/endpoint.ts';
+import { endpoints } from '../../../lib/api/endpoints.ts';
 
 /** The proposal calls of spec 3 §7 the quote journey makes. */
-export const createProposal = (body: CreateProposalRequest) =>
-  api<Proposal>('/proposals', { method: 'POST', body });
+export const createProposal = (body: CreateProposalRequest) => call(endpoints.createProposal, { body });
 
-export const listProposals = (query: { schemeCode?: string; externalReference?: string }) =>
-  api<{ items: Proposal[] }>('/proposals', { query });
+export const listProposals = (query: QueryOf<typeof endpoints.listProposals>) =>
+  call(endpoints.listProposals, { query });
 
-export const getProposal = (code: string) => api<Proposal>(`/proposals/${encodeURIComponent(code)}`);
+export const getProposal = (code: string) => call(endpoints.getProposal, { params: { code } });
 
 export const updateProposal = (
   code: string,
   body: Partial<UpdateProposalRequest> & { changes: ProposalChange[] },
-) => api<Proposal>(`/proposals/${encodeURIComponent(code)}`, { method: 'PATCH', body });
+) => call(endpoints.updateProposal, { params: { code }, body });
 
 export const recordTracking = (code: string, values: Record<string, string>) =>
-  api<unknown>(`/proposals/${encodeURIComponent(code)}/tracking`, { method: 'POST', body: { values } });
+  call(endpoints.recordTracking, { params: { code }, body: { values } });
 
 export const validateForm = (profile: string, data: unknown) =>
-  api<FormValidationResponse>(`/form/validation/${encodeURIComponent(profile)}`, {
-    method: 'POST',
-    body: { data },
-  });
+  call(endpoints.validateForm, { params: { profile }, body: { data } });
 
 /** PATCH /proposals/{code}/promotions/{id}: {id} names the promotion disclosure the code was entered in. */
 export const activatePromotion = (code: string, disclosureId: string, promotionActivationCode: string) =>
-  api<Proposal>(`/proposals/${encodeURIComponent(code)}/promotions/${encodeURIComponent(disclosureId)}`, {
-    method: 'PATCH',
+  call(endpoints.activatePromotion, {
+    params: { code, id: disclosureId },
     body: { promotionActivationCode },
   });

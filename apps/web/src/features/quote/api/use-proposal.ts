@@ -2,9 +2,10 @@ import type { Proposal, ProposalChange, UpdateProposalRequest } from '@forecourt
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { reportGlobalError } from '../../../app/errors/global-errors.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 import { getProposal, updateProposal } from './proposals.ts';
 
-export const proposalKey = (code: string) => ['proposal', code] as const;
+export const proposalKey = queryKeys.proposal;
 
 export function useProposal(code: string) {
   // A missing proposal redirects home (spec 3 §8), so no error modal.

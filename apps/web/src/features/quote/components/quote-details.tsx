@@ -2,8 +2,8 @@ import type { Proposal } from '@forecourt/contracts/proposals';
 import { additionalProfiles, policyholderOf } from '@forecourt/domain/proposal/readers';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Values } from '../../disclosure/engine/types.ts';
-import type { ProposalDataLike } from '../../disclosure/engine/values.ts';
+import type { Values } from '../../../forms/disclosure/engine/types.ts';
+import type { ProposalDataLike } from '../../../forms/disclosure/engine/values.ts';
 import styles from './quote-components.module.css';
 
 /** Quote details: the car, the drivers and the reference, each with an edit link into the disclosure. */

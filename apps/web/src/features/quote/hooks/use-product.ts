@@ -1,10 +1,10 @@
 import type { ProductConfig } from '@forecourt/contracts/product-config';
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { useMemo } from 'react';
-import { useConfig } from '../../../app/config.tsx';
-import { useAuth } from '../../account/index.ts';
-import type { FormContext, Values } from '../../disclosure/engine/types.ts';
-import { profileData } from '../../disclosure/engine/values.ts';
+import type { FormContext, Values } from '../../../forms/disclosure/engine/types.ts';
+import { profileData } from '../../../forms/disclosure/engine/values.ts';
+import { useAuth } from '../../../lib/auth/auth-context.tsx';
+import { useConfig } from '../../../lib/config.tsx';
 
 export function useProduct(): ProductConfig {
   return useConfig().productConfig;

@@ -2,8 +2,8 @@ import type { Section } from '@forecourt/contracts/product-config';
 import type { Proposal, ProposalChange } from '@forecourt/contracts/proposals';
 import { previewChanges } from '@forecourt/domain/proposal/apply-changes';
 import { useState } from 'react';
-import type { FormContext, Values } from '../../disclosure/engine/types.ts';
-import { type Change, profileData, toChanges } from '../../disclosure/engine/values.ts';
+import type { FormContext, Values } from '../../../forms/disclosure/engine/types.ts';
+import { type Change, profileData, toChanges } from '../../../forms/disclosure/engine/values.ts';
 import { validateForm } from '../api/proposals.ts';
 import { useUpdateProposal } from '../api/use-proposal.ts';
 

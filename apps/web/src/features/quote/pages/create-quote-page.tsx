@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useConfig } from '../../../app/config.tsx';
 import { reportGlobalError } from '../../../app/errors/global-errors.ts';
 import { Page } from '../../../app/page/page.tsx';
+import { useConfig } from '../../../lib/config.tsx';
 import { AnonymousSession } from '../../../lib/session/anonymous-session.ts';
 import { Spinner } from '../../../ui/index.ts';
 import { createProposal, listProposals, recordTracking } from '../api/proposals.ts';

@@ -1,4 +1,5 @@
 import { productConfigSchema } from '@forecourt/contracts/product-config';
+import type { Proposal, ProposalStatus, Quote } from '@forecourt/contracts/proposals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,9 +7,10 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import product from '../../../../../../config/brands/forecourt/product.json' with { type: 'json' };
-import { ConfigProvider, type WebConfig } from '../../../app/config.tsx';
+import { sampleProposal, sampleQuote } from '../../../../test/fixtures.ts';
 import type { AuthClient } from '../../../lib/auth/auth-client.ts';
 import { AuthStateProvider } from '../../../lib/auth/auth-context.tsx';
+import { ConfigProvider, type WebConfig } from '../../../lib/config.tsx';
 import { createI18n } from '../../../lib/i18n/i18n.ts';
 import { testConfig } from '../../../ui/test-utils.tsx';
 import { ProposalPage } from './proposal-page.tsx';
@@ -24,18 +26,20 @@ const anonymous = {
   signInSilently: async () => null,
 } as unknown as AuthClient;
 
-function proposal(status: string, extra: Record<string, unknown> = {}) {
-  return {
+function proposal(
+  status: ProposalStatus,
+  extra: Partial<Omit<Proposal, 'quote'>> & { quote?: Partial<Quote> } = {},
+): Proposal {
+  const { quote, ...rest } = extra;
+  return sampleProposal({
     proposalCode: 'prp_1',
     status,
-    schemeCode: 'FCMOTOR1',
     externalReference: 'FC-ABC123',
-    promoCode: null,
     data: { asset: {}, profiles: [], quote: {} },
-    quote: null,
+    quote: quote ? sampleQuote(quote) : null,
     sourcePolicy: null,
-    ...extra,
-  };
+    ...rest,
+  });
 }
 
 function serve(body: unknown) {
@@ -56,7 +60,10 @@ function renderProposal() {
             <AuthStateProvider client={anonymous} basename="/">
               <Routes>
                 <Route path="/" element={<p>Home page</p>} />
-                <Route path="/car-insurance/proposal/:proposalCode/*" element={<ProposalPage />} />
+                <Route
+                  path="/car-insurance/proposal/:proposalCode/*"
+                  element={<ProposalPage slots={slots} />}
+                />
               </Routes>
             </AuthStateProvider>
           </MemoryRouter>
@@ -65,6 +72,12 @@ function renderProposal() {
     </ConfigProvider>,
   );
 }
+
+const slots = {
+  accountSetup: (code: string) => <p>Account set-up for {code}</p>,
+  summary: <p>Summary page</p>,
+  checkout: <p>Checkout page</p>,
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -111,5 +124,11 @@ describe('proposal pages by status (spec 3 §2)', () => {
     serve(proposal('QUOTE', { sourcePolicy: { policyId: 'pol_1' } }));
     renderProposal();
     expect(await screen.findByText('Home page')).toBeInTheDocument();
+  });
+
+  it('POLICY shows the checkout page that the route table slots in', async () => {
+    serve(proposal('POLICY'));
+    renderProposal();
+    expect(await screen.findByText('Checkout page')).toBeInTheDocument();
   });
 });

@@ -1,8 +1,7 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
+import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { Spinner } from '../../../ui/index.ts';
-import { AccountSetupPage } from '../../account/index.ts';
-import { CheckoutRoute, SummaryRoute } from '../../checkout/routes.tsx';
 import { useProposal } from '../api/use-proposal.ts';
 import { AddOnsPage } from './add-ons-page.tsx';
 import { BeforeWeBeginPage } from './before-we-begin-page.tsx';
@@ -13,8 +12,18 @@ import { InsufficientAccuracyPage } from './insufficient-accuracy-page.tsx';
 import { ReferralPage } from './referral-page.tsx';
 import { UpgradePage } from './upgrade-page.tsx';
 
+/**
+ * The pages of other areas a proposal offers (account set-up, summary, checkout: spec 3 §2). The route table
+ * fills them in, so the quote area imports no other area.
+ */
+export interface ProposalPageSlots {
+  accountSetup: (proposalCode: string) => ReactNode;
+  summary: ReactNode;
+  checkout: ReactNode;
+}
+
 /** Which pages a proposal offers depends on its status (spec 3 §2 "Proposal pages by proposal status"). */
-function StatusRoutes({ proposal }: { proposal: Proposal }) {
+function StatusRoutes({ proposal, slots }: { proposal: Proposal; slots: ProposalPageSlots }) {
   const home = <Navigate to="/" replace />;
   switch (proposal.status) {
     case 'REFERRAL':
@@ -43,7 +52,7 @@ function StatusRoutes({ proposal }: { proposal: Proposal }) {
     case 'POLICY':
       return (
         <Routes>
-          <Route path="checkout/*" element={<CheckoutRoute />} />
+          <Route path="checkout/*" element={slots.checkout} />
           <Route path="*" element={<Navigate to="checkout" replace />} />
         </Routes>
       );
@@ -55,9 +64,9 @@ function StatusRoutes({ proposal }: { proposal: Proposal }) {
           <Route path="disclosure/*" element={<DisclosureRoutes proposal={proposal} />} />
           <Route path="add-ons" element={<AddOnsPage proposal={proposal} />} />
           <Route path="upgrade" element={<UpgradePage proposal={proposal} />} />
-          <Route path="account-setup" element={<AccountSetupPage proposalCode={proposal.proposalCode} />} />
-          <Route path="summary" element={<SummaryRoute />} />
-          <Route path="checkout/*" element={<CheckoutRoute />} />
+          <Route path="account-setup" element={slots.accountSetup(proposal.proposalCode)} />
+          <Route path="summary" element={slots.summary} />
+          <Route path="checkout/*" element={slots.checkout} />
           <Route path="*" element={home} />
         </Routes>
       );
@@ -65,10 +74,10 @@ function StatusRoutes({ proposal }: { proposal: Proposal }) {
 }
 
 /** proposal/{code}/*: loads the proposal; a missing one or a renewal proposal goes home (spec 3 §2, §8). */
-export function ProposalPage() {
+export function ProposalPage({ slots }: { slots: ProposalPageSlots }) {
   const { proposalCode = '' } = useParams();
   const { data: proposal, isPending, isError } = useProposal(proposalCode);
   if (isPending) return <Spinner size="large" />;
   if (isError || !proposal || proposal.sourcePolicy) return <Navigate to="/" replace />;
-  return <StatusRoutes proposal={proposal} />;
+  return <StatusRoutes proposal={proposal} slots={slots} />;
 }

@@ -1,7 +1,7 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../../app/config.tsx';
 import { Page } from '../../../app/page/page.tsx';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button, Notification } from '../../../ui/index.ts';
 import { useProposalRoot } from '../hooks/use-proposal-root.ts';
 import styles from './status-pages.module.css';

@@ -1,0 +1,156 @@
+import { endpoint } from './endpoint.ts';
+
+/**
+ * Every API operation the web app calls (spec 3 §7), with its schemas from packages/contracts: the only place a
+ * path or a response type is written down. Call them with `call(endpoints.x, {...})`; test mocks answer them
+ * with `reply(endpoints.x, ...)`, which fails a test whose answer the contract forbids. The card and Direct
+ * Debit provider segments are the providers' names (spec 3 §7).
+ */
+const proposals = () => import('@forecourt/contracts/proposals');
+const identity = () => import('@forecourt/contracts/identity');
+const billing = () => import('@forecourt/contracts/billing');
+const payments = () => import('@forecourt/contracts/payments');
+const checks = () => import('@forecourt/contracts/checks');
+const lookups = () => import('@forecourt/contracts/lookups');
+
+export const endpoints = {
+  // Session
+  createSession: endpoint('POST', '/session', async () => ({
+    response: (await import('@forecourt/contracts/session')).sessionResponseSchema,
+  })),
+  retrieveSession: endpoint('POST', '/session/back-book', async () => {
+    const c = await proposals();
+    return {
+      body: c.backBookRequestSchema,
+      response: (await import('@forecourt/contracts/session')).sessionResponseSchema,
+    };
+  }),
+
+  // Proposals
+  createProposal: endpoint('POST', '/proposals', async () => {
+    const c = await proposals();
+    return { body: c.createProposalRequestSchema, response: c.proposalSchema };
+  }),
+  listProposals: endpoint('GET', '/proposals', async () => {
+    const c = await proposals();
+    return { query: c.listProposalsQuerySchema, response: c.listProposalsResponseSchema };
+  }),
+  getProposal: endpoint('GET', '/proposals/:code', async () => ({
+    response: (await proposals()).proposalSchema,
+  })),
+  updateProposal: endpoint('PATCH', '/proposals/:code', async () => {
+    const c = await proposals();
+    return { body: c.updateProposalRequestSchema, response: c.proposalSchema };
+  }),
+  recordTracking: endpoint('POST', '/proposals/:code/tracking', async () => {
+    const c = await proposals();
+    return { body: c.trackingRequestSchema, response: c.acceptedResponseSchema };
+  }),
+  activatePromotion: endpoint('PATCH', '/proposals/:code/promotions/:id', async () => {
+    const c = await proposals();
+    return { body: c.promotionActivationRequestSchema, response: c.proposalSchema };
+  }),
+  validateForm: endpoint('POST', '/form/validation/:profile', async () => {
+    const c = await proposals();
+    return { body: c.formValidationRequestSchema, response: c.formValidationResponseSchema };
+  }),
+  mergeProposals: endpoint('POST', '/proposals/merge', async () => {
+    const c = await identity();
+    return { body: c.mergeProposalsRequestSchema, response: c.mergeProposalsResponseSchema };
+  }),
+
+  // Identity
+  getPolicyholder: endpoint('GET', '/policyholder', async () => ({
+    response: (await identity()).policyholderSchema,
+  })),
+  updatePolicyholder: endpoint('PATCH', '/policyholder', async () => {
+    const c = await identity();
+    return { body: c.updatePolicyholderSchema, response: c.policyholderSchema };
+  }),
+
+  // Checks
+  checkIdentity: endpoint('PUT', '/proposals/:code/id-check', async () => ({
+    response: (await checks()).idCheckResponseSchema,
+  })),
+  verifyCustomer: endpoint('PUT', '/proposals/:code/verify', async () => ({
+    response: (await checks()).verificationResponseSchema,
+  })),
+
+  // Billing and bind
+  createBindPayment: endpoint('POST', '/customerPayments/checkout/bind', async () => {
+    const b = await billing();
+    return { body: b.bindPaymentBodySchema, response: (await payments()).customerPaymentSchema };
+  }),
+  prepareCustomerAccount: endpoint('POST', '/customerAccounts', async () => {
+    const b = await billing();
+    return { body: b.prepareAccountBodySchema, response: b.preparedAccountSchema };
+  }),
+  listCustomerAccounts: endpoint('GET', '/customerAccounts', async () => {
+    const b = await billing();
+    return { query: b.customerAccountsQuerySchema, response: b.customerAccountSchema.array() };
+  }),
+  bindProposal: endpoint('POST', '/proposals/:code/bind', async () => ({
+    response: (await import('@forecourt/contracts/policies')).bindResponseSchema,
+  })),
+
+  // Payments (card provider 'stripe', Direct Debit provider 'gocardless')
+  createCardCheckout: endpoint('POST', '/stripe/checkout', async () => {
+    const p = await payments();
+    return { body: p.cardCheckoutBodySchema, response: p.cardSessionResponseSchema };
+  }),
+  createCardSetup: endpoint('POST', '/stripe/setup', async () => {
+    const p = await payments();
+    return { body: p.cardSetupBodySchema, response: p.cardSessionResponseSchema };
+  }),
+  getCardSession: endpoint('GET', '/stripe/sessions/:sessionId', async () => ({
+    response: (await payments()).cardSessionStatusSchema,
+  })),
+  settleByToken: endpoint('POST', '/stripe/moto/checkout', async () => {
+    const p = await payments();
+    return { body: p.motoCheckoutBodySchema, response: p.customerPaymentSchema };
+  }),
+  createRedirectFlow: endpoint('POST', '/gocardless/flows', async () => {
+    const p = await payments();
+    return { body: p.directDebitFlowBodySchema, response: p.directDebitFlowResponseSchema };
+  }),
+  createMandate: endpoint('POST', '/gocardless/mandates', async () => {
+    const p = await payments();
+    return { body: p.directDebitMandateBodySchema, response: p.mandateSchema };
+  }),
+  listMandates: endpoint('GET', '/gocardless/mandates', async () => ({
+    response: (await payments()).mandateSchema.array(),
+  })),
+
+  // Lookups
+  vehicleByVrn: endpoint('GET', '/lookup/vehicles/vehicles/vrn', async () => {
+    const l = await lookups();
+    return { query: l.vehicleVrnQuerySchema, response: l.vehicleLookupResponseSchema };
+  }),
+  vehicleMakes: endpoint('GET', '/lookup/vehicles/makes', async () => {
+    const l = await lookups();
+    return { query: l.vehicleMakesQuerySchema, response: l.vehicleMakesResponseSchema };
+  }),
+  vehicleModels: endpoint('GET', '/lookup/vehicles/models', async () => {
+    const l = await lookups();
+    return { query: l.vehicleModelsQuerySchema, response: l.vehicleModelsResponseSchema };
+  }),
+  vehicleVariants: endpoint('GET', '/lookup/vehicles/vehicles', async () => {
+    const l = await lookups();
+    return { query: l.vehicleVariantsQuerySchema, response: l.vehicleVariantsResponseSchema };
+  }),
+  findAddresses: endpoint('GET', '/lookup/addresses', async () => {
+    const l = await lookups();
+    return { query: l.addressFindQuerySchema, response: l.addressFindResponseSchema };
+  }),
+  getAddress: endpoint('GET', '/lookup/address/:id', async () => {
+    const l = await lookups();
+    return { query: l.addressRetrieveQuerySchema, response: l.addressSchema };
+  }),
+  searchDataTable: endpoint('GET', '/lookup/data/:table', async () => {
+    const l = await lookups();
+    return { query: l.dataSearchQuerySchema, response: l.dataSearchResponseSchema };
+  }),
+  getDataEntry: endpoint('GET', '/lookup/data/:table/:entry', async () => ({
+    response: (await lookups()).dataEntrySchema,
+  })),
+};

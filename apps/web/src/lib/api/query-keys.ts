@@ -1,0 +1,21 @@
+/**
+ * Every TanStack Query cache key of the web app, in one place, so that two areas reading the same resource
+ * share one copy and a mutation invalidates what it changed.
+ */
+export const queryKeys = {
+  proposal: (code: string) => ['proposal', code] as const,
+  myProposals: () => ['proposals', 'mine'] as const,
+  policyholder: () => ['policyholder'] as const,
+  bindPayment: (proposalCode: string) => ['bind-payment', proposalCode] as const,
+  proposalAccount: (proposalCode: string) => ['customer-account', proposalCode] as const,
+  mandates: () => ['mandates'] as const,
+  cardSession: (sessionId: string | null) => ['card-session', sessionId] as const,
+  vehicleMakes: (year: number | string | undefined) => ['lookup', 'makes', year] as const,
+  vehicleModels: (year: number | string | undefined, make: string | undefined) =>
+    ['lookup', 'models', year, make] as const,
+  vehicleVariants: (year: number | string | undefined, make: string | undefined, model: string | undefined) =>
+    ['lookup', 'variants', year, make, model] as const,
+  dataSearch: (table: string, term: string) => ['lookup', 'data', table, term] as const,
+  addresses: (term: string, container: string | undefined) =>
+    ['lookup', 'addresses', term, container] as const,
+};

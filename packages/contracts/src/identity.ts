@@ -27,7 +27,12 @@ export type Policyholder = z.infer<typeof policyholderSchema>;
 
 const EMAIL =
   /^[^<>()!#~`$^*?/|[\]\\.,;:\s@]+(?:\.[^<>()!#~`$^*?/|[\]\\.,;:\s@]+)*@(?:\[?\d{1,3}(?:\.\d{1,3}){3}\]?|(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,})$/;
-export const emailSchema = z.string().trim().max(254).regex(EMAIL, 'Enter a valid e-mail address');
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .regex(/^\P{Cc}*$/u, 'Enter a valid e-mail address')
+  .regex(EMAIL, 'Enter a valid e-mail address');
 
 /** A one-time code: 6 digits. */
 export const oneTimeCodeSchema = z

@@ -1,4 +1,4 @@
-import type { Policyholder, UpdatePolicyholder } from '@forecourt/contracts/identity';
+import type { Policyholder, UpdatePolicyholder, VerificationRequired } from '@forecourt/contracts/identity';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
@@ -14,13 +14,18 @@ export function usePolicyholder(options: { enabled?: boolean } = {}) {
   });
 }
 
-/** PATCH /api/policyholder with only the changed settings; 400/409 field errors are the form's to show. */
+/**
+ * PATCH /api/policyholder with only the changed settings; 400/409 field errors are the form's to show.
+ * A new e-mail or mobile answers VERIFICATION_REQUIRED (202): repeat the change with the code sent to it.
+ */
 export function useUpdatePolicyholder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: UpdatePolicyholder) =>
-      api<Policyholder>('/policyholder', { method: 'PATCH', body: changes }),
-    onSuccess: (data) => queryClient.setQueryData(policyholderKey, data),
+      api<Policyholder | VerificationRequired>('/policyholder', { method: 'PATCH', body: changes }),
+    onSuccess: (data) => {
+      if (!('status' in data)) queryClient.setQueryData(policyholderKey, data);
+    },
     meta: { errorModal: false },
   });
 }

@@ -120,18 +120,12 @@ describe('checkout journeys (issue 5)', () => {
     const customer = await browser.newPage();
     const code = await pricedQuote(customer);
     await configurationToCheckout(customer, code);
-    const partyId = await customer.evaluate(() => {
-      const { accessToken } = JSON.parse(sessionStorage.getItem('forecourt.anonymousToken') ?? '{}');
-      return JSON.parse(atob(String(accessToken).split('.')[1] ?? '')).sub as string;
-    });
-    const dateOfBirth = await customer.evaluate(async (c) => {
-      const { accessToken } = JSON.parse(sessionStorage.getItem('forecourt.anonymousToken') ?? '{}');
-      const res = await fetch(`/api/proposals/${c}`, { headers: { authorization: `Bearer ${accessToken}` } });
-      const p = (await res.json()) as {
-        data: { profiles: { policyholder?: boolean; data: { dateOfBirth: string } }[] };
-      };
-      return p.data.profiles.find((x) => x.policyholder)?.data.dateOfBirth ?? '';
-    }, code);
+    // Account set-up signed the customer in (ADR 120): their party is the account's.
+    const partyId = (await pageApi<{ partyId: string }>(customer, 'GET', '/api/policyholder')).body.partyId;
+    const quote = await pageApi<{
+      data: { profiles: { policyholder?: boolean; data: { dateOfBirth: string } }[] };
+    }>(customer, 'GET', `/api/proposals/${code}`);
+    const dateOfBirth = quote.body.data.profiles.find((x) => x.policyholder)?.data.dateOfBirth ?? '';
 
     for (const width of [1280, 375]) {
       const admin = await browser.newPage({ width });

@@ -32,7 +32,7 @@ describe('checkout journeys (issue 5)', () => {
       await shot(page, 'checkout-success');
       const proposal = await pageApi<ProposalRead>(page, 'GET', `/api/proposals/${code}`);
       expect(proposal.body.status).toBe('POLICY');
-      expect(proposal.body.policyNumber).toMatch(/^FCM\d{8}$/);
+      expect(proposal.body.policyNumber).toMatch(/^FCM\d{13}$/);
       const [policy] = (
         await pageApi<{ policyId: string; policyNumber: string }[]>(page, 'GET', '/api/policies')
       ).body;

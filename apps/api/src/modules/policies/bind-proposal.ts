@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { tz } from '@date-fns/tz';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { addMonths, addYears, getDate } from 'date-fns';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import {
   customerAccounts,
   customerPayments,
@@ -14,6 +14,7 @@ import {
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
+import { newPolicyNumber } from '../../lib/policy-number.ts';
 import { latestVerification } from '../checks/latest-verification.ts';
 import { amountDueAtBind } from './amount-due.ts';
 import { assertOpenForCheckout } from './checkout-availability.ts';
@@ -93,8 +94,7 @@ export async function bindProposal(ctx: Ctx, proposalCode: string, partyId: stri
   if (!method)
     throw new AppError('PAYMENT_REQUIRED', 'A card or Direct Debit is needed for the monthly payments.');
 
-  const { rows } = await ctx.db.execute<{ n: string }>(sql`SELECT nextval('policy_number_seq')::text AS n`);
-  const policyNumber = `FCM${rows[0]?.n}`;
+  const policyNumber = newPolicyNumber();
   const policyId = randomUUID();
   const versionId = randomUUID();
   const startAt = proposal.startAt;

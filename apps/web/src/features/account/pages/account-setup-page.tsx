@@ -11,6 +11,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { Page } from '../../../app/page/page.tsx';
 import { api } from '../../../lib/api/client.ts';
 import { useAuth } from '../../../lib/auth/auth-context.tsx';
+import { ANONYMOUS_TOKEN_KEY } from '../../../lib/session/anonymous-session.ts';
 import { Button } from '../../../ui/button/button.tsx';
 import { Modal } from '../../../ui/modal/modal.tsx';
 import { Spinner } from '../../../ui/spinner/spinner.tsx';
@@ -57,6 +58,8 @@ export function AccountSetupPage({
 
   const finish = async (done: RegisterAccountResponse) => {
     if (user) return next();
+    // The anonymous session ended with the account (its token reaches nothing now): forget it.
+    window.sessionStorage.removeItem(ANONYMOUS_TOKEN_KEY);
     await client.signIn(summaryPath, done.signInTicket ? { loginHint: `ticket:${done.signInTicket}` } : {});
   };
   const proceed = useMutation({

@@ -40,16 +40,8 @@ describe('checkout journeys (issue 5)', () => {
       const pdf = await certificatePdf(page, String(policy?.policyId));
       expect(pdf).toMatch(/^application\/pdf %PDF- \d{4,}$/);
       // The confirmation e-mail goes once the documents exist (it carries them): sent, in the outbox.
-      const email = await page.evaluate(async (c) => {
-        const { accessToken } = JSON.parse(sessionStorage.getItem('forecourt.anonymousToken') ?? '{}');
-        const res = await fetch(`/api/proposals/${c}`, {
-          headers: { authorization: `Bearer ${accessToken}` },
-        });
-        const p = (await res.json()) as {
-          data: { profiles: { policyholder?: boolean; data: { email: string } }[] };
-        };
-        return p.data.profiles.find((x) => x.policyholder)?.data.email ?? '';
-      }, code);
+      // Account set-up signed the buyer in (ADR 120): the page's token is the customer's now.
+      const email = (await pageApi<{ email: string }>(page, 'GET', '/api/policyholder')).body.email;
       const outbox = await page.context().newPage();
       let status = '';
       for (let i = 0; i < 30 && status !== 'sent'; i++) {

@@ -32,7 +32,7 @@ describe('checkout journeys (issue 5)', () => {
       await shot(page, 'checkout-success');
       const proposal = await pageApi<ProposalRead>(page, 'GET', `/api/proposals/${code}`);
       expect(proposal.body.status).toBe('POLICY');
-      expect(proposal.body.policyNumber).toMatch(/^FCM\d{8}$/);
+      expect(proposal.body.policyNumber).toMatch(/^FCM\d{13}$/);
       const [policy] = (
         await pageApi<{ policyId: string; policyNumber: string }[]>(page, 'GET', '/api/policies')
       ).body;
@@ -40,16 +40,8 @@ describe('checkout journeys (issue 5)', () => {
       const pdf = await certificatePdf(page, String(policy?.policyId));
       expect(pdf).toMatch(/^application\/pdf %PDF- \d{4,}$/);
       // The confirmation e-mail goes once the documents exist (it carries them): sent, in the outbox.
-      const email = await page.evaluate(async (c) => {
-        const { accessToken } = JSON.parse(sessionStorage.getItem('forecourt.anonymousToken') ?? '{}');
-        const res = await fetch(`/api/proposals/${c}`, {
-          headers: { authorization: `Bearer ${accessToken}` },
-        });
-        const p = (await res.json()) as {
-          data: { profiles: { policyholder?: boolean; data: { email: string } }[] };
-        };
-        return p.data.profiles.find((x) => x.policyholder)?.data.email ?? '';
-      }, code);
+      // Account set-up signed the buyer in (ADR 120): the page's token is the customer's now.
+      const email = (await pageApi<{ email: string }>(page, 'GET', '/api/policyholder')).body.email;
       const outbox = await page.context().newPage();
       let status = '';
       for (let i = 0; i < 30 && status !== 'sent'; i++) {
@@ -120,18 +112,12 @@ describe('checkout journeys (issue 5)', () => {
     const customer = await browser.newPage();
     const code = await pricedQuote(customer);
     await configurationToCheckout(customer, code);
-    const partyId = await customer.evaluate(() => {
-      const { accessToken } = JSON.parse(sessionStorage.getItem('forecourt.anonymousToken') ?? '{}');
-      return JSON.parse(atob(String(accessToken).split('.')[1] ?? '')).sub as string;
-    });
-    const dateOfBirth = await customer.evaluate(async (c) => {
-      const { accessToken } = JSON.parse(sessionStorage.getItem('forecourt.anonymousToken') ?? '{}');
-      const res = await fetch(`/api/proposals/${c}`, { headers: { authorization: `Bearer ${accessToken}` } });
-      const p = (await res.json()) as {
-        data: { profiles: { policyholder?: boolean; data: { dateOfBirth: string } }[] };
-      };
-      return p.data.profiles.find((x) => x.policyholder)?.data.dateOfBirth ?? '';
-    }, code);
+    // Account set-up signed the customer in (ADR 120): their party is the account's.
+    const partyId = (await pageApi<{ partyId: string }>(customer, 'GET', '/api/policyholder')).body.partyId;
+    const quote = await pageApi<{
+      data: { profiles: { policyholder?: boolean; data: { dateOfBirth: string } }[] };
+    }>(customer, 'GET', `/api/proposals/${code}`);
+    const dateOfBirth = quote.body.data.profiles.find((x) => x.policyholder)?.data.dateOfBirth ?? '';
 
     for (const width of [1280, 375]) {
       const admin = await browser.newPage({ width });

@@ -3,7 +3,7 @@ import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffUser } from '../src/modules/identity/demo-identities.ts';
-import { signIn } from './helpers/identity-flow.ts';
+import { latestCode, signIn, signInWithTicket } from './helpers/identity-flow.ts';
 import { anonymousToken, createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -38,45 +38,76 @@ async function visitorWithQuote(email: string, firstName = 'Sam') {
 }
 
 describe('account set-up from a proposal', () => {
-  it('validates OK, registers the policyholder, and the account is theirs before and after sign-in', async () => {
+  it('sends a code, registers only with it, and the visitor continues signed in, not anonymously', async () => {
     const v = await visitorWithQuote('pat.new@example.com', 'Pat');
     const valid = await call(t.app, v.token, 'POST', '/api/policyholder/validateAccount', { source: v.code });
     expect(valid.json()).toEqual({ validationStatus: 'OK' });
     expect((await call(t.app, v.token, 'GET', '/api/policyholder')).statusCode).toBe(404);
 
-    const registered = await call(t.app, v.token, 'POST', `/api/proposals/${v.code}/account`);
+    const sent = await call(t.app, v.token, 'POST', `/api/proposals/${v.code}/account`);
+    expect(sent.statusCode).toBe(202);
+    expect(sent.json()).toEqual({ status: 'CODE_SENT', email: 'pat.new@example.com', expiresIn: 600 });
+    // Nothing is registered before the code is entered.
+    expect((await call(t.app, v.token, 'GET', '/api/policyholder')).statusCode).toBe(404);
+    const code = await latestCode(t.app, 'pat.new@example.com', 'account-code');
+    const registered = await call(t.app, v.token, 'POST', `/api/proposals/${v.code}/account`, { code });
     expect(registered.statusCode).toBe(200);
-    expect(registered.json()).toEqual({ accountRegistered: true, email: 'pat.new@example.com' });
-    const asVisitor = await call(t.app, v.token, 'GET', '/api/policyholder');
-    expect(asVisitor.json()).toMatchObject({
+    expect(registered.json()).toMatchObject({
+      status: 'REGISTERED',
+      accountRegistered: true,
+      email: 'pat.new@example.com',
+    });
+    // The party now has a verified identity: the anonymous token reaches nothing, and cannot be refreshed.
+    expect((await call(t.app, v.token, 'GET', '/api/policyholder')).statusCode).toBe(401);
+    expect((await call(t.app, v.token, 'POST', '/api/session')).statusCode).toBe(401);
+
+    // The one-use ticket signs the visitor in without a second code, into the same party and quote.
+    const ticket = registered.json().signInTicket as string;
+    const tokens = await signInWithTicket(t.app, ticket);
+    const me = await call(t.app, tokens.access_token, 'GET', '/api/policyholder');
+    expect(me.json()).toMatchObject({
       accountRegistered: true,
       email: 'pat.new@example.com',
       firstName: 'Pat',
       marketingPreferences: { email: true, phone: false, sms: true },
     });
+    expect((await call(t.app, tokens.access_token, 'GET', `/api/proposals/${v.code}`)).statusCode).toBe(200);
+    await expect(signInWithTicket(t.app, ticket)).rejects.toThrow(/ticket refused/);
     // Registering again changes nothing; the welcome e-mail went once.
-    expect((await call(t.app, v.token, 'POST', `/api/proposals/${v.code}/account`)).statusCode).toBe(200);
+    const again = await call(t.app, tokens.access_token, 'POST', `/api/proposals/${v.code}/account`);
+    expect(again.statusCode).toBe(200);
     const mails = await t.database.query(
       "SELECT 1 FROM outbox WHERE recipient = $1 AND payload->>'kind' = 'account-created'",
       ['pat.new@example.com'],
     );
     expect(mails.rows).toHaveLength(1);
 
-    // Signing in later by code lands in the same account, with the quote in it.
-    const tokens = await signIn(t.app, 'pat.new@example.com');
-    const me = await call(t.app, tokens.access_token, 'GET', '/api/policyholder');
-    expect(me.json().partyId).toBe(asVisitor.json().partyId);
-    expect((await call(t.app, tokens.access_token, 'GET', `/api/proposals/${v.code}`)).statusCode).toBe(200);
+    // Signing in later by code lands in the same account.
+    const later = await signIn(t.app, 'pat.new@example.com');
+    const meLater = await call(t.app, later.access_token, 'GET', '/api/policyholder');
+    expect(meLater.json().partyId).toBe(me.json().partyId);
   });
 
-  it('answers CONFLICT when the e-mail already has an account, and refuses to register it twice', async () => {
+  it('answers an e-mail that already has an account exactly as any other, and tells its owner instead', async () => {
+    const fresh = await visitorWithQuote('nobody.yet@example.com');
     const v = await visitorWithQuote('Demo.Conflict@example.com');
     await signIn(t.app, 'demo.conflict@example.com');
     const valid = await call(t.app, v.token, 'POST', '/api/policyholder/validateAccount', { source: v.code });
-    expect(valid.json()).toEqual({ validationStatus: 'CONFLICT' });
+    expect(valid.json()).toEqual({ validationStatus: 'OK' });
     const register = await call(t.app, v.token, 'POST', `/api/proposals/${v.code}/account`);
-    expect(register.statusCode).toBe(409);
-    expect(register.json().code).toBe('CONFLICT');
+    const freshRegister = await call(t.app, fresh.token, 'POST', `/api/proposals/${fresh.code}/account`);
+    expect(register.statusCode).toBe(freshRegister.statusCode);
+    expect(Object.keys(register.json())).toEqual(Object.keys(freshRegister.json()));
+    const kinds = await t.database.query(
+      "SELECT payload->>'kind' AS kind FROM outbox WHERE recipient = 'demo.conflict@example.com' ORDER BY created_at",
+    );
+    expect(kinds.rows.map((r) => (r as { kind: string }).kind)).toEqual(['sign-in-code', 'account-exists']);
+    // No code was sent for it, so none completes it.
+    for (const code of ['000000', '123456']) {
+      const done = await call(t.app, v.token, 'POST', `/api/proposals/${v.code}/account`, { code });
+      expect(done.statusCode).toBe(400);
+    }
+    expect((await call(t.app, v.token, 'GET', `/api/proposals/${v.code}`)).statusCode).toBe(200);
   });
 
   it('rejects bad input with field errors and hides other visitors’ proposals', async () => {
@@ -149,23 +180,44 @@ describe('PATCH /api/policyholder', () => {
     await signIn(t.app, 'bob@example.com');
     const patch = (payload: object, token = a.access_token) =>
       call(t.app, token, 'PATCH', '/api/policyholder', payload);
-    const ok = await patch({
-      phoneNumber: '+447700900111',
-      marketingPreferences: { email: false, phone: true, sms: true },
+    const prefs = await patch({ marketingPreferences: { email: false, phone: true, sms: true } });
+    expect(prefs.statusCode).toBe(200);
+    expect(prefs.json()).toMatchObject({ marketingPreferences: { email: false, phone: true, sms: true } });
+    // A landline is a contact number only: saved at once, never a sign-in identity.
+    const landline = await patch({ phoneNumber: '+442079460000' });
+    expect(landline.statusCode).toBe(200);
+    expect(landline.json().phoneNumber).toBe('+442079460000');
+    // A mobile signs in by SMS: it needs the code sent to it.
+    const mobile = await patch({ phoneNumber: '+447700900111' });
+    expect(mobile.statusCode).toBe(202);
+    expect(mobile.json()).toEqual({
+      status: 'VERIFICATION_REQUIRED',
+      setting: 'phoneNumber',
+      channel: 'sms',
+      destination: '+447700900111',
     });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({
-      phoneNumber: '+447700900111',
-      marketingPreferences: { email: false, phone: true, sms: true },
-    });
+    const smsCode = await latestCode(t.app, '+447700900111', 'change-code');
+    const mobileDone = await patch({ phoneNumber: '+447700900111', code: smsCode });
+    expect(mobileDone.statusCode).toBe(200);
+    expect(mobileDone.json().phoneNumber).toBe('+447700900111');
+
     const bad = await patch({ phoneNumber: '01234', email: 'not-an-email' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['email', 'phoneNumber']);
     const taken = await patch({ email: 'BOB@example.com' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().fieldErrors.email).toBeDefined();
-    const moved = await patch({ email: 'alice.new@example.com' });
+    const asked = await patch({ email: 'alice.new@example.com' });
+    expect(asked.statusCode).toBe(202);
+    const code = await latestCode(t.app, 'alice.new@example.com', 'change-code');
+    const moved = await patch({ email: 'alice.new@example.com', code });
+    expect(moved.statusCode).toBe(200);
     expect(moved.json().email).toBe('alice.new@example.com');
+    // The old address is told.
+    const told = await t.database.query(
+      "SELECT 1 FROM outbox WHERE recipient = 'alice@example.com' AND payload->>'kind' = 'identity-changed' AND payload->>'setting' = 'email'",
+    );
+    expect(told.rows).toHaveLength(1);
     // The sign-in address moved too: a code to the new address signs in to the same account.
     const again = await signIn(t.app, 'alice.new@example.com');
     expect((await call(t.app, again.access_token, 'GET', '/api/policyholder')).json().partyId).toBe(

@@ -28,7 +28,7 @@ describe('Idempotency-Key', () => {
     const numbers = new Set(results.map((r) => r.json().policyNumber));
     expect(numbers.size).toBe(1);
     const [policyNumber] = [...numbers];
-    expect(policyNumber).toMatch(/^FCM\d{8}$/);
+    expect(policyNumber).toMatch(/^FCM\d{13}$/);
     expect(results.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(9);
     expect(await count('SELECT count(*) AS n FROM policies WHERE proposal_code = $1', [code])).toBe(1);
     expect(

@@ -4,6 +4,7 @@ import { todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestCode } from './helpers/identity-flow.ts';
 import { anonymousToken, createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -118,12 +119,21 @@ describe('an outside OIDC issuer (OIDC_ISSUER, OIDC_AUDIENCE)', () => {
       payload: { schemeCode: 'FCMOTOR1', data },
     });
     const code = created.json().proposalCode as string;
-    const reg = await t.app.inject({
+    const sent = await t.app.inject({
       method: 'POST',
       url: `/api/proposals/${code}/account`,
       headers: { authorization: `Bearer ${visitor}` },
     });
+    expect(sent.statusCode).toBe(202);
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: `/api/proposals/${code}/account`,
+      headers: { authorization: `Bearer ${visitor}` },
+      payload: { code: await latestCode(t.app, 'ahead@example.com', 'account-code') },
+    });
     expect(reg.statusCode).toBe(200);
+    // An outside issuer signs the customer in itself: no ticket.
+    expect(reg.json().signInTicket).toBeUndefined();
     const unverified = await get(
       '/api/policyholder',
       await token({ sub: 'auth0|spoof', email: 'ahead@example.com' }),

@@ -44,7 +44,7 @@ describe('bind', () => {
 
     const proposal = (await v.call('GET', `/api/proposals/${code}`)).json();
     expect(proposal.status).toBe('POLICY');
-    expect(proposal.policyNumber).toMatch(/^FCM\d{8}$/);
+    expect(proposal.policyNumber).toMatch(/^FCM\d{13}$/);
     const [policy] = await rows(t, 'SELECT id, status FROM policies WHERE proposal_code = $1', [code]);
     expect(policy?.status).toBe('PENDING');
 

@@ -19,7 +19,7 @@ describe('POST /api/proposals', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.proposalCode).toMatch(/^prp_/);
-    expect(body.externalReference).toMatch(/^FC-[2-9A-Z]{6}$/);
+    expect(body.externalReference).toMatch(/^FC-[2-9A-Z]{5}-[2-9A-Z]{5}$/);
     expect(body).toMatchObject({
       status: 'QUOTE',
       schemeCode: SCHEME,
@@ -30,18 +30,28 @@ describe('POST /api/proposals', () => {
     expect(body.policyTerm).toBe('P1M');
   });
 
-  it('keeps a given external reference and refuses a taken one with 409', async () => {
+  it('keeps a given external reference; a taken one gets the same 201 and a reference of our own', async () => {
     const v = await visitor(t.app);
     const first = await v.call('POST', '/api/proposals', {
       schemeCode: SCHEME,
       externalReference: 'PARTNER-123',
     });
+    expect(first.statusCode).toBe(201);
     expect(first.json().externalReference).toBe('PARTNER-123');
-    const again = await v.call('POST', '/api/proposals', {
+    const other = await visitor(t.app);
+    const again = await other.call('POST', '/api/proposals', {
       schemeCode: SCHEME,
       externalReference: 'partner-123',
     });
-    expect(again.statusCode).toBe(409);
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(Object.keys(again.json()).sort()).toEqual(Object.keys(first.json()).sort());
+    expect(again.json().externalReference).toMatch(/^FC-[2-9A-Z]{5}-[2-9A-Z]{5}$/);
+    // The first proposal is untouched and still its owner's alone.
+    const list = await other.call('GET', '/api/proposals?externalReference=PARTNER-123');
+    expect(list.json().items).toEqual([]);
+    expect(
+      (await v.call('GET', `/api/proposals/${first.json().proposalCode}`)).json().externalReference,
+    ).toBe('PARTNER-123');
   });
 
   it('answers 400 with field errors for an unknown scheme or bad answers', async () => {

@@ -27,12 +27,29 @@ export type Policyholder = z.infer<typeof policyholderSchema>;
 
 const EMAIL =
   /^[^<>()!#~`$^*?/|[\]\\.,;:\s@]+(?:\.[^<>()!#~`$^*?/|[\]\\.,;:\s@]+)*@(?:\[?\d{1,3}(?:\.\d{1,3}){3}\]?|(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,})$/;
-export const emailSchema = z.string().trim().max(254).regex(EMAIL, 'Enter a valid e-mail address');
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .regex(/^\P{Cc}*$/u, 'Enter a valid e-mail address')
+  .regex(EMAIL, 'Enter a valid e-mail address');
 
-/** PATCH /api/policyholder: only the settings that changed. Phone numbers are +44 followed by digits. */
+/** A one-time code: 6 digits. */
+export const oneTimeCodeSchema = z
+  .string()
+  .trim()
+  .max(16)
+  .regex(/^\d{6}$/, 'Enter the 6-digit code we sent you');
+
+/**
+ * PATCH /api/policyholder: only the settings that changed. Phone numbers are +44 followed by digits.
+ * A new e-mail or mobile number is a sign-in identity, so it takes effect only with `code`, the one-time
+ * code sent to that new address (the first call without it sends the code and answers 202).
+ */
 export const updatePolicyholderSchema = z
   .object({
     email: emailSchema.optional(),
+    code: oneTimeCodeSchema.optional(),
     phoneNumber: z
       .string()
       .trim()
@@ -52,11 +69,40 @@ export const validateAccountRequestSchema = z.object({
 export const validateAccountResponseSchema = z.object({ validationStatus: z.enum(['OK', 'CONFLICT']) });
 export type ValidateAccountResponse = z.infer<typeof validateAccountResponseSchema>;
 
-/** POST /api/proposals/{code}/account */
+/** 202 from PATCH /api/policyholder: a code was sent to the new address; repeat the call with it. */
+export const verificationRequiredSchema = z.object({
+  status: z.literal('VERIFICATION_REQUIRED'),
+  setting: z.enum(['email', 'phoneNumber']),
+  channel: z.enum(['email', 'sms']),
+  destination: z.string(),
+});
+export type VerificationRequired = z.infer<typeof verificationRequiredSchema>;
+/** PATCH /api/policyholder: the account (200), or a code is needed first (202). */
+export const updatePolicyholderResponseSchema = z.union([policyholderSchema, verificationRequiredSchema]);
+
+/**
+ * POST /api/proposals/{code}/account: without `code`, sends a one-time code to the proposal's
+ * policyholder e-mail and answers 202 CODE_SENT (the same answer whether or not that e-mail already has an
+ * account: its owner is told by e-mail instead); with the code, registers the account (200).
+ */
+export const registerAccountRequestSchema = z.object({ code: oneTimeCodeSchema.optional() }).strict();
+export type RegisterAccountRequest = z.infer<typeof registerAccountRequestSchema>;
+export const registerAccountCodeSentSchema = z.object({
+  status: z.literal('CODE_SENT'),
+  email: z.string(),
+  expiresIn: z.number().int(),
+});
 export const registerAccountResponseSchema = z.object({
+  status: z.literal('REGISTERED'),
   accountRegistered: z.literal(true),
   email: z.string(),
+  /**
+   * With the embedded issuer: a one-use ticket, valid 2 minutes, that signs this customer in (as
+   * `login_hint`) without a second code. The visitor's anonymous token no longer reaches the account.
+   */
+  signInTicket: z.string().optional(),
 });
+export type RegisterAccountCodeSent = z.infer<typeof registerAccountCodeSentSchema>;
 export type RegisterAccountResponse = z.infer<typeof registerAccountResponseSchema>;
 
 /** POST /api/proposals/merge */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
+import { parties } from '../db/schema/index.ts';
 import type { AppServices, Caller } from './context.ts';
 import { unauthorized } from './errors.ts';
 
@@ -36,11 +38,12 @@ export async function signAnonymousToken(services: AppServices, partyId: string)
 }
 
 /**
- * Anonymous session tokens: HS256 JWTs signed with the app's secret. `allowExpiredWithin` lets
- * POST /api/session refresh a token that expired moments ago (the tab was asleep).
+ * The party named by an anonymous session token (HS256 JWT signed with the app's secret), whatever that
+ * party has become since. `allowExpiredWithin` lets POST /api/session refresh a token that expired
+ * moments ago (the tab was asleep). Use `verifyAnonymousToken` to let a token reach data.
  */
-export async function verifyAnonymousToken(
-  services: AppServices,
+export async function anonymousTokenSubject(
+  services: Pick<AppServices, 'signingSecret' | 'clock'>,
   token: string,
   allowExpiredWithinSeconds = 0,
 ): Promise<string | null> {
@@ -56,6 +59,26 @@ export async function verifyAnonymousToken(
   } catch {
     return null;
   }
+}
+
+/** What a party is now: 'anonymous', 'customer' (a verified identity holds it), 'staff', or undefined. */
+export async function partyKind(services: Pick<AppServices, 'db'>, partyId: string) {
+  const [row] = await services.db.select({ kind: parties.kind }).from(parties).where(eq(parties.id, partyId));
+  return row?.kind;
+}
+
+/**
+ * An anonymous token reaches its party only while that party is anonymous: once a verified identity
+ * holds it (account set up with a code, ADR 120), the token is dead for every request and for refresh.
+ */
+export async function verifyAnonymousToken(
+  services: Pick<AppServices, 'signingSecret' | 'clock' | 'db'>,
+  token: string,
+  allowExpiredWithinSeconds = 0,
+): Promise<string | null> {
+  const partyId = await anonymousTokenSubject(services, token, allowExpiredWithinSeconds);
+  if (!partyId) return null;
+  return (await partyKind(services, partyId)) === 'anonymous' ? partyId : null;
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { outbox } from '../db/schema/index.ts';
 import type { MailProvider, OutgoingMessage } from '../providers/mail/mail-provider.ts';
@@ -32,6 +32,46 @@ export async function enqueue(db: Db, message: OutboxMessage): Promise<string> {
     payload: message.payload ?? {},
   });
   return id;
+}
+
+/**
+ * Per-recipient limits for messages anyone can make us send to an address they name (issue 9 item 10,
+ * ADR 123): however many proposals or sessions ask, one inbox gets at most `max` of that kind per window.
+ * Sign-in and account codes have their own limits (providers/identity-provider/one-time-codes.ts).
+ */
+export const RECIPIENT_LIMITS: Record<string, { max: number; windowMs: number }> = {
+  'quote-retain': { max: 3, windowMs: 60 * 60 * 1000 },
+};
+
+/**
+ * Enqueues `message` unless its recipient already had the limit of its `payload.kind` within the window;
+ * returns false (nothing written) when over it. Serialised per recipient, so concurrent calls cannot
+ * both take the last place. Kinds without a limit are always enqueued.
+ */
+export async function enqueueWithinLimit(db: Db, message: OutboxMessage, now: Date): Promise<boolean> {
+  const kind = typeof message.payload?.kind === 'string' ? message.payload.kind : undefined;
+  const limit = kind ? RECIPIENT_LIMITS[kind] : undefined;
+  const recipient = message.recipient?.trim().toLowerCase();
+  if (!limit || !recipient) {
+    await enqueue(db, message);
+    return true;
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`outbox:${recipient}`}))`);
+    const [sent] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outbox)
+      .where(
+        and(
+          sql`lower(${outbox.recipient}) = ${recipient}`,
+          sql`${outbox.payload}->>'kind' = ${kind}`,
+          gte(outbox.createdAt, new Date(now.getTime() - limit.windowMs)),
+        ),
+      );
+    if ((sent?.n ?? 0) >= limit.max) return false;
+    await enqueue(tx as never, message);
+    return true;
+  });
 }
 
 const MAX_ATTEMPTS = 5;

@@ -23,11 +23,18 @@ const b64url = (b: Buffer) => b.toString('base64url');
 const form = (o: Record<string, string>) => new URLSearchParams(o).toString();
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-/** The latest sign-in code sent to an address, read from the outbox as a person would at /dev/outbox. */
-export async function latestCode(app: FastifyInstance, address: string): Promise<string> {
+/**
+ * The latest code of `kind` (sign-in-code, account-code, change-code) sent to an address, read from the
+ * outbox as a person would at /dev/outbox.
+ */
+export async function latestCode(
+  app: FastifyInstance,
+  address: string,
+  kind = 'sign-in-code',
+): Promise<string> {
   const res = await app.services.database.query(
-    "SELECT body FROM outbox WHERE recipient = $1 AND payload->>'kind' = 'sign-in-code' ORDER BY created_at DESC LIMIT 1",
-    [address],
+    "SELECT body FROM outbox WHERE recipient = $1 AND payload->>'kind' = $2 ORDER BY created_at DESC LIMIT 1",
+    [address, kind],
   );
   const body = String(res.rows[0]?.body ?? '');
   const code = /\b(\d{6})\b/.exec(body)?.[1];
@@ -44,7 +51,11 @@ export interface StartedSignIn {
 }
 
 /** Starts the authorization code + PKCE flow and lands on the sign-in page. */
-export async function startSignIn(app: FastifyInstance, clientId = 'forecourt-web'): Promise<StartedSignIn> {
+export async function startSignIn(
+  app: FastifyInstance,
+  clientId = 'forecourt-web',
+  extra: Record<string, string> = {},
+): Promise<StartedSignIn> {
   const jar = new CookieJar();
   const verifier = b64url(randomBytes(32));
   const challenge = b64url(createHash('sha256').update(verifier).digest());
@@ -57,6 +68,7 @@ export async function startSignIn(app: FastifyInstance, clientId = 'forecourt-we
     code_challenge: challenge,
     code_challenge_method: 'S256',
     state: 'state-1',
+    ...extra,
   });
   const auth = await app.inject({ method: 'GET', url: `/auth/auth?${query}` });
   if (auth.statusCode !== 303) throw new Error(`authorize: ${auth.statusCode} ${auth.body}`);
@@ -146,4 +158,17 @@ export async function signIn(
   if (verified.statusCode !== 303) throw new Error(`verify: ${verified.statusCode} ${verified.body}`);
   s.jar.store(verified.headers['set-cookie']);
   return finishSignIn(app, s, String(verified.headers.location));
+}
+
+/** Sign-in with the one-use ticket of account set-up (as login_hint): no code is asked for. */
+export async function signInWithTicket(app: FastifyInstance, ticket: string): Promise<Tokens> {
+  const s = await startSignIn(app, 'forecourt-web', { login_hint: `ticket:${ticket}` });
+  const page = await app.inject({
+    method: 'GET',
+    url: `/auth/interaction/${s.uid}`,
+    headers: { cookie: s.jar.header() },
+  });
+  if (page.statusCode !== 303) throw new Error(`ticket refused: ${page.statusCode}`);
+  s.jar.store(page.headers['set-cookie']);
+  return finishSignIn(app, s, String(page.headers.location));
 }

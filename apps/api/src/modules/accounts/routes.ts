@@ -2,10 +2,13 @@ import {
   mergeProposalsRequestSchema,
   mergeProposalsResponseSchema,
   policyholderSchema,
+  registerAccountCodeSentSchema,
+  registerAccountRequestSchema,
   registerAccountResponseSchema,
   updatePolicyholderSchema,
   validateAccountRequestSchema,
   validateAccountResponseSchema,
+  verificationRequiredSchema,
 } from '@forecourt/contracts/identity';
 import { proposalCodeParamsSchema } from '@forecourt/contracts/proposals';
 import type { FastifyRequest } from 'fastify';
@@ -36,19 +39,24 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Change account settings (only what changed is sent)',
+        summary:
+          'Change account settings (only what changed is sent); a new e-mail or phone number needs the code sent to it',
         body: updatePolicyholderSchema,
-        response: { 200: policyholderSchema },
+        response: { 200: policyholderSchema, 202: verificationRequiredSchema },
       },
     },
-    async (request) => updatePolicyholder(ctx(request), request.body),
+    async (request, reply) => {
+      const result = await updatePolicyholder(ctx(request), request.body);
+      return reply.status(result.status).send(result.body as never);
+    },
   );
   app.post(
     '/api/policyholder/validateAccount',
     {
       schema: {
         tags,
-        summary: 'May this proposal’s policyholder open an account (OK) or must they sign in (CONFLICT)?',
+        summary:
+          'Checks the proposal can hold an account; answers OK without telling whether the e-mail has one',
         body: validateAccountRequestSchema,
         response: { 200: validateAccountResponseSchema },
       },
@@ -60,12 +68,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Register the proposal’s policyholder as an account holder',
+        summary:
+          'Register the proposal’s policyholder as an account holder: sends a code to the e-mail (202), then completes with it (200)',
         params: proposalCodeParamsSchema,
-        response: { 200: registerAccountResponseSchema },
+        body: registerAccountRequestSchema.nullish(),
+        response: { 200: registerAccountResponseSchema, 202: registerAccountCodeSentSchema },
       },
     },
-    async (request) => registerAccount(ctx(request), request.params.code),
+    async (request, reply) => {
+      const result = await registerAccount(ctx(request), request.params.code, request.body ?? {});
+      return reply.status(result.status).send(result.body as never);
+    },
   );
   app.post(
     '/api/proposals/merge',

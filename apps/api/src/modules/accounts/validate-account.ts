@@ -2,13 +2,14 @@ import type { ValidateAccountResponse } from '@forecourt/contracts/identity';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { notFound, validation } from '../../lib/errors.ts';
-import { accountHolderByEmail } from './account-queries.ts';
 import { findOwnedProposal } from './proposal-access.ts';
 
 /**
- * POST /api/policyholder/validateAccount {source}: may the policyholder of proposal `source` (or the
- * e-mail given) hold a new account? CONFLICT when someone else already has an account with that e-mail
- * (spec 3 §4 step 5: the visitor is asked to sign in instead).
+ * POST /api/policyholder/validateAccount {source}: can the policyholder of proposal `source` (or the
+ * e-mail given) go on to account set-up? It checks the proposal is the caller's and has an e-mail, and
+ * answers OK. It no longer tells whether an e-mail has an account (issue 9 item 10, ADR 121): account
+ * set-up sends a code to the e-mail, and an owner who already has an account is told there to sign in.
+ * CONFLICT stays in the contract (spec 3 §4 step 5) but is not answered.
  */
 export async function validateAccount(
   ctx: Ctx,
@@ -19,7 +20,5 @@ export async function validateAccount(
   if (!proposal) throw notFound('No such proposal');
   const email = input.email?.toLowerCase() ?? proposal.email;
   if (!email) throw validation({ email: ['Enter the policyholder’s e-mail address'] });
-  const holder = await accountHolderByEmail(ctx.db, email);
-  if (!holder || holder.partyId === partyId) return { validationStatus: 'OK' };
-  return { validationStatus: 'CONFLICT' };
+  return { validationStatus: 'OK' };
 }

@@ -3,11 +3,12 @@ import type { Quote } from '@forecourt/contracts/proposals';
 import { startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
 import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { addMonths, addYears } from 'date-fns';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { policies, policyVersions, proposals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
+import { newPolicyNumber } from '../../lib/policy-number.ts';
 import { openCustomerAccount } from '../billing/index.ts';
 import { latestVerification } from '../checks/index.ts';
 import { latestPaymentFor, usablePaymentMethod } from '../payments/index.ts';
@@ -56,8 +57,7 @@ export async function bindProposal(ctx: Ctx, proposalCode: string, partyId: stri
   const now = ctx.clock.now();
   const { quote, due, payment, method } = await assertBindable(ctx, proposal, now);
 
-  const { rows } = await ctx.db.execute<{ n: string }>(sql`SELECT nextval('policy_number_seq')::text AS n`);
-  const policyNumber = `FCM${rows[0]?.n}`;
+  const policyNumber = newPolicyNumber();
   const startAt = coverStart(proposal.startAt ?? now, now);
   const expiry = addYears(startAt, 1);
   const policy = await issuePolicy(ctx, { proposal, quote, policyNumber, startAt, expiry, now });

@@ -13,7 +13,12 @@ const isUniqueViolation = (err: unknown) => {
   return e.code === '23505' || e.cause?.code === '23505';
 };
 
-/** POST /api/proposals: a new proposal for one of the brand's schemes, owned by the caller's party. */
+/**
+ * POST /api/proposals: a new proposal for one of the brand's schemes, owned by the caller's party.
+ * A partner may choose its `externalReference`; one that is already taken is not an error (the old 409
+ * told anyone which references existed): the answer is the same 201, and the proposal gets a reference
+ * of our own instead, leaving the other proposal untouched (ADR 122).
+ */
 export async function createProposal(ctx: Ctx, input: CreateProposalRequest): Promise<Proposal> {
   const partyId = requireParty(ctx.caller);
   const scheme = findScheme(ctx.brand, input.schemeCode);
@@ -28,7 +33,7 @@ export async function createProposal(ctx: Ctx, input: CreateProposalRequest): Pr
   });
   if (!checked.success) throw validation(checked.errors);
 
-  const given = input.externalReference?.toUpperCase();
+  let given = input.externalReference?.toUpperCase();
   for (let attempt = 0; attempt < 5; attempt++) {
     const now = ctx.clock.now();
     try {
@@ -52,7 +57,7 @@ export async function createProposal(ctx: Ctx, input: CreateProposalRequest): Pr
       return toProposal(row!, now);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      if (given) throw new AppError('CONFLICT', 'This quote reference is already in use');
+      given = undefined;
     }
   }
   throw new AppError('UNAVAILABLE', 'Could not allocate a quote reference; please try again');

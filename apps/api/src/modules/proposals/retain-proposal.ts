@@ -4,7 +4,7 @@ import { kickOutbox } from '../../jobs/outbox-dispatch.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enqueue } from '../../lib/outbox.ts';
+import { enqueueWithinLimit } from '../../lib/outbox.ts';
 import { findOwnedProposal } from './queries.ts';
 
 const pounds = (pence: number) =>
@@ -13,7 +13,10 @@ const pounds = (pence: number) =>
 /** At most this many reference e-mails per proposal an hour, so the endpoint cannot be used to spam. */
 export const MAX_RETAIN_EMAILS_PER_HOUR = 5;
 
-/** POST /api/proposals/{code}/retain: e-mails the visitor their quote reference (through the outbox). */
+/**
+ * POST /api/proposals/{code}/retain: e-mails the visitor their quote reference (through the outbox),
+ * within a limit per proposal and one per recipient address across proposals.
+ */
 export async function retainProposal(ctx: Ctx, proposalCode: string, email: string): Promise<{ ok: true }> {
   const row = await findOwnedProposal(ctx.db, requireParty(ctx.caller), proposalCode);
   const hourAgo = new Date(ctx.clock.now().getTime() - 3_600_000);
@@ -53,17 +56,27 @@ export async function retainProposal(ctx: Ctx, proposalCode: string, email: stri
   ]
     .filter(Boolean)
     .join('\n\n');
-  await enqueue(ctx.db, {
-    channel: 'email',
-    recipient: email,
-    subject: `Your ${ctx.brand.name} quote reference ${row.externalReference}`,
-    body,
-    payload: {
-      kind: 'quote-retain',
-      proposalCode: row.proposalCode,
-      externalReference: row.externalReference,
+  const queued = await enqueueWithinLimit(
+    ctx.db,
+    {
+      channel: 'email',
+      recipient: email,
+      subject: `Your ${ctx.brand.name} quote reference ${row.externalReference}`,
+      body,
+      payload: {
+        kind: 'quote-retain',
+        proposalCode: row.proposalCode,
+        externalReference: row.externalReference,
+      },
     },
-  });
+    ctx.clock.now(),
+  );
+  // However many proposals ask, one inbox gets a few reference e-mails an hour (ADR 123).
+  if (!queued)
+    throw new AppError(
+      'RATE_LIMITED',
+      'We have already e-mailed quote references to this address several times. Please try again later.',
+    );
   await kickOutbox(ctx);
   return { ok: true };
 }

@@ -1,5 +1,6 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
 import { identityUsers, loginCodes } from '../../db/schema/index.ts';
 import type { AppServices } from '../../lib/context.ts';
 import { enqueue } from '../../lib/outbox.ts';
@@ -29,6 +30,56 @@ export function parseAddress(raw: string): Address | undefined {
 const hash = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest('hex');
 
 export type SendResult = { ok: true } | { ok: false; reason: 'RATE_LIMITED' };
+export type IssueResult = { ok: true; code: string } | { ok: false; reason: 'RATE_LIMITED' };
+
+/**
+ * Makes a 6-digit code for `uid` (a sign-in interaction, or a purpose such as `account:<party>`) and
+ * `address`, within the per-address and per-client limits; only its hash is stored. The caller sends it,
+ * in the same transaction `tx`.
+ */
+export async function issueCode(
+  tx: Db,
+  now: Date,
+  uid: string,
+  address: Address,
+  client?: string,
+): Promise<IssueResult> {
+  const [recent] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginCodes)
+    .where(
+      and(
+        eq(loginCodes.address, address.value),
+        gt(loginCodes.createdAt, new Date(now.getTime() - SEND_WINDOW_MS)),
+      ),
+    );
+  if ((recent?.n ?? 0) >= MAX_SENDS_PER_ADDRESS) return { ok: false, reason: 'RATE_LIMITED' };
+  if (client) {
+    const [fromClient] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(loginCodes)
+      .where(
+        and(
+          eq(loginCodes.requestedBy, client),
+          gt(loginCodes.createdAt, new Date(now.getTime() - CLIENT_WINDOW_MS)),
+        ),
+      );
+    if ((fromClient?.n ?? 0) >= MAX_SENDS_PER_CLIENT) return { ok: false, reason: 'RATE_LIMITED' };
+  }
+  const id = randomUUID();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await tx.insert(loginCodes).values({
+    id,
+    interactionUid: uid,
+    address: address.value,
+    channel: address.channel,
+    codeHash: hash(id, code),
+    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    requestedBy: client ?? null,
+    createdAt: now,
+  });
+  return { ok: true, code };
+}
 
 /** Issues a 6-digit code for this sign-in interaction and sends it through the outbox. */
 export async function sendCode(
@@ -39,40 +90,9 @@ export async function sendCode(
 ): Promise<SendResult> {
   const now = services.clock.now();
   return services.db.transaction(async (tx) => {
-    const [recent] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(loginCodes)
-      .where(
-        and(
-          eq(loginCodes.address, address.value),
-          gt(loginCodes.createdAt, new Date(now.getTime() - SEND_WINDOW_MS)),
-        ),
-      );
-    if ((recent?.n ?? 0) >= MAX_SENDS_PER_ADDRESS) return { ok: false, reason: 'RATE_LIMITED' } as const;
-    if (client) {
-      const [fromClient] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(loginCodes)
-        .where(
-          and(
-            eq(loginCodes.requestedBy, client),
-            gt(loginCodes.createdAt, new Date(now.getTime() - CLIENT_WINDOW_MS)),
-          ),
-        );
-      if ((fromClient?.n ?? 0) >= MAX_SENDS_PER_CLIENT) return { ok: false, reason: 'RATE_LIMITED' } as const;
-    }
-    const id = randomUUID();
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await tx.insert(loginCodes).values({
-      id,
-      interactionUid: uid,
-      address: address.value,
-      channel: address.channel,
-      codeHash: hash(id, code),
-      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-      requestedBy: client ?? null,
-      createdAt: now,
-    });
+    const issued = await issueCode(tx as never, now, uid, address, client);
+    if (!issued.ok) return issued;
+    const { code } = issued;
     const brand = services.brand.name;
     const body =
       address.channel === 'sms'
@@ -89,15 +109,53 @@ export async function sendCode(
   });
 }
 
+export type CodeCheck = { ok: true } | { ok: false; reason: 'INVALID' | 'EXPIRED' | 'TOO_MANY_ATTEMPTS' };
+
+/**
+ * Checks the latest unused code for `uid` and `address`, in `tx`. Each wrong guess counts; after
+ * MAX_ATTEMPTS_PER_CODE the code is dead and a new one must be requested (itself limited per address).
+ * A right code is consumed: it works once.
+ */
+export async function consumeCode(
+  tx: Db,
+  now: Date,
+  uid: string,
+  address: Address,
+  code: string,
+): Promise<CodeCheck> {
+  const [row] = await tx
+    .select()
+    .from(loginCodes)
+    .where(
+      and(
+        eq(loginCodes.interactionUid, uid),
+        eq(loginCodes.address, address.value),
+        isNull(loginCodes.consumedAt),
+      ),
+    )
+    .orderBy(desc(loginCodes.createdAt))
+    .limit(1)
+    .for('update');
+  if (!row) return { ok: false, reason: 'INVALID' };
+  if (row.attempts >= MAX_ATTEMPTS_PER_CODE) return { ok: false, reason: 'TOO_MANY_ATTEMPTS' };
+  if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'EXPIRED' };
+  const given = Buffer.from(hash(row.id, code.trim()));
+  if (!timingSafeEqual(given, Buffer.from(row.codeHash))) {
+    await tx
+      .update(loginCodes)
+      .set({ attempts: row.attempts + 1 })
+      .where(eq(loginCodes.id, row.id));
+    return { ok: false, reason: row.attempts + 1 >= MAX_ATTEMPTS_PER_CODE ? 'TOO_MANY_ATTEMPTS' : 'INVALID' };
+  }
+  await tx.update(loginCodes).set({ consumedAt: now }).where(eq(loginCodes.id, row.id));
+  return { ok: true };
+}
+
 export type VerifyResult =
   | { ok: true; userId: string }
   | { ok: false; reason: 'INVALID' | 'EXPIRED' | 'TOO_MANY_ATTEMPTS' };
 
-/**
- * Checks the latest code sent for this interaction and address. Each wrong guess counts; after
- * MAX_ATTEMPTS_PER_CODE the code is dead and a new one must be requested (itself limited per address).
- * A right code signs in the user with that address, creating a customer user on first sign-in.
- */
+/** A right sign-in code signs in the user with that address, creating a customer user on first sign-in. */
 export async function verifyCode(
   services: AppServices,
   uid: string,
@@ -106,34 +164,8 @@ export async function verifyCode(
 ): Promise<VerifyResult> {
   const now = services.clock.now();
   return services.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(loginCodes)
-      .where(
-        and(
-          eq(loginCodes.interactionUid, uid),
-          eq(loginCodes.address, address.value),
-          isNull(loginCodes.consumedAt),
-        ),
-      )
-      .orderBy(desc(loginCodes.createdAt))
-      .limit(1)
-      .for('update');
-    if (!row) return { ok: false, reason: 'INVALID' } as const;
-    if (row.attempts >= MAX_ATTEMPTS_PER_CODE) return { ok: false, reason: 'TOO_MANY_ATTEMPTS' } as const;
-    if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'EXPIRED' } as const;
-    const given = Buffer.from(hash(row.id, code.trim()));
-    if (!timingSafeEqual(given, Buffer.from(row.codeHash))) {
-      await tx
-        .update(loginCodes)
-        .set({ attempts: row.attempts + 1 })
-        .where(eq(loginCodes.id, row.id));
-      return {
-        ok: false,
-        reason: row.attempts + 1 >= MAX_ATTEMPTS_PER_CODE ? 'TOO_MANY_ATTEMPTS' : 'INVALID',
-      } as const;
-    }
-    await tx.update(loginCodes).set({ consumedAt: now }).where(eq(loginCodes.id, row.id));
+    const checked = await consumeCode(tx as never, now, uid, address, code);
+    if (!checked.ok) return checked;
     const column = address.channel === 'email' ? identityUsers.email : identityUsers.phoneNumber;
     const match =
       address.channel === 'email'

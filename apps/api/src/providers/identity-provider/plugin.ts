@@ -10,6 +10,7 @@ import { createIssuer } from './configuration.ts';
 import { type IssuerKeys, loadIssuerKeys } from './keys.ts';
 import { parseAddress, sendCode, verifyCode } from './one-time-codes.ts';
 import { addressPage, codePage, messagePage } from './pages.ts';
+import { redeemSignInTicket, TICKET_HINT_PREFIX } from './sign-in-ticket.ts';
 
 export const AUTH_PREFIX = '/auth';
 
@@ -132,6 +133,20 @@ export async function mountEmbeddedIssuer(app: FastifyInstance): Promise<IssuerK
     async (request, reply) => {
       const interaction = await details(request, reply);
       if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
+      // Account set-up proved the e-mail with a code moments ago: its one-use ticket signs in at once.
+      const hint = String(interaction.params.login_hint ?? '');
+      if (interaction.prompt.name === 'login' && hint.startsWith(TICKET_HINT_PREFIX)) {
+        const userId = await redeemSignInTicket(app.services, hint.slice(TICKET_HINT_PREFIX.length));
+        if (userId) {
+          const returnTo = await providerFor(request).interactionResult(
+            request.raw,
+            reply.raw,
+            { login: { accountId: userId, amr: ['otp'] } },
+            { mergeWithLastSubmission: false },
+          );
+          return reply.redirect(returnTo, 303);
+        }
+      }
       const redirect = String(interaction.params.redirect_uri ?? '');
       const back = redirect.endsWith('/callback') ? `${redirect.slice(0, -'/callback'.length)}/` : undefined;
       return html(reply, addressPage(brand, interaction.uid, back ? { back } : {}));

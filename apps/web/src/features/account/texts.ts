@@ -52,4 +52,19 @@ export const accountTexts: Record<string, string> = {
     'There’s already an account with this e-mail address. Sign in and we’ll move this quote into it.',
   'accountSetup.conflict.signIn': 'Sign in',
   'accountSetup.conflict.cancel': 'Not now',
+  'accountSetup.verifyHeader': 'Check your e-mail',
+  'accountSetup.alreadyHave':
+    'Already have an account with this e-mail? We’ve e-mailed you instead of sending a code: sign in and we’ll move this quote into it.',
+  'accountSetup.signIn': 'Sign in instead',
+  'accountSetup.signingIn': 'Your account is ready. Signing you in…',
+  'code.sent': 'We’ve sent a 6-digit code to {{destination}}. It expires in 10 minutes.',
+  'code.label': 'Code',
+  'code.invalid': 'Enter the 6-digit code we sent you',
+  'code.confirm': 'Confirm',
+  'code.resend': 'Send a new code',
+  'code.resent': 'We’ve sent a new code.',
+  'account.edit.verify.email':
+    'To keep your account safe, your new e-mail address is used only once you enter the code we send to it. We’ll also tell your old address.',
+  'account.edit.verify.phoneNumber':
+    'To keep your account safe, a new mobile number is used only once you enter the code we text to it.',
 };

@@ -4,7 +4,7 @@ export const retrieveTexts: Record<string, string> = {
   'retrieve.subheader': 'Enter your quote reference and the details you gave us.',
   'retrieve.reference': 'Quote reference',
   'retrieve.referenceShown': 'Quote reference {{reference}}',
-  'retrieve.reference.hint': 'It is in the e-mail we sent you, for example FC-7K3M9Q',
+  'retrieve.reference.hint': 'It is in the e-mail we sent you, for example FC-7K3M9-Q2XWP',
   'retrieve.dateOfBirth': 'Your date of birth',
   'retrieve.postalCode': 'Your postcode',
   'retrieve.submit': 'Retrieve my quote',

@@ -65,7 +65,10 @@ export const endpoints = {
   })),
   updatePolicyholder: endpoint('PATCH', '/policyholder', async () => {
     const c = await identity();
-    return { body: c.updatePolicyholderSchema, response: c.policyholderSchema };
+    return {
+      body: c.updatePolicyholderSchema,
+      response: c.updatePolicyholderResponseSchema,
+    };
   }),
 
   // Checks

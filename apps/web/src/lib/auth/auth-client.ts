@@ -75,10 +75,16 @@ export class AuthClient {
     return this.current();
   }
 
-  /** Redirects to the identity provider; after sign-in the callback returns to `returnTo`. */
-  async signIn(returnTo = '/'): Promise<void> {
+  /**
+   * Redirects to the identity provider; after sign-in the callback returns to `returnTo`. `loginHint`
+   * (the one-use ticket of account set-up) lets the embedded issuer sign in without a second code.
+   */
+  async signIn(returnTo = '/', options: { loginHint?: string } = {}): Promise<void> {
     window.sessionStorage.setItem(RETURN_KEY, returnTo);
-    await (await this.ready).signinRedirect({ state: { returnTo } });
+    await (await this.ready).signinRedirect({
+      state: { returnTo },
+      ...(options.loginHint ? { login_hint: options.loginHint } : {}),
+    });
   }
 
   /** Completes a redirect (or, in a frame, a silent) sign-in; returns the saved path. */

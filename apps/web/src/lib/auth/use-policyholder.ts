@@ -16,12 +16,17 @@ export function usePolicyholder(options: { enabled?: boolean } = {}) {
   });
 }
 
-/** PATCH /api/policyholder with only the changed settings; 400/409 field errors are the form's to show. */
+/**
+ * PATCH /api/policyholder with only the changed settings; 400/409 field errors are the form's to show.
+ * A new e-mail or mobile answers VERIFICATION_REQUIRED (202): repeat the change with the code sent to it.
+ */
 export function useUpdatePolicyholder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: UpdatePolicyholder) => call(endpoints.updatePolicyholder, { body: changes }),
-    onSuccess: (data) => queryClient.setQueryData(policyholderKey, data),
+    onSuccess: (data) => {
+      if (!('status' in data)) queryClient.setQueryData(policyholderKey, data);
+    },
     meta: { errorModal: false },
   });
 }

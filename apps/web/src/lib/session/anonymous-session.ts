@@ -56,9 +56,15 @@ export class AnonymousSession {
 
   private async fetchToken(): Promise<string> {
     const previous = read(this.storage)?.accessToken;
-    const response = await call(endpoints.createSession, {
-      anonymous: true,
-      headers: previous ? { authorization: `Bearer ${previous}` } : {},
+    const ask = (token: string | undefined) =>
+      call(endpoints.createSession, {
+        anonymous: true,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    // A token whose party became an account (ADR 120) is refused: start a new anonymous session.
+    const response = await ask(previous).catch((e: unknown) => {
+      if (previous && (e as { status?: number }).status === 401) return ask(undefined);
+      throw e;
     });
     this.store(response);
     return response.accessToken;

@@ -1,6 +1,7 @@
 import type { AccountSetting, UpdatePolicyholder } from '@forecourt/contracts/identity';
 import { emailSchema } from '@forecourt/contracts/identity';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -18,6 +19,7 @@ import { TextInput } from '../../../ui/inputs/text-input.tsx';
 import { useSnackbar } from '../../../ui/snackbar/snackbar.tsx';
 import { Spinner } from '../../../ui/spinner/spinner.tsx';
 import styles from '../account.module.css';
+import { CodeEntry, codeErrorOf } from '../components/code-entry.tsx';
 
 const SETTINGS: AccountSetting[] = ['email', 'phoneNumber', 'marketingPreferences'];
 
@@ -70,6 +72,31 @@ function EditForm({ setting, initial }: { setting: AccountSetting; initial: Valu
   });
   const form = useForm<Values>({ defaultValues: initial, resolver: zodResolver(schema) });
   const errors = form.formState.errors;
+  // A new e-mail or mobile waits for the code sent to it (ADR 120).
+  const [pending, setPending] = useState<{ changes: UpdatePolicyholder; destination: string }>();
+  const [codeError, setCodeError] = useState<string>();
+
+  const confirmCode = async (code: string) => {
+    if (!pending) return;
+    setCodeError(undefined);
+    try {
+      const result = await update.mutateAsync({ ...pending.changes, code });
+      if ('status' in result) return;
+    } catch (e) {
+      return setCodeError(codeErrorOf(e));
+    }
+    snackbar.show(t('account.edit.saved'));
+    navigate('/account');
+  };
+  const resendCode = async () => {
+    if (!pending) return;
+    try {
+      await update.mutateAsync(pending.changes);
+      setCodeError(t('code.resent'));
+    } catch (e) {
+      setCodeError(codeErrorOf(e));
+    }
+  };
 
   const save = async (values: Values) => {
     const changes: UpdatePolicyholder = {};
@@ -84,7 +111,8 @@ function EditForm({ setting, initial }: { setting: AccountSetting; initial: Valu
       changes.marketingPreferences = values.marketing;
     if (Object.keys(changes).length > 0) {
       try {
-        await update.mutateAsync(changes);
+        const result = await update.mutateAsync(changes);
+        if ('status' in result) return setPending({ changes, destination: result.destination });
       } catch (e) {
         if (isApiError(e) && e.status === 403) return showNotAuthorised();
         const fields = isApiError(e) ? e.fieldErrors : undefined;
@@ -111,72 +139,85 @@ function EditForm({ setting, initial }: { setting: AccountSetting; initial: Valu
       header={t(`account.edit.${setting}.header`)}
       subheader={t(`account.edit.${setting}.hint`)}
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
-        {setting === 'email' && (
-          <Field
-            label={t('account.setting.email')}
-            error={
-              errors.email &&
-              (errors.email.message?.startsWith('Another')
-                ? errors.email.message
-                : t('account.edit.invalidEmail'))
-            }
-            required
-          >
-            {(control) => (
-              <Controller
-                control={form.control}
-                name="email"
-                render={({ field }) => (
-                  <TextInput {...control} {...field} type="email" autoComplete="email" />
-                )}
-              />
-            )}
-          </Field>
-        )}
-        {setting === 'phoneNumber' && (
-          <Field
-            label={t('account.setting.phoneNumber')}
-            error={
-              errors.phoneNumber &&
-              (errors.phoneNumber.message?.startsWith('Another')
-                ? errors.phoneNumber.message
-                : t('account.edit.invalidPhone'))
-            }
-            required
-          >
-            {(control) => (
-              <Controller
-                control={form.control}
-                name="phoneNumber"
-                render={({ field }) => <PhoneInput {...control} {...field} />}
-              />
-            )}
-          </Field>
-        )}
-        {setting === 'marketingPreferences' && (
-          <Field label={t('account.setting.marketingPreferences')} group>
-            {() =>
-              (['email', 'phone', 'sms'] as const).map((c) => (
-                <Controller
-                  key={c}
-                  control={form.control}
-                  name={`marketing.${c}`}
-                  render={({ field }) => <Checkbox {...field} label={t(`account.marketing.${c}`)} />}
-                />
-              ))
-            }
-          </Field>
-        )}
-        <div className={styles.actions}>
-          <Button type="submit" loading={update.isPending} data-testid="save-setting">
-            {t('account.edit.save')}
-          </Button>
-          <Button variant="tertiary" to="/account">
-            {t('account.edit.cancel')}
-          </Button>
+      {pending ? (
+        <div className={styles.form}>
+          <p className={styles.note}>{t(`account.edit.verify.${setting}`)}</p>
+          <CodeEntry
+            destination={pending.destination}
+            error={codeError}
+            busy={update.isPending}
+            onSubmit={(code) => void confirmCode(code)}
+            onResend={() => void resendCode()}
+          />
         </div>
-      </form>
+      ) : (
+        <form className={styles.form} onSubmit={onSubmit} noValidate>
+          {setting === 'email' && (
+            <Field
+              label={t('account.setting.email')}
+              error={
+                errors.email &&
+                (errors.email.message?.startsWith('Another')
+                  ? errors.email.message
+                  : t('account.edit.invalidEmail'))
+              }
+              required
+            >
+              {(control) => (
+                <Controller
+                  control={form.control}
+                  name="email"
+                  render={({ field }) => (
+                    <TextInput {...control} {...field} type="email" autoComplete="email" />
+                  )}
+                />
+              )}
+            </Field>
+          )}
+          {setting === 'phoneNumber' && (
+            <Field
+              label={t('account.setting.phoneNumber')}
+              error={
+                errors.phoneNumber &&
+                (errors.phoneNumber.message?.startsWith('Another')
+                  ? errors.phoneNumber.message
+                  : t('account.edit.invalidPhone'))
+              }
+              required
+            >
+              {(control) => (
+                <Controller
+                  control={form.control}
+                  name="phoneNumber"
+                  render={({ field }) => <PhoneInput {...control} {...field} />}
+                />
+              )}
+            </Field>
+          )}
+          {setting === 'marketingPreferences' && (
+            <Field label={t('account.setting.marketingPreferences')} group>
+              {() =>
+                (['email', 'phone', 'sms'] as const).map((c) => (
+                  <Controller
+                    key={c}
+                    control={form.control}
+                    name={`marketing.${c}`}
+                    render={({ field }) => <Checkbox {...field} label={t(`account.marketing.${c}`)} />}
+                  />
+                ))
+              }
+            </Field>
+          )}
+          <div className={styles.actions}>
+            <Button type="submit" loading={update.isPending} data-testid="save-setting">
+              {t('account.edit.save')}
+            </Button>
+            <Button variant="tertiary" to="/account">
+              {t('account.edit.cancel')}
+            </Button>
+          </div>
+        </form>
+      )}
     </Page>
   );
 }

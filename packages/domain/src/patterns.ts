@@ -3,8 +3,11 @@
  * Every predicate takes the raw string a user typed and tolerates surrounding whitespace.
  */
 
-/** UK postcode: letter, optional letter, digit, optional alphanumeric, optional space, digit, two letters. */
-export const POSTCODE_PATTERN = /^[A-Z][A-Z]?[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$/i;
+/**
+ * UK postcode: letter, optional letter, digit, optional alphanumeric, optional space, digit, two letters.
+ * The first letter is never Q, V or X and the second never I, J or Z (Royal Mail), so 'Q1 1AA' fails.
+ */
+export const POSTCODE_PATTERN = /^[A-PR-UWYZ][A-HK-Y]?[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$/i;
 
 export function isPostcode(value: string): boolean {
   return POSTCODE_PATTERN.test(value.trim());

@@ -57,6 +57,25 @@ describe('marketing consent defaults to off', () => {
     expect(me.json().marketingPreferences).toEqual(OFF);
   });
 
+  it('a channel the proposal left unanswered stays off', async () => {
+    const token = await anonymousToken(t.app);
+    const data = sampleProposalData(londonToday(new Date()));
+    const holder = data.profiles[0]!.data as Record<string, unknown>;
+    holder.email = 'email.only@example.com';
+    holder.marketingPreferences = { email: true };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/proposals',
+      headers: headers(token),
+      payload: { schemeCode: 'FCMOTOR1', data },
+    });
+    expect(created.statusCode).toBe(201);
+    const code = created.json().proposalCode as string;
+    await t.app.inject({ method: 'POST', url: `/api/proposals/${code}/account`, headers: headers(token) });
+    const me = await t.app.inject({ url: '/api/policyholder', headers: headers(token) });
+    expect(me.json().marketingPreferences).toEqual({ email: true, phone: false, sms: false });
+  });
+
   it('a customer who signs in for the first time has no marketing', async () => {
     const tokens = await signIn(t.app, 'first.timer@example.com');
     const me = await t.app.inject({ url: '/api/policyholder', headers: headers(tokens.access_token) });

@@ -28,7 +28,7 @@ import { getProposal } from './get-proposal.ts';
 import { listProposals } from './list-proposals.ts';
 import { recordTracking } from './record-tracking.ts';
 import { retainProposal } from './retain-proposal.ts';
-import { retrieveBackBook } from './retrieve-back-book.ts';
+import { RetrieveLockedError, retrieveBackBook } from './retrieve-back-book.ts';
 import { updateProposal } from './update-proposal.ts';
 import { validateForm } from './validate-form.ts';
 
@@ -160,6 +160,22 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionResponseSchema },
       },
     },
-    async (request) => retrieveBackBook(app.services, request.body, request.ip),
+    async (request, reply) => {
+      try {
+        return await retrieveBackBook(app.services, request.body, request.ip);
+      } catch (err) {
+        if (!(err instanceof RetrieveLockedError)) throw err;
+        const seconds = Math.max(
+          1,
+          Math.ceil((err.retryAt.getTime() - app.services.clock.now().getTime()) / 1000),
+        );
+        return reply.status(429).header('retry-after', String(seconds)).send({
+          code: err.code,
+          message: err.message,
+          retryAt: err.retryAt.toISOString(),
+          requestId: request.id,
+        });
+      }
+    },
   );
 };

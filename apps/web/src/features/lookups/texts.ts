@@ -5,6 +5,8 @@ export const lookupsTexts: Record<string, string> = {
   'lookups.vehicle.tab.select': 'Select vehicle',
   'lookups.vehicle.registration.label': 'Registration number',
   'lookups.vehicle.registration.search': 'Find my car',
+  'lookups.vehicle.registration.invalid':
+    'That is not a UK registration. Check it against your number plate, for example AB12 CDE.',
   'lookups.vehicle.registration.notFound':
     "We couldn't find a car with that registration. Check it, or select your car instead.",
   'lookups.vehicle.year': 'Year of manufacture',
@@ -58,6 +60,8 @@ export const lookupsTexts: Record<string, string> = {
   'lookups.address.label': 'Start typing your postcode or address',
   'lookups.address.placeholder': 'e.g. M14 5TQ',
   'lookups.address.results': 'Matching addresses',
+  'lookups.address.invalidPostcode':
+    'That is not a UK postcode: check each character, for example M1 1AE. UK postcodes never start with Q, V or X.',
   'lookups.address.notFound': "We couldn't find that address. Check the postcode and try again.",
   'lookups.address.back': 'Back to all results',
   'lookups.address.change': 'Change address',

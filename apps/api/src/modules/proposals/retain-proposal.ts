@@ -13,8 +13,16 @@ const pounds = (pence: number) =>
 /** At most this many reference e-mails per proposal an hour, so the endpoint cannot be used to spam. */
 export const MAX_RETAIN_EMAILS_PER_HOUR = 5;
 
-/** POST /api/proposals/{code}/retain: e-mails the visitor their quote reference (through the outbox). */
-export async function retainProposal(ctx: Ctx, proposalCode: string, email: string): Promise<{ ok: true }> {
+/**
+ * POST /api/proposals/{code}/retain: e-mails the visitor their quote reference (through the outbox). The
+ * link is absolute (PUBLIC_URL, else the request's origin) so it can be clicked in any mail client.
+ */
+export async function retainProposal(
+  ctx: Ctx,
+  proposalCode: string,
+  email: string,
+  origin: string,
+): Promise<{ ok: true }> {
   const row = await findOwnedProposal(ctx.db, requireParty(ctx.caller), proposalCode);
   const hourAgo = new Date(ctx.clock.now().getTime() - 3_600_000);
   const [sent] = await ctx.db
@@ -32,7 +40,7 @@ export async function retainProposal(ctx: Ctx, proposalCode: string, email: stri
       'RATE_LIMITED',
       'We have already e-mailed this quote several times. Please try again later.',
     );
-  const base = ctx.env.PUBLIC_URL ?? '';
+  const base = (ctx.env.PUBLIC_URL ?? origin).replace(/\/$/, '');
   const link = `${base}/retrieve?ref=${encodeURIComponent(row.externalReference)}`;
   const totals = (
     row.quote as { totals?: { monthly?: { regular: number } | null; gross: number } | null } | null

@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { requestOrigin } from '../config/public-config.ts';
 import { activatePromotion } from './activate-promotion.ts';
 import { createProposal } from './create-proposal.ts';
 import { deleteProposal } from './delete-proposal.ts';
@@ -104,7 +105,16 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await retainProposal(ctx(request), request.params.code, request.body.email)),
+      reply
+        .status(202)
+        .send(
+          await retainProposal(
+            ctx(request),
+            request.params.code,
+            request.body.email,
+            requestOrigin(request.headers, request.protocol),
+          ),
+        ),
   );
   app.post(
     '/api/proposals/:code/tracking',

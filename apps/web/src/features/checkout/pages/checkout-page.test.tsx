@@ -161,6 +161,28 @@ describe('CheckoutPage', () => {
     await waitFor(() => expect(calls.filter((c) => c.path === '/proposals/P123/bind')).toHaveLength(1));
   });
 
+  it('with nothing due, a card declined while saving it shows the same decline page, with the reason', async () => {
+    const { calls } = setup('/car/proposal/P123/checkout?setup_session=cs_s', {
+      amount: 0,
+      extra: (m, p) =>
+        m === 'GET' && p === '/stripe/sessions/cs_s'
+          ? {
+              body: {
+                sessionId: 'cs_s',
+                kind: 'setup',
+                status: 'failed',
+                declineCode: 'card_declined',
+                paymentId: null,
+                clientReference: 'P123',
+              },
+            }
+          : undefined,
+    });
+    expect(await screen.findByText(/Your bank declined the payment \(card_declined\)/)).toBeInTheDocument();
+    expect(document.querySelector('[data-page="payment-result-error"]')).not.toBeNull();
+    expect(calls.some((c) => c.path === '/proposals/P123/bind')).toBe(false);
+  });
+
   it('shows the payment-result-error page with the decline code and a chat button after a declined card', async () => {
     setup('/car/proposal/P123/checkout/payment/callback?session_id=cs_9', {
       extra: (m, p) =>

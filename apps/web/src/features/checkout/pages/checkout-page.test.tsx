@@ -121,7 +121,13 @@ describe('CheckoutPage', () => {
     });
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('method-dd'));
-    await user.click(await screen.findByRole('button', { name: 'Set up a Direct Debit' }));
+    const setupButton = await screen.findByRole('button', { name: 'Set up a Direct Debit' });
+    // The payment due today by card is said before any bank details are asked for.
+    const due = screen.getByTestId('dd-due-today');
+    expect(due).toHaveTextContent('Your first payment of £60.00 is due today and is paid by card');
+    expect(due.compareDocumentPosition(setupButton) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByText(/first collection will be in 3 to 5 working days/)).toBeNull();
+    await user.click(setupButton);
     await waitFor(() => expect(go).toHaveBeenCalledWith('https://dd.example/RE1'));
     const body = calls.find((c) => c.path === '/gocardless/flows')?.body as { successUrl: string };
     expect(new URL(body.successUrl).searchParams.get('method')).toBe('dd');

@@ -94,6 +94,19 @@ export function isRegistration(value: string): boolean {
 }
 
 /**
+ * A registration as printed on the plate: upper case, one space between its two groups ('fd19fcs' →
+ * 'FD19 FCS', 'A123BCD' → 'A123 BCD'). A value in no known format is only normalised.
+ */
+export function formatRegistrationMark(value: string): string {
+  const plate = normaliseRegistration(value);
+  const format = registrationFormat(plate);
+  if (!format) return plate;
+  const m = REGISTRATION_PATTERNS[format].exec(plate);
+  const groups = (m?.slice(1) ?? []).filter(Boolean);
+  return groups.length === 2 ? groups.join(' ') : plate;
+}
+
+/**
  * E-mail (spec 1 §5.1): local-part@domain. The local part is one or more dot-separated atoms, none of
  * them containing < > ( ) ! # ~ ` $ ^ * ? / | [ ] \ . , ; : whitespace or @ (a dot only separates atoms).
  * The domain is an IPv4 literal ([1.2.3.4]) or dotted labels ending in a suffix of 2+ letters.

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  formatRegistrationMark,
   isEmail,
   isPaymentToken,
   isPostcode,
@@ -245,4 +246,16 @@ describe('payment token and generic pattern', () => {
     const global = /\d/g;
     expect([1, 2, 3].map(() => matchesPattern('a1', global))).toEqual([true, true, true]);
   });
+});
+
+describe('formatRegistrationMark', () => {
+  it.each([
+    ['FD19FCS', 'FD19 FCS'],
+    ['fd19 fcs', 'FD19 FCS'],
+    ['A123BCD', 'A123 BCD'],
+    ['MGB123K', 'MGB 123K'],
+    ['ABX1234', 'ABX 1234'],
+    ['1AB', '1 AB'],
+    ['not a plate', 'NOTAPLATE'],
+  ])('%s → %s', (value, out) => expect(formatRegistrationMark(value)).toBe(out));
 });

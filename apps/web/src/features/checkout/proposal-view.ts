@@ -6,8 +6,17 @@ type Holder = {
   lastName?: string;
   dateOfBirth?: string;
   email?: string;
-  address?: { line1?: string; city?: string; postalCode?: string };
+  address?: Partial<
+    Record<'company' | 'line1' | 'line2' | 'line3' | 'line4' | 'line5' | 'city' | 'postalCode', string>
+  >;
 };
+
+/** The whole address on one line: every line (the street too, when line 1 is a flat), town and postcode. */
+export function addressLine(address: Holder['address']): string {
+  if (!address) return '';
+  const { line1, line2, line3, line4, line5, city, postalCode } = address;
+  return [line1, line2, line3, line4, line5, city, postalCode].filter(Boolean).join(', ');
+}
 
 /** The policyholder's answers of a proposal. */
 export function policyholderOf(proposal: Proposal): Holder {

@@ -84,7 +84,7 @@ const options: Record<string, Record<string, string>> = {
   },
   useOfOtherCar: {
     NoAccessToOtherCars: 'No access to other cars',
-    OwnAnotherVehicle: 'I own another car',
+    OwnAnotherVehicle: 'Owns another car',
     NamedDriverOtherPolicy: 'Named driver on another policy',
     CompanyCarExcSocial: 'Company car (no social use)',
     CompanyCarIncSocial: 'Company car (with social use)',

@@ -15,7 +15,7 @@ export const lookupsTexts: Record<string, string> = {
   'lookups.vehicle.noMakes': "We couldn't find any models manufactured in {{year}}.",
   'lookups.vehicle.noModels': "We couldn't find any {{make}} models manufactured in {{year}}.",
   'lookups.vehicle.noGroup':
-    "We couldn't determine the insurance group for your vehicle. Please get in touch via chat so we can fix this.",
+    "We can't insure this car online: we couldn't determine its insurance group, so we would have to refer your quote at the end. Please call us on {{phone}}, or choose a different car.",
   'lookups.vehicle.confirm': 'Confirm vehicle',
   'lookups.vehicle.loading': 'Loading vehicles…',
   'lookups.vehicle.none': 'None',

@@ -1,4 +1,4 @@
-import { sessionResponseSchema } from '@forecourt/contracts';
+import { errorResponseSchema, sessionResponseSchema } from '@forecourt/contracts';
 import {
   acceptedResponseSchema,
   backBookRequestSchema,
@@ -167,7 +167,10 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['session'],
         summary: 'Retrieve a saved quote: a session for its owner',
         body: backBookRequestSchema,
-        response: { 200: sessionResponseSchema },
+        response: {
+          200: sessionResponseSchema,
+          429: errorResponseSchema.extend({ retryAt: z.string().datetime() }),
+        },
       },
     },
     async (request, reply) => {

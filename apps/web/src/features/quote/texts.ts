@@ -159,7 +159,7 @@ export const quoteTexts: Record<string, string> = {
   'quote.referral.reason.SERIOUS_CONVICTION': 'A driver has a serious motoring conviction',
   'quote.referral.reason.DISQUALIFIED': 'A driver has been banned or disqualified from driving',
   'quote.referral.reason.FAULT_CLAIMS': 'There have been three or more fault claims in the last 5 years',
-  'quote.referral.reason.REFUSED_INSURANCE': 'A driver has been refused insurance before',
+  'quote.referral.reason.REFUSED_INSURANCE': 'A driver has previously been refused insurance',
   'quote.referral.reason.BANKRUPT': 'A driver has been declared bankrupt',
   'quote.referral.reason.UNSPENT_CONVICTIONS': 'A driver has unspent criminal convictions',
   'quote.referral.reason.MEDICAL':

@@ -84,6 +84,17 @@ describe('quote journey (issue 3)', () => {
     expect(excess300).toBeLessThan(withNcb);
     await shot('proposal-configuration-changed');
 
+    // The Apply button lines up with its input (issue 10: it sat 25 px below), at both widths.
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 812 });
+      const input = await page.getByLabel('Have a promotion code?').boundingBox();
+      const apply = await page.getByRole('button', { name: 'Apply' }).boundingBox();
+      if (!input || !apply) throw new Error('promotion form not visible');
+      const sameRow = apply.y < input.y + input.height;
+      if (sameRow) expect(Math.abs(apply.y + apply.height - (input.y + input.height))).toBeLessThanOrEqual(2);
+      else expect(apply.y - (input.y + input.height)).toBeLessThanOrEqual(16);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByLabel('Have a promotion code?').fill('hc3m');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByTestId('free-months').textContent()).resolves.toBe('Your first 3 months are free');

@@ -37,9 +37,53 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
 }
 
+/** Narrower than this, a page must never be wider than the viewport (issue 10: checked on every page). */
+export const NARROW_VIEWPORT = 768;
+
+/**
+ * Runs in every page of a test: whenever the DOM settles (250 ms after the last change or resize) at a
+ * viewport narrower than NARROW_VIEWPORT, a page that can scroll sideways logs a console error naming its
+ * path, widths and the first element sticking out, once per path and width; the console error fails the test.
+ */
+function watchHorizontalOverflow(narrow: number) {
+  const seen = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const check = () => {
+    const doc = document.documentElement;
+    if (!doc || !document.body || window.innerWidth >= narrow) return;
+    const width = doc.clientWidth;
+    if (doc.scrollWidth <= width + 1) return;
+    const key = `${location.pathname}@${window.innerWidth}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const culprit = [...document.body.querySelectorAll('*')].find(
+      (el) => el.getBoundingClientRect().right > width + 1,
+    );
+    const what = culprit
+      ? ` first: <${culprit.tagName.toLowerCase()} class="${String(culprit.getAttribute('class') ?? '')}">`
+      : '';
+    console.error(
+      `Page wider than the viewport: ${doc.scrollWidth}px > ${width}px at ${window.innerWidth}px on ${location.pathname};${what}`,
+    );
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(check, 250);
+  };
+  new MutationObserver(schedule).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
+  window.addEventListener('resize', schedule);
+  window.addEventListener('load', schedule);
+}
+
 /**
  * Registers vitest hooks for a test file: one Chromium for the file, pages closed after each test, and the
- * test fails when any page logged a console error or threw an uncaught error.
+ * test fails when any page logged a console error, threw an uncaught error or, narrower than 768 px, was
+ * wider than the viewport.
  */
 export function useBrowser(): BrowserHandle {
   let browser: Browser | undefined;
@@ -73,6 +117,7 @@ export function useBrowser(): BrowserHandle {
         timezoneId: 'Europe/London',
       });
       contexts.push(context);
+      await context.addInitScript(watchHorizontalOverflow, NARROW_VIEWPORT);
       const page = await context.newPage();
       const allowed = options.allowConsoleErrors ?? [];
       page.on('console', (message) => {

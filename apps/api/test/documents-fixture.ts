@@ -27,7 +27,7 @@ export function sampleDocumentInput(policyId: string, policyNumber: string): Pol
       address: { line1: '12 Acacia Avenue', line2: 'Flat 2', city: 'Reading', postalCode: 'RG1 4AB' },
     },
     vehicle: {
-      registration: 'AB12 CDE',
+      registration: 'AB12CDE', // as stored: normalised, no space
       make: 'Volkswagen',
       model: 'Golf',
       trim: '1.5 TSI Life 5dr',
@@ -68,7 +68,7 @@ export function sampleDocumentInput(policyId: string, policyNumber: string): Pol
       { description: 'for accidental damage while Alex Driver (under 25) is driving', amountPence: 15_000 },
     ],
     premium: { netPence: 5_491, iptPence: 659, totalPence: 6_150, per: 'month' },
-    optionalCovers: [{ name: 'No claims bonus protection', premiumPence: 450 }],
+    optionalCovers: [{ name: 'ncb protection', premiumPence: 450 }], // as document-input-of names it
     endorsements: [
       {
         code: 'DRVEXC_YOUNG',

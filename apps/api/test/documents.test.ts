@@ -79,10 +79,12 @@ describe('policy documents', () => {
       '£61.50',
       '£350.00',
       'No claims bonus protection',
+      'AB12 CDE',
       'DRVEXC_YOUNG',
     ]) {
       expect(text).toContain(expected);
     }
+    expect(text).not.toContain('ncb protection');
   });
 
   it("is a plain 404 for another party's policy and a 401 without a session", async () => {

@@ -48,7 +48,7 @@ describe('GET /api/lookup/vehicles/vehicles/vrn', () => {
     }
   });
 
-  it('answers 404 for a valid plate that is not registered', async () => {
+  it('answers 404 for a well-formed plate whose age identifier is not issued yet', async () => {
     const res = await get(t.app, '/api/lookup/vehicles/vehicles/vrn', {
       vrn: 'ZZ99ZZZ'.replace('ZZ99', 'YY99'),
     });
@@ -74,6 +74,50 @@ interface Row {
   [k: string]: unknown;
 }
 const vehicles = data<Row[]>('vehicles.json');
+
+describe('sandbox register: any well-formed plate finds a car of its age', () => {
+  const demo = new Set(data<{ vrn: string }[]>('registrations.json').map((r) => r.vrn));
+  const lookup = async (vrn: string) => {
+    const res = await get(t.app, '/api/lookup/vehicles/vehicles/vrn', { vrn });
+    expect(res.statusCode).toBe(200);
+    return res.json().specification;
+  };
+
+  it.each([
+    ['FD19 FCS', 2019, '2019-03-01'],
+    ['KX69 ABC', 2019, '2019-09-01'],
+    ['LB22 XYZ', 2022, '2022-03-01'],
+    ['AB71 CDE', 2021, '2021-09-01'],
+  ])('%s (not a demo plate) is a %i car on sale by %s, insurable', async (vrn, year, by) => {
+    expect(demo.has(vrn.replace(' ', ''))).toBe(false);
+    const car = await lookup(vrn);
+    expect(car.year).toBe(year);
+    expect(car.startDate <= by).toBe(true);
+    expect(car.insuranceGroup).toBeGreaterThanOrEqual(1);
+    expect(car.imported).toBe(false);
+  });
+
+  it('the same plate always answers the same car; different plates of one age spread over the catalogue', async () => {
+    expect(await lookup('FD19FCS')).toEqual(await lookup('fd19 fcs'));
+    const codes = new Set<string>();
+    for (const letters of ['AAA', 'BCD', 'FGH', 'KLM', 'NPR', 'STU', 'WXY', 'ZZA']) {
+      codes.add((await lookup(`MA18${letters}`)).vehicleCode);
+    }
+    expect(codes.size).toBeGreaterThan(3);
+  });
+
+  it('prefix and suffix letters give their year; dateless plates still find a car', async () => {
+    expect((await lookup('P123 ABC')).year).toBe(1996);
+    expect((await lookup('K45 DEF')).year).toBe(1992);
+    expect((await lookup('ABC 123H')).year).toBeLessThanOrEqual(1970);
+    expect((await lookup('ABX 1234')).make).toEqual(expect.any(String));
+  });
+
+  it('the demo plates keep their answers', async () => {
+    expect(await lookup('VW19GLF')).toMatchObject({ make: 'Volkswagen', model: 'Golf', year: 2019 });
+    expect(await lookup('CH19LHD')).toMatchObject({ imported: true });
+  });
+});
 
 describe('vehicle catalogue', () => {
   it('lists the makes of a year, sorted, and none for a year with no cars', async () => {
@@ -301,6 +345,56 @@ describe('addresses', () => {
     expect((await get(t.app, '/api/lookup/addresses', { container: 'PC-XX99ZZ' })).json().items).toEqual([]);
     const res = await get(t.app, '/api/lookup/address/A-999999', { service: 'GBR' });
     expect(res.statusCode).toBe(404);
+  });
+
+  it.each([
+    ['EC1A 1BB', 'London'],
+    ['W1A 0AX', 'London'],
+    ['M1 1AE', 'Manchester'],
+    ['AB42 1AA', 'Peterhead'],
+    ['TR18 4AA', 'Penzance'],
+    ['B72 1AB', 'Sutton Coldfield'],
+    ['zE1 0aa', 'Shetland'],
+  ])(
+    'any well-formed postcode (%s) answers with its post town (%s) and a street of houses',
+    async (pc, town) => {
+      const found = (await get(t.app, '/api/lookup/addresses', { text: pc })).json().items;
+      const normalised = pc.toUpperCase();
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatchObject({ type: 'Postcode', text: normalised });
+      expect(found[0].description).toContain(town);
+      const inside = (await get(t.app, '/api/lookup/addresses', { text: '', container: found[0].id })).json()
+        .items;
+      expect(inside.length).toBeGreaterThanOrEqual(8);
+      const street = inside[0].text.replace(/^\d+\s+/, '');
+      for (const a of inside) expect(a.text).toMatch(new RegExp(`^\\d+ ${street}$`));
+      const full = await get(t.app, `/api/lookup/address/${encodeURIComponent(inside[2].id)}`);
+      expect(full.statusCode).toBe(200);
+      expect(full.json()).toMatchObject({ city: town, postalCode: normalised, line1: inside[2].text });
+      // deterministic: the same postcode gives the same street
+      const again = (await get(t.app, '/api/lookup/addresses', { text: '', container: found[0].id })).json()
+        .items;
+      expect(again).toEqual(inside);
+    },
+  );
+
+  it('the demo postcodes keep their addresses; a malformed or Q/V/X postcode finds nothing', async () => {
+    const found = (await get(t.app, '/api/lookup/addresses', { text: first.postalCode })).json().items;
+    expect(found[0].description).toContain(`${inPostcode.length} Addresses`);
+    for (const text of ['Q1 1AA', 'XX9 9ZZ', 'SW1A 1A']) {
+      expect((await get(t.app, '/api/lookup/addresses', { text })).json().items).toEqual([]);
+    }
+  });
+
+  it('ships all 121 UK postcode areas with a post town', () => {
+    const towns =
+      data<Record<string, { town: string; districts: Record<string, string> }>>('post-towns.json');
+    expect(Object.keys(towns)).toHaveLength(121);
+    for (const [area, entry] of Object.entries(towns)) {
+      expect(area).toMatch(/^[A-PR-UWYZ][A-HK-Y]?$/);
+      expect(entry.town).not.toBe('');
+      for (const d of Object.keys(entry.districts)) expect(d.startsWith(area)).toBe(true);
+    }
   });
 
   it('only GBR is served', async () => {

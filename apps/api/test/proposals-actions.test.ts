@@ -12,7 +12,12 @@ describe('POST /api/proposals/{code}/retain', () => {
   it('e-mails the quote reference through the outbox', async () => {
     const v = await visitor(t.app);
     const { code, body } = await ratedProposal(v);
-    const res = await v.call('POST', `/api/proposals/${code}/retain`, { email: 'sam@example.com' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/proposals/${code}/retain`,
+      headers: { ...v.headers, host: 'quotes.example.test' },
+      payload: { email: 'sam@example.com' },
+    });
     expect(res.statusCode).toBe(202);
     const rows = await t.database.query(
       `SELECT recipient, subject, body FROM outbox WHERE payload->>'proposalCode' = $1`,
@@ -22,8 +27,32 @@ describe('POST /api/proposals/{code}/retain', () => {
     const mail = rows.rows[0] as { recipient: string; subject: string; body: string };
     expect(mail.recipient).toBe('sam@example.com');
     expect(mail.subject).toContain(body.externalReference);
-    expect(mail.body).toContain(`/retrieve?ref=${body.externalReference}`);
+    // absolute, from the request's origin when PUBLIC_URL is not set
+    expect(mail.body).toContain(`http://quotes.example.test/retrieve?ref=${body.externalReference}`);
     expect(mail.body).toMatch(/a month/);
+  });
+
+  it('every link in every e-mail is absolute (PUBLIC_URL wins over the request origin)', async () => {
+    const app = await createTestApp({ env: { PUBLIC_URL: 'https://cover.example.com/' } });
+    try {
+      const v = await visitor(app.app);
+      const { code } = await ratedProposal(v);
+      expect(
+        (await v.call('POST', `/api/proposals/${code}/retain`, { email: 'al@example.com' })).statusCode,
+      ).toBe(202);
+      expect((await v.call('POST', `/api/proposals/${code}/account`)).statusCode).toBe(200);
+      const mails = (await app.database.query(`SELECT body FROM outbox WHERE channel = 'email'`)).rows as {
+        body: string;
+      }[];
+      expect(mails.length).toBeGreaterThanOrEqual(2);
+      const all = mails.map((m) => m.body).join('\n');
+      expect(all).toContain('https://cover.example.com/retrieve?ref=');
+      // no relative link: a path starting with '/' right after a space, a quote, a bracket or a line start
+      expect(all).not.toMatch(/(?:^|[\s("'<])\/[a-z]/im);
+      expect(all).not.toContain('.com//');
+    } finally {
+      await app.close();
+    }
   });
 
   it('sends at most 5 reference e-mails per proposal an hour (429 after)', async () => {

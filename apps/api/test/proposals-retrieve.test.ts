@@ -83,13 +83,35 @@ describe('POST /api/session/back-book', () => {
     expect(res.json().fieldErrors.dateOfBirth).toBeDefined();
   });
 
-  it('after 5 failures on a reference in 15 minutes even the right details get 429', async () => {
+  it('after 5 failures on a reference from one client, that client gets 429 saying when to try again', async () => {
     const { details } = await savedQuote();
+    const client = '198.51.100.5';
+    const started = Date.now();
     for (let i = 0; i < 5; i++)
-      expect((await backBook({ ...details, dateOfBirth: `1990-01-0${i + 1}` })).statusCode).toBe(401);
-    const res = await backBook(details);
+      expect((await backBook({ ...details, dateOfBirth: `1990-01-0${i + 1}` }, client)).statusCode).toBe(401);
+    const res = await backBook(details, client);
     expect(res.statusCode).toBe(429);
-    expect(res.json().code).toBe('RATE_LIMITED');
+    const body = res.json();
+    expect(body.code).toBe('RATE_LIMITED');
+    const retryAt = new Date(body.retryAt).getTime();
+    expect(retryAt).toBeGreaterThanOrEqual(started + 15 * 60_000 - 1000);
+    expect(retryAt).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
+    const seconds = Number(res.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(14 * 60);
+    expect(seconds).toBeLessThanOrEqual(15 * 60);
+    const london = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date(body.retryAt));
+    expect(body.message).toContain(`try again at ${london}`);
+  });
+
+  it("someone else's failures on a reference never lock its owner out of their own device", async () => {
+    const { details } = await savedQuote();
+    for (let i = 0; i < 12; i++)
+      expect((await backBook({ ...details, dateOfBirth: `1990-01-${10 + i}` })).statusCode).toBe(401);
+    expect((await backBook(details, '203.0.113.9')).statusCode).toBe(200);
   });
 
   it('after 10 failures from one client, that client gets 429 on any reference', async () => {

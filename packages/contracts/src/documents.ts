@@ -5,6 +5,22 @@ export const policyDocumentKinds = ['policy-certificate', 'policy-schedule'] as 
 export type PolicyDocumentKind = (typeof policyDocumentKinds)[number];
 export const staticDocumentIds = ['ipid', 'policy-wording', 'business-terms', 'privacy-policy'] as const;
 
+/** Documents that do not depend on the wording version or insurer: served from /documents/static/. */
+export const wordingIndependentDocumentIds = ['business-terms', 'privacy-policy', 'complaints'] as const;
+
+/**
+ * The path of a quote document (spec 3 §7): `/documents/{wordingVersion}/{insurer}.{id}.html` for the
+ * wording's documents (IPID, policy wording), `/documents/static/{id}.html` for the others.
+ */
+export function quoteDocumentPath(
+  quote: { wordingVersion: string; mainInsurer: string },
+  id: string,
+): string {
+  if ((wordingIndependentDocumentIds as readonly string[]).includes(id))
+    return `/documents/static/${id}.html`;
+  return `/documents/${encodeURIComponent(quote.wordingVersion)}/${encodeURIComponent(quote.mainInsurer)}.${id}.html`;
+}
+
 export const policyDocumentParamsSchema = z.object({
   id: z.string().uuid(),
   doc: z.enum(policyDocumentKinds),

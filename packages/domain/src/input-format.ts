@@ -89,12 +89,14 @@ export function dateTimePartsFromIso(iso: string | null | undefined): DateTimePa
 
 /**
  * Phone input (spec 1 §5.1): strips non-digits, drops one leading 0 and prepends the international code.
- * A number typed with the code already ('+44 7700…') is not prefixed twice. Empty input gives ''.
+ * A number typed with the code already, in the '+44 7700…' or '0044 7700…' form, is not prefixed twice.
+ * Empty input gives ''.
  */
 export function normalisePhone(input: string, prefix: string): string {
   const code = stripToDigits(prefix);
   let digits = stripToDigits(input);
   if (input.trim().startsWith('+') && code && digits.startsWith(code)) digits = digits.slice(code.length);
+  else if (code && digits.startsWith(`00${code}`)) digits = digits.slice(code.length + 2);
   if (digits.startsWith('0')) digits = digits.slice(1);
   return digits === '' ? '' : `+${code}${digits}`;
 }

@@ -3,8 +3,11 @@
  * Every predicate takes the raw string a user typed and tolerates surrounding whitespace.
  */
 
-/** UK postcode: letter, optional letter, digit, optional alphanumeric, optional space, digit, two letters. */
-export const POSTCODE_PATTERN = /^[A-Z][A-Z]?[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$/i;
+/**
+ * UK postcode: letter, optional letter, digit, optional alphanumeric, optional space, digit, two letters.
+ * The first letter is never Q, V or X and the second never I, J or Z (Royal Mail), so 'Q1 1AA' fails.
+ */
+export const POSTCODE_PATTERN = /^[A-PR-UWYZ][A-HK-Y]?[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$/i;
 
 export function isPostcode(value: string): boolean {
   return POSTCODE_PATTERN.test(value.trim());
@@ -88,6 +91,19 @@ export function registrationFormat(value: string): RegistrationFormat | null {
 
 export function isRegistration(value: string): boolean {
   return registrationFormat(value) !== null;
+}
+
+/**
+ * A registration as printed on the plate: upper case, one space between its two groups ('fd19fcs' →
+ * 'FD19 FCS', 'A123BCD' → 'A123 BCD'). A value in no known format is only normalised.
+ */
+export function formatRegistrationMark(value: string): string {
+  const plate = normaliseRegistration(value);
+  const format = registrationFormat(plate);
+  if (!format) return plate;
+  const m = REGISTRATION_PATTERNS[format].exec(plate);
+  const groups = (m?.slice(1) ?? []).filter(Boolean);
+  return groups.length === 2 ? groups.join(' ') : plate;
 }
 
 /**

@@ -143,14 +143,18 @@ describe('normalisePhone', () => {
     ['07700 900123', '+447700900123'],
     ['7700-900-123', '+447700900123'],
     ['+44 7700 900123', '+447700900123'],
+    ['0044 7700 900123', '+447700900123'],
+    ['0044 (0)20 7946 0958', '+442079460958'],
+    ['+44 (0)7700 900123', '+447700900123'],
     ['(020) 7946 0958', '+442079460958'],
     ['007700', '+4407700'],
     ['', ''],
     ['abc', ''],
   ])('%j → %j', (input, out) => expect(normalisePhone(input, '+44')).toBe(out));
-  it('is the prefix plus the digits less one leading 0', () =>
+  it('is the prefix plus the digits less one leading 0 (unless given as 0044…)', () =>
     fc.assert(
       fc.property(fc.stringMatching(/^[0-9 ()-]{1,15}$/), (input) => {
+        fc.pre(!stripToDigits(input).startsWith('0044'));
         const national = stripToDigits(input).replace(/^0/, '');
         const out = normalisePhone(input, '+44');
         expect(out).toBe(national ? `+44${national}` : '');

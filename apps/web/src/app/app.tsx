@@ -25,6 +25,20 @@ function devRoutes(config: WebConfig): RouteObject[] {
   return [{ path: 'dev/ui', lazy: async () => ({ Component: (await load()).default }) }];
 }
 
+/**
+ * The root route's own settings. A deep link starts on a lazy route, so the router renders the hydrate
+ * fallback (nothing: the page's own spinner follows) until it has loaded, instead of warning.
+ */
+export const rootRoute = {
+  path: '/',
+  errorElement: <RouteError />,
+  HydrateFallback: HydrateNothing,
+} satisfies RouteObject;
+
+function HydrateNothing() {
+  return null;
+}
+
 export function App({ config }: { config: WebConfig }) {
   useMemo(() => applyDevTheme(config), [config]);
   const i18n = useMemo(() => createI18n(config.texts), [config.texts]);
@@ -33,14 +47,7 @@ export function App({ config }: { config: WebConfig }) {
   const router = useMemo(() => {
     const schemes = config.schemes.filter((s) => !s.disabled).map((s) => s.productUrlName);
     return createBrowserRouter(
-      [
-        {
-          path: '/',
-          element: <Layout />,
-          errorElement: <RouteError />,
-          children: [...buildRoutes(schemes), ...devRoutes(config)],
-        },
-      ],
+      [{ ...rootRoute, element: <Layout />, children: [...buildRoutes(schemes), ...devRoutes(config)] }],
       { basename: config.basename },
     );
   }, [config]);

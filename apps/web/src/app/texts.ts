@@ -29,7 +29,7 @@ export const appTexts: Record<string, string> = {
   'footer.links.terms': 'Terms of business',
   'footer.links.complaints': 'Complaints',
   'footer.legal':
-    '{{brand}} car insurance is arranged by the insurance platform named above. Calls may be recorded for training and quality purposes.',
+    '{{brand}} car insurance is arranged by {{platform}}. Calls may be recorded for training and quality purposes.',
 
   'cookies.header': 'Cookies on {{brand}}',
   'cookies.body':

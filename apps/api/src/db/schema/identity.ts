@@ -50,9 +50,9 @@ export const customers = pgTable('customers', {
   phoneNumber: text('phone_number'),
   firstName: text('first_name'),
   lastName: text('last_name'),
-  marketingEmail: boolean('marketing_email').notNull().default(true),
-  marketingPhone: boolean('marketing_phone').notNull().default(true),
-  marketingSms: boolean('marketing_sms').notNull().default(true),
+  marketingEmail: boolean('marketing_email').notNull().default(false),
+  marketingPhone: boolean('marketing_phone').notNull().default(false),
+  marketingSms: boolean('marketing_sms').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

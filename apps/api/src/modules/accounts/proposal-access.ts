@@ -40,7 +40,7 @@ export async function findOwnedProposal(
     firstName: str(holder.firstName),
     lastName: str(holder.lastName),
     marketingPreferences: prefs
-      ? { email: prefs.email !== false, phone: prefs.phone !== false, sms: prefs.sms !== false }
+      ? { email: prefs.email === true, phone: prefs.phone === true, sms: prefs.sms === true } // ADR 146
       : undefined,
   };
 }

@@ -110,6 +110,7 @@ export async function registerAccount(
       });
     }
     await tx.update(parties).set({ kind: 'customer' }).where(eq(parties.id, partyId));
+    // Marketing needs an affirmative choice (PECR, UK GDPR; ADR 146): an unanswered channel is off.
     const prefs = proposal.marketingPreferences;
     await tx.insert(customers).values({
       partyId,
@@ -119,9 +120,9 @@ export async function registerAccount(
       phoneNumber: proposal.phoneNumber ?? null,
       firstName: proposal.firstName ?? null,
       lastName: proposal.lastName ?? null,
-      marketingEmail: prefs?.email ?? true,
-      marketingPhone: prefs?.phone ?? true,
-      marketingSms: prefs?.sms ?? true,
+      marketingEmail: prefs?.email ?? false,
+      marketingPhone: prefs?.phone ?? false,
+      marketingSms: prefs?.sms ?? false,
     });
     await enqueue(tx as never, {
       channel: 'email',

@@ -16,6 +16,10 @@ export async function readStaticDocument(wordingVersion: string, file: string): 
   try {
     return await readFile(full, 'utf8');
   } catch {
+    // An old link to a wording-independent document under a wording version ('{insurer}.business-terms.html').
+    const independent = /^[A-Za-z0-9-]{1,40}\.(business-terms|privacy-policy|complaints)\.html$/.exec(file);
+    if (independent && wordingVersion !== 'static')
+      return readStaticDocument('static', `${independent[1]}.html`);
     return undefined;
   }
 }

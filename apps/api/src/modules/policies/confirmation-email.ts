@@ -1,6 +1,7 @@
 import type { Brand } from '@forecourt/contracts';
 import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
 import { formatLondon } from '@forecourt/domain/dates';
+import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import type { Db } from '../../db/connection.ts';
 import { enqueue, type OutboxAttachment } from '../../lib/outbox.ts';
 import { documentKey } from '../documents/index.ts';
@@ -29,7 +30,7 @@ export async function enqueueConfirmationEmail(
   const body = [
     `Hello ${input.policyholder.firstName},`,
     '',
-    `Thank you for insuring your ${input.vehicle.make} ${input.vehicle.model} (${input.vehicle.registration}) with ${brand.name}. ${when}`,
+    `Thank you for insuring your ${input.vehicle.make} ${input.vehicle.model} (${formatRegistrationMark(input.vehicle.registration)}) with ${brand.name}. ${when}`,
     '',
     `Policy number: ${input.policyNumber}`,
     `Premium: ${price} per ${input.premium.per}, including Insurance Premium Tax.`,

@@ -15,9 +15,15 @@ export const MAX_RETAIN_EMAILS_PER_HOUR = 5;
 
 /**
  * POST /api/proposals/{code}/retain: e-mails the visitor their quote reference (through the outbox),
- * within a limit per proposal and one per recipient address across proposals.
+ * within a limit per proposal and one per recipient address across proposals. The link is absolute
+ * (PUBLIC_URL, else the request's origin) so it can be clicked in any mail client.
  */
-export async function retainProposal(ctx: Ctx, proposalCode: string, email: string): Promise<{ ok: true }> {
+export async function retainProposal(
+  ctx: Ctx,
+  proposalCode: string,
+  email: string,
+  origin: string,
+): Promise<{ ok: true }> {
   const row = await findOwnedProposal(ctx.db, requireParty(ctx.caller), proposalCode);
   const hourAgo = new Date(ctx.clock.now().getTime() - 3_600_000);
   const [sent] = await ctx.db
@@ -35,7 +41,7 @@ export async function retainProposal(ctx: Ctx, proposalCode: string, email: stri
       'RATE_LIMITED',
       'We have already e-mailed this quote several times. Please try again later.',
     );
-  const base = ctx.env.PUBLIC_URL ?? '';
+  const base = (ctx.env.PUBLIC_URL ?? origin).replace(/\/$/, '');
   const link = `${base}/retrieve?ref=${encodeURIComponent(row.externalReference)}`;
   const totals = (
     row.quote as { totals?: { monthly?: { regular: number } | null; gross: number } | null } | null

@@ -1,4 +1,4 @@
-import { sessionResponseSchema } from '@forecourt/contracts';
+import { errorResponseSchema, sessionResponseSchema } from '@forecourt/contracts';
 import {
   acceptedResponseSchema,
   backBookRequestSchema,
@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireParty } from '../../lib/auth.ts';
-import { ctxOf } from '../../lib/context.ts';
+import { appOrigin, ctxOf } from '../../lib/context.ts';
 import { activatePromotion } from './activate-promotion.ts';
 import { createProposal } from './create-proposal.ts';
 import { deleteProposal } from './delete-proposal.ts';
@@ -27,7 +27,7 @@ import { getProposal } from './get-proposal.ts';
 import { listProposals } from './list-proposals.ts';
 import { recordTracking } from './record-tracking.ts';
 import { retainProposal } from './retain-proposal.ts';
-import { retrieveBackBook } from './retrieve-back-book.ts';
+import { RetrieveLockedError, retrieveBackBook } from './retrieve-back-book.ts';
 import { updateProposal } from './update-proposal.ts';
 import { validateForm } from './validate-form.ts';
 
@@ -99,7 +99,11 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await retainProposal(ctx(request), request.params.code, request.body.email)),
+      reply
+        .status(202)
+        .send(
+          await retainProposal(ctx(request), request.params.code, request.body.email, appOrigin(request)),
+        ),
   );
   app.post(
     '/api/proposals/:code/tracking',
@@ -152,9 +156,28 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['session'],
         summary: 'Retrieve a saved quote: a session for its owner',
         body: backBookRequestSchema,
-        response: { 200: sessionResponseSchema },
+        response: {
+          200: sessionResponseSchema,
+          429: errorResponseSchema.extend({ retryAt: z.string().datetime() }),
+        },
       },
     },
-    async (request) => retrieveBackBook(app.services, request.body, request.ip),
+    async (request, reply) => {
+      try {
+        return await retrieveBackBook(app.services, request.body, request.ip);
+      } catch (err) {
+        if (!(err instanceof RetrieveLockedError)) throw err;
+        const seconds = Math.max(
+          1,
+          Math.ceil((err.retryAt.getTime() - app.services.clock.now().getTime()) / 1000),
+        );
+        return reply.status(429).header('retry-after', String(seconds)).send({
+          code: err.code,
+          message: err.message,
+          retryAt: err.retryAt.toISOString(),
+          requestId: request.id,
+        });
+      }
+    },
   );
 };

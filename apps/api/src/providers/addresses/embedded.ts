@@ -1,6 +1,7 @@
 import type { Address, AddressFindItem } from '@forecourt/contracts/lookups';
 import { once, readDataFile } from '../reference-data/data-dir.ts';
 import type { AddressProvider } from './address-provider.ts';
+import { generatedAddress, generatedAddresses } from './generated-postcodes.ts';
 
 type StoredAddress = Omit<Address, 'type' | 'text' | 'description' | 'label'>;
 
@@ -50,8 +51,13 @@ function buildIndex(dir?: string): AddressIndex {
   return { byId, byPostcode, postcodes: [...byPostcode.keys()].sort(), all };
 }
 
+/** The demo file's addresses of a compact postcode, else the generated street of a well-formed one. */
+function addressesIn(index: AddressIndex, pc: string): Address[] {
+  return index.byPostcode.get(pc) ?? generatedAddresses(pc);
+}
+
 function postcodeItem(index: AddressIndex, pc: string): AddressFindItem {
-  const list = index.byPostcode.get(pc) ?? [];
+  const list = addressesIn(index, pc);
   const first = list[0] as Address;
   const numbered = list.map((a) => [a.line1, a.line2].find((l) => /^\d/.test(l)) ?? '').find(Boolean);
   const street = numbered ? numbered.replace(/^\S+\s+/, '') : first.line1;
@@ -70,7 +76,10 @@ const addressItem = (a: Address): AddressFindItem => ({
   description: a.description,
 });
 
-/** The default provider: the shipped demo address file (data/addresses.json), indexed on first use. */
+/**
+ * The default provider: the shipped demo address file (data/addresses.json), indexed on first use; any
+ * other well-formed postcode answers with its real post town and a generated street (sandbox only).
+ */
 export function embeddedAddressProvider(options: { dataDir?: string } = {}): AddressProvider {
   const index = once(() => buildIndex(options.dataDir));
   return {
@@ -80,7 +89,7 @@ export function embeddedAddressProvider(options: { dataDir?: string } = {}): Add
       const ix = index();
       if (container) {
         const pc = container.startsWith('PC-') ? container.slice(3) : '';
-        return (ix.byPostcode.get(pc) ?? []).slice(0, 100).map(addressItem);
+        return addressesIn(ix, pc).slice(0, 100).map(addressItem);
       }
       const wanted = text.trim().toUpperCase();
       if (!wanted) return [];
@@ -88,6 +97,8 @@ export function embeddedAddressProvider(options: { dataDir?: string } = {}): Add
       if (POSTCODE_START.test(asPostcode) && asPostcode.length >= 2) {
         const hits = ix.postcodes.filter((pc) => pc.startsWith(asPostcode));
         if (hits.length > 0) return hits.slice(0, limit).map((pc) => postcodeItem(ix, pc));
+        // Any other well-formed postcode answers with its real post town and a generated street.
+        if (generatedAddresses(asPostcode).length > 0) return [postcodeItem(ix, asPostcode)];
       }
       const tokens = wanted.split(/[\s,]+/).filter(Boolean);
       const out: AddressFindItem[] = [];
@@ -100,7 +111,7 @@ export function embeddedAddressProvider(options: { dataDir?: string } = {}): Add
       return out;
     },
     async retrieve(id) {
-      return index().byId.get(id) ?? null;
+      return index().byId.get(id) ?? generatedAddress(id);
     },
   };
 }

@@ -14,7 +14,8 @@ font-family:var(--font-brand);display:flex;flex-direction:column;align-items:cen
 header{width:100%;background:var(--color-surface);border-bottom:1px solid var(--color-border);padding:16px 24px}
 main{width:100%;max-width:440px;padding:32px 20px}
 .card{background:var(--color-surface);border:1px solid var(--color-border);border-radius:var(--radius);padding:28px}
-h1{font-size:1.6rem;margin:0 0 8px}p{color:var(--color-text-muted);line-height:1.5;margin:0 0 20px}
+h1{font-size:1.6rem;margin:0 0 8px}p{color:var(--color-text-muted);line-height:1.5;margin:0 0 20px;
+overflow-wrap:anywhere}main,.card{min-width:0}
 label{display:block;font-weight:600;margin-bottom:6px}
 input{width:100%;font:inherit;font-size:1.1rem;padding:12px 14px;border:1px solid var(--color-border);
 border-radius:var(--radius);background:var(--color-surface);color:var(--color-text)}

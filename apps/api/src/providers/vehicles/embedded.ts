@@ -1,5 +1,6 @@
 import type { VehicleSpecification } from '@forecourt/contracts/lookups';
 import { once, readDataFile } from '../reference-data/data-dir.ts';
+import { carForPlate } from './generated-registrations.ts';
 import type { VehicleFilters, VehicleProvider } from './vehicle-provider.ts';
 
 interface Registration {
@@ -12,6 +13,8 @@ interface CatalogueIndex {
   /** year → make → model → variants */
   byYear: Map<number, Map<string, Map<string, VehicleSpecification[]>>>;
   byCodeYear: Map<string, VehicleSpecification>;
+  /** year → every car of that year, in catalogue order */
+  carsByYear: Map<number, VehicleSpecification[]>;
   registrations: Map<string, Registration>;
 }
 
@@ -23,7 +26,11 @@ function buildIndex(dir?: string): CatalogueIndex {
   const registrations = readDataFile<Registration[]>('registrations.json', dir);
   const byYear: CatalogueIndex['byYear'] = new Map();
   const byCodeYear = new Map<string, VehicleSpecification>();
+  const carsByYear = new Map<number, VehicleSpecification[]>();
   for (const v of vehicles) {
+    const cars = carsByYear.get(v.year);
+    if (cars) cars.push(v);
+    else carsByYear.set(v.year, [v]);
     let makes = byYear.get(v.year);
     if (!makes) {
       makes = new Map();
@@ -39,7 +46,7 @@ function buildIndex(dir?: string): CatalogueIndex {
     else models.set(key(v.model), [v]);
     byCodeYear.set(`${v.vehicleCode}/${v.year}`, v);
   }
-  return { byYear, byCodeYear, registrations: new Map(registrations.map((r) => [r.vrn, r])) };
+  return { byYear, byCodeYear, carsByYear, registrations: new Map(registrations.map((r) => [r.vrn, r])) };
 }
 
 /** A filter value matches a field when their text forms are equal; an empty value matches null. */
@@ -53,7 +60,10 @@ function matches(v: VehicleSpecification, filters: VehicleFilters): boolean {
   return true;
 }
 
-/** The default provider: the shipped catalogue (data/vehicles.json) and demo register (data/registrations.json). */
+/**
+ * The default provider: the shipped catalogue (data/vehicles.json) and demo register
+ * (data/registrations.json); any other well-formed plate answers a catalogue car of the plate's age.
+ */
 export function embeddedVehicleProvider(options: { dataDir?: string } = {}): VehicleProvider {
   const index = once(() => buildIndex(options.dataDir));
   const uniqueNames = (names: Iterable<VehicleSpecification[]>, pick: (v: VehicleSpecification) => string) =>
@@ -62,7 +72,8 @@ export function embeddedVehicleProvider(options: { dataDir?: string } = {}): Veh
     name: 'embedded',
     async lookupVrn(vrn) {
       const reg = index().registrations.get(vrn);
-      if (!reg) return null;
+      // Sandbox: any other well-formed plate answers a plausible car of its age (same plate, same car).
+      if (!reg) return carForPlate(vrn, index().carsByYear);
       return index().byCodeYear.get(`${reg.vehicleCode}/${reg.year}`) ?? null;
     },
     async makes(year) {

@@ -29,7 +29,7 @@ export function Footer() {
             ))}
           </ul>
         )}
-        <p className={styles.legal}>{t('footer.legal', { brand: name })}</p>
+        <p className={styles.legal}>{t('footer.legal', { brand: name, platform: footer.poweredBy })}</p>
         <p className={styles.poweredBy} data-testid="powered-by">
           {t('footer.poweredBy', { name: footer.poweredBy })}
         </p>

@@ -90,6 +90,8 @@ export const checkoutTexts: Record<string, string> = {
   'checkout.dd.header': 'Pay by Direct Debit',
   'checkout.dd.body':
     'Set up a Direct Debit with your bank on our provider’s secure page. Your first collection will be in 3 to 5 working days.',
+  'checkout.dd.bodyAfterCard':
+    'First, set up a Direct Debit with your bank on our provider’s secure page for your later monthly payments. Then you pay today’s payment by card.',
   'checkout.dd.setup': 'Set up a Direct Debit',
   'checkout.dd.mandate': 'Direct Debit from {{bank}} account ending {{ending}}',
   'checkout.dd.mandateStatus.PENDING_CUSTOMER_APPROVAL': 'Waiting for your bank',
@@ -98,7 +100,7 @@ export const checkoutTexts: Record<string, string> = {
   'checkout.dd.completing': 'Setting up your Direct Debit…',
   'checkout.dd.bind': 'Buy the policy',
   'checkout.dd.payFirst':
-    'Your first payment is due today; you will pay it by card, then monthly by Direct Debit.',
+    'Your first payment of {{amount}} is due today and is paid by card. After that, we collect monthly by Direct Debit.',
   'checkout.mandateDescription': '{{brand}} car insurance',
   'checkout.method.dd': 'Pay monthly by Direct Debit instead',
   'checkout.method.card': 'Pay monthly by card instead',

@@ -87,4 +87,32 @@ describe('retrieve a saved quote (spec 3 §2 "Retrieve")', () => {
     await user.click(screen.getByRole('button', { name: 'Retrieve my quote' }));
     await waitFor(() => expect(screen.getByText('Something went wrong')).toBeInTheDocument());
   });
+
+  it('says under the field when the postcode is not a UK format (Q, V, X never start one)', async () => {
+    renderAt('/retrieve?ref=FC-ABC123');
+    const user = userEvent.setup();
+    await fillDetails(user, 'Q1 1AA');
+    expect(screen.queryByText(/not a UK postcode/)).toBeNull();
+    await user.tab();
+    expect(screen.getByLabelText('Your postcode')).toHaveAccessibleDescription(/That is not a UK postcode/);
+    expect(screen.getByRole('button', { name: 'Retrieve my quote' })).toBeDisabled();
+    await user.clear(screen.getByLabelText('Your postcode'));
+    await user.type(screen.getByLabelText('Your postcode'), 'LS1 5HD');
+    expect(screen.queryByText(/not a UK postcode/)).toBeNull();
+  });
+
+  it('after too many attempts says when to try again (UK time)', async () => {
+    const retryAt = '2026-07-01T13:47:00.000Z';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => reply(429, { code: 'RATE_LIMITED', message: 'Too many attempts.', retryAt })),
+    );
+    renderAt('/retrieve?ref=FC-ABC123');
+    const user = userEvent.setup();
+    await fillDetails(user, 'SW1V 7GB');
+    await user.click(screen.getByRole('button', { name: 'Retrieve my quote' }));
+    expect(await screen.findByText('Too many attempts')).toBeInTheDocument();
+    expect(screen.getByText(/You can try again at 14:47/)).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+  });
 });

@@ -10,9 +10,26 @@ import { Button, DateOfBirthInput, Field, Modal, TextInput } from '../../ui/inde
 import styles from './retrieve.module.css';
 import { findByReference, retrieveSession } from './retrieve-api.ts';
 
+type Failure = { kind: '401' } | { kind: 'locked'; retryAt: string } | { kind: 'unknown' };
+
+/** What went wrong: wrong details (401), too many attempts (429, with when to try again), or anything else. */
+function failureOf(err: unknown): Failure {
+  if (!isApiError(err)) return { kind: 'unknown' };
+  if (err.status === 401) return { kind: '401' };
+  const retryAt = (err.body as { retryAt?: unknown } | undefined)?.retryAt;
+  if (err.status === 429 && typeof retryAt === 'string') return { kind: 'locked', retryAt };
+  return { kind: 'unknown' };
+}
+
+const londonTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' }).format(
+    new Date(iso),
+  );
+
 /**
  * Retrieve a saved quote (spec 3 §2 "Retrieve"): reference (from ?ref=, then hidden), date of birth and
- * postcode (upper-cased as typed); submit only when all three are present and the postcode is valid.
+ * postcode (upper-cased as typed); submit only when all three are present and the postcode is valid; a
+ * postcode that is not a UK format says so under the field once the customer leaves it (spec 1 §5.3).
  */
 export function RetrievePage() {
   const { t } = useTranslation();
@@ -24,10 +41,12 @@ export function RetrievePage() {
   const [dateOfBirth, setDateOfBirth] = useState<string | null>(null);
   const [postalCode, setPostalCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<'401' | 'unknown' | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [postcodeChecked, setPostcodeChecked] = useState(false);
   const { user } = useAuth();
   if (user) return <Navigate to="/" replace />;
-  const ready = reference.trim() !== '' && isPostcode(postalCode.trim()) && dateOfBirth !== null;
+  const postcodeValid = isPostcode(postalCode.trim());
+  const ready = reference.trim() !== '' && postcodeValid && dateOfBirth !== null;
   const submit = async () => {
     if (!ready || !dateOfBirth) return;
     setBusy(true);
@@ -42,7 +61,7 @@ export function RetrievePage() {
       const scheme = config.schemes.find((s) => s.schemeCode === proposal?.schemeCode);
       navigate(proposal && scheme ? `/${scheme.productUrlName}/proposal/${proposal.proposalCode}` : '/');
     } catch (err) {
-      setFailure(isApiError(err) && err.status === 401 ? '401' : 'unknown');
+      setFailure(failureOf(err));
     } finally {
       setBusy(false);
     }
@@ -73,12 +92,23 @@ export function RetrievePage() {
         <Field label={t('retrieve.dateOfBirth')} group>
           {(control) => <DateOfBirthInput {...control} value={dateOfBirth} onChange={setDateOfBirth} />}
         </Field>
-        <Field label={t('retrieve.postalCode')}>
+        <Field
+          label={t('retrieve.postalCode')}
+          error={
+            postcodeChecked && postalCode.trim() !== '' && !postcodeValid
+              ? t('retrieve.postalCode.invalid')
+              : undefined
+          }
+        >
           {(control) => (
             <TextInput
               {...control}
               value={postalCode}
-              onChange={setPostalCode}
+              onBlur={() => setPostcodeChecked(true)}
+              onChange={(v) => {
+                setPostalCode(v);
+                if (isPostcode(v.trim())) setPostcodeChecked(false);
+              }}
               transform={(v) => v.toUpperCase()}
               autoComplete="postal-code"
             />
@@ -91,12 +121,13 @@ export function RetrievePage() {
       <Modal
         open={failure !== null}
         onClose={() => setFailure(null)}
-        title={t(failure === '401' ? 'retrieve.error.401.header' : 'retrieve.error.unknown.header')}
+        title={t(`retrieve.error.${failure?.kind ?? 'unknown'}.header`)}
         footer={<Button onClick={() => setFailure(null)}>{t('retrieve.error.close')}</Button>}
       >
         <p>
-          {t(failure === '401' ? 'retrieve.error.401.message' : 'retrieve.error.unknown.message', {
+          {t(`retrieve.error.${failure?.kind ?? 'unknown'}.message`, {
             phone: config.contact.phone,
+            time: failure?.kind === 'locked' ? londonTime(failure.retryAt) : '',
           })}
         </p>
       </Modal>

@@ -5,6 +5,8 @@ export const lookupsTexts: Record<string, string> = {
   'lookups.vehicle.tab.select': 'Select vehicle',
   'lookups.vehicle.registration.label': 'Registration number',
   'lookups.vehicle.registration.search': 'Find my car',
+  'lookups.vehicle.registration.invalid':
+    'That is not a UK registration. Check it against your number plate, for example AB12 CDE.',
   'lookups.vehicle.registration.notFound':
     "We couldn't find a car with that registration. Check it, or select your car instead.",
   'lookups.vehicle.year': 'Year of manufacture',
@@ -13,7 +15,7 @@ export const lookupsTexts: Record<string, string> = {
   'lookups.vehicle.noMakes': "We couldn't find any models manufactured in {{year}}.",
   'lookups.vehicle.noModels': "We couldn't find any {{make}} models manufactured in {{year}}.",
   'lookups.vehicle.noGroup':
-    "We couldn't determine the insurance group for your vehicle. Please get in touch via chat so we can fix this.",
+    "We can't insure this car online: we couldn't determine its insurance group, so we would have to refer your quote at the end. Please call us on {{phone}}, or choose a different car.",
   'lookups.vehicle.confirm': 'Confirm vehicle',
   'lookups.vehicle.loading': 'Loading vehicles…',
   'lookups.vehicle.none': 'None',
@@ -58,6 +60,8 @@ export const lookupsTexts: Record<string, string> = {
   'lookups.address.label': 'Start typing your postcode or address',
   'lookups.address.placeholder': 'e.g. M14 5TQ',
   'lookups.address.results': 'Matching addresses',
+  'lookups.address.invalidPostcode':
+    'That is not a UK postcode: check each character, for example M1 1AE. UK postcodes never start with Q, V or X.',
   'lookups.address.notFound': "We couldn't find that address. Check the postcode and try again.",
   'lookups.address.back': 'Back to all results',
   'lookups.address.change': 'Change address',

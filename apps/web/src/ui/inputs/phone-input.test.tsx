@@ -45,6 +45,17 @@ describe('PhoneInput', () => {
     expect(emitted(screen)).toBe('+447700900123');
   });
 
+  it.each(['+44 7700 900123', '0044 7700 900123'])('takes %s typed key by key', async (typed) => {
+    renderUi(
+      <Hold initial="">
+        {(value, onChange) => <PhoneInput aria-label="Phone" value={value} onChange={onChange} />}
+      </Hold>,
+    );
+    await userEvent.type(screen.getByLabelText('Phone'), typed);
+    expect(emitted(screen)).toBe('+447700900123');
+    expect(screen.getByLabelText('Phone')).toHaveValue(typed);
+  });
+
   it('uses a given prefix', async () => {
     renderUi(
       <Hold initial="">

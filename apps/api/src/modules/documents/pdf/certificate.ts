@@ -1,4 +1,5 @@
 import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
+import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import {
   CONTENT_WIDTH,
   footers,
@@ -36,7 +37,7 @@ export async function renderCertificate(input: PolicyDocumentInput, theme: PdfTh
   doc.moveDown(1);
 
   const items: [string, string][] = [
-    ['Registration mark of vehicle', input.vehicle.registration.toUpperCase()],
+    ['Registration mark of vehicle', formatRegistrationMark(input.vehicle.registration)],
     ['Name of policyholder', holderName(input.policyholder)],
     [
       'Effective date of the commencement of insurance for the purposes of the relevant law',

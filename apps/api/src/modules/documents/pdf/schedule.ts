@@ -1,4 +1,5 @@
 import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
+import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import {
   footers,
   header,
@@ -15,6 +16,19 @@ import {
   ukDate,
 } from './layout.ts';
 import { excessLabel, holderName, USE_SHORT, USE_WORDING } from './wording.ts';
+
+/** The customer-facing name of an optional cover ('ncb protection' or 'ncb_protection' → 'No claims bonus protection'). */
+const COVER_NAMES: Record<string, string> = {
+  ncb_protection: 'No claims bonus protection',
+  legal_expenses: 'Motor legal expenses',
+};
+export function coverName(name: string): string {
+  const code = name.trim().toLowerCase().replace(/\s+/g, '_');
+  const known = COVER_NAMES[code];
+  if (known) return known;
+  const words = name.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 /** The policy schedule: who, what, when, how much; one per policy version. */
 export async function renderSchedule(input: PolicyDocumentInput, theme: PdfTheme): Promise<Buffer> {
@@ -43,7 +57,7 @@ export async function renderSchedule(input: PolicyDocumentInput, theme: PdfTheme
   sectionTitle(doc, theme, 'Your car');
   const v = input.vehicle;
   rows(doc, theme, [
-    ['Registration', v.registration.toUpperCase()],
+    ['Registration', formatRegistrationMark(v.registration)],
     ['Make and model', [v.make, v.model, v.trim].filter(Boolean).join(' ')],
     ...(v.yearOfManufacture
       ? [['Year of manufacture', String(v.yearOfManufacture)] as [string, string]]
@@ -105,7 +119,10 @@ export async function renderSchedule(input: PolicyDocumentInput, theme: PdfTheme
       { title: `Amount ${per}`, width: 119 },
     ],
     [
-      ...input.optionalCovers.map((c) => [`Includes optional cover: ${c.name}`, money(c.premiumPence)]),
+      ...input.optionalCovers.map((c) => [
+        `Includes optional cover: ${coverName(c.name)}`,
+        money(c.premiumPence),
+      ]),
       ['Premium excluding Insurance Premium Tax', money(input.premium.netPence)],
       ['Insurance Premium Tax at 12%', money(input.premium.iptPence)],
       [`Total premium ${per}`, money(input.premium.totalPence)],

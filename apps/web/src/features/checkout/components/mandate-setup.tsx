@@ -16,9 +16,9 @@ const usable = (m: Mandate) => m.status === 'ACTIVE' || m.status === 'PENDING_CU
 /**
  * The Direct Debit mandate (spec 3 §7, spec 2 §4 "Redirect flow"): without a usable mandate, start a redirect
  * flow returning to this page; back with redirect_flow_id, complete it into a mandate. With one, show it and
- * the children (what comes next).
+ * the children (what comes next). `setupText` replaces the default words before the bank's page.
  */
-export function MandateSetup({ children }: { children: ReactNode }) {
+export function MandateSetup({ children, setupText }: { children: ReactNode; setupText?: string }) {
   const { t } = useTranslation();
   const config = useConfig();
   const client = useQueryClient();
@@ -67,7 +67,7 @@ export function MandateSetup({ children }: { children: ReactNode }) {
   if (!mandate)
     return (
       <div className={styles.stack}>
-        <p>{t('checkout.dd.body')}</p>
+        <p>{setupText ?? t('checkout.dd.body')}</p>
         {(start.isError || complete.isError) && (
           <Notification variant="critical">{t('checkout.error')}</Notification>
         )}

@@ -1,11 +1,12 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { formatGBP } from '@forecourt/domain/money';
+import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../../ui/index.ts';
 import styles from '../checkout.module.css';
-import { formatDay, vehicleName } from '../proposal-view.ts';
+import { addressLine, formatDay, vehicleName } from '../proposal-view.ts';
 
 /** Proposal information and quote details with an edit link (spec 3 §2 "Summary page"). */
 export function QuoteDetails({ proposal, editTo }: { proposal: Proposal; editTo: string }) {
@@ -34,7 +35,7 @@ export function QuoteDetails({ proposal, editTo }: { proposal: Proposal; editTo:
           {address && (
             <>
               <dt>{t('summary.proposal.address')}</dt>
-              <dd>{[address.line1, address.city, address.postalCode].filter(Boolean).join(', ')}</dd>
+              <dd>{addressLine(address)}</dd>
             </>
           )}
           {holder.email && (
@@ -59,7 +60,7 @@ export function QuoteDetails({ proposal, editTo }: { proposal: Proposal; editTo:
           <dt>{t('summary.details.car')}</dt>
           <dd>{vehicleName(proposal)}</dd>
           <dt>{t('summary.details.registration')}</dt>
-          <dd>{quote?.vrn ?? '—'}</dd>
+          <dd>{quote?.vrn ? formatRegistrationMark(quote.vrn) : '—'}</dd>
           <dt>{t('summary.details.startDate')}</dt>
           <dd>{proposal.startAt ? formatDay(proposal.startAt) : '—'}</dd>
           <dt>{t('summary.details.cover')}</dt>

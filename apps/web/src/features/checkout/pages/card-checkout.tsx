@@ -1,12 +1,14 @@
 import type { CustomerPayment } from '@forecourt/contracts/payments';
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { formatGBP } from '@forecourt/domain/money';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../app/page/page.tsx';
 import { isApiError } from '../../../lib/api/errors.ts';
-import { Button, Card, Notification } from '../../../ui/index.ts';
+import { Button, Card, Notification, Spinner } from '../../../ui/index.ts';
+import { getCardSession } from '../api/payments.ts';
 import styles from '../checkout.module.css';
 import { AdminCardBlockedModal } from '../components/admin-card-blocked-modal.tsx';
 import { AmountDue } from '../components/amount-due.tsx';
@@ -14,10 +16,13 @@ import { MethodSwitch } from '../components/method-switch.tsx';
 import { useBind } from '../hooks/use-bind.ts';
 import { usePayByCard } from '../hooks/use-pay-by-card.ts';
 import { useProposalPath } from '../hooks/use-proposal-path.ts';
+import { PaymentResultError } from './payment-callback-page.tsx';
 
 /**
  * The card page (spec 3 §4 step 7): with an amount due, pay it on the hosted page; with nothing due, bind
- * on the saved card, or (no card yet: the server answers 402) save one first and bind on return.
+ * on the saved card, or (no card yet: the server answers 402) save one first and bind on return. A card
+ * declined while saving it (or a bind that still fails) shows the same payment-result-error page, with the
+ * bank's reason, as a declined payment.
  */
 export function CardCheckout({ proposal, payment }: { proposal: Proposal; payment: CustomerPayment }) {
   const { t } = useTranslation();
@@ -25,16 +30,35 @@ export function CardCheckout({ proposal, payment }: { proposal: Proposal; paymen
   const card = usePayByCard(proposal);
   const bind = useBind(proposal.proposalCode);
   const [params] = useSearchParams();
-  const returnedFromSetup = params.has('setup_session');
+  const setupSessionId = params.get('setup_session');
+  const returnedFromSetup = setupSessionId !== null;
   const bound = useRef(false);
+  const setupSession = useQuery({
+    queryKey: ['card-session', setupSessionId],
+    queryFn: () => getCardSession(setupSessionId ?? ''),
+    enabled: returnedFromSetup,
+    retry: false,
+    refetchInterval: (q) => (q.state.data?.status === 'open' ? 1000 : false),
+  });
+  const setupStatus = setupSession.data?.status;
+  const setupFailed = setupStatus === 'failed' || setupStatus === 'expired';
+  // An unknown session (the provider's own record only) still tries to bind: the server decides.
+  const setupSaved = setupStatus === 'complete' || setupSession.isError;
 
   // Back from saving a card: buy the policy on it.
   useEffect(() => {
-    if (returnedFromSetup && !bound.current) {
+    if (returnedFromSetup && setupSaved && !bound.current) {
       bound.current = true;
       bind.mutate();
     }
-  }, [returnedFromSetup, bind]);
+  }, [returnedFromSetup, setupSaved, bind]);
+
+  if (returnedFromSetup && (setupFailed || bind.isError))
+    return (
+      <PaymentResultError declineCode={setupSession.data?.declineCode ?? null} retryTo={paths.checkout} />
+    );
+  if (returnedFromSetup && !setupSaved)
+    return <Spinner size="large" label={t('checkout.callback.checking')} />;
 
   const bindOrSetup = () =>
     bind.mutate(undefined, {

@@ -131,7 +131,13 @@ describe('CheckoutPage', () => {
     });
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('method-dd'));
-    await user.click(await screen.findByRole('button', { name: 'Set up a Direct Debit' }));
+    const setupButton = await screen.findByRole('button', { name: 'Set up a Direct Debit' });
+    // The payment due today by card is said before any bank details are asked for.
+    const due = screen.getByTestId('dd-due-today');
+    expect(due).toHaveTextContent('Your first payment of £60.00 is due today and is paid by card');
+    expect(due.compareDocumentPosition(setupButton) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByText(/first collection will be in 3 to 5 working days/)).toBeNull();
+    await user.click(setupButton);
     await waitFor(() => expect(go).toHaveBeenCalledWith('https://dd.example/RE1'));
     const body = calls.find((c) => c.path === '/gocardless/flows')?.body as { successUrl: string };
     expect(new URL(body.successUrl).searchParams.get('method')).toBe('dd');
@@ -171,6 +177,28 @@ describe('CheckoutPage', () => {
           : undefined,
     });
     await waitFor(() => expect(calls.filter((c) => c.path === '/proposals/P123/bind')).toHaveLength(1));
+  });
+
+  it('with nothing due, a card declined while saving it shows the same decline page, with the reason', async () => {
+    const { calls } = setup('/car/proposal/P123/checkout?setup_session=cs_s', {
+      amount: 0,
+      extra: (m, p) =>
+        m === 'GET' && p === '/stripe/sessions/cs_s'
+          ? {
+              body: {
+                sessionId: 'cs_s',
+                kind: 'setup',
+                status: 'failed',
+                declineCode: 'card_declined',
+                paymentId: null,
+                clientReference: 'P123',
+              },
+            }
+          : undefined,
+    });
+    expect(await screen.findByText(/Your bank declined the payment \(card_declined\)/)).toBeInTheDocument();
+    expect(document.querySelector('[data-page="payment-result-error"]')).not.toBeNull();
+    expect(calls.some((c) => c.path === '/proposals/P123/bind')).toBe(false);
   });
 
   it('shows the payment-result-error page with the decline code and a chat button after a declined card', async () => {

@@ -15,7 +15,8 @@ import { useProposalPath } from '../hooks/use-proposal-path.ts';
 
 /**
  * The Direct Debit page (spec 3 §4 steps 7 and 9): set up a mandate on the provider's hosted page; then, with
- * a payment due today, pay it by card (monthly by Direct Debit after), otherwise buy the policy.
+ * a payment due today, pay it by card (monthly by Direct Debit after), otherwise buy the policy. A payment due
+ * today is said first, before any bank details are asked for.
  */
 export function DirectDebitCheckout({ proposal, payment }: { proposal: Proposal; payment: CustomerPayment }) {
   const { t } = useTranslation();
@@ -30,14 +31,14 @@ export function DirectDebitCheckout({ proposal, payment }: { proposal: Proposal;
       header={t('checkout.header')}
     >
       <Card title={t('checkout.dd.header')}>
-        <MandateSetup>
+        {payment.amount > 0 && (
+          <div className={styles.stack} data-testid="dd-due-today">
+            <AmountDue amount={payment.amount} quote={proposal.quote} />
+            <p>{t('checkout.dd.payFirst', { amount: formatGBP(payment.amount) })}</p>
+          </div>
+        )}
+        <MandateSetup setupText={payment.amount > 0 ? t('checkout.dd.bodyAfterCard') : undefined}>
           <div className={styles.stack}>
-            {payment.amount > 0 && (
-              <>
-                <AmountDue amount={payment.amount} quote={proposal.quote} />
-                <p>{t('checkout.dd.payFirst')}</p>
-              </>
-            )}
             {(bind.isError || card.pay.isError) && (
               <Notification variant="critical">{t('checkout.error')}</Notification>
             )}

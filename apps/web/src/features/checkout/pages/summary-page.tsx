@@ -1,4 +1,5 @@
 import { type CheckName, failedChecks } from '@forecourt/contracts/checks';
+import { quoteDocumentPath } from '@forecourt/contracts/documents';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +49,7 @@ export function SummaryPage() {
   const quote = proposal.quote;
   const documents: DocumentLink[] = ['ipid', 'policy-wording', 'business-terms'].map((doc) => ({
     key: documentText[doc] ?? doc,
-    href: `/documents/${quote.wordingVersion}/${quote.mainInsurer}.${doc}.html`,
+    href: quoteDocumentPath(quote, doc),
   }));
 
   return (

@@ -1,4 +1,5 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
+import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import { additionalProfiles, policyholderOf } from '@forecourt/domain/proposal/readers';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,7 +21,15 @@ export function QuoteDetails({ proposal, root }: { proposal: Proposal; root: str
     <dl className={styles.rows}>
       <dt>{t('quote.details.car')}</dt>
       <dd>
-        {[data.asset?.vrn, spec.make, spec.model, spec.trim].filter(Boolean).join(' · ')} {edit('your-car')}
+        {[
+          data.asset?.vrn ? formatRegistrationMark(String(data.asset.vrn)) : '',
+          spec.make,
+          spec.model,
+          spec.trim,
+        ]
+          .filter(Boolean)
+          .join(' · ')}{' '}
+        {edit('your-car')}
       </dd>
       <dt>{t('quote.details.policyholder')}</dt>
       <dd>

@@ -1,19 +1,16 @@
+import { quoteDocumentPath } from '@forecourt/contracts/documents';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { useTranslation } from 'react-i18next';
 import styles from './quote-components.module.css';
 
-/** Quote documents: static pages at /documents/{wordingVersion}/{insurer}.{documentId}.html (spec 3 §7). */
+/** Quote documents: static pages (spec 3 §7), at the path quoteDocumentPath gives. */
 export function QuoteDocuments({ quote, documents }: { quote: Quote; documents: string[] }) {
   const { t } = useTranslation();
   return (
     <ul className={styles.docs}>
       {documents.map((id) => (
         <li key={id}>
-          <a
-            href={`/documents/${encodeURIComponent(quote.wordingVersion)}/${encodeURIComponent(quote.mainInsurer)}.${id}.html`}
-            target="_blank"
-            rel="noreferrer"
-          >
+          <a href={quoteDocumentPath(quote, id)} target="_blank" rel="noreferrer">
             {t(`quote.documents.${id}`)}
           </a>
         </li>

@@ -12,6 +12,7 @@ import { PricePanel } from '../components/price-panel.tsx';
 import { PromotionCode } from '../components/promotion-code.tsx';
 import { QuoteDetails } from '../components/quote-details.tsx';
 import { QuoteDocuments } from '../components/quote-documents.tsx';
+import { SaveQuote } from '../components/save-quote.tsx';
 import { ServerErrors } from '../components/server-errors.tsx';
 import { StartDateEditor } from '../components/start-date-editor.tsx';
 import { VoluntaryExcess } from '../components/voluntary-excess.tsx';
@@ -105,6 +106,9 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
           </Card>
           <Card title={t('quote.configuration.documents')}>
             <QuoteDocuments quote={quote} documents={product.quoteDocuments} />
+          </Card>
+          <Card title={t('quote.configuration.save')}>
+            <SaveQuote proposal={proposal} />
           </Card>
         </div>
       </SidebarLayout>

@@ -1,12 +1,15 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Page } from '../../../app/page/page.tsx';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button, Notification } from '../../../ui/index.ts';
 import { useProposalRoot } from '../hooks/use-proposal-root.ts';
 import styles from './status-pages.module.css';
 
-/** Referral: we cannot insure yet, with the reasons listed (spec 3 §2 "Other screens"). */
+/**
+ * Referral: we cannot insure yet, with the reasons listed (spec 3 §2 "Other screens"), the quote reference
+ * to quote when calling, and tap-to-call and e-mail links.
+ */
 export function ReferralPage({ proposal }: { proposal: Proposal }) {
   const { t } = useTranslation();
   const { contact } = useConfig();
@@ -31,7 +34,23 @@ export function ReferralPage({ proposal }: { proposal: Proposal }) {
             </ul>
           </Notification>
         )}
-        <p>{t('quote.referral.contact', { phone: contact.phone, email: contact.email })}</p>
+        <p data-testid="referral-reference">
+          {t('quote.referral.reference', { reference: proposal.externalReference })}
+        </p>
+        <p>
+          <Trans
+            i18nKey="quote.referral.contactLinks"
+            values={{ phone: contact.phone, email: contact.email }}
+            components={{
+              phone: <a href={`tel:${contact.phone.replace(/\s/g, '')}`}>{contact.phone}</a>,
+              email: (
+                <a href={`mailto:${contact.email}?subject=${encodeURIComponent(proposal.externalReference)}`}>
+                  {contact.email}
+                </a>
+              ),
+            }}
+          />
+        </p>
         <Button variant="secondary" to={`${root}/disclosure`}>
           {t('quote.referral.review')}
         </Button>

@@ -106,6 +106,17 @@ describe('AddressSearch', () => {
     ).toBeInTheDocument();
   });
 
+  it('says under the field when postcode-shaped text is not a UK postcode', async () => {
+    mockApi(() => ({ body: { items: [] } }));
+    renderLookup(<AddressSearch value={undefined} onChange={vi.fn()} />);
+    const input = screen.getByLabelText(/postcode or address/);
+    await userEvent.type(input, 'Q1 1AA');
+    await waitFor(() => expect(input).toHaveAccessibleDescription(/That is not a UK postcode/), {
+      timeout: 2000,
+    });
+    expect(screen.queryByText(/We couldn't find that address/)).toBeNull();
+  });
+
   it('shows the chosen address as read-only lines with a Change action', async () => {
     mockApi(addresses);
     const onChange = vi.fn();

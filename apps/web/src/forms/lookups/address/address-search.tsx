@@ -1,4 +1,5 @@
 import type { Address, AddressFindItem } from '@forecourt/contracts/lookups';
+import { isPostcode } from '@forecourt/domain/patterns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
@@ -17,6 +18,9 @@ export type AddressSearchProps = {
   id?: string;
   label?: string;
 };
+
+/** Typed in the shape of a full postcode (any letters), so a format message helps more than "not found". */
+const POSTCODE_SHAPED = /^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$/i;
 
 const LINES = [
   'company',
@@ -89,13 +93,18 @@ export function AddressSearch({ value, onChange, overridable, id, label }: Addre
     });
   };
   const searched = (text.trim() !== '' || container) && find.isSuccess && !find.isPlaceholderData;
+  const badPostcode = !container && POSTCODE_SHAPED.test(text.trim()) && !isPostcode(text.trim());
   return (
     <div className={styles.search}>
       <Field
         id={id}
         label={label ?? t('lookups.address.label')}
         error={
-          (searched && items?.length === 0) || retrieve.isError ? t('lookups.address.notFound') : undefined
+          searched && items?.length === 0 && badPostcode
+            ? t('lookups.address.invalidPostcode')
+            : (searched && items?.length === 0) || retrieve.isError
+              ? t('lookups.address.notFound')
+              : undefined
         }
       >
         {(control) => (

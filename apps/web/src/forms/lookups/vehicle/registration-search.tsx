@@ -10,13 +10,19 @@ export type RegistrationSearchProps = {
   profile?: string;
 };
 
-/** Registration tab (spec 1 §2.4, §5.3): the search button waits for a valid format; a miss shows not found. */
+/**
+ * Registration tab (spec 1 §2.4, §5.3): the search button waits for a valid format; a plate that is not a
+ * UK format says so under the field once the customer leaves it or presses Enter; a miss shows not found.
+ */
 export function RegistrationSearch({ onFound, profile }: RegistrationSearchProps) {
   const { t } = useTranslation();
   const [plate, setPlate] = useState('');
   const [complete, setComplete] = useState(false);
+  const [checked, setChecked] = useState(false);
   const lookup = useVehicleByVrn(profile);
+  const badFormat = checked && plate.trim() !== '' && !complete;
   const search = () => {
+    setChecked(true);
     if (!complete) return;
     lookup.mutate(plate.replace(/\s/g, ''), { onSuccess: onFound });
   };
@@ -34,15 +40,23 @@ export function RegistrationSearch({ onFound, profile }: RegistrationSearchProps
     >
       <Field
         label={t('lookups.vehicle.registration.label')}
-        error={lookup.isError ? t('lookups.vehicle.registration.notFound') : undefined}
+        error={
+          badFormat
+            ? t('lookups.vehicle.registration.invalid')
+            : lookup.isError
+              ? t('lookups.vehicle.registration.notFound')
+              : undefined
+        }
       >
         {(control) => (
           <LicencePlateInput
             {...control}
             value={plate}
+            onBlur={() => setChecked(true)}
             onChange={(value, meta) => {
               setPlate(value);
               setComplete(meta.complete);
+              if (meta.complete) setChecked(false);
               lookup.reset();
             }}
           />

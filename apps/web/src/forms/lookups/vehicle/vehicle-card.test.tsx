@@ -10,7 +10,7 @@ const row = (name: string) =>
 describe('VehicleCard', () => {
   it('shows manufactured year, fuel, body, transmission, drive train, engine in litres, PS, imported and weight', () => {
     renderLookup(<VehicleCard vehicle={{ vrn: 'AB12CDE', specification: variant({ enginePower: 123 }) }} />);
-    expect(screen.getByText('AB12CDE')).toBeInTheDocument();
+    expect(screen.getByText('AB12 CDE')).toBeInTheDocument();
     expect(row('Manufactured')).toHaveTextContent('2019');
     expect(row('Fuel')).toHaveTextContent('Petrol');
     expect(row('Body style')).toHaveTextContent('Hatchback');
@@ -36,9 +36,9 @@ describe('VehicleCard', () => {
     expect(row('Electric type')).toHaveTextContent('BEV');
     expect(row('Engine')).toHaveTextContent('Long Range 75kWh');
     expect(screen.getByText('No registration yet')).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      "We couldn't determine the insurance group for your vehicle.",
-    );
+    // Said when the car is chosen, not only as a referral after every section.
+    expect(screen.getByRole('alert')).toHaveTextContent("We can't insure this car online");
+    expect(screen.getByRole('alert')).toHaveTextContent('0330 123 4567');
   });
 
   it('edits the registration in a modal: save needs a valid registration when one is mandatory', async () => {

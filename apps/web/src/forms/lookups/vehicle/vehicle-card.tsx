@@ -1,6 +1,8 @@
 import type { VehicleSpecification } from '@forecourt/contracts/lookups';
+import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button, Notification } from '../../../ui/index.ts';
 import { RegistrationModal } from './registration-modal.tsx';
 import { toLitres, toPs } from './vehicle-format.ts';
@@ -25,6 +27,7 @@ export function VehicleCard({
   registrationRequired,
 }: VehicleCardProps) {
   const { t } = useTranslation();
+  const { contact } = useConfig();
   const [editing, setEditing] = useState(false);
   const s = vehicle.specification;
   const litres = toLitres(s.engineCapacity);
@@ -48,7 +51,7 @@ export function VehicleCard({
       <header className={styles.cardHeader}>
         <div>
           {vehicle.vrn ? (
-            <span className={styles.plate}>{vehicle.vrn}</span>
+            <span className={styles.plate}>{formatRegistrationMark(vehicle.vrn)}</span>
           ) : (
             <span className={styles.muted}>{t('lookups.card.noRegistration')}</span>
           )}
@@ -74,7 +77,9 @@ export function VehicleCard({
           ))}
       </dl>
       {s.insuranceGroup === undefined && (
-        <Notification variant="warning">{t('lookups.vehicle.noGroup')}</Notification>
+        <Notification variant="warning">
+          {t('lookups.vehicle.noGroup', { phone: contact.phone })}
+        </Notification>
       )}
       {onRegistrationChange && (
         <>

@@ -52,6 +52,22 @@ describe('VehicleLookup: registration tab', () => {
     expect(calls[0]?.searchParams.get('profile')).toBe('P1');
   });
 
+  it('says under the field when a plate is not a UK format, on leaving it or pressing Enter', async () => {
+    const calls = mockApi(catalogue);
+    renderLookup(<VehicleLookup value={undefined} onChange={vi.fn()} />);
+    const plate = screen.getByLabelText('Registration number');
+    await userEvent.type(plate, 'ab12c');
+    expect(screen.queryByText(/not a UK registration/)).toBeNull();
+    await userEvent.tab();
+    expect(plate).toHaveAccessibleDescription(/That is not a UK registration/);
+    await userEvent.type(plate, 'de');
+    expect(screen.queryByText(/not a UK registration/)).toBeNull();
+    await userEvent.clear(plate);
+    await userEvent.type(plate, 'Q1{Enter}');
+    expect(screen.getByText(/That is not a UK registration/)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
   it('shows the not-found message when the registration is unknown, and Enter searches', async () => {
     mockApi(catalogue);
     const onChange = vi.fn();

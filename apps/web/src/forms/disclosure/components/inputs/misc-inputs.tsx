@@ -37,15 +37,19 @@ export function StartDateInput(props: {
 
 type Prefs = { email: boolean; phone: boolean; sms: boolean };
 const CHANNELS = ['email', 'phone', 'sms'] as const;
+const OFF: Prefs = { email: false, phone: false, sms: false };
 
-/** Marketing preferences: e-mail, phone and SMS (each on by default) and 'none' (spec 3 §3). */
+/**
+ * Marketing preferences: e-mail, phone and SMS and 'none' (spec 3 §3). Every channel is off until the
+ * customer ticks it (PECR, UK GDPR: ADR 146); unticking 'none' leaves them off.
+ */
 export function MarketingInput(props: {
   id: string;
   value: Prefs | undefined;
   onChange: (v: Prefs) => void;
 }) {
   const { t } = useTranslation();
-  const v = props.value ?? { email: true, phone: true, sms: true };
+  const v = props.value ?? OFF;
   const none = !v.email && !v.phone && !v.sms;
   return (
     <div id={props.id} className={styles.checks}>
@@ -62,11 +66,7 @@ export function MarketingInput(props: {
         id={`${props.id}-none`}
         value={none}
         label={t('disclosure.marketing.none')}
-        onChange={(checked) =>
-          props.onChange(
-            checked ? { email: false, phone: false, sms: false } : { email: true, phone: true, sms: true },
-          )
-        }
+        onChange={(checked) => props.onChange(checked ? OFF : v)}
       />
     </div>
   );

@@ -25,7 +25,7 @@ export function useSectionSubmit(proposal: Proposal, section: Section, ctx: Form
   const submit = async (values: Values, options: SubmitOptions): Promise<Proposal | null> => {
     const changes: Change[] = toChanges(section, values, ctx, options.profileCode);
     if (section.validationProfile) {
-      // Whole-proposal profiles check all answers; the others check one driver's answers (ADR 062).
+      // Whole-proposal profiles check all answers; the others check one driver's answers (ADR 060).
       const merged = previewChanges(proposal.data, [...(options.before ?? []), ...changes]);
       const whole = section.validationProfile === 'proposal' || section.validationProfile === 'rating';
       const data = whole ? merged : profileData(merged, options.profileCode);

@@ -1,7 +1,7 @@
 import { todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './helpers/identity-flow.ts';
+import { latestCode, signIn, signInWithTicket } from './helpers/identity-flow.ts';
 import { anonymousToken, createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** PECR / UK GDPR: marketing needs an affirmative choice, so every default is "no" (ADR 146). */
@@ -23,6 +23,23 @@ function withId(value: unknown, id: string, out: Record<string, unknown>[] = [])
     for (const v of Object.values(o)) withId(v, id, out);
   }
   return out;
+}
+
+/** Registers the proposal's policyholder with the code sent to their e-mail (ADR 120); the customer's token. */
+async function register(token: string, code: string, email: string): Promise<string> {
+  const url = `/api/proposals/${code}/account`;
+  const sent = await t.app.inject({ method: 'POST', url, headers: headers(token) });
+  expect(sent.statusCode).toBe(202);
+  const otp = await latestCode(t.app, email, 'account-code');
+  const registered = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: headers(token),
+    payload: { code: otp },
+  });
+  expect(registered.statusCode).toBe(200);
+  const tokens = await signInWithTicket(t.app, registered.json().signInTicket as string);
+  return tokens.access_token;
 }
 
 describe('marketing consent defaults to off', () => {
@@ -47,13 +64,8 @@ describe('marketing consent defaults to off', () => {
     });
     expect(created.statusCode).toBe(201);
     const code = created.json().proposalCode as string;
-    const registered = await t.app.inject({
-      method: 'POST',
-      url: `/api/proposals/${code}/account`,
-      headers: headers(token),
-    });
-    expect(registered.statusCode).toBe(200);
-    const me = await t.app.inject({ url: '/api/policyholder', headers: headers(token) });
+    const customer = await register(token, code, 'quiet.one@example.com');
+    const me = await t.app.inject({ url: '/api/policyholder', headers: headers(customer) });
     expect(me.json().marketingPreferences).toEqual(OFF);
   });
 
@@ -71,8 +83,8 @@ describe('marketing consent defaults to off', () => {
     });
     expect(created.statusCode).toBe(201);
     const code = created.json().proposalCode as string;
-    await t.app.inject({ method: 'POST', url: `/api/proposals/${code}/account`, headers: headers(token) });
-    const me = await t.app.inject({ url: '/api/policyholder', headers: headers(token) });
+    const customer = await register(token, code, 'email.only@example.com');
+    const me = await t.app.inject({ url: '/api/policyholder', headers: headers(customer) });
     expect(me.json().marketingPreferences).toEqual({ email: true, phone: false, sms: false });
   });
 

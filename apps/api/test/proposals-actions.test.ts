@@ -40,7 +40,13 @@ describe('POST /api/proposals/{code}/retain', () => {
       expect(
         (await v.call('POST', `/api/proposals/${code}/retain`, { email: 'al@example.com' })).statusCode,
       ).toBe(202);
-      expect((await v.call('POST', `/api/proposals/${code}/account`)).statusCode).toBe(200);
+      // Account set-up sends a code (ADR 120), and the account is made when it is entered.
+      expect((await v.call('POST', `/api/proposals/${code}/account`)).statusCode).toBe(202);
+      const sent = await app.database.query(
+        "SELECT body FROM outbox WHERE payload->>'kind' = 'account-code' ORDER BY created_at DESC LIMIT 1",
+      );
+      const otp = /\b(\d{6})\b/.exec(String((sent.rows[0] as { body: string }).body))?.[1];
+      expect((await v.call('POST', `/api/proposals/${code}/account`, { code: otp })).statusCode).toBe(200);
       const mails = (await app.database.query(`SELECT body FROM outbox WHERE channel = 'email'`)).rows as {
         body: string;
       }[];

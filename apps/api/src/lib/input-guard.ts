@@ -5,24 +5,30 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 export const isBadText = (s: string) => s.includes('\0') || LONE_SURROGATE.test(s);
 
-/** True when any string (or object key) in a parsed body, however deep, is bad text. */
-export function containsBadText(value: unknown): boolean {
-  const stack: unknown[] = [value];
+/**
+ * Where the first bad text (in a string or an object key) of a parsed body is, however deep, as a field
+ * path (`description`, `claim.parties.0.name`; `""` for the body itself), or undefined when there is none.
+ */
+export function badTextPath(value: unknown): string | undefined {
+  const stack: { v: unknown; path: string[] }[] = [{ v: value, path: [] }];
   while (stack.length > 0) {
-    const v = stack.pop();
+    const { v, path } = stack.pop() as { v: unknown; path: string[] };
     if (typeof v === 'string') {
-      if (isBadText(v)) return true;
+      if (isBadText(v)) return path.join('.');
     } else if (Array.isArray(v)) {
-      for (const item of v) stack.push(item);
+      for (const [i, item] of v.entries()) stack.push({ v: item, path: [...path, String(i)] });
     } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v) && !ArrayBuffer.isView(v)) {
       for (const [key, item] of Object.entries(v)) {
-        if (isBadText(key)) return true;
-        stack.push(item);
+        if (isBadText(key)) return path.join('.');
+        stack.push({ v: item, path: [...path, key] });
       }
     }
   }
-  return false;
+  return undefined;
 }
+
+/** True when any string (or object key) in a parsed body, however deep, is bad text. */
+export const containsBadText = (value: unknown): boolean => badTextPath(value) !== undefined;
 
 /** True when the raw request target (path and query) decodes to bad text or is not valid percent-encoded UTF-8. */
 export function urlHasBadText(url: string): boolean {
@@ -38,8 +44,11 @@ export function urlHasBadText(url: string): boolean {
 
 export const BAD_TEXT_MESSAGE = 'The request contains a NUL character or invalid Unicode text';
 
-export function refuseBadText(request: FastifyRequest, reply: FastifyReply) {
-  return reply.status(400).send({ code: 'VALIDATION', message: BAD_TEXT_MESSAGE, requestId: request.id });
+export function refuseBadText(request: FastifyRequest, reply: FastifyReply, field?: string) {
+  const fieldErrors = field ? { [field]: [BAD_TEXT_MESSAGE] } : undefined;
+  return reply
+    .status(400)
+    .send({ code: 'VALIDATION', message: BAD_TEXT_MESSAGE, fieldErrors, requestId: request.id });
 }
 
 /**
@@ -52,6 +61,8 @@ export function registerInputGuard(app: FastifyInstance) {
     if (urlHasBadText(request.url)) return refuseBadText(request, reply);
   });
   app.addHook('preValidation', async (request, reply) => {
-    if (request.body !== undefined && containsBadText(request.body)) return refuseBadText(request, reply);
+    if (request.body === undefined) return;
+    const field = badTextPath(request.body);
+    if (field !== undefined) return refuseBadText(request, reply, field || undefined);
   });
 }

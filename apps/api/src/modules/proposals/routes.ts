@@ -158,7 +158,7 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
         body: backBookRequestSchema,
         response: {
           200: sessionResponseSchema,
-          429: errorResponseSchema.extend({ retryAt: z.string().datetime() }),
+          429: errorResponseSchema.extend({ retryAt: z.string().datetime().optional() }),
         },
       },
     },

@@ -1,3 +1,4 @@
+import { LINE_ITEM_TYPES, STATEMENT_STATUSES } from '@forecourt/domain/enums';
 import { z } from 'zod';
 
 /** Customer accounts and customer payments (spec 2 §3, spec 3 §7 "Customer, billing"). Money in pence. */
@@ -35,23 +36,14 @@ export const preparedAccountSchema = z.object({
 });
 export type PreparedAccount = z.infer<typeof preparedAccountSchema>;
 
-export const lineItemTypeSchema = z.enum([
-  'invoice',
-  'credit_note',
-  'debit_journal',
-  'credit_journal',
-  'payment',
-  'payment_reversal',
-  'refund',
-  'refund_reversal',
-]);
+export const lineItemTypeSchema = z.enum(LINE_ITEM_TYPES);
 
 /** Spec 2 §3 statement summary; balances in pence (a debit positive, a credit negative). */
 export const statementSummarySchema = z.object({
   statementId: z.string(),
   statementNumber: z.number().int(),
   createdAt: z.string(),
-  status: z.enum(['draft', 'pending', 'failed', 'settled']),
+  status: z.enum(STATEMENT_STATUSES),
   statementBalance: z.number().int(),
   subtotalBalance: z.number().int(),
   broughtForwardBalance: z.number().int(),

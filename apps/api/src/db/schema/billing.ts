@@ -1,3 +1,4 @@
+import { LINE_ITEM_TYPES, STATEMENT_STATUSES } from '@forecourt/domain/enums';
 import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -20,7 +21,7 @@ export const statements = pgTable('statements', {
   id: uuid('id').primaryKey(),
   accountId: uuid('account_id').notNull(),
   statementNumber: integer('statement_number').notNull(),
-  status: text('status', { enum: ['draft', 'pending', 'settled', 'failed'] }).notNull(),
+  status: text('status', { enum: STATEMENT_STATUSES }).notNull(),
   kind: text('kind').notNull(),
   broughtForwardPence: integer('brought_forward_pence').notNull().default(0),
   subtotalPence: integer('subtotal_pence').notNull().default(0),
@@ -36,16 +37,7 @@ export const statementLineItems = pgTable('statement_line_items', {
   statementId: uuid('statement_id').notNull(),
   accountId: uuid('account_id').notNull(),
   type: text('type', {
-    enum: [
-      'invoice',
-      'credit_note',
-      'debit_journal',
-      'credit_journal',
-      'payment',
-      'payment_reversal',
-      'refund',
-      'refund_reversal',
-    ],
+    enum: LINE_ITEM_TYPES,
   }).notNull(),
   status: text('status', { enum: ['PENDING', 'POSTED', 'FAILED'] }).notNull(),
   amountPence: integer('amount_pence').notNull(),

@@ -49,4 +49,46 @@ describe('module faces', () => {
       .map((i) => `${i.at} imports ../${i.module}/${i.file}`);
     expect(bad).toEqual([]);
   });
+
+  it('every module has a face (index.ts)', () => {
+    const modules = readdirSync(modulesDir, { withFileTypes: true }).filter((d) => d.isDirectory());
+    expect(modules.length).toBeGreaterThan(10);
+    const faceless = modules
+      .filter((d) => !readdirSync(path.join(modulesDir, d.name)).includes('index.ts'))
+      .map((d) => d.name);
+    expect(faceless).toEqual([]);
+  });
+
+  // ADR 134, 170: a module writes only its own tables (bind asks proposals to mark the proposal bound).
+  const OWNS: Record<string, string[]> = {
+    proposals: ['proposals', 'retrievalAttempts'],
+    policies: ['policies', 'policyVersions'],
+    billing: ['customerAccounts', 'statements', 'statementLineItems'],
+    payments: [
+      'customerPayments',
+      'ddRedirectFlows',
+      'duplicatePayments',
+      'paymentMethods',
+      'paymentSessions',
+      'webhookEvents',
+    ],
+  };
+  for (const [module, tables] of Object.entries(OWNS)) {
+    it(`${module} writes only its own tables`, () => {
+      const dir = path.join(modulesDir, module);
+      const written = readdirSync(dir)
+        .filter((f) => f.endsWith('.ts'))
+        .flatMap((file) =>
+          [
+            ...readFileSync(path.join(dir, file), 'utf8').matchAll(
+              /\.(?:insert|update|delete)\(\s*(\w+)\s*\)/g,
+            ),
+          ].map((m) => ({ at: `${module}/${file}`, table: m[1] as string })),
+        );
+      expect(written.length).toBeGreaterThan(0);
+      expect(
+        written.filter((w) => !tables.includes(w.table)).map((w) => `${w.at} writes ${w.table}`),
+      ).toEqual([]);
+    });
+  }
 });

@@ -12,7 +12,7 @@ import { notFound, validation } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { CODE_TTL_MS, type CodeCheck } from '../../providers/identity-provider/one-time-codes.ts';
 import { signInTicket } from '../../providers/identity-provider/sign-in-ticket.ts';
-import { EMBEDDED_ISSUER_KEY, issuerKey } from '../identity/issuer-key.ts';
+import { EMBEDDED_ISSUER_KEY, issuerKey } from '../identity/index.ts';
 import {
   accountCodePurpose,
   codeError,

@@ -91,4 +91,35 @@ describe('module faces', () => {
       ).toEqual([]);
     });
   }
+
+  it('only the proposals module writes the proposals table', () => {
+    const modules = readdirSync(modulesDir, { withFileTypes: true }).filter(
+      (d) => d.isDirectory() && d.name !== 'proposals',
+    );
+    const bad = modules.flatMap((d) =>
+      readdirSync(path.join(modulesDir, d.name))
+        .filter((f) => f.endsWith('.ts'))
+        .filter((f) =>
+          /\.(?:insert|update|delete)\(\s*proposals\s*\)|(?:UPDATE|INSERT INTO|DELETE FROM)\s+proposals\b/.test(
+            readFileSync(path.join(modulesDir, d.name, f), 'utf8'),
+          ),
+        )
+        .map((f) => `${d.name}/${f}`),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  // ADR 155, 170: these plain reads of the caller's data go through owned(ctx), not a manual party filter.
+  it.each([
+    'proposals/queries.ts',
+    'proposals/list-proposals.ts',
+    'proposals/delete-proposal.ts',
+    'proposals/get-proposal.ts',
+    'policies/get-policies.ts',
+    'accounts/get-policyholder.ts',
+  ])('%s reads through owned(ctx)', (file) => {
+    const text = readFileSync(path.join(modulesDir, file), 'utf8');
+    expect(text).not.toMatch(/eq\(\w+\.partyId,/);
+    expect(text).toMatch(/owned\(ctx\)|scope\.where\(/);
+  });
 });

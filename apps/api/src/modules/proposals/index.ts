@@ -5,4 +5,5 @@
  */
 export { quoteExpiryJob } from './expire-quotes.ts';
 export { markProposalBound } from './mark-bound.ts';
+export { moveProposals, type ProposalPolicyholder, proposalHolder } from './proposal-holder.ts';
 export { proposalRoutes } from './routes.ts';

@@ -57,6 +57,54 @@ import {\n  d,\n  e,\n} from './d.ts';\nimport './side.ts';\nconst f = () => imp
     );
   });
 
+  it('tolerates no known violation: the baseline is empty', () => {
+    expect([...baseline]).toEqual([]);
+  });
+
+  it('keeps lib and forms below the areas, with the text registries as the one exception', () => {
+    const lib = 'apps/web/src/lib/config.tsx';
+    expect(withScratch(lib, "import '@forecourt/web/features/home/texts.ts';")).toEqual([
+      `web lib -> features: ${lib} -> apps/web/src/features/home/texts.ts`,
+    ]);
+    expect(withScratch(lib, "import '@forecourt/web/ui/index.ts';").join()).toContain('web lib -> ui');
+    const registry = 'apps/web/src/lib/i18n/default-texts.ts';
+    expect(withScratch(registry, "import '@forecourt/web/features/home/texts.ts';")).toEqual([]);
+    expect(withScratch(registry, "import '@forecourt/web/features/home/routes.tsx';")).toEqual([
+      `web lib -> features: ${registry} -> apps/web/src/features/home/routes.tsx`,
+    ]);
+    const forms = someFile('apps/web/src/forms/');
+    expect(withScratch(forms, "import '@forecourt/web/features/quote/scratch.ts';").join()).toContain(
+      'web forms -> features',
+    );
+    expect(withScratch(forms, "import '@forecourt/web/app/routes.tsx';").join()).toContain(
+      'web forms -> app',
+    );
+    const ui = someFile('apps/web/src/ui/');
+    expect(withScratch(ui, "import '@forecourt/web/forms/lookups/index.ts';").join()).toContain(
+      'web ui -> forms',
+    );
+  });
+
+  it('lets code outside the API modules use their faces only, and shared infrastructure none', () => {
+    const jobs = 'apps/api/src/jobs/index.ts';
+    expect(withScratch(jobs, "import '@forecourt/api/modules/proposals/expire-quotes.ts';")).toEqual([
+      `api module internals: ${jobs} -> apps/api/src/modules/proposals/expire-quotes.ts`,
+    ]);
+    expect(withScratch(jobs, "import '@forecourt/api/modules/proposals/index.ts';")).toEqual([]);
+    const seed = 'apps/api/src/db/seed.ts';
+    expect(
+      withScratch(seed, "import '@forecourt/api/modules/identity/demo-identities.ts';").join(),
+    ).toContain('api module internals');
+    const lib = 'apps/api/src/lib/party-scope.ts';
+    expect(withScratch(lib, "import '@forecourt/api/modules/proposals/index.ts';")).toEqual([
+      `api shared -> module: ${lib} -> apps/api/src/modules/proposals/index.ts`,
+    ]);
+    const registry = 'apps/api/src/jobs/registry.ts';
+    expect(withScratch(registry, "import '@forecourt/api/modules/policies/index.ts';").join()).toContain(
+      'api shared -> module',
+    );
+  });
+
   it('fails on a new import cycle, naming its files', () => {
     const tiny = new Map([
       ['packages/domain/src/a.ts', "import './b.ts';"],

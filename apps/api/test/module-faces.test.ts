@@ -49,4 +49,77 @@ describe('module faces', () => {
       .map((i) => `${i.at} imports ../${i.module}/${i.file}`);
     expect(bad).toEqual([]);
   });
+
+  it('every module has a face (index.ts)', () => {
+    const modules = readdirSync(modulesDir, { withFileTypes: true }).filter((d) => d.isDirectory());
+    expect(modules.length).toBeGreaterThan(10);
+    const faceless = modules
+      .filter((d) => !readdirSync(path.join(modulesDir, d.name)).includes('index.ts'))
+      .map((d) => d.name);
+    expect(faceless).toEqual([]);
+  });
+
+  // ADR 134, 170: a module writes only its own tables (bind asks proposals to mark the proposal bound).
+  const OWNS: Record<string, string[]> = {
+    proposals: ['proposals', 'retrievalAttempts'],
+    policies: ['policies', 'policyVersions'],
+    billing: ['customerAccounts', 'statements', 'statementLineItems'],
+    payments: [
+      'customerPayments',
+      'ddRedirectFlows',
+      'duplicatePayments',
+      'paymentMethods',
+      'paymentSessions',
+      'webhookEvents',
+    ],
+  };
+  for (const [module, tables] of Object.entries(OWNS)) {
+    it(`${module} writes only its own tables`, () => {
+      const dir = path.join(modulesDir, module);
+      const written = readdirSync(dir)
+        .filter((f) => f.endsWith('.ts'))
+        .flatMap((file) =>
+          [
+            ...readFileSync(path.join(dir, file), 'utf8').matchAll(
+              /\.(?:insert|update|delete)\(\s*(\w+)\s*\)/g,
+            ),
+          ].map((m) => ({ at: `${module}/${file}`, table: m[1] as string })),
+        );
+      expect(written.length).toBeGreaterThan(0);
+      expect(
+        written.filter((w) => !tables.includes(w.table)).map((w) => `${w.at} writes ${w.table}`),
+      ).toEqual([]);
+    });
+  }
+
+  it('only the proposals module writes the proposals table', () => {
+    const modules = readdirSync(modulesDir, { withFileTypes: true }).filter(
+      (d) => d.isDirectory() && d.name !== 'proposals',
+    );
+    const bad = modules.flatMap((d) =>
+      readdirSync(path.join(modulesDir, d.name))
+        .filter((f) => f.endsWith('.ts'))
+        .filter((f) =>
+          /\.(?:insert|update|delete)\(\s*proposals\s*\)|(?:UPDATE|INSERT INTO|DELETE FROM)\s+proposals\b/.test(
+            readFileSync(path.join(modulesDir, d.name, f), 'utf8'),
+          ),
+        )
+        .map((f) => `${d.name}/${f}`),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  // ADR 155, 170: these plain reads of the caller's data go through owned(ctx), not a manual party filter.
+  it.each([
+    'proposals/queries.ts',
+    'proposals/list-proposals.ts',
+    'proposals/delete-proposal.ts',
+    'proposals/get-proposal.ts',
+    'policies/get-policies.ts',
+    'accounts/get-policyholder.ts',
+  ])('%s reads through owned(ctx)', (file) => {
+    const text = readFileSync(path.join(modulesDir, file), 'utf8');
+    expect(text).not.toMatch(/eq\(\w+\.partyId,/);
+    expect(text).toMatch(/owned\(ctx\)|scope\.where\(/);
+  });
 });

@@ -3,8 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadEnv } from '../config/env.ts';
 import { connect, DatabaseLockedError } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
-import { createStaffUser } from '../modules/identity/demo-identities.ts';
-import { ADMIN_PERMISSIONS } from '../modules/identity/issuer-key.ts';
+import { ADMIN_PERMISSIONS, createStaffUser } from '../modules/identity/index.ts';
 
 /**
  * npm run admin:create -- --email someone@example.com --permissions access:impersonate,action:mta-claims

@@ -1,12 +1,13 @@
 import type { AppServices } from '../lib/context.ts';
-import { identitySeeder } from '../modules/identity/demo-identities.ts';
+import { identitySeeder } from '../modules/identity/index.ts';
+import type { Seeder } from './seeder.ts';
+
+export type { Seeder } from './seeder.ts';
 
 /**
  * Demo data, seeded on first start (DESIGN.md §1). Each module adds a seeder; they run in order, each once,
  * recorded in app_secrets under `seed:<name>` so a restart does not seed twice.
  */
-export type Seeder = { name: string; run: (services: AppServices) => Promise<void> };
-
 export const seeders: Seeder[] = [identitySeeder];
 
 export async function seedDemoData(services: AppServices): Promise<string[]> {

@@ -1,9 +1,9 @@
 import type PgBoss from 'pg-boss';
 import type { AppServices } from '../lib/context.ts';
 import { documentJobs } from '../modules/documents/index.ts';
-import { identityPurgeJob } from '../modules/identity/jobs.ts';
-import { policyActivationJob } from '../modules/policies/activate-policies.ts';
-import { quoteExpiryJob } from '../modules/proposals/expire-quotes.ts';
+import { identityPurgeJob } from '../modules/identity/index.ts';
+import { policyActivationJob } from '../modules/policies/index.ts';
+import { quoteExpiryJob } from '../modules/proposals/index.ts';
 import { sandboxMandateActivationJob } from '../providers/direct-debit/sandbox.ts';
 import { idempotencyPurgeJob } from './idempotency-purge.ts';
 import { outboxDispatchJob } from './outbox-dispatch.ts';

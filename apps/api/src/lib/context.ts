@@ -3,13 +3,11 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Env } from '../config/env.ts';
 import type { Database, Db } from '../db/connection.ts';
-import type { Providers } from '../providers/index.ts';
+import type { Providers } from '../providers/providers.ts';
+import type { Clock } from './clock.ts';
 import { requestOrigin } from './origin.ts';
 
-export interface Clock {
-  now(): Date;
-}
-export const systemClock: Clock = { now: () => new Date() };
+export { type Clock, systemClock } from './clock.ts';
 
 /** Who is calling. Every use case receives one; customer data is read through `owned(ctx)` (lib/party-scope.ts). */
 export type Caller =

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountRoutes } from './accounts/routes.ts';
+import { accountRoutes } from './accounts/index.ts';
 import { adminRoutes } from './admin/index.ts';
-import { billingRoutes } from './billing/routes.ts';
+import { billingRoutes } from './billing/index.ts';
 import { checkRoutes } from './checks/index.ts';
 import { claimRoutes } from './claims/index.ts';
 import { configRoutes } from './config/index.ts';
 import { documentRoutes } from './documents/index.ts';
 import { healthRoutes } from './health/index.ts';
-import { identityRoutes } from './identity/routes.ts';
+import { identityRoutes } from './identity/index.ts';
 import { insightRoutes } from './insights/index.ts';
 import { lookupRoutes } from './lookups/index.ts';
-import { paymentRoutes } from './payments/routes.ts';
-import { policyRoutes } from './policies/routes.ts';
-import { proposalRoutes } from './proposals/routes.ts';
+import { paymentRoutes } from './payments/index.ts';
+import { policyRoutes } from './policies/index.ts';
+import { proposalRoutes } from './proposals/index.ts';
 import { sessionRoutes } from './session/index.ts';
 
 /** Every module's routes; one line per module. */

@@ -4,14 +4,14 @@ import { customers, parties } from '../../db/schema/index.ts';
 import { verifyAnonymousToken } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { notFound, unauthorized, validation } from '../../lib/errors.ts';
-import { findOwnedProposal, moveProposals } from './proposal-access.ts';
+import { moveProposals, proposalHolder } from '../proposals/index.ts';
 
 /** An anonymous token may be a day stale (the tab slept through sign-in). */
 const SOURCE_GRACE_SECONDS = 24 * 60 * 60;
 
 /**
  * POST /api/proposals/merge {proposalCode, sourceAccessToken}: after sign-in, the quotes the visitor
- * made anonymously move into the customer's account (UPDATE proposals SET party_id) and the anonymous
+ * made anonymously move into the customer's account (proposals' face) and the anonymous
  * party is marked merged. Missing names and phone on the account are filled from the proposal.
  */
 export async function mergeProposals(
@@ -23,7 +23,7 @@ export async function mergeProposals(
   const source = await verifyAnonymousToken(ctx, input.sourceAccessToken, SOURCE_GRACE_SECONDS);
   if (!source) throw validation({ sourceAccessToken: ['This session is not valid any more'] });
   if (source === target) {
-    if (!(await findOwnedProposal(ctx.db, input.proposalCode, target))) throw notFound('No such proposal');
+    if (!(await proposalHolder(ctx.db, target, input.proposalCode))) throw notFound('No such proposal');
     return { proposalCode: input.proposalCode, mergedProposals: 0 };
   }
   return ctx.db.transaction(async (tx) => {
@@ -31,10 +31,10 @@ export async function mergeProposals(
     // Only a visitor's own anonymous quotes move; another customer's party never does.
     if (party?.kind !== 'anonymous' || (party.mergedInto && party.mergedInto !== target))
       throw notFound('No such proposal');
-    const proposal = await findOwnedProposal(tx as never, input.proposalCode, source);
+    const proposal = await proposalHolder(tx as never, source, input.proposalCode);
     if (!proposal) {
       // Merged already (a retried request): the quote is the customer's now.
-      if (await findOwnedProposal(tx as never, input.proposalCode, target))
+      if (await proposalHolder(tx as never, target, input.proposalCode))
         return { proposalCode: input.proposalCode, mergedProposals: 0 };
       throw notFound('No such proposal');
     }

@@ -12,7 +12,8 @@ import { notFound, validation } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { CODE_TTL_MS, type CodeCheck } from '../../providers/identity-provider/one-time-codes.ts';
 import { signInTicket } from '../../providers/identity-provider/sign-in-ticket.ts';
-import { EMBEDDED_ISSUER_KEY, issuerKey } from '../identity/issuer-key.ts';
+import { EMBEDDED_ISSUER_KEY, issuerKey } from '../identity/index.ts';
+import { proposalHolder } from '../proposals/index.ts';
 import {
   accountCodePurpose,
   codeError,
@@ -22,7 +23,6 @@ import {
   tooManyCodes,
 } from './account-codes.ts';
 import { accountHolderByEmail, findCustomer } from './account-queries.ts';
-import { findOwnedProposal } from './proposal-access.ts';
 
 export type RegisterAccountResult =
   | { status: 202; body: RegisterAccountCodeSent }
@@ -44,7 +44,7 @@ export async function registerAccount(
   input: RegisterAccountRequest,
 ): Promise<RegisterAccountResult> {
   const partyId = requireParty(ctx.caller);
-  const proposal = await findOwnedProposal(ctx.db, proposalCode, partyId);
+  const proposal = await proposalHolder(ctx.db, partyId, proposalCode);
   if (!proposal) throw notFound('No such proposal');
   const existing = await findCustomer(ctx.db, partyId);
   if (existing)

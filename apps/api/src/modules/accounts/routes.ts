@@ -11,9 +11,8 @@ import {
   verificationRequiredSchema,
 } from '@forecourt/contracts/identity';
 import { proposalCodeParamsSchema } from '@forecourt/contracts/proposals';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Ctx } from '../../lib/context.ts';
+import { ctxOf } from '../../lib/context.ts';
 import { getPolicyholder } from './get-policyholder.ts';
 import { mergeProposals } from './merge-proposals.ts';
 import { registerAccount } from './register-account.ts';
@@ -22,17 +21,12 @@ import { validateAccount } from './validate-account.ts';
 
 /** Customer accounts: the policyholder, account set-up from a proposal, and merging a visitor's quotes. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (request: FastifyRequest): Ctx => ({
-    ...app.services,
-    caller: request.caller,
-    log: request.log,
-  });
   const tags = ['accounts'];
 
   app.get(
     '/api/policyholder',
     { schema: { tags, summary: 'The signed-in customer’s account', response: { 200: policyholderSchema } } },
-    async (request) => getPolicyholder(ctx(request)),
+    async (request) => getPolicyholder(ctxOf(request)),
   );
   app.patch(
     '/api/policyholder',
@@ -46,7 +40,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await updatePolicyholder(ctx(request), request.body);
+      const result = await updatePolicyholder(ctxOf(request), request.body);
       return reply.status(result.status).send(result.body as never);
     },
   );
@@ -61,7 +55,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: validateAccountResponseSchema },
       },
     },
-    async (request) => validateAccount(ctx(request), request.body),
+    async (request) => validateAccount(ctxOf(request), request.body),
   );
   app.post(
     '/api/proposals/:code/account',
@@ -76,7 +70,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await registerAccount(ctx(request), request.params.code, request.body ?? {});
+      const result = await registerAccount(ctxOf(request), request.params.code, request.body ?? {});
       return reply.status(result.status).send(result.body as never);
     },
   );
@@ -90,6 +84,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mergeProposalsResponseSchema },
       },
     },
-    async (request) => mergeProposals(ctx(request), request.body),
+    async (request) => mergeProposals(ctxOf(request), request.body),
   );
 };

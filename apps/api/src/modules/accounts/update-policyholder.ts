@@ -7,7 +7,7 @@ import type { Ctx } from '../../lib/context.ts';
 import { AppError, forbidden, notFound, validation } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { type CodeCheck, parseAddress } from '../../providers/identity-provider/one-time-codes.ts';
-import { EMBEDDED_ISSUER_KEY } from '../identity/issuer-key.ts';
+import { EMBEDDED_ISSUER_KEY } from '../identity/index.ts';
 import {
   changeCodePurpose,
   codeError,

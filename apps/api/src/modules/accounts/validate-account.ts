@@ -2,7 +2,7 @@ import type { ValidateAccountResponse } from '@forecourt/contracts/identity';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { notFound, validation } from '../../lib/errors.ts';
-import { findOwnedProposal } from './proposal-access.ts';
+import { proposalHolder } from '../proposals/index.ts';
 
 /**
  * POST /api/policyholder/validateAccount {source}: can the policyholder of proposal `source` (or the
@@ -16,7 +16,7 @@ export async function validateAccount(
   input: { source: string; email?: string | undefined },
 ): Promise<ValidateAccountResponse> {
   const partyId = requireParty(ctx.caller);
-  const proposal = await findOwnedProposal(ctx.db, input.source, partyId);
+  const proposal = await proposalHolder(ctx.db, partyId, input.source);
   if (!proposal) throw notFound('No such proposal');
   const email = input.email?.toLowerCase() ?? proposal.email;
   if (!email) throw validation({ email: ['Enter the policyholder’s e-mail address'] });

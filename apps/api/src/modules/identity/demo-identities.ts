@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customers, identityUsers, parties } from '../../db/schema/index.ts';
-import type { Seeder } from '../../db/seed.ts';
+import type { Seeder } from '../../db/seeder.ts';
 import { EMBEDDED_ISSUER_KEY } from './issuer-key.ts';
 
 /** The demo customer's party: fixed so other modules' demo data (policies, bills) can belong to it. */

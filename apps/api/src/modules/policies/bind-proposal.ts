@@ -12,6 +12,7 @@ import { newPolicyNumber } from '../../lib/policy-number.ts';
 import { openCustomerAccount } from '../billing/index.ts';
 import { latestVerification } from '../checks/index.ts';
 import { latestPaymentFor, usablePaymentMethod } from '../payments/index.ts';
+import { markProposalBound } from '../proposals/index.ts';
 import { amountDueAtBind } from './amount-due.ts';
 import { assertOpenForCheckout } from './checkout-availability.ts';
 import { enqueueConfirmationEmail } from './confirmation-email.ts';
@@ -41,7 +42,7 @@ type ProposalRow = typeof proposals.$inferSelect;
 /**
  * Binds a proposal in the caller's transaction (ctx.db), each module writing its own tables (ADR 134):
  * policies writes the policy and its first version, billing opens the customer account and its first
- * statement (through its face), and the proposal is marked POLICY; outbox messages announce the policy to
+ * statement (through its face), and proposals marks the proposal POLICY (through its face); outbox messages announce the policy to
  * the Motor Insurance Database and the customer. The proposal row is locked first, so concurrent binds make
  * one policy; a bound proposal answers its policy again (created: false).
  */
@@ -72,10 +73,7 @@ export async function bindProposal(ctx: Ctx, proposalCode: string, partyId: stri
     serviceEnd: proposal.product === 'SUBSCRIPTION' ? addMonths(startAt, 1) : expiry,
     now,
   });
-  await ctx.db
-    .update(proposals)
-    .set({ status: 'POLICY', policyId: policy.policyId, policyNumber, updatedAt: now })
-    .where(eq(proposals.proposalCode, proposal.proposalCode));
+  await markProposalBound(ctx, proposal.proposalCode, { policyId: policy.policyId, policyNumber, now });
   await announcePolicy(ctx, {
     quote,
     documentInput: policy.documentInput,

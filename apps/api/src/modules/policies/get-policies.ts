@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { policies, policyVersions } from '../../db/schema/index.ts';
-import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { owned } from '../../lib/party-scope.ts';
 
 type PolicyRow = typeof policies.$inferSelect;
 type VersionRow = typeof policyVersions.$inferSelect;
@@ -46,15 +46,11 @@ function toPolicy(p: PolicyRow, v: VersionRow, now: Date) {
 
 /** GET /api/policies: the caller's policies, newest first (optionally of one scheme). */
 export async function listPolicies(ctx: Ctx, filter: { schemeCode?: string | undefined }) {
-  const partyId = requireParty(ctx.caller);
   const rows = await ctx.db
     .select()
     .from(policies)
     .where(
-      and(
-        eq(policies.partyId, partyId),
-        filter.schemeCode ? eq(policies.schemeCode, filter.schemeCode) : undefined,
-      ),
+      owned(ctx).where(policies, filter.schemeCode ? eq(policies.schemeCode, filter.schemeCode) : undefined),
     )
     .orderBy(desc(policies.createdAt));
   if (rows.length === 0) return [];
@@ -79,11 +75,7 @@ export async function listPolicies(ctx: Ctx, filter: { schemeCode?: string | und
 
 /** GET /api/policies/{id}: one of the caller's policies; anyone else's is a 404. */
 export async function getPolicy(ctx: Ctx, policyId: string) {
-  const partyId = requireParty(ctx.caller);
-  const [p] = await ctx.db
-    .select()
-    .from(policies)
-    .where(and(eq(policies.id, policyId), eq(policies.partyId, partyId)));
+  const p = await owned(ctx).first(policies, eq(policies.id, policyId));
   const versions = p
     ? await ctx.db.select().from(policyVersions).where(eq(policyVersions.policyId, p.id))
     : [];

@@ -2,6 +2,8 @@
  * The policies module's public face (ADR 134): checkout rules others may ask about and the routes. Policies
  * depends on billing's and payments' faces; nothing in billing or payments depends on policies.
  */
+
+export { policyActivationJob } from './activate-policies.ts';
 export { amountDueAtBind } from './amount-due.ts';
 export { type BindResult, bindProposal, coverStart } from './bind-proposal.ts';
 export { policyRoutes } from './routes.ts';

@@ -1,9 +1,9 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { eq } from 'drizzle-orm';
 import { proposals } from '../../db/schema/index.ts';
-import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, validation } from '../../lib/errors.ts';
+import { owned } from '../../lib/party-scope.ts';
 import { ratingTablesFor } from '../rating/index.ts';
 import { toProposal } from './proposal-view.ts';
 import { findOwnedProposal } from './queries.ts';
@@ -15,7 +15,7 @@ import { rateProposal } from './rate-proposal.ts';
  * so the free months show at once (terms acceptance and minimum age are checked by rating).
  */
 export async function activatePromotion(ctx: Ctx, proposalCode: string, code: string): Promise<Proposal> {
-  const partyId = requireParty(ctx.caller);
+  const scope = owned(ctx);
   const now = ctx.clock.now();
   const promoCode = code.trim().toUpperCase();
   if (!ratingTablesFor(ctx.brand, now).promotions[promoCode])
@@ -24,7 +24,7 @@ export async function activatePromotion(ctx: Ctx, proposalCode: string, code: st
       'This promotion code is not valid',
     );
   return ctx.db.transaction(async (tx) => {
-    const row = await findOwnedProposal(tx, partyId, proposalCode, { forUpdate: true });
+    const row = await findOwnedProposal(tx, scope, proposalCode, { forUpdate: true });
     if (row.status === 'POLICY') throw new AppError('CONFLICT', 'This proposal is already a policy');
     let rated: ReturnType<typeof rateProposal> | undefined;
     if (row.quote !== null) {

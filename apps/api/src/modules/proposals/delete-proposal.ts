@@ -1,17 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { proposals } from '../../db/schema/index.ts';
-import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { owned } from '../../lib/party-scope.ts';
 import { findOwnedProposal } from './queries.ts';
 
 /** DELETE /api/proposals/{code}: a quote the visitor no longer wants; a bound proposal stays. */
 export async function deleteProposal(ctx: Ctx, proposalCode: string): Promise<void> {
-  const partyId = requireParty(ctx.caller);
-  const row = await findOwnedProposal(ctx.db, partyId, proposalCode);
+  const scope = owned(ctx);
+  const row = await findOwnedProposal(ctx.db, scope, proposalCode);
   if (row.status === 'POLICY')
     throw new AppError('CONFLICT', 'A proposal that became a policy cannot be deleted');
-  await ctx.db
-    .delete(proposals)
-    .where(and(eq(proposals.partyId, partyId), eq(proposals.proposalCode, proposalCode)));
+  await ctx.db.delete(proposals).where(scope.where(proposals, eq(proposals.proposalCode, proposalCode)));
 }

@@ -1,8 +1,8 @@
 import type { Proposal, ProposalStatus } from '@forecourt/contracts/proposals';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { desc, eq, type SQL } from 'drizzle-orm';
 import { proposals } from '../../db/schema/index.ts';
-import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { owned } from '../../lib/party-scope.ts';
 import { toProposal } from './proposal-view.ts';
 
 /** GET /api/proposals: the caller's proposals, newest first, filtered. */
@@ -14,8 +14,8 @@ export async function listProposals(
     status?: ProposalStatus | undefined;
   },
 ): Promise<{ items: Proposal[] }> {
-  const partyId = requireParty(ctx.caller);
-  const where: SQL[] = [eq(proposals.partyId, partyId)];
+  const scope = owned(ctx);
+  const where: SQL[] = [];
   if (filters.externalReference)
     where.push(eq(proposals.externalReference, filters.externalReference.toUpperCase()));
   if (filters.schemeCode) where.push(eq(proposals.schemeCode, filters.schemeCode));
@@ -23,7 +23,7 @@ export async function listProposals(
   const rows = await ctx.db
     .select()
     .from(proposals)
-    .where(and(...where))
+    .where(scope.where(proposals, ...where))
     .orderBy(desc(proposals.createdAt))
     .limit(100);
   const now = ctx.clock.now();

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { proposals } from '../../db/schema/index.ts';
-import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { owned } from '../../lib/party-scope.ts';
 import { findOwnedProposal } from './queries.ts';
 
 /** POST /api/proposals/{code}/tracking: the marketing parameters the visit came with, once per proposal. */
@@ -11,8 +11,7 @@ export async function recordTracking(
   proposalCode: string,
   values: Record<string, string>,
 ): Promise<{ ok: true }> {
-  const partyId = requireParty(ctx.caller);
-  const row = await findOwnedProposal(ctx.db, partyId, proposalCode);
+  const row = await findOwnedProposal(ctx.db, owned(ctx), proposalCode);
   const allowed = new Set(ctx.brand.proposalTracking.parameters);
   const kept = Object.fromEntries(
     Object.entries(values).filter(([k]) => allowed.size === 0 || allowed.has(k)),

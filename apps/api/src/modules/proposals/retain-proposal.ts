@@ -1,10 +1,10 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { outbox } from '../../db/schema/index.ts';
 import { kickOutbox } from '../../jobs/outbox-dispatch.ts';
-import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enqueueWithinLimit } from '../../lib/outbox.ts';
+import { owned } from '../../lib/party-scope.ts';
 import { findOwnedProposal } from './queries.ts';
 
 const pounds = (pence: number) =>
@@ -24,7 +24,7 @@ export async function retainProposal(
   email: string,
   origin: string,
 ): Promise<{ ok: true }> {
-  const row = await findOwnedProposal(ctx.db, requireParty(ctx.caller), proposalCode);
+  const row = await findOwnedProposal(ctx.db, owned(ctx), proposalCode);
   const hourAgo = new Date(ctx.clock.now().getTime() - 3_600_000);
   const [sent] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })

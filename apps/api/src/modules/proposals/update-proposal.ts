@@ -2,9 +2,9 @@ import type { Proposal, UpdateProposalRequest } from '@forecourt/contracts/propo
 import { validateProposal } from '@forecourt/domain/risk/validate';
 import { eq, sql } from 'drizzle-orm';
 import { proposals } from '../../db/schema/index.ts';
-import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, validation } from '../../lib/errors.ts';
+import { owned } from '../../lib/party-scope.ts';
 import { applyChanges } from './apply-changes.ts';
 import { brandAnswerPaths, brandRuleErrors } from './brand-questions.ts';
 import { effectiveStatus, toProposal } from './proposal-view.ts';
@@ -26,9 +26,9 @@ export async function updateProposal(
   proposalCode: string,
   input: UpdateProposalRequest,
 ): Promise<Proposal> {
-  const partyId = requireParty(ctx.caller);
+  const scope = owned(ctx);
   return ctx.db.transaction(async (tx) => {
-    const row = await findOwnedProposal(tx, partyId, proposalCode, { forUpdate: true });
+    const row = await findOwnedProposal(tx, scope, proposalCode, { forUpdate: true });
     if (row.status === 'POLICY') throw new AppError('CONFLICT', 'This proposal is already a policy');
     const maxAdditionalProfiles = ctx.brand.productConfig.maxAdditionalProfiles;
     const { data, touched } = applyChanges(row.data, input.changes, {

@@ -1,4 +1,4 @@
-import type { AppServices } from '../../lib/context.ts';
+import type { ProviderHost } from '../host.ts';
 
 /**
  * Card payments, shaped like Stripe Checkout: the customer pays on the provider's hosted page, the browser
@@ -84,7 +84,7 @@ export class WebhookSignatureError extends Error {}
 export interface CardPaymentsProvider {
   readonly name: 'sandbox' | 'stripe';
   /** Gives a provider that runs inside the app (the sandbox) its database, clock and secrets. */
-  attach?(services: AppServices): void;
+  attach?(host: ProviderHost): void;
   createSession(input: CardSessionInput): Promise<CardSession>;
   chargeToken(input: TokenChargeInput): Promise<TokenChargeResult>;
   /**

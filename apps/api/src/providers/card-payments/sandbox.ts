@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { sandboxCardSessions, sandboxCardTokens } from '../../db/schema/index.ts';
-import type { AppServices } from '../../lib/context.ts';
 import { ensureSecret } from '../../lib/secrets.ts';
+import type { ProviderHost } from '../host.ts';
 import {
   CARD_TOKEN_VALIDITY_SECONDS,
   type CardEvent,
@@ -15,7 +15,7 @@ import { sandboxId } from './webhook-delivery.ts';
 const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export interface SandboxCardPayments extends CardPaymentsProvider {
-  services(): AppServices;
+  services(): ProviderHost;
   webhookSecret(): Promise<string>;
 }
 
@@ -26,7 +26,7 @@ export interface SandboxCardPayments extends CardPaymentsProvider {
  * single-use; the static test tokens (tok_visa ...) are always fresh, as in Stripe test mode.
  */
 export function sandboxCardPayments(): SandboxCardPayments {
-  let attached: AppServices | undefined;
+  let attached: ProviderHost | undefined;
   const services = () => {
     if (!attached) throw new Error('The sandbox card provider is not attached to the app');
     return attached;

@@ -1,4 +1,4 @@
-import type { AppServices } from '../../lib/context.ts';
+import type { ProviderHost } from '../host.ts';
 
 /**
  * Direct Debit, shaped like GoCardless's redirect flow: the customer gives bank details on the provider's
@@ -34,7 +34,7 @@ export class DirectDebitFlowError extends Error {}
 
 export interface DirectDebitProvider {
   readonly name: 'sandbox' | 'gocardless';
-  attach?(services: AppServices): void;
+  attach?(host: ProviderHost): void;
   createRedirectFlow(input: RedirectFlowInput): Promise<{ id: string; redirectUrl: string }>;
   /** Turns a flow the customer finished into a mandate. Throws DirectDebitFlowError if not finished. */
   completeRedirectFlow(id: string, sessionToken: string): Promise<Mandate>;

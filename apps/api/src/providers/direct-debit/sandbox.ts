@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { sandboxDdFlows, sandboxDdMandates } from '../../db/schema/index.ts';
 import { defineJob, enqueue } from '../../jobs/registry.ts';
-import type { AppServices } from '../../lib/context.ts';
 import { ensureSecret } from '../../lib/secrets.ts';
 import { WebhookSignatureError } from '../card-payments/card-payments-provider.ts';
 import { deliverWebhook, sandboxId } from '../card-payments/webhook-delivery.ts';
+import type { ProviderHost } from '../host.ts';
 import { DirectDebitFlowError, type DirectDebitProvider, mandateStatusOf } from './direct-debit-provider.ts';
 import { signGoCardlessStyle, verifyGoCardlessStyle } from './signature.ts';
 
@@ -22,7 +22,7 @@ export const sandboxMandateActivationJob = defineJob({
 });
 
 export interface SandboxDirectDebit extends DirectDebitProvider {
-  services(): AppServices;
+  services(): ProviderHost;
   /** The bank "approves" the mandate: it becomes active and the app hears so by webhook. */
   activateMandate(mandateId: string): Promise<void>;
 }
@@ -34,7 +34,7 @@ export interface SandboxDirectDebit extends DirectDebitProvider {
  * active after SANDBOX_MANDATE_ACTIVATION_SECONDS through a pg-boss job that sends a signed webhook.
  */
 export function sandboxDirectDebit(): SandboxDirectDebit {
-  let attached: AppServices | undefined;
+  let attached: ProviderHost | undefined;
   const services = () => {
     if (!attached) throw new Error('The sandbox Direct Debit provider is not attached to the app');
     return attached;

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AppServices } from '../../lib/context.ts';
+import type { ProviderHost } from '../host.ts';
 import { assertValidKey, contentTypeOf, type StorageProvider } from './storage-provider.ts';
 
 export interface FilesystemStorage extends StorageProvider {
@@ -14,7 +14,7 @@ export interface FilesystemStorage extends StorageProvider {
  * never sees half a file. Signed URLs are HMACs of key and expiry with a key derived from the app secret.
  */
 export function filesystemStorage(root: string): FilesystemStorage {
-  let services: AppServices | undefined;
+  let services: ProviderHost | undefined;
   const signingKey = () => {
     if (!services) throw new Error('Filesystem storage is not attached to the app');
     return createHmac('sha256', services.signingSecret).update('storage-signed-url').digest();

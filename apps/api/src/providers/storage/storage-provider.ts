@@ -1,4 +1,4 @@
-import type { AppServices } from '../../lib/context.ts';
+import type { ProviderHost } from '../host.ts';
 
 /** Object storage for generated documents and uploads: filesystem under DATA_DIR (default) or S3. */
 export interface StoredObject {
@@ -8,7 +8,7 @@ export interface StoredObject {
 
 export interface StorageProvider {
   readonly name: 'filesystem' | 's3';
-  attach?(services: AppServices): void;
+  attach?(host: ProviderHost): void;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;

@@ -3,6 +3,7 @@ import type { Question } from '../engine/types.ts';
 import styles from './disclosure-form.module.css';
 import { messageKeys, textKeys, useEngine } from './engine-context.tsx';
 import { QuestionInput } from './question-input.tsx';
+import { QuestionLoop } from './question-loop.tsx';
 
 /** Inputs made of several controls: labelled as a group, not by one <label for>. */
 const GROUP_INPUTS = new Set([
@@ -45,18 +46,26 @@ export function QuestionField({ question: q, value, onChange, onBlur, error, idP
       {t(hintKeys)}
     </p>
   );
-  const input = (
-    <QuestionInput
-      question={q}
-      id={id}
-      value={value}
-      onChange={onChange}
-      onBlur={onBlur}
-      invalid={Boolean(error)}
-      describedBy={describedBy}
-      checkboxLabel={label}
-    />
-  );
+  const input =
+    q.input === 'loop' ? (
+      <QuestionLoop
+        question={q}
+        value={(value as Record<string, unknown>[] | undefined) ?? []}
+        onChange={onChange}
+        Field={QuestionField}
+      />
+    ) : (
+      <QuestionInput
+        question={q}
+        id={id}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        invalid={Boolean(error)}
+        describedBy={describedBy}
+        checkboxLabel={label}
+      />
+    );
   return (
     <div
       className={styles.field}

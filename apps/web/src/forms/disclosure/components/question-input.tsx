@@ -18,7 +18,6 @@ import type { Question } from '../engine/types.ts';
 import { useEngine } from './engine-context.tsx';
 import { DataLookupInput } from './inputs/data-lookup-input.tsx';
 import { MarketingInput, StartDateInput } from './inputs/misc-inputs.tsx';
-import { QuestionLoop } from './question-loop.tsx';
 
 const ADDRESS_KEYS = [
   'line1',
@@ -177,6 +176,7 @@ export function QuestionInput(props: InputProps) {
         />
       ) : null;
     case 'loop':
-      return <QuestionLoop question={q} value={(value as Record<string, unknown>[]) ?? []} onChange={set} />;
+      // A loop's items are questions of their own: QuestionField renders it with QuestionLoop.
+      return null;
   }
 }

@@ -1,22 +1,32 @@
 import { isShown } from '@forecourt/domain/forms/conditions';
 import { format, parseISO } from 'date-fns';
-import { useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/index.ts';
 import { itemErrors } from '../engine/schema.ts';
 import type { Question, Values } from '../engine/types.ts';
 import styles from './disclosure-form.module.css';
 import { textKeys, useEngine } from './engine-context.tsx';
-import { QuestionField } from './question-field.tsx';
+
+/** What the loop needs of the field component that renders each item's questions (QuestionField). */
+export interface LoopItemFieldProps {
+  question: Question;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  error?: string;
+  idPrefix?: string;
+}
 
 interface Props {
   question: Question;
   value: Values[];
   onChange: (items: Values[]) => void;
+  /** The field component for the items' questions, passed in so that the loop and the field do not import each other. */
+  Field: ComponentType<LoopItemFieldProps>;
 }
 
 /** A question loop (claims, convictions): add, confirm, cancel and remove items (spec 2 §5). */
-export function QuestionLoop({ question: q, value, onChange }: Props) {
+export function QuestionLoop({ question: q, value, onChange, Field }: Props) {
   const { t } = useTranslation();
   const env = useEngine();
   const [draft, setDraft] = useState<Values | null>(value.length === 0 ? {} : null);
@@ -73,7 +83,7 @@ export function QuestionLoop({ question: q, value, onChange }: Props) {
           {item
             .filter((iq) => isShown(iq.conditions, draft, env.ctx))
             .map((iq) => (
-              <QuestionField
+              <Field
                 key={iq.id}
                 idPrefix={`${q.id}-item`}
                 question={iq}

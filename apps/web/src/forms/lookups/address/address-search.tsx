@@ -1,4 +1,4 @@
-import type { Address, AddressFindItem } from '@forecourt/contracts/lookups';
+import type { AddressFindItem } from '@forecourt/contracts/lookups';
 import { isPostcode } from '@forecourt/domain/patterns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,10 @@ import { useConfig } from '../../../lib/config.tsx';
 import { Button, Field, Spinner } from '../../../ui/index.ts';
 import { useAddressFind, useAddressRetrieve } from '../api/addresses.ts';
 import styles from './address-search.module.css';
+import type { AddressValue } from './address-value.ts';
 import { ManualAddressForm } from './manual-address-form.tsx';
 
-export type AddressValue = Partial<Omit<Address, 'type'>>;
+export type { AddressValue } from './address-value.ts';
 
 export type AddressSearchProps = {
   value: AddressValue | undefined;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button, Field } from '../../../ui/index.ts';
 import styles from './address-search.module.css';
-import type { AddressValue } from './address-search.tsx';
+import type { AddressValue } from './address-value.ts';
 
 const FIELDS = ['line1', 'line2', 'line3', 'city', 'postalCode'] as const;
 type Draft = Record<(typeof FIELDS)[number], string>;

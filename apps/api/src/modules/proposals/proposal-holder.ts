@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 
 /**
- * The few reads and writes of the proposals table (owned by the proposals module) that accounts need,
- * in SQL so this module does not depend on that module's code: the policyholder's details of a proposal
- * the caller owns, and moving proposals from one party to another.
+ * What the accounts module needs of proposals, through this module's face (ADR 170): the policyholder's
+ * details of a party's proposal, and moving a visitor's proposals to the account they sign in to (only this
+ * module writes the proposals table).
  */
 export interface ProposalPolicyholder {
   partyId: string;
@@ -20,10 +20,11 @@ type Profile = { policyholder?: boolean; profileCode?: string; data?: Record<str
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
-export async function findOwnedProposal(
+/** The policyholder's details of `partyId`'s proposal, or undefined when that party has no such proposal. */
+export async function proposalHolder(
   db: Db,
-  proposalCode: string,
   partyId: string,
+  proposalCode: string,
 ): Promise<ProposalPolicyholder | undefined> {
   const result = await db.execute(
     sql`SELECT party_id, data FROM proposals WHERE proposal_code = ${proposalCode} AND party_id = ${partyId}`,

@@ -5,24 +5,32 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 export const isBadText = (s: string) => s.includes('\0') || LONE_SURROGATE.test(s);
 
-/** True when any string (or object key) in a parsed body, however deep, is bad text. */
-export function containsBadText(value: unknown): boolean {
-  const stack: unknown[] = [value];
+/**
+ * Where a parsed body holds bad text (a string or an object key, however deep), as a field path in the
+ * shape of validation errors (`otherParty.name`, `witnesses.0.name`; `body` for the body itself); undefined
+ * when it holds none.
+ */
+export function badTextPath(value: unknown): string | undefined {
+  const stack: [unknown, string][] = [[value, '']];
   while (stack.length > 0) {
-    const v = stack.pop();
+    const [v, at] = stack.pop()!;
+    const field = (key: string) => (at ? `${at}.${key}` : key);
     if (typeof v === 'string') {
-      if (isBadText(v)) return true;
+      if (isBadText(v)) return at || 'body';
     } else if (Array.isArray(v)) {
-      for (const item of v) stack.push(item);
+      v.forEach((item, i) => stack.push([item, field(String(i))]));
     } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v) && !ArrayBuffer.isView(v)) {
       for (const [key, item] of Object.entries(v)) {
-        if (isBadText(key)) return true;
-        stack.push(item);
+        if (isBadText(key)) return at || 'body';
+        stack.push([item, field(key)]);
       }
     }
   }
-  return false;
+  return undefined;
 }
+
+/** True when any string (or object key) in a parsed body, however deep, is bad text. */
+export const containsBadText = (value: unknown): boolean => badTextPath(value) !== undefined;
 
 /** True when the raw request target (path and query) decodes to bad text or is not valid percent-encoded UTF-8. */
 export function urlHasBadText(url: string): boolean {
@@ -38,8 +46,14 @@ export function urlHasBadText(url: string): boolean {
 
 export const BAD_TEXT_MESSAGE = 'The request contains a NUL character or invalid Unicode text';
 
-export function refuseBadText(request: FastifyRequest, reply: FastifyReply) {
-  return reply.status(400).send({ code: 'VALIDATION', message: BAD_TEXT_MESSAGE, requestId: request.id });
+/** The one 400 answer for bad text; `field` names where in the body it was (field-level, like validation). */
+export function refuseBadText(request: FastifyRequest, reply: FastifyReply, field?: string) {
+  return reply.status(400).send({
+    code: 'VALIDATION',
+    message: BAD_TEXT_MESSAGE,
+    ...(field ? { fieldErrors: { [field]: [BAD_TEXT_MESSAGE] } } : {}),
+    requestId: request.id,
+  });
 }
 
 /**
@@ -52,6 +66,7 @@ export function registerInputGuard(app: FastifyInstance) {
     if (urlHasBadText(request.url)) return refuseBadText(request, reply);
   });
   app.addHook('preValidation', async (request, reply) => {
-    if (request.body !== undefined && containsBadText(request.body)) return refuseBadText(request, reply);
+    const field = request.body === undefined ? undefined : badTextPath(request.body);
+    if (field !== undefined) return refuseBadText(request, reply, field);
   });
 }

@@ -260,9 +260,9 @@ const MATRIX: Record<string, Row> = {
     why: 'only a signed-in customer holding the source token merges; the code alone takes nothing',
     expect: {
       owner: ALLOWED,
-      // Merging is the customer's own act after signing in: visitors and staff are told to sign in.
-      'staff impersonating owner': status(401, 403),
-      'staff impersonating other': status(401, 403, 404),
+      // Merging is the customer's own act after signing in: visitors are told to sign in, staff refused.
+      'staff impersonating owner': status(403),
+      'staff impersonating other': status(403),
       'other visitor': status(401),
       // Another customer presents its own token, which is not an anonymous source: refused as invalid.
       'other customer': status(400, 404),
@@ -429,11 +429,10 @@ const MATRIX: Record<string, Row> = {
 };
 
 /**
- * Staff acting for no customer on a customer route: the design asks 403 (a known user without the right) or
- * 404; today the party check answers 401 "Authentication required", which the admin app reads as a lost
- * session. Accepted here so the matrix can land; never a 2xx, never the owner's data (finding for the lead).
+ * Staff acting for no customer on a customer route: a known user without the right (403), or 404 where the
+ * route looks the id up among nobody's data; never 401, which the admin app reads as a lost session (ADR 180).
  */
-const STAFF_WITHOUT_CUSTOMER = status(401, 403, 404);
+const STAFF_WITHOUT_CUSTOMER = status(403, 404);
 
 /** What each kind of row expects by default, per caller. */
 const DEFAULTS: Record<'owned' | 'filter' | 'staff', Record<Caller, Expect>> = {

@@ -18,7 +18,7 @@ export function badTextPath(value: unknown): string | undefined {
     if (typeof v === 'string') {
       if (isBadText(v)) return at || 'body';
     } else if (Array.isArray(v)) {
-      v.forEach((item, i) => stack.push([item, field(String(i))]));
+      for (const [i, item] of v.entries()) stack.push([item, field(String(i))]);
     } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v) && !ArrayBuffer.isView(v)) {
       for (const [key, item] of Object.entries(v)) {
         if (isBadText(key)) return at || 'body';

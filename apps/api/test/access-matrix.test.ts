@@ -45,6 +45,8 @@ interface Owner {
   paymentId: string;
   sessionId: string;
   flowId: string;
+  /** A claim on the bound policy. */
+  claimReference: string;
 }
 
 let t: ListeningApp;
@@ -83,15 +85,32 @@ type Row =
       /** Overrides of the kind's defaults, as the design says. */
       expect?: Partial<Record<Caller, Expect>>;
       why?: string;
+      /** Sets the app up for this row (a brand feature); returns what undoes it. */
+      around?: () => () => void;
     }
   | { kind: 'public' | 'exempt'; why: string; url?: (c: Caller) => string; body?: (c: Caller) => unknown };
 
-const returnUrls = () => ({ successUrl: `${t.base}/ok`, cancelUrl: `${t.base}/cancel` });
+/**
+ * The matrix calls the app by `inject`, whose requests arrive with `Host: localhost:80`: the app's own origin is
+ * then http://localhost, and hosted pages return only there (issue 9 §7, ADR 132).
+ */
+const APP_ORIGIN = 'http://localhost';
+const returnUrls = () => ({ successUrl: `${APP_ORIGIN}/ok`, cancelUrl: `${APP_ORIGIN}/cancel` });
 const moto = () => ({
   itemName: 'Monthly car insurance',
   token: 'tok_visa',
   postalCode: 'LS1 5HD',
   dateOfBirth: '1990-01-01',
+});
+/** A loss on the owner's policy, as the built-in claim form sends it. */
+const loss = () => ({
+  policyId: o.policyId,
+  claimType: 'Accident',
+  claimSubType: 'NotFault',
+  occurredAt: new Date(Date.now() - 86_400_000).toISOString(),
+  location: 'Leeds',
+  description: 'Hit while parked',
+  injuries: false,
 });
 const spare = (c: Caller) =>
   c === 'owner' ? o.spare.owner : c === 'staff impersonating owner' ? o.spare.staff : o.quoteCode;
@@ -155,6 +174,8 @@ const MATRIX: Record<string, Row> = {
     kind: 'exempt',
     why: 'sign-in page bound to its interaction cookie',
   },
+  'GET /sandbox/fnol/:id': { kind: 'exempt', why: 'hosted claim form, unguessable one-use link id' },
+  'POST /sandbox/fnol/:id': { kind: 'exempt', why: 'hosted claim form, unguessable one-use link id' },
   'GET /documents/:wordingVersion/:file': {
     kind: 'exempt',
     why: 'static product documents, the same for all',
@@ -183,10 +204,15 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/policies': { kind: 'filter', url: () => '/api/policies?schemeCode=FCMOTOR1' },
   'GET /api/gocardless/mandates': { kind: 'filter', url: () => '/api/gocardless/mandates' },
+  'GET /api/claims': {
+    kind: 'filter',
+    url: () => `/api/claims?policyNumber=${o.policyNumber}`,
+    why: 'another party’s policy number lists nothing',
+  },
   'POST /api/gocardless/flows': {
     kind: 'filter',
     url: () => '/api/gocardless/flows',
-    body: () => ({ mandateDescription: 'Car insurance', successUrl: `${t.base}/ok` }),
+    body: () => ({ mandateDescription: 'Car insurance', successUrl: `${APP_ORIGIN}/ok` }),
   },
 
   // The owner's data, named by code or id.
@@ -234,9 +260,9 @@ const MATRIX: Record<string, Row> = {
     why: 'only a signed-in customer holding the source token merges; the code alone takes nothing',
     expect: {
       owner: ALLOWED,
-      // Merging is the customer's own act after signing in: visitors and staff are told to sign in.
-      'staff impersonating owner': status(401, 403),
-      'staff impersonating other': status(401, 403, 404),
+      // Merging is the customer's own act after signing in: visitors are told to sign in, staff refused.
+      'staff impersonating owner': status(403),
+      'staff impersonating other': status(403),
       'other visitor': status(401),
       // Another customer presents its own token, which is not an anonymous source: refused as invalid.
       'other customer': status(400, 404),
@@ -324,6 +350,37 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ redirectFlowId: o.flowId }),
     expect: { owner: ALLOWED, 'staff impersonating owner': ALLOWED },
   },
+  'POST /api/claims': { kind: 'owned', url: () => '/api/claims', body: loss },
+  'GET /api/claims/:claimReference': { kind: 'owned', url: () => `/api/claims/${o.claimReference}` },
+  'POST /api/fnol/link': {
+    kind: 'owned',
+    url: () => '/api/fnol/link',
+    body: () => ({ policyId: o.policyId, callbackUrl: '/claims' }),
+    why: 'the external claim form for the caller’s own policy',
+    // A brand feature, off in the default brand (where POST /api/claims is used instead): on for this row.
+    around: () => {
+      const features = t.app.services.brand.features;
+      features.axitechFnol = true;
+      return () => {
+        features.axitechFnol = false;
+      };
+    },
+  },
+  'POST /api/insights/feedback': {
+    kind: 'owned',
+    url: () => '/api/insights/feedback',
+    body: () => ({
+      type: 'general',
+      rating: 8,
+      tags: { proposalCode: o.boundCode, policyNumber: o.policyNumber },
+    }),
+    why: 'feedback is the caller’s own; tags may name only the caller’s proposal and policy',
+  },
+  'POST /api/insights/impression': {
+    kind: 'owned',
+    url: () => '/api/insights/impression',
+    body: () => ({ type: 'proposal', values: { source: 'matrix' }, tags: { proposalCode: o.quoteCode } }),
+  },
 
   // Staff only, and only through impersonation (issue 9 item 3).
   'POST /api/stripe/moto/checkout': {
@@ -335,6 +392,29 @@ const MATRIX: Record<string, Row> = {
     kind: 'staff',
     url: () => '/api/stripe/moto/settle',
     body: () => ({ accountId: o.accountId, ...moto() }),
+  },
+  'POST /api/claims/:claimReference/transition': {
+    kind: 'staff',
+    url: () => `/api/claims/${o.claimReference}/transition`,
+    body: () => ({ to: 'active', note: 'Engineer booked' }),
+    why: 'claims handlers (action:claims) move a claim, acting for its customer',
+  },
+  'GET /api/customerPayments/duplicates': {
+    kind: 'staff',
+    url: () => '/api/customerPayments/duplicates',
+    why: 'staff read the impersonated customer’s refunded double payments',
+    // A filter by the impersonated party: acting for someone else lists that customer's own (none here).
+    expect: { 'staff impersonating other': NOTHING_OF_OWNER },
+  },
+  'GET /api/admin/insights': {
+    kind: 'staff',
+    url: () => '/api/admin/insights',
+    why: 'feedback of all customers, read by staff with access:insights without impersonating',
+    expect: {
+      'staff not impersonating': OK,
+      'staff impersonating owner': OK,
+      'staff impersonating other': OK,
+    },
   },
   'GET /api/admin/audit': {
     kind: 'staff',
@@ -349,11 +429,10 @@ const MATRIX: Record<string, Row> = {
 };
 
 /**
- * Staff acting for no customer on a customer route: the design asks 403 (a known user without the right) or
- * 404; today the party check answers 401 "Authentication required", which the admin app reads as a lost
- * session. Accepted here so the matrix can land; never a 2xx, never the owner's data (finding for the lead).
+ * Staff acting for no customer on a customer route: a known user without the right (403), or 404 where the
+ * route looks the id up among nobody's data; never 401, which the admin app reads as a lost session (ADR 180).
  */
-const STAFF_WITHOUT_CUSTOMER = status(401, 403, 404);
+const STAFF_WITHOUT_CUSTOMER = status(403, 404);
 
 /** What each kind of row expects by default, per caller. */
 const DEFAULTS: Record<'owned' | 'filter' | 'staff', Record<Caller, Expect>> = {
@@ -489,8 +568,23 @@ async function ownerData(): Promise<Owner> {
   const [statement] = list((await as('GET', `/api/customerAccounts/${account.accountId}/statements`)).json());
   const flow = await as('POST', '/api/gocardless/flows', {
     mandateDescription: 'Car insurance',
-    successUrl: `${t.base}/ok`,
+    successUrl: `${APP_ORIGIN}/ok`,
   });
+  // Cover began ten days ago, so that a loss of yesterday lies inside it (claims).
+  await t.database.query(
+    "UPDATE policies SET status = 'ACTIVE', incepted_at = now() - interval '10 days' WHERE id = $1",
+    [policy?.policyId],
+  );
+  const claim = await as('POST', '/api/claims', {
+    policyId: policy?.policyId,
+    claimType: 'Accident',
+    claimSubType: 'NotFault',
+    occurredAt: new Date(Date.now() - 86_400_000).toISOString(),
+    location: 'Leeds',
+    description: 'Hit while parked',
+    injuries: false,
+  });
+  expect(claim.statusCode, claim.body).toBe(201);
   return {
     token,
     partyId,
@@ -505,6 +599,7 @@ async function ownerData(): Promise<Owner> {
     paymentId,
     sessionId: session.json().sessionId,
     flowId: flow.json().redirectFlowId ?? 'none',
+    claimReference: claim.json().claimReference,
   };
 }
 
@@ -512,7 +607,7 @@ beforeAll(async () => {
   t = await listeningApp();
   await createStaffUser(t.app.services.db, {
     email: 'matrix-agent@forecourt.example',
-    permissions: [...ADMIN_PERMISSIONS],
+    permissions: [...ADMIN_PERMISSIONS, 'action:claims', 'access:insights'],
   });
   await createStaffUser(t.app.services.db, { email: 'matrix-clerk@forecourt.example', permissions: [] });
   o = await ownerData();
@@ -568,13 +663,20 @@ describe('access matrix', () => {
         o.policyId,
         o.policyNumber,
         o.accountId,
+        o.claimReference,
       ];
       const failures: string[] = [];
       // The owner's own calls go last, so that a refused caller always meets the owner's data intact.
       const order = [...CALLERS].sort(
         (a, b) => Number(SEES_OWNER.includes(a)) - Number(SEES_OWNER.includes(b)),
       );
-      for (const caller of order) {
+      const undo = 'around' in row && row.around ? row.around() : () => {};
+      try {
+        for (const caller of order) await check(caller);
+      } finally {
+        undo();
+      }
+      async function check(caller: Caller) {
         const url = row.url?.(caller) ?? path.replace(/:(\w+)/g, 'x');
         const res = await call(row, caller, url, method);
         let want: Expect;

@@ -156,9 +156,10 @@ describe('GET /api/claims and GET /api/claims/{reference}', () => {
 
   it('staff read them only while acting for the customer', async () => {
     const url = `/api/claims?policyNumber=${alice.policyNumber}`;
-    expect((await caller(t, handler).call('GET', url)).statusCode).toBe(401);
+    // A known user without the right to customer data until they act for one: 403, not a lost session.
+    expect((await caller(t, handler).call('GET', url)).statusCode).toBe(403);
     expect((await caller(t, handler).call('POST', '/api/claims', report(alice.policyId))).statusCode).toBe(
-      401,
+      403,
     );
     const acting = await caller(t, noPermission, alice.partyId).call('GET', url);
     expect(acting.statusCode).toBe(200);

@@ -51,6 +51,8 @@ describe('policy documents', () => {
     const certificate = await get(`/api/documents/policy/${policyId}/policy-certificate`, me.token);
     expect(certificate.statusCode).toBe(200);
     expect(certificate.headers['content-type']).toBe('application/pdf');
+    // Personal documents are never kept by a shared cache or the browser's (ASVS V8).
+    expect(certificate.headers['cache-control']).toBe('private, no-store');
     expect(certificate.headers['content-disposition']).toContain(
       `${policyNumber}-certificate-of-motor-insurance`,
     );

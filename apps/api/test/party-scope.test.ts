@@ -31,15 +31,17 @@ const untouchable = new Proxy({} as Ctx['db'], {
 });
 
 describe('party-scoped data access', () => {
-  const withoutParty: [string, Caller][] = [
-    ['no session', { kind: 'none' }],
+  // No session is a 401; staff acting for no customer are a known user without the right: 403 (ADR 180).
+  const withoutParty: [string, Caller, string][] = [
+    ['no session', { kind: 'none' }, 'UNAUTHORIZED'],
     [
       'an admin not impersonating',
       { kind: 'admin', userId: 'agent', permissions: ['access:impersonate'], claims: {}, partyId: undefined },
+      'FORBIDDEN',
     ],
   ];
-  for (const [who, caller] of withoutParty) {
-    it(`refuses ${who} with 401 before any query is built`, () => {
+  for (const [who, caller, code] of withoutParty) {
+    it(`refuses ${who} with ${code} before any query is built`, () => {
       let error: unknown;
       try {
         owned({ caller, db: untouchable });
@@ -47,7 +49,7 @@ describe('party-scoped data access', () => {
         error = err;
       }
       expect(error).toBeInstanceOf(AppError);
-      expect((error as AppError).code).toBe('UNAUTHORIZED');
+      expect((error as AppError).code).toBe(code);
     });
   }
 

@@ -109,21 +109,41 @@ describe('NUL bytes and lone surrogates are refused in one place (ADR 128)', () 
     });
     expect(created.statusCode).toBe(201);
     const code = created.json().code as string;
-    const cases: [string, string, string][] = [
-      ['POST', '/api/proposals', '{"schemeCode":"FCMOTOR1","source":"a\\u0000b"}'],
-      ['POST', '/api/proposals', '{"schemeCode":"FCMOTOR1","source":"\\ud800"}'],
-      ['PATCH', `/api/proposals/${code}`, '{"answers":{"policyholder.firstName":"Sam\\u0000"}}'],
-      ['PATCH', `/api/proposals/${code}`, '{"answers":{"x\\u0000":"1"}}'],
+    // Each with the field it is in, as validation errors name fields (a bad key names the object holding it).
+    const cases: [string, string, string, string][] = [
+      ['POST', '/api/proposals', '{"schemeCode":"FCMOTOR1","source":"a\\u0000b"}', 'source'],
+      ['POST', '/api/proposals', '{"schemeCode":"FCMOTOR1","source":"\\ud800"}', 'source'],
+      [
+        'PATCH',
+        `/api/proposals/${code}`,
+        '{"answers":{"policyholder.firstName":"Sam\\u0000"}}',
+        'answers.policyholder.firstName',
+      ],
+      ['PATCH', `/api/proposals/${code}`, '{"answers":{"x\\u0000":"1"}}', 'answers'],
       [
         'POST',
         '/api/session/back-book',
         '{"externalReference":"AB\\u0000CD","dateOfBirth":"1985-06-15","postalCode":"SW1A 1AA"}',
+        'externalReference',
       ],
-      ['POST', '/api/policyholder/validateAccount', `{"source":"${code}","email":"a\\udc00@example.com"}`],
+      [
+        'POST',
+        '/api/policyholder/validateAccount',
+        `{"source":"${code}","email":"a\\udc00@example.com"}`,
+        'email',
+      ],
+      [
+        'PATCH',
+        `/api/proposals/${code}`,
+        '{"changes":[{"path":"a","value":["ok","\\u0000"]}]}',
+        'changes.0.value.1',
+      ],
+      ['POST', '/api/proposals', '"\\u0000"', 'body'],
     ];
-    for (const [method, url, payload] of cases) {
+    for (const [method, url, payload, field] of cases) {
       const res = await t.app.inject({ method: method as 'POST', url, headers, payload });
       expectRefused(res, `${method} ${url} ${payload}`);
+      expect(Object.keys(res.json().fieldErrors ?? {}), `${method} ${url} ${payload}`).toEqual([field]);
     }
   });
 

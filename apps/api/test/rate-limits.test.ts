@@ -1,6 +1,7 @@
 import { errorResponseSchema } from '@forecourt/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const LIMITS = {
@@ -22,10 +23,12 @@ const hit = (app: TestApp['app'], options: Inject, times: number) =>
 
 function expectLimited(res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) {
   expect(res.statusCode).toBe(429);
-  const body = errorResponseSchema.strict().parse(res.json());
+  // The error shape, with when to try again (as the retrieval lock-out says it; the retrieve page shows it).
+  const body = errorResponseSchema.extend({ retryAt: z.iso.datetime() }).strict().parse(res.json());
   expect(body.code).toBe('RATE_LIMITED');
   expect(body.requestId).toEqual(expect.any(String));
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  expect(Date.parse(body.retryAt)).toBeGreaterThan(Date.now());
 }
 
 describe('rate limits per client (ADR 128)', () => {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { parties } from '../db/schema/index.ts';
 import type { AppServices, Caller } from './context.ts';
-import { unauthorized } from './errors.ts';
+import { forbidden, unauthorized } from './errors.ts';
 
 export const ANONYMOUS_ISSUER = 'forecourt:anonymous';
 export const ANONYMOUS_AUDIENCE = 'forecourt:api';
@@ -114,8 +114,15 @@ export function registerAuth(app: FastifyInstance) {
   });
 }
 
-/** For routes that need some party: anonymous, customer, or an impersonating admin. */
+/**
+ * For routes that need some party: anonymous, customer, or an impersonating admin. No token is a 401; staff
+ * acting for no customer are known users without the right to customer data: 403, so that the admin app
+ * does not read it as a lost session (DESIGN.md §3, ADR 180).
+ */
 export function requireParty(caller: Caller): string {
+  if (caller.kind === 'admin' && !caller.partyId) {
+    throw forbidden('Choose the customer you are acting for (X-Impersonate) before acting on their data.');
+  }
   if (caller.kind === 'none' || !caller.partyId) throw unauthorized();
   return caller.partyId;
 }

@@ -18,14 +18,17 @@ function zodFieldErrors(
   return out;
 }
 
-/** The single place where errors become HTTP responses: `{ code, message, fieldErrors?, requestId }`. */
+/** The single place where errors become HTTP responses: `{ code, message, fieldErrors?, retryAt?, requestId }`. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
     let status = 500;
-    let body: ErrorResponse;
+    let body: ErrorResponse & { retryAt?: string };
     if (err instanceof AppError) {
       status = err.status;
       body = { code: err.code, message: err.message, fieldErrors: err.fieldErrors };
+      // A refusal for now (429) says when the caller may try again.
+      if (err.code === 'RATE_LIMITED' && typeof err.details?.retryAt === 'string')
+        body.retryAt = err.details.retryAt;
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       status = 400;
       const where = (err as FastifyError).validationContext ?? 'body';

@@ -6,21 +6,23 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export const isBadText = (s: string) => s.includes('\0') || LONE_SURROGATE.test(s);
 
 /**
- * Where the first bad text (in a string or an object key) of a parsed body is, however deep, as a field
- * path (`description`, `claim.parties.0.name`; `""` for the body itself), or undefined when there is none.
+ * Where a parsed body holds bad text (a string or an object key, however deep), as a field path in the
+ * shape of validation errors (`otherParty.name`, `witnesses.0.name`; `body` for the body itself); undefined
+ * when it holds none.
  */
 export function badTextPath(value: unknown): string | undefined {
-  const stack: { v: unknown; path: string[] }[] = [{ v: value, path: [] }];
+  const stack: [unknown, string][] = [[value, '']];
   while (stack.length > 0) {
-    const { v, path } = stack.pop() as { v: unknown; path: string[] };
+    const [v, at] = stack.pop()!;
+    const field = (key: string) => (at ? `${at}.${key}` : key);
     if (typeof v === 'string') {
-      if (isBadText(v)) return path.join('.');
+      if (isBadText(v)) return at || 'body';
     } else if (Array.isArray(v)) {
-      for (const [i, item] of v.entries()) stack.push({ v: item, path: [...path, String(i)] });
+      for (const [i, item] of v.entries()) stack.push([item, field(String(i))]);
     } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v) && !ArrayBuffer.isView(v)) {
       for (const [key, item] of Object.entries(v)) {
-        if (isBadText(key)) return path.join('.');
-        stack.push({ v: item, path: [...path, key] });
+        if (isBadText(key)) return at || 'body';
+        stack.push([item, field(key)]);
       }
     }
   }
@@ -44,11 +46,14 @@ export function urlHasBadText(url: string): boolean {
 
 export const BAD_TEXT_MESSAGE = 'The request contains a NUL character or invalid Unicode text';
 
+/** The one 400 answer for bad text; `field` names where in the body it was (field-level, like validation). */
 export function refuseBadText(request: FastifyRequest, reply: FastifyReply, field?: string) {
-  const fieldErrors = field ? { [field]: [BAD_TEXT_MESSAGE] } : undefined;
-  return reply
-    .status(400)
-    .send({ code: 'VALIDATION', message: BAD_TEXT_MESSAGE, fieldErrors, requestId: request.id });
+  return reply.status(400).send({
+    code: 'VALIDATION',
+    message: BAD_TEXT_MESSAGE,
+    ...(field ? { fieldErrors: { [field]: [BAD_TEXT_MESSAGE] } } : {}),
+    requestId: request.id,
+  });
 }
 
 /**
@@ -61,8 +66,7 @@ export function registerInputGuard(app: FastifyInstance) {
     if (urlHasBadText(request.url)) return refuseBadText(request, reply);
   });
   app.addHook('preValidation', async (request, reply) => {
-    if (request.body === undefined) return;
-    const field = badTextPath(request.body);
-    if (field !== undefined) return refuseBadText(request, reply, field || undefined);
+    const field = request.body === undefined ? undefined : badTextPath(request.body);
+    if (field !== undefined) return refuseBadText(request, reply, field);
   });
 }

@@ -22,8 +22,8 @@ export interface PartyScope {
 }
 
 /**
- * Customer data access for the caller: refuses (401) a caller without a party — no session, or an admin
- * not impersonating a customer — before any query is built, so a forgotten check cannot read another
+ * Customer data access for the caller: refuses a caller without a party — no session (401), or an admin
+ * not impersonating a customer (403) — before any query is built, so a forgotten check cannot read another
  * party's rows. Another party's row is simply not found (the use case answers 404).
  */
 export function owned(ctx: Pick<Ctx, 'caller' | 'db'>): PartyScope {

@@ -74,10 +74,12 @@ export async function registerRateLimits(app: FastifyInstance) {
     keyGenerator: clientOf,
     store: SnapshotStore as never,
     allowList: (request) => env.RATE_LIMIT_EXEMPT_LOOPBACK && isLoopback(clientOf(request)),
+    // Says when to try again (`retryAt`, as the retrieval lock-out does), so a page can name the time.
     errorResponseBuilder: (_request, context) =>
       new AppError(
         'RATE_LIMITED',
         `Too many requests. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds and try again.`,
+        { details: { retryAt: new Date(app.services.clock.now().getTime() + context.ttl).toISOString() } },
       ),
   });
 }

@@ -21,7 +21,7 @@ export function requireStaffActingFor(caller: Caller, notStaffMessage = 'Only st
 
 /** Self-service steps a customer (or visitor) takes themselves; staff use the phone equivalents. */
 export function requireSelfService(caller: Caller, staffMessage: string): string {
-  if (caller.kind === 'none' || !caller.partyId) throw unauthorized();
   if (caller.kind === 'admin') throw forbidden(staffMessage);
+  if (caller.kind === 'none' || !caller.partyId) throw unauthorized();
   return caller.partyId;
 }

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { customers, parties } from '../../db/schema/index.ts';
 import { verifyAnonymousToken } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { notFound, unauthorized, validation } from '../../lib/errors.ts';
+import { forbidden, notFound, unauthorized, validation } from '../../lib/errors.ts';
 import { moveProposals, proposalHolder } from '../proposals/index.ts';
 
 /** An anonymous token may be a day stale (the tab slept through sign-in). */
@@ -18,6 +18,9 @@ export async function mergeProposals(
   ctx: Ctx,
   input: { proposalCode: string; sourceAccessToken: string },
 ): Promise<MergeProposalsResponse> {
+  // Merging is the customer's own act after signing in: staff are known users without that right (403).
+  if (ctx.caller.kind === 'admin')
+    throw forbidden('Only the customer can keep their quote in their account.');
   if (ctx.caller.kind !== 'customer') throw unauthorized('Sign in to keep your quote');
   const target = ctx.caller.partyId;
   const source = await verifyAnonymousToken(ctx, input.sourceAccessToken, SOURCE_GRACE_SECONDS);

@@ -46,55 +46,60 @@ export async function retrieveBackBook(
   input: BackBookRequest,
   clientIp: string,
 ): Promise<SessionResponse> {
-  const { db } = services;
   const now = services.clock.now();
   const reference = input.externalReference.trim().toUpperCase();
   const windowMs = RETRIEVE_WINDOW_MINUTES * 60_000;
   const since = new Date(now.getTime() - windowMs);
-  /** When the failures matching `where` fall below `max` again, or null when they are below it now. */
-  const lockedUntil = async (where: SQL | undefined, max: number): Promise<Date | null> => {
-    const rows = await db
-      .select({ at: retrievalAttempts.createdAt })
-      .from(retrievalAttempts)
-      .where(and(where, eq(retrievalAttempts.succeeded, false), gte(retrievalAttempts.createdAt, since)))
-      .orderBy(asc(retrievalAttempts.createdAt));
-    if (rows.length < max) return null;
-    const oldestThatCounts = rows[rows.length - max]?.at as Date;
-    return new Date(new Date(oldestThatCounts).getTime() + windowMs);
-  };
-  const locks = [
-    await lockedUntil(
-      and(eq(retrievalAttempts.externalReference, reference), eq(retrievalAttempts.clientIp, clientIp)),
-      MAX_FAILURES_PER_REFERENCE,
-    ),
-    await lockedUntil(eq(retrievalAttempts.clientIp, clientIp), MAX_FAILURES_PER_CLIENT),
-  ].filter((d): d is Date => d !== null);
-  if (locks.length > 0) throw new RetrieveLockedError(new Date(Math.max(...locks.map((d) => d.getTime()))));
+  // One client's attempts are checked and counted one at a time (a transaction-scoped advisory lock on the
+  // client): attempts that arrive together cannot all read "below the limit" and all count (ADR 182).
+  const { matches, found } = await services.db.transaction(async (db) => {
+    await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`retrieve:${clientIp}`}))`);
+    /** When the failures matching `where` fall below `max` again, or null when they are below it now. */
+    const lockedUntil = async (where: SQL | undefined, max: number): Promise<Date | null> => {
+      const rows = await db
+        .select({ at: retrievalAttempts.createdAt })
+        .from(retrievalAttempts)
+        .where(and(where, eq(retrievalAttempts.succeeded, false), gte(retrievalAttempts.createdAt, since)))
+        .orderBy(asc(retrievalAttempts.createdAt));
+      if (rows.length < max) return null;
+      const oldestThatCounts = rows[rows.length - max]?.at as Date;
+      return new Date(new Date(oldestThatCounts).getTime() + windowMs);
+    };
+    const locks = [
+      await lockedUntil(
+        and(eq(retrievalAttempts.externalReference, reference), eq(retrievalAttempts.clientIp, clientIp)),
+        MAX_FAILURES_PER_REFERENCE,
+      ),
+      await lockedUntil(eq(retrievalAttempts.clientIp, clientIp), MAX_FAILURES_PER_CLIENT),
+    ].filter((d): d is Date => d !== null);
+    if (locks.length > 0) throw new RetrieveLockedError(new Date(Math.max(...locks.map((d) => d.getTime()))));
 
-  const [found] = await db
-    .select({ proposal: proposals, partyKind: parties.kind })
-    .from(proposals)
-    .innerJoin(parties, eq(parties.id, proposals.partyId))
-    .where(eq(proposals.externalReference, reference));
-  const data = found?.proposal.data as
-    | {
-        profiles?: {
-          policyholder?: boolean;
-          data?: { dateOfBirth?: string; address?: { postalCode?: string } };
-        }[];
-      }
-    | undefined;
-  const holder = policyholderOf(data);
-  const matches =
-    found !== undefined &&
-    (!input.brand || input.brand === found.proposal.brand) &&
-    found.proposal.brand === services.brand.id &&
-    holder?.dateOfBirth === input.dateOfBirth &&
-    !!holder?.address?.postalCode &&
-    normalisePostcode(holder.address.postalCode) === normalisePostcode(input.postalCode);
-  await db
-    .insert(retrievalAttempts)
-    .values({ externalReference: reference, clientIp, succeeded: matches, createdAt: now });
+    const [found] = await db
+      .select({ proposal: proposals, partyKind: parties.kind })
+      .from(proposals)
+      .innerJoin(parties, eq(parties.id, proposals.partyId))
+      .where(eq(proposals.externalReference, reference));
+    const data = found?.proposal.data as
+      | {
+          profiles?: {
+            policyholder?: boolean;
+            data?: { dateOfBirth?: string; address?: { postalCode?: string } };
+          }[];
+        }
+      | undefined;
+    const holder = policyholderOf(data);
+    const matches =
+      found !== undefined &&
+      (!input.brand || input.brand === found.proposal.brand) &&
+      found.proposal.brand === services.brand.id &&
+      holder?.dateOfBirth === input.dateOfBirth &&
+      !!holder?.address?.postalCode &&
+      normalisePostcode(holder.address.postalCode) === normalisePostcode(input.postalCode);
+    await db
+      .insert(retrievalAttempts)
+      .values({ externalReference: reference, clientIp, succeeded: matches, createdAt: now });
+    return { matches, found };
+  });
   if (!matches || !found) throw unauthorized(WRONG_DETAILS);
   if (found.partyKind !== 'anonymous' || found.proposal.status === 'POLICY')
     throw new AppError('FORBIDDEN', 'This quote is saved to an account. Please sign in to see it.');

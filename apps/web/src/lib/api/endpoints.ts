@@ -73,6 +73,11 @@ export const endpoints = {
     };
   }),
 
+  lookupCustomer: endpoint('GET', '/admin/customers', async () => {
+    const c = await identity();
+    return { query: c.customerLookupQuerySchema, response: c.customerLookupSchema };
+  }),
+
   // Checks
   checkIdentity: endpoint('PUT', '/proposals/:code/id-check', async () => ({
     response: (await checks()).idCheckResponseSchema,

@@ -17,11 +17,16 @@ afterEach(() => {
 
 describe('impersonation screen (issue 11 item 7)', () => {
   it('refuses an unknown customer inline and keeps no impersonation', async () => {
-    const calls = mockFetch(() => ({ status: 404, body: { code: 'NOT_FOUND', message: 'No customer has that id' } }));
+    const calls = mockFetch(() => ({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: 'No customer has that id' },
+    }));
     renderUi(<ImpersonationScreen />, { config });
     await userEvent.type(screen.getByRole('textbox', { name: /Customer id/ }), 'not-a-real-customer');
     await userEvent.click(screen.getByRole('button', { name: 'Impersonate' }));
-    expect(await screen.findByText('No customer has this id or e-mail. Check it and try again.')).toBeVisible();
+    expect(
+      await screen.findByText('No customer has this id or e-mail. Check it and try again.'),
+    ).toBeVisible();
     expect(getImpersonation()).toBeUndefined();
     expect(calls[0]?.path).toBe('/admin/customers?customer=not-a-real-customer');
     expect(calls[0]?.headers['x-impersonate']).toBe('not-a-real-customer');

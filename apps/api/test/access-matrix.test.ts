@@ -426,6 +426,16 @@ const MATRIX: Record<string, Row> = {
       'staff impersonating other': OK,
     },
   },
+  'GET /api/admin/customers': {
+    kind: 'staff',
+    url: () => `/api/admin/customers?customer=${o.partyId}`,
+    why: 'the impersonation screen checks the customer exists before impersonating: staff with access:impersonate',
+    expect: {
+      'staff not impersonating': OK,
+      'staff impersonating owner': OK,
+      'staff impersonating other': OK,
+    },
+  },
 };
 
 /**

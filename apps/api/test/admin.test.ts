@@ -133,3 +133,33 @@ describe('admin impersonation and the audit log', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/admin/customers (the impersonation screen refuses an unknown customer)', () => {
+  const lookup = (customer: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/admin/customers?customer=${encodeURIComponent(customer)}`,
+      headers,
+    });
+
+  it('finds a customer by party id or e-mail (any case), and answers 404 for an unknown one', async () => {
+    const byId = await lookup(DEMO_CUSTOMER_PARTY_ID, as(admin));
+    expect(byId.statusCode).toBe(200);
+    expect(byId.json()).toEqual({ partyId: DEMO_CUSTOMER_PARTY_ID, email: DEMO_CUSTOMER_EMAIL });
+    expect((await lookup(' DEMO@forecourt.example ', as(admin))).json().partyId).toBe(DEMO_CUSTOMER_PARTY_ID);
+    const unknown = await lookup('not-a-real-customer', as(admin));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('NOT_FOUND');
+    expect((await lookup('00000000-0000-4000-8000-000000000000', as(admin))).statusCode).toBe(404);
+  });
+
+  it('is for staff who may impersonate: 401 without a token, 403 for other staff and customers, 400 when empty', async () => {
+    expect((await lookup(DEMO_CUSTOMER_PARTY_ID)).statusCode).toBe(401);
+    expect((await lookup(DEMO_CUSTOMER_PARTY_ID, as(limited))).statusCode).toBe(403);
+    const customer = (await signIn(t.app, DEMO_CUSTOMER_EMAIL)).access_token;
+    expect((await lookup(DEMO_CUSTOMER_PARTY_ID, as(customer))).statusCode).toBe(403);
+    const empty = await lookup('  ', as(admin));
+    expect(empty.statusCode).toBe(400);
+    expect(Object.keys(empty.json().fieldErrors)).toEqual(['customer']);
+  });
+});

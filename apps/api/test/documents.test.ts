@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePolicyDocuments } from '../src/modules/documents/generate-policy-documents.ts';
-import { insertPolicy } from './documents-fixture.ts';
+import { insertPolicy, sampleDocumentInput } from './documents-fixture.ts';
 import { anonymousToken, createTestApp, type TestApp } from './helpers/test-app.ts';
 import { movableClock } from './payments-helpers.ts';
 
@@ -145,5 +146,53 @@ describe('static documents', () => {
   ])('has nothing at %s', async (url) => {
     const res = await get(url);
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('documents of every policy version', () => {
+  it('serves the certificate of an earlier version by ?version=N; a version the policy lacks is a 404', async () => {
+    const me = await owner();
+    const { policyId, versionId, policyNumber } = await insertPolicy(
+      t.app.services,
+      me.partyId,
+      new Date(clock.now().getTime() - 86_400_000),
+    );
+    const v2 = randomUUID();
+    await t.app.services.database.query(
+      `INSERT INTO policy_versions (id, policy_id, version_number, started_at, document_input)
+       VALUES ($1, $2, 2, $3, $4)`,
+      [
+        v2,
+        policyId,
+        new Date(clock.now().getTime() - 3_600_000).toISOString(),
+        JSON.stringify({ ...sampleDocumentInput(policyId, policyNumber), versionNumber: 2 }),
+      ],
+    );
+    await generatePolicyDocuments(t.app.services, versionId);
+    await generatePolicyDocuments(t.app.services, v2);
+    const link = async (query: string) => {
+      const res = await get(
+        `/api/documents/policy/${policyId}/policy-certificate${query}`,
+        me.token,
+        'application/json',
+      );
+      expect(res.statusCode).toBe(200);
+      return new URL(res.json().url).pathname;
+    };
+    expect(await link('')).toBe(`/api/storage/policies/${policyId}/v2/policy-certificate.pdf`);
+    expect(await link('?version=1')).toBe(`/api/storage/policies/${policyId}/v1/policy-certificate.pdf`);
+    const pdf = await get(`/api/documents/policy/${policyId}/policy-schedule?version=1`, me.token);
+    expect(pdf.headers['content-disposition']).toContain(`${policyNumber}-policy-schedule-v1.pdf`);
+    const missing = await get(`/api/documents/policy/${policyId}/policy-certificate?version=3`, me.token);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('NOT_FOUND');
+    const bad = await get(`/api/documents/policy/${policyId}/policy-certificate?version=0`, me.token);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fieldErrors)).toEqual(['version']);
+    const stranger = await owner();
+    expect(
+      (await get(`/api/documents/policy/${policyId}/policy-certificate?version=1`, stranger.token))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -92,6 +92,11 @@ describe('bind', () => {
       policyDetail: { policyStatus: 'PENDING', autoRenewalEnabled: true },
       currentPolicyVersion: { versionNumber: 1 },
     });
+    // What the policy page's details and documents tabs read: every version, and the price with its IPT.
+    expect(read.versions).toEqual([{ versionNumber: 1, startedAt: read.currentPolicyVersion.startedAt }]);
+    expect(read.currentPolicyVersion.quote.totals).toMatchObject({ iptRate: 0.12 });
+    expect(read.currentPolicyVersion.quote.totals.ipt).toBeGreaterThan(0);
+    expect((await v.call('GET', '/api/policies')).json()[0].versions).toHaveLength(1);
     expect((await v.call('GET', '/api/policies?schemeCode=FCMOTOR1')).json()).toHaveLength(1);
     const stranger = await visitor(t.app);
     expect((await stranger.call('GET', `/api/policies/${policy?.id}`)).statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import type { CustomerAccount, PreparedAccount } from '@forecourt/contracts/billing';
 import type { CustomerPayment } from '@forecourt/contracts/payments';
-import type { BindResponse } from '@forecourt/contracts/policies';
+import type { BindResponse, Policy } from '@forecourt/contracts/policies';
 import type { Proposal, Quote } from '@forecourt/contracts/proposals';
 
 /**
@@ -149,3 +149,38 @@ export const sampleBind = (patch: Partial<BindResponse> = {}): BindResponse => (
   status: 'PENDING',
   ...patch,
 });
+
+/** A policy as GET /policies lists it and GET /policies/{id} answers it. */
+export function samplePolicy(
+  patch: Partial<Omit<Policy, 'policyDetail'>> & { policyDetail?: Partial<Policy['policyDetail']> } = {},
+): Policy {
+  const { policyDetail, ...rest } = patch;
+  return {
+    policyId: '5b0c1c8e-4a57-4d5e-9d7f-3f0c7c1b2a11',
+    policyNumber: 'FCM10000001',
+    schemeCode: 'FCMOTOR1',
+    policyRefNumber: 'FCM10000001',
+    proposalCode: 'P123',
+    policyDetail: {
+      policyStatus: 'ACTIVE',
+      firstInceptedAt: '2026-11-01T00:00:00.000Z',
+      inceptedAt: '2026-11-01T00:00:00.000Z',
+      createdAt: '2026-10-30T10:00:00.000Z',
+      expiredAt: '2027-11-01T00:00:00.000Z',
+      terminatedAt: null,
+      renewalStopped: false,
+      autoRenewalEnabled: true,
+      ...policyDetail,
+    },
+    currentPolicyVersion: {
+      versionNumber: 1,
+      startedAt: '2026-11-01T00:00:00.000Z',
+      quote: sampleQuote() as unknown as Record<string, unknown>,
+    },
+    versions: [{ versionNumber: 1, startedAt: '2026-11-01T00:00:00.000Z' }],
+    reviewType: 'AUTO',
+    renewalProposal: null,
+    upsellProposal: null,
+    ...rest,
+  };
+}

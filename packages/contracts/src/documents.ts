@@ -26,6 +26,11 @@ export const policyDocumentParamsSchema = z.object({
   doc: z.enum(policyDocumentKinds),
 });
 
+/** `?version=N`: that policy version's document (every version keeps its certificate and schedule); default current. */
+export const policyDocumentQuerySchema = z.object({
+  version: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+
 export const policyDocumentLinkSchema = z.object({
   doc: z.enum(policyDocumentKinds),
   url: z.string(),

@@ -129,3 +129,8 @@ export const auditEntrySchema = z.object({
 });
 export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** GET /api/admin/customers?customer= (staff with access:impersonate): the customer a party id or e-mail names. */
+export const customerLookupQuerySchema = z.object({ customer: z.string().trim().min(1).max(254) });
+export const customerLookupSchema = z.object({ partyId: z.string(), email: z.string().nullable() });
+export type CustomerLookup = z.infer<typeof customerLookupSchema>;

@@ -40,6 +40,8 @@ export const policySchema = z.object({
     startedAt: z.string(),
     quote: z.record(z.string(), z.unknown()),
   }),
+  /** Every version of the policy, oldest first: each keeps its own certificate and schedule. */
+  versions: z.array(z.object({ versionNumber: z.number().int(), startedAt: z.string() })).optional(),
   reviewType: z.enum(['AUTO', 'NEVER', 'MANUAL']),
   renewalProposal: z.string().nullable(),
   upsellProposal: z.string().nullable(),

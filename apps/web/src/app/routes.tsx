@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { AccountSetupRoute, AccountShell, accountRoutes } from '../features/account/routes.tsx';
 import { AdminShell } from '../features/admin/routes.tsx';
 import { CheckoutRoute, SummaryRoute } from '../features/checkout/routes.tsx';
+import { ClaimsTabSlot } from '../features/claims/routes.tsx';
 import { homeRoutes } from '../features/home/routes.tsx';
 import { policyRoutes } from '../features/policy/routes.tsx';
 import { quoteRoutes } from '../features/quote/routes.tsx';
@@ -40,7 +41,7 @@ export function buildRoutes(productUrlNames: string[]): RouteObject[] {
           checkout: <CheckoutRoute />,
         }),
         ...renewalRoutes,
-        ...policyRoutes,
+        ...policyRoutes({ claims: (props) => <ClaimsTabSlot {...props} /> }),
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     })),

@@ -12,13 +12,27 @@ export class DocumentNotReadyError extends Error {
 }
 
 /**
- * A policy document of the caller's policy, from its current version (the latest that has started, or the
- * first for a policy not yet started). Another party's policy is a 404; a document not generated yet is
- * DocumentNotReadyError.
+ * A policy document of the caller's policy, from the version asked for (every version keeps its own
+ * certificate and schedule), else its current version (the latest that has started, or the first for a policy
+ * not yet started). Another party's policy or a version it does not have is a 404; a document not generated
+ * yet is DocumentNotReadyError.
  */
-export async function getPolicyDocument(ctx: Ctx, policyId: string, doc: PolicyDocumentKind) {
+export async function getPolicyDocument(
+  ctx: Ctx,
+  policyId: string,
+  doc: PolicyDocumentKind,
+  versionNumber?: number,
+) {
   const policy = await owned(ctx).first(policies, eq(policies.id, policyId));
   if (!policy) throw notFound('No such policy');
+  if (versionNumber !== undefined) {
+    const [asked] = await ctx.db
+      .select()
+      .from(policyVersions)
+      .where(and(eq(policyVersions.policyId, policy.id), eq(policyVersions.versionNumber, versionNumber)));
+    if (!asked) throw notFound('No such policy version');
+    return storedDocument(ctx, policy.policyNumber, asked, doc);
+  }
   const [started] = await ctx.db
     .select()
     .from(policyVersions)
@@ -34,10 +48,19 @@ export async function getPolicyDocument(ctx: Ctx, policyId: string, doc: PolicyD
         .orderBy(policyVersions.versionNumber)
         .limit(1);
   if (!first) throw new DocumentNotReadyError();
+  return storedDocument(ctx, policy.policyNumber, first, doc);
+}
+
+async function storedDocument(
+  ctx: Ctx,
+  policyNumber: string,
+  version: typeof policyVersions.$inferSelect,
+  doc: PolicyDocumentKind,
+) {
   const [record] = await ctx.db
     .select()
     .from(policyDocuments)
-    .where(and(eq(policyDocuments.policyVersionId, first.id), eq(policyDocuments.doc, doc)));
+    .where(and(eq(policyDocuments.policyVersionId, version.id), eq(policyDocuments.doc, doc)));
   if (!record) throw new DocumentNotReadyError();
   const stored = await ctx.providers.storage.get(record.storageKey);
   if (!stored) throw new DocumentNotReadyError();
@@ -46,6 +69,6 @@ export async function getPolicyDocument(ctx: Ctx, policyId: string, doc: PolicyD
     body: stored.body,
     contentType: record.contentType,
     storageKey: record.storageKey,
-    filename: `${policy.policyNumber}-${label}-v${first.versionNumber}.pdf`,
+    filename: `${policyNumber}-${label}-v${version.versionNumber}.pdf`,
   };
 }

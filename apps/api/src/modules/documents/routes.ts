@@ -1,4 +1,4 @@
-import { policyDocumentParamsSchema } from '@forecourt/contracts/documents';
+import { policyDocumentParamsSchema, policyDocumentQuerySchema } from '@forecourt/contracts/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appOrigin, ctxOf } from '../../lib/context.ts';
 import type { FilesystemStorage } from '../../providers/storage/filesystem.ts';
@@ -15,13 +15,14 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['documents'],
         summary:
-          "A policy's certificate or schedule: the PDF, or a signed link with Accept: application/json",
+          "A policy's certificate or schedule (of ?version=N, else the current version): the PDF, or a signed link with Accept: application/json",
         params: policyDocumentParamsSchema,
+        querystring: policyDocumentQuerySchema,
       },
     },
     async (req, reply) => {
       try {
-        const doc = await getPolicyDocument(ctxOf(req), req.params.id, req.params.doc);
+        const doc = await getPolicyDocument(ctxOf(req), req.params.id, req.params.doc, req.query.version);
         if ((req.headers.accept ?? '').includes('application/json')) {
           const url = await app.services.providers.storage.signedUrl(doc.storageKey, {
             expiresInSeconds: LINK_SECONDS,

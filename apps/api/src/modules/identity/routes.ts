@@ -1,8 +1,11 @@
+import { customerLookupQuerySchema, customerLookupSchema } from '@forecourt/contracts/identity';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ctxOf } from '../../lib/context.ts';
 import { mountEmbeddedIssuer } from '../../providers/identity-provider/plugin.ts';
 import { registerDevOutbox } from './dev-outbox.ts';
 import { registerAuditTrail } from './impersonation.ts';
+import { lookupCustomer } from './lookup-customer.ts';
 import { oidcVerifier } from './verify-access-token.ts';
 
 /**
@@ -15,6 +18,18 @@ const identityPlugin: FastifyPluginAsyncZod = async (app) => {
   app.tokenVerifiers.push(oidcVerifier(app, keys?.publicJwks));
   registerAuditTrail(app);
   registerDevOutbox(app);
+  app.get(
+    '/api/admin/customers',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The customer a party id or e-mail names, before staff impersonate them (404 when none)',
+        querystring: customerLookupQuerySchema,
+        response: { 200: customerLookupSchema },
+      },
+    },
+    async (req) => lookupCustomer(ctxOf(req), req.query.customer),
+  );
 };
 
 export const identityRoutes = fp(identityPlugin, { name: 'identity' });

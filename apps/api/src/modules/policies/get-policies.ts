@@ -15,7 +15,7 @@ function current(versions: VersionRow[], now: Date): VersionRow | undefined {
   return sorted.find((v) => v.startedAt <= now) ?? sorted[sorted.length - 1];
 }
 
-function toPolicy(p: PolicyRow, v: VersionRow, now: Date) {
+function toPolicy(p: PolicyRow, v: VersionRow, now: Date, all: VersionRow[]) {
   return {
     policyId: p.id,
     policyNumber: p.policyNumber,
@@ -38,6 +38,9 @@ function toPolicy(p: PolicyRow, v: VersionRow, now: Date) {
       startedAt: v.startedAt.toISOString(),
       quote: v.quote,
     },
+    versions: [...all]
+      .sort((a, b) => a.versionNumber - b.versionNumber)
+      .map((x) => ({ versionNumber: x.versionNumber, startedAt: x.startedAt.toISOString() })),
     reviewType: p.reviewType,
     renewalProposal: null,
     upsellProposal: null,
@@ -65,11 +68,9 @@ export async function listPolicies(ctx: Ctx, filter: { schemeCode?: string | und
     );
   const now = ctx.clock.now();
   return rows.flatMap((p) => {
-    const v = current(
-      versions.filter((x) => x.policyId === p.id),
-      now,
-    );
-    return v ? [toPolicy(p, v, now)] : [];
+    const own = versions.filter((x) => x.policyId === p.id);
+    const v = current(own, now);
+    return v ? [toPolicy(p, v, now, own)] : [];
   });
 }
 
@@ -81,5 +82,5 @@ export async function getPolicy(ctx: Ctx, policyId: string) {
     : [];
   const v = current(versions, ctx.clock.now());
   if (!p || !v) throw notFound('No such policy');
-  return toPolicy(p, v, ctx.clock.now());
+  return toPolicy(p, v, ctx.clock.now(), versions);
 }

@@ -1,5 +1,4 @@
-import { type ReactNode, useEffect, useMemo } from 'react';
-import { onGlobalError } from '../../app/errors/global-errors.ts';
+import { type ReactNode, useMemo } from 'react';
 import { ShellSlotsProvider } from '../../app/shell-slots.tsx';
 import { setImpersonationSource, setTokenSource } from '../../lib/api/client.ts';
 import { AuthClient } from '../../lib/auth/auth-client.ts';
@@ -8,10 +7,11 @@ import { getImpersonation } from '../../lib/auth/impersonation.ts';
 import { useConfig } from '../../lib/config.tsx';
 import type { AnonymousSession } from '../../lib/session/anonymous-session.ts';
 import { UserMenu } from './components/user-menu.tsx';
+import { useSignOutOnUnauthorized } from './session-expired.ts';
 
 /**
  * Identity around the app: the auth client (customer token, else the anonymous one, on every API call;
- * X-Impersonate in admin mode), sign-out on any UNAUTHORIZED answer, and the shell's user menu slot.
+ * X-Impersonate in admin mode), sign-out once on an UNAUTHORIZED answer (then home with the modal, never a sign-in loop), and the shell's user menu slot.
  * The admin area's gate and bar sit inside it (`AdminShell`); the route table nests the two.
  */
 export function AccountShell({ session, children }: { session: AnonymousSession; children: ReactNode }) {
@@ -22,13 +22,7 @@ export function AccountShell({ session, children }: { session: AnonymousSession;
     setImpersonationSource(() => (config.features.isAdmin ? getImpersonation() : undefined));
     return c;
   }, [config, session]);
-  useEffect(
-    () =>
-      onGlobalError((type) => {
-        if (type === 'UNAUTHORIZED' && client.current()) void client.signOutLocally();
-      }),
-    [client],
-  );
+  useSignOutOnUnauthorized(client);
   return (
     <AuthStateProvider client={client} basename={config.basename}>
       <Slots>{children}</Slots>

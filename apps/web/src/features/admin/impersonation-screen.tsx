@@ -1,5 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { call } from '../../lib/api/endpoint.ts';
+import { endpoints } from '../../lib/api/endpoints.ts';
+import { isApiError } from '../../lib/api/errors.ts';
 import { setImpersonation } from '../../lib/auth/impersonation.ts';
 import { useConfig } from '../../lib/config.tsx';
 import { Button } from '../../ui/button/button.tsx';
@@ -9,22 +12,42 @@ import { AdminFrame } from './admin-frame.tsx';
 import styles from './admin-screens.module.css';
 
 /**
- * Asks for the customer's id and keeps it for the session; a new id starts again from home with
- * nothing of the previous customer cached (a fresh load of the admin app).
+ * Asks for the customer's id (party id or e-mail), checks that such a customer exists (GET /admin/customers,
+ * naming that customer, so the attempt is audited like any impersonated call) and refuses an unknown one
+ * inline; a known one is kept for the session and starts again from home with nothing of the previous
+ * customer cached (a fresh load of the admin app).
  */
 export function ImpersonationScreen() {
   const { t } = useTranslation();
   const { basename } = useConfig();
   const [id, setId] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const submit = (e: FormEvent) => {
+  const [checking, setChecking] = useState(false);
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!id.trim()) {
+    const given = id.trim();
+    if (!given) {
       setError(t('admin.impersonate.required'));
       return;
     }
-    setImpersonation(id);
-    window.location.assign(basename.endsWith('/') ? basename : `${basename}/`);
+    setChecking(true);
+    try {
+      const customer = await call(endpoints.lookupCustomer, {
+        query: { customer: given },
+        headers: { 'x-impersonate': given },
+      });
+      setImpersonation(customer.partyId);
+      window.location.assign(basename.endsWith('/') ? basename : `${basename}/`);
+    } catch (err) {
+      setChecking(false);
+      setError(
+        isApiError(err) && err.status === 404
+          ? t('admin.impersonate.unknown')
+          : isApiError(err) && err.status === 403
+            ? t('admin.impersonate.forbidden')
+            : t('admin.impersonate.failed'),
+      );
+    }
   };
   return (
     <AdminFrame page="admin-impersonate">
@@ -46,7 +69,7 @@ export function ImpersonationScreen() {
           )}
         </Field>
         <div className={styles.actions}>
-          <Button type="submit" data-testid="impersonate-submit">
+          <Button type="submit" data-testid="impersonate-submit" disabled={checking}>
             {t('admin.impersonate.submit')}
           </Button>
         </div>

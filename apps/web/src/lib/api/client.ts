@@ -36,7 +36,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (token) headers.authorization = `Bearer ${token}`;
   }
   const impersonating = impersonationSource();
-  if (impersonating) headers['x-impersonate'] = impersonating;
+  // A call may name its own customer (the impersonation screen checks one before switching to it).
+  if (impersonating && headers['x-impersonate'] === undefined) headers['x-impersonate'] = impersonating;
   let res: Response;
   try {
     res = await fetch(url, {

@@ -12,6 +12,8 @@ const billing = () => import('@forecourt/contracts/billing');
 const payments = () => import('@forecourt/contracts/payments');
 const checks = () => import('@forecourt/contracts/checks');
 const lookups = () => import('@forecourt/contracts/lookups');
+const policies = () => import('@forecourt/contracts/policies');
+const documents = () => import('@forecourt/contracts/documents');
 
 export const endpoints = {
   // Session
@@ -71,6 +73,11 @@ export const endpoints = {
     };
   }),
 
+  lookupCustomer: endpoint('GET', '/admin/customers', async () => {
+    const c = await identity();
+    return { query: c.customerLookupQuerySchema, response: c.customerLookupSchema };
+  }),
+
   // Checks
   checkIdentity: endpoint('PUT', '/proposals/:code/id-check', async () => ({
     response: (await checks()).idCheckResponseSchema,
@@ -93,8 +100,22 @@ export const endpoints = {
     return { query: b.customerAccountsQuerySchema, response: b.customerAccountSchema.array() };
   }),
   bindProposal: endpoint('POST', '/proposals/:code/bind', async () => ({
-    response: (await import('@forecourt/contracts/policies')).bindResponseSchema,
+    response: (await policies()).bindResponseSchema,
   })),
+  nextStatementEstimate: endpoint('GET', '/customerAccounts/:id/nextStatementEstimate', async () => ({
+    response: (await billing()).nextStatementEstimateSchema,
+  })),
+
+  // Policies and their documents (spec 2 §7 getPolicies, getPolicy, getPolicyDocument)
+  listPolicies: endpoint('GET', '/policies', async () => {
+    const c = await policies();
+    return { query: c.policiesQuerySchema, response: c.policySchema.array() };
+  }),
+  getPolicy: endpoint('GET', '/policies/:id', async () => ({ response: (await policies()).policySchema })),
+  getPolicyDocument: endpoint('GET', '/documents/policy/:id/:doc', async () => {
+    const d = await documents();
+    return { query: d.policyDocumentQuerySchema, response: d.policyDocumentLinkSchema };
+  }),
 
   // Payments (card provider 'stripe', Direct Debit provider 'gocardless')
   createCardCheckout: endpoint('POST', '/stripe/checkout', async () => {

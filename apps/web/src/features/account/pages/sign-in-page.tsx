@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { showGlobalError } from '../../../app/errors/global-errors.ts';
 import { useAuth } from '../../../lib/auth/auth-context.tsx';
 import { Spinner } from '../../../ui/spinner/spinner.tsx';
+import { sessionExpired } from '../session-expired.ts';
 
 let started = false;
 
@@ -17,6 +18,7 @@ export function SignInPage() {
   useEffect(() => {
     if (started) return;
     started = true;
+    sessionExpired.clear();
     client.signIn(returnTo).catch(() => {
       started = false;
       showGlobalError('SIGN_IN_FAILED');

@@ -16,7 +16,11 @@ import { trackBind } from '../track-bind.ts';
 export function CheckoutSuccessPage({ proposal, now = new Date() }: { proposal: Proposal; now?: Date }) {
   const { t } = useTranslation();
   const { signedIn } = useShellSlots();
-  const isAdmin = useConfig().features.isAdmin;
+  const config = useConfig();
+  const isAdmin = config.features.isAdmin;
+  const productUrlName = config.schemes.find((s) => s.schemeCode === proposal.schemeCode)?.productUrlName;
+  const policyPage =
+    proposal.policyId && productUrlName ? `/${productUrlName}/policy/${proposal.policyId}` : '/';
   useEffect(() => {
     if (proposal.policyId) trackBind(proposal.policyId);
   }, [proposal.policyId]);
@@ -39,7 +43,7 @@ export function CheckoutSuccessPage({ proposal, now = new Date() }: { proposal: 
             {isAdmin ? (
               <Button to="/">{t('success.continueHome')}</Button>
             ) : signedIn ? (
-              <Button to="/">{t('success.viewPolicy')}</Button>
+              <Button to={policyPage}>{t('success.viewPolicy')}</Button>
             ) : (
               <Button to="/sign-in">{t('success.signIn')}</Button>
             )}

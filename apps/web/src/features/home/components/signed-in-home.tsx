@@ -1,26 +1,25 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMyPolicies } from '../api/list-my-policies.ts';
+import { useMyProposals } from '../api/list-my-proposals.ts';
+import { homeProposals } from '../proposal-cards.ts';
+import { PolicyCards } from './policy-cards.tsx';
 import styles from './signed-in-home.module.css';
+import { YourQuotes } from './your-quotes.tsx';
 
 /**
- * The signed-in home (spec 2 §2): Policies and Proposals tabs with counts. Later issues fill the lists
- * (policy and proposal cards); until then both are empty.
+ * The signed-in home (spec 2 §2): Policies and Proposals tabs, each with its count, filled from
+ * GET /api/policies and GET /api/proposals.
  */
-export function SignedInHome({
-  policies = [],
-  proposals = [],
-}: {
-  policies?: unknown[];
-  proposals?: unknown[];
-}) {
+export function SignedInHome() {
   const { t } = useTranslation();
   const [tab, setTab] = useState(0);
+  const policies = useMyPolicies();
+  const proposals = homeProposals(useMyProposals().data ?? []);
+  const policyList = policies.data ?? [];
   const tabs = [
-    { label: t('home.signedIn.policies', { count: policies.length }), empty: t('home.signedIn.noPolicies') },
-    {
-      label: t('home.signedIn.proposals', { count: proposals.length }),
-      empty: t('home.signedIn.noProposals'),
-    },
+    { id: 'policies', label: t('home.signedIn.policies', { count: policyList.length }) },
+    { id: 'proposals', label: t('home.signedIn.proposals', { count: proposals.length }) },
   ];
   return (
     <div className={styles.page} data-page="home-signed-in">
@@ -28,10 +27,12 @@ export function SignedInHome({
       <div role="tablist" aria-label={t('home.signedIn.tabs')} className={styles.tabs}>
         {tabs.map((item, i) => (
           <button
-            key={item.label}
+            key={item.id}
+            id={`home-tab-${item.id}`}
             type="button"
             role="tab"
             aria-selected={tab === i}
+            aria-controls={`home-panel-${item.id}`}
             className={styles.tab}
             onClick={() => setTab(i)}
           >
@@ -39,8 +40,25 @@ export function SignedInHome({
           </button>
         ))}
       </div>
-      <div role="tabpanel" className={styles.panel}>
-        <p>{tabs[tab]?.empty}</p>
+      <div
+        role="tabpanel"
+        id={`home-panel-${tabs[tab]?.id}`}
+        aria-labelledby={`home-tab-${tabs[tab]?.id}`}
+        className={styles.panel}
+      >
+        {tab === 0 ? (
+          policies.isError ? (
+            <p role="alert">{t('home.signedIn.loadError')}</p>
+          ) : policyList.length > 0 ? (
+            <PolicyCards policies={policyList} />
+          ) : (
+            policies.isSuccess && <p>{t('home.signedIn.noPolicies')}</p>
+          )
+        ) : proposals.length > 0 ? (
+          <YourQuotes proposals={proposals} bare />
+        ) : (
+          <p>{t('home.signedIn.noProposals')}</p>
+        )}
       </div>
     </div>
   );

@@ -8,16 +8,18 @@ import styles from './your-quotes.module.css';
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
 /** The visitor's quotes on home (spec 2 §2): one card each with the action its status allows. */
-export function YourQuotes({ proposals }: { proposals: Proposal[] }) {
+export function YourQuotes({ proposals, bare = false }: { proposals: Proposal[]; bare?: boolean }) {
   const { t } = useTranslation();
   const { schemes } = useConfig();
   const listed = homeProposals(proposals);
   if (listed.length === 0) return null;
   return (
-    <section aria-labelledby="home-quotes" className={styles.section}>
-      <h2 id="home-quotes" className={styles.title}>
-        {t('home.quotes.header')}
-      </h2>
+    <section aria-labelledby={bare ? undefined : 'home-quotes'} className={bare ? undefined : styles.section}>
+      {!bare && (
+        <h2 id="home-quotes" className={styles.title}>
+          {t('home.quotes.header')}
+        </h2>
+      )}
       <ul className={styles.list}>
         {listed.map((p) => {
           const scheme = schemes.find((s) => s.schemeCode === p.schemeCode);

@@ -1,0 +1,76 @@
+import type { Policy } from '@forecourt/contracts/policies';
+import { type PolicyLink, policyEndDate, policyLinks, sortPolicies } from '@forecourt/domain/status';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useConfig } from '../../../lib/config.tsx';
+import { StatusBadge } from '../../../ui/index.ts';
+import styles from './policy-cards.module.css';
+
+const day = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+const linkPath: Record<PolicyLink, string> = {
+  manage: '',
+  documents: '/documents',
+  billing: '/billing',
+  claims: '/claims',
+};
+
+/**
+ * Policy cards on home (spec 2 §2): by status order then newest inception; the links each status allows
+ * (domain `policyLinks`: billing hidden for driveaway, manage hidden under renewal).
+ */
+export function PolicyCards({ policies }: { policies: Policy[] }) {
+  const { t } = useTranslation();
+  const { schemes } = useConfig();
+  return (
+    <ul className={styles.list}>
+      {sortPolicies(policies).map((p) => {
+        const scheme = schemes.find((s) => s.schemeCode === p.schemeCode);
+        const status = p.policyDetail.policyStatus;
+        const links = scheme
+          ? policyLinks(status, scheme.product, { underRenewal: p.renewalProposal !== null })
+          : [];
+        const vrn =
+          typeof p.currentPolicyVersion.quote.vrn === 'string' ? p.currentPolicyVersion.quote.vrn : null;
+        const end = policyEndDate(p);
+        const root = scheme ? `/${scheme.productUrlName}/policy/${p.policyId}` : '';
+        return (
+          <li key={p.policyId} className={styles.card} data-testid="policy-card" data-status={status}>
+            <div className={styles.head}>
+              <p className={styles.name}>{scheme?.name ?? p.schemeCode}</p>
+              <StatusBadge
+                variant={status === 'ACTIVE' ? 'success' : status === 'PENDING' ? 'info' : 'default'}
+              >
+                {t(`home.policies.status.${status}`)}
+              </StatusBadge>
+            </div>
+            <p className={styles.meta}>
+              {vrn && <span className={styles.plate}>{vrn}</span>}
+              <span>{t('home.policies.number', { policyNumber: p.policyNumber })}</span>
+            </p>
+            <p className={styles.meta}>
+              {t('home.policies.from', { date: day.format(new Date(p.policyDetail.inceptedAt)) })}
+              {end && ` · ${t('home.policies.to', { date: day.format(new Date(end)) })}`}
+            </p>
+            {links.length > 0 && (
+              <nav
+                className={styles.links}
+                aria-label={t('home.policies.links', { policyNumber: p.policyNumber })}
+              >
+                {links.map((link) => (
+                  <Link key={link} to={`${root}${linkPath[link]}`} className={styles.link}>
+                    {t(`home.policies.link.${link}`)}
+                  </Link>
+                ))}
+              </nav>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

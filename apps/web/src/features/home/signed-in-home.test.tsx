@@ -1,0 +1,127 @@
+import type { Scheme } from '@forecourt/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { samplePolicy, sampleProposal } from '../../../test/fixtures.ts';
+import { mockFetch, reply } from '../../../test/mock-fetch.ts';
+import { renderShell } from '../../app/test-render.tsx';
+import { endpoints } from '../../lib/api/endpoints.ts';
+import { HomePage } from './home-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const schemes: Scheme[] = [
+  {
+    schemeCode: 'SUB',
+    productUrlName: 'car-insurance',
+    product: 'SUBSCRIPTION',
+    disabled: false,
+    name: 'Monthly',
+  },
+  {
+    schemeCode: 'DRIVE',
+    productUrlName: 'driveaway',
+    product: 'DRIVEAWAY',
+    disabled: false,
+    name: 'Driveaway',
+  },
+];
+
+const policy = (n: number, status: Parameters<typeof samplePolicy>[0] extends infer P ? P : never) =>
+  samplePolicy({
+    policyId: `00000000-0000-4000-8000-00000000000${n}`,
+    policyNumber: `FCM${n}`,
+    schemeCode: 'SUB',
+    ...status,
+  });
+
+function links(card: HTMLElement) {
+  return within(card)
+    .queryAllByRole('link')
+    .map((a) => `${a.textContent} ${a.getAttribute('href')}`);
+}
+
+describe('signed-in home (spec 2 §2)', () => {
+  it('lists the policies GET /api/policies returns, sorted, with the links their status allows', async () => {
+    const at = (d: string) => `2026-${d}T00:00:00.000Z`;
+    mockFetch((method, path) => {
+      if (path === '/policies')
+        return reply(endpoints.listPolicies, [
+          policy(1, {
+            policyDetail: { policyStatus: 'CANCELLED', inceptedAt: at('01-01'), terminatedAt: at('03-01') },
+          }),
+          policy(2, { policyDetail: { policyStatus: 'ACTIVE', inceptedAt: at('02-01') } }),
+          policy(3, { policyDetail: { policyStatus: 'ACTIVE', inceptedAt: at('06-01') } }),
+          policy(4, { policyDetail: { policyStatus: 'RENEWED', inceptedAt: at('09-01') } }),
+          policy(5, { policyDetail: { policyStatus: 'PENDING', inceptedAt: at('12-01') } }),
+          policy(6, { policyDetail: { policyStatus: 'NTU', inceptedAt: at('05-01') } }),
+          policy(7, {
+            schemeCode: 'DRIVE',
+            policyDetail: { policyStatus: 'ACTIVE', inceptedAt: at('01-15') },
+          }),
+          policy(8, {
+            renewalProposal: 'R1',
+            policyDetail: { policyStatus: 'LAPSED', inceptedAt: at('01-02') },
+          }),
+        ]);
+      if (method === 'GET' && path === '/proposals')
+        return reply(endpoints.listProposals, {
+          items: [
+            sampleProposal({ proposalCode: 'Q1' }),
+            sampleProposal({ proposalCode: 'Q2', status: 'POLICY' }),
+          ],
+        } as never);
+      return undefined;
+    });
+    renderShell(<HomePage />, { slots: { signedIn: true }, config: { schemes } });
+    expect(await screen.findByRole('tab', { name: 'Policies (8)' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Quotes (1)' })).toBeVisible();
+    const cards = screen.getAllByTestId('policy-card');
+    expect(cards.map((c) => `${c.dataset.status} ${within(c).getByText(/^Policy FCM/).textContent}`)).toEqual(
+      [
+        'ACTIVE Policy FCM3',
+        'ACTIVE Policy FCM2',
+        'ACTIVE Policy FCM7',
+        'PENDING Policy FCM5',
+        'LAPSED Policy FCM8',
+        'CANCELLED Policy FCM1',
+        'NTU Policy FCM6',
+        'RENEWED Policy FCM4',
+      ],
+    );
+    const root = '/car-insurance/policy/00000000-0000-4000-8000-000000000003';
+    expect(links(cards[0]!)).toEqual([
+      `Manage policy ${root}`,
+      `Documents ${root}/documents`,
+      `Billing ${root}/billing`,
+      `Claims ${root}/claims`,
+    ]);
+    // Driveaway: no billing.
+    expect(links(cards[2]!).map((l) => l.split(' ')[0])).toEqual(['Manage', 'Documents', 'Claims']);
+    expect(links(cards[3]!).map((l) => l.split(' ')[0])).toEqual([
+      'Manage',
+      'Documents',
+      'Billing',
+      'Claims',
+    ]);
+    expect(links(cards[4]!).map((l) => l.split(' ')[0])).toEqual(['Billing', 'Claims']);
+    expect(links(cards[5]!).map((l) => l.split(' ')[0])).toEqual(['Billing', 'Claims']);
+    expect(links(cards[6]!).map((l) => l.split(' ')[0])).toEqual(['Billing']);
+    expect(links(cards[7]!)).toEqual([]);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Quotes (1)' }));
+    const quotes = screen.getAllByTestId('proposal-card');
+    expect(quotes.map((c) => c.dataset.status)).toEqual(['QUOTE']);
+  });
+
+  it('says so when there are no policies, and inline when they cannot be loaded', async () => {
+    mockFetch((_m, path) => (path === '/policies' ? reply(endpoints.listPolicies, []) : undefined));
+    const { unmount } = renderShell(<HomePage />, { slots: { signedIn: true } });
+    expect(await screen.findByText('You have no policies yet.')).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Policies (0)' })).toBeVisible();
+    unmount();
+    mockFetch(() => ({ status: 500, body: { code: 'INTERNAL', message: 'Boom' } }));
+    renderShell(<HomePage />, { slots: { signedIn: true } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your policies');
+  });
+});

@@ -1,0 +1,161 @@
+import type { Policy } from '@forecourt/contracts/policies';
+import { canCancel, policyEndDate } from '@forecourt/domain/status';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Card, SidebarLayout } from '../../../ui/index.ts';
+import styles from '../policy.module.css';
+import { addOnsOf, carOf, driversOf, gbp, londonDay, quoteOf } from '../policy-view.ts';
+
+/**
+ * The details tab (spec 2 §2): cover summary, car, drivers, excesses, add-ons, start and end, the price and
+ * its IPT, from the policy's current version; the sidebar links to the lifecycle pages.
+ */
+export function DetailsTab({
+  policy,
+  root,
+  productName,
+}: {
+  policy: Policy;
+  root: string;
+  productName: string;
+}) {
+  const { t } = useTranslation();
+  const quote = quoteOf(policy);
+  const car = carOf(quote);
+  const drivers = driversOf(quote);
+  const addOns = addOnsOf(quote);
+  const totals = quote.totals ?? null;
+  const end = policyEndDate(policy);
+  return (
+    <SidebarLayout
+      sidebarLabel={t('policy.sidebar.header')}
+      sidebar={<PolicySidebar policy={policy} root={root} />}
+    >
+      <div className={styles.grid}>
+        <Card title={t('policy.details.cover')}>
+          <dl className={styles.facts}>
+            <dt>{productName}</dt>
+            <dd>{t('policy.details.level')}</dd>
+            <dt>{t('policy.details.start')}</dt>
+            <dd>{londonDay(policy.policyDetail.inceptedAt)}</dd>
+            <dt>{t('policy.details.end')}</dt>
+            <dd>{end ? londonDay(String(end)) : t('policy.details.rolling')}</dd>
+          </dl>
+        </Card>
+        <Card title={t('policy.details.car')}>
+          <p className={styles.row}>
+            {car.vrn && <span className={styles.plate}>{car.vrn}</span>}
+            <span>{car.description}</span>
+          </p>
+        </Card>
+        <Card title={t('policy.details.drivers')}>
+          <ul className={styles.list}>
+            {drivers.map((d) => (
+              <li key={d.name} className={styles.row}>
+                <span>{d.name}</span>
+                <span className={styles.muted}>
+                  {d.policyholder ? t('policy.details.policyholder') : t('policy.details.namedDriver')}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+        {(quote.excessLines ?? []).length > 0 && (
+          <Card title={t('policy.details.excesses')}>
+            <div className={styles.tableWrap}>
+              <table className={styles.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('policy.details.excessKind')}</th>
+                    <th scope="col">{t('policy.details.compulsory')}</th>
+                    <th scope="col">{t('policy.details.voluntary')}</th>
+                    <th scope="col">{t('policy.details.total')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {(quote.excessLines ?? []).map((line) => (
+                    <tr key={line.kind}>
+                      <th scope="row">{t([`policy.details.excess.${line.kind}`, line.kind])}</th>
+                      <td>{gbp(line.compulsory)}</td>
+                      <td>{gbp(line.voluntary)}</td>
+                      <td>{gbp(line.total)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </Card>
+        )}
+        <Card title={t('policy.details.addOns')}>
+          {addOns.length === 0 ? (
+            <p className={styles.muted}>{t('policy.details.noAddOns')}</p>
+          ) : (
+            <ul className={styles.list}>
+              {addOns.map((a) => (
+                <li key={a.code} className={styles.row}>
+                  <span>{t([`policy.details.addOn.${a.code}`, a.code])}</span>
+                  {a.premium !== null && <span className={styles.muted}>{gbp(a.premium)}</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        {totals && (
+          <Card title={t('policy.details.price')}>
+            <p className={styles.price}>
+              {totals.monthly
+                ? t('policy.details.monthly', { amount: gbp(totals.monthly.regular) })
+                : t('policy.details.annual', { amount: gbp(totals.discountedPrice) })}
+            </p>
+            {totals.monthly && (
+              <p className={styles.muted}>
+                {t('policy.details.yearTotal', { amount: gbp(totals.discountedPrice) })}
+              </p>
+            )}
+            <p className={styles.muted}>{t('policy.details.ipt', { amount: gbp(totals.ipt) })}</p>
+          </Card>
+        )}
+      </div>
+    </SidebarLayout>
+  );
+}
+
+/** Sections for the lifecycle pages (their own issues build them) and the benefits of the cover. */
+function PolicySidebar({ policy, root }: { policy: Policy; root: string }) {
+  const { t } = useTranslation();
+  const sections = [
+    ['update', 'management'],
+    ['cover', 'management'],
+    ['excess', 'excess'],
+    ['addOns', 'add-ons'],
+  ] as const;
+  return (
+    <div className={styles.grid}>
+      <Card title={t('policy.sidebar.header')}>
+        <ul className={styles.list}>
+          {sections.map(([key, path]) => (
+            <li key={key}>
+              <Link className={styles.sideLink} to={`${root}/${path}`}>
+                {t(`policy.sidebar.${key}`)}
+              </Link>
+            </li>
+          ))}
+          {canCancel(policy, { type: 'Standard' }) && (
+            <li>
+              <Link className={styles.sideLink} to={`${root}/cancel`}>
+                {t('policy.sidebar.cancel')}
+              </Link>
+            </li>
+          )}
+        </ul>
+      </Card>
+      <Card title={t('policy.sidebar.benefits')} level={3}>
+        <ul>
+          {(['windscreen', 'courtesyCar', 'helpline', 'noFees'] as const).map((b) => (
+            <li key={b}>{t(`policy.sidebar.benefit.${b}`)}</li>
+          ))}
+        </ul>
+      </Card>
+    </div>
+  );
+}

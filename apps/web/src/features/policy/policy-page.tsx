@@ -1,0 +1,122 @@
+import type { Policy } from '@forecourt/contracts/policies';
+import { isEndedStatus } from '@forecourt/domain/status';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Page } from '../../app/page/page.tsx';
+import { useConfig } from '../../lib/config.tsx';
+import { Notification, Spinner, StatusBadge } from '../../ui/index.ts';
+import { isMissing, usePolicy, usePolicyAccount } from './api/policy.ts';
+import { BillingTab } from './components/billing-tab.tsx';
+import { DetailsTab } from './components/details-tab.tsx';
+import { DocumentsTab } from './components/documents-tab.tsx';
+import { NotAvailable } from './components/not-available.tsx';
+import styles from './policy.module.css';
+import { londonDay, quoteOf, viewOf, visibleTabs } from './policy-view.ts';
+import './texts.ts';
+
+export type ClaimsSlot = (props: { policyId: string; policyNumber: string }) => ReactNode;
+
+/**
+ * The policy page /{product}/policy/{policyId}/* (spec 2 §2): the tabs its status allows, each a sub-path
+ * (the first at the root); lifecycle sub-paths of a live policy; anything else back to the root. A missing
+ * policy, or a RENEWED one, goes home. The claims tab is the claims area's, passed in by the route table.
+ */
+export function PolicyPage({ claims }: { claims?: ClaimsSlot }) {
+  const { policyId = '', '*': subPath = '' } = useParams();
+  const policy = usePolicy(policyId);
+  const account = usePolicyAccount(policy.data?.policyNumber);
+  if (policy.isError) {
+    if (isMissing(policy.error)) return <Navigate to="/" replace />;
+    return (
+      <Page header="">
+        <Notification variant="critical">{policy.error.message}</Notification>
+      </Page>
+    );
+  }
+  if (!policy.data || account.isPending) return <Spinner size="large" />;
+  return (
+    <PolicyView policy={policy.data} hasAccount={Boolean(account.data)} subPath={subPath} claims={claims} />
+  );
+}
+
+function PolicyView({
+  policy,
+  hasAccount,
+  subPath,
+  claims,
+}: {
+  policy: Policy;
+  hasAccount: boolean;
+  subPath: string;
+  claims?: ClaimsSlot | undefined;
+}) {
+  const { t } = useTranslation();
+  const { schemes } = useConfig();
+  const location = useLocation();
+  const status = policy.policyDetail.policyStatus;
+  if (status === 'RENEWED') return <Navigate to="/" replace />;
+  const scheme = schemes.find((s) => s.schemeCode === policy.schemeCode);
+  const product = scheme?.productUrlName ?? location.pathname.split('/')[1] ?? '';
+  const root = `/${product}/policy/${policy.policyId}`;
+  const tabs = visibleTabs(policy, scheme?.product ?? 'SUBSCRIPTION', hasAccount);
+  const view = viewOf(subPath, policy, tabs);
+  if (view.kind === 'root') return <Navigate to={root} replace />;
+  const vrn = quoteOf(policy).vrn;
+  const ending =
+    policy.policyDetail.terminatedAt && !isEndedStatus(status) ? policy.policyDetail.terminatedAt : null;
+
+  let content: ReactNode = <p>{t('policy.noTabs')}</p>;
+  if (view.kind === 'lifecycle') content = <NotAvailable root={root} />;
+  else if (view.kind === 'tab' && view.tab === 'details')
+    content = <DetailsTab policy={policy} root={root} productName={scheme?.name ?? policy.schemeCode} />;
+  else if (view.kind === 'tab' && view.tab === 'documents') content = <DocumentsTab policy={policy} />;
+  else if (view.kind === 'tab' && view.tab === 'billing') content = <BillingTab policy={policy} />;
+  else if (view.kind === 'tab' && view.tab === 'claims')
+    content = claims?.({ policyId: policy.policyId, policyNumber: policy.policyNumber }) ?? null;
+
+  return (
+    <Page
+      data-page="policy"
+      back={{ to: '/', label: t('policy.back') }}
+      upperHeader={scheme?.name}
+      header={t('policy.header', { policyNumber: policy.policyNumber })}
+      subheader={
+        <span className={styles.subheader}>
+          {vrn && <span className={styles.plate}>{vrn}</span>}
+          <StatusBadge variant={status === 'ACTIVE' ? 'success' : status === 'PENDING' ? 'info' : 'default'}>
+            {t(`policy.status.${status}`)}
+          </StatusBadge>
+        </span>
+      }
+    >
+      {ending && (
+        <Notification variant="warning" title={t('policy.ending.header')}>
+          {t('policy.ending.body', { date: londonDay(ending) })}
+        </Notification>
+      )}
+      {tabs.length > 0 && (
+        <nav aria-label={t('policy.tabs')} className={styles.tabs}>
+          {tabs.map((tab, i) => {
+            const to = i === 0 ? root : `${root}/${tab}`;
+            const current = view.kind === 'tab' && view.tab === tab;
+            return (
+              <Link
+                key={tab}
+                to={to}
+                className={styles.tab}
+                aria-current={current ? 'page' : undefined}
+                data-tab={tab}
+              >
+                {t(`policy.tab.${tab}`)}
+              </Link>
+            );
+          })}
+        </nav>
+      )}
+      <div className={styles.panel} data-view={view.kind === 'tab' ? view.tab : view.kind}>
+        {content}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,95 @@
+import type { Policy } from '@forecourt/contracts/policies';
+import type { Quote } from '@forecourt/contracts/proposals';
+import type { ProductKind } from '@forecourt/domain/enums';
+import { type PolicyTab, policyTabs } from '@forecourt/domain/status';
+
+/** The tabs a policy shows (domain `policyTabs`), without billing when the policy has no billing account. */
+export function visibleTabs(policy: Policy, product: ProductKind, hasAccount: boolean): PolicyTab[] {
+  return policyTabs(policy.policyDetail.policyStatus, product).filter(
+    (tab) => tab !== 'billing' || hasAccount,
+  );
+}
+
+/** Lifecycle pages of a live policy (spec 2 §2 sub-routes); their own issues build them. */
+export const lifecyclePaths = [
+  'cancel',
+  'cancel/confirm',
+  'uploads',
+  'management',
+  'excess',
+  'add-ons',
+] as const;
+export type LifecyclePath = (typeof lifecyclePaths)[number];
+
+export type PolicyView =
+  | { kind: 'tab'; tab: PolicyTab }
+  | { kind: 'lifecycle'; path: LifecyclePath }
+  | { kind: 'root' }
+  | { kind: 'none' };
+
+/**
+ * What a sub-path of /{product}/policy/{id}/ shows: '' is the first tab; a tab the status allows is that tab;
+ * a lifecycle page only for ACTIVE and PENDING; anything else goes back to the policy root.
+ */
+export function viewOf(subPath: string, policy: Policy, tabs: PolicyTab[]): PolicyView {
+  const path = subPath.replace(/^\/+|\/+$/g, '');
+  if (path === '') return tabs[0] ? { kind: 'tab', tab: tabs[0] } : { kind: 'none' };
+  if ((tabs as string[]).includes(path)) return { kind: 'tab', tab: path as PolicyTab };
+  const live = ['ACTIVE', 'PENDING'].includes(policy.policyDetail.policyStatus);
+  if (live && (lifecyclePaths as readonly string[]).includes(path))
+    return { kind: 'lifecycle', path: path as LifecyclePath };
+  return { kind: 'root' };
+}
+
+/** The parts of a policy version's quote the details tab reads; anything missing reads as empty. */
+export function quoteOf(policy: Policy): Partial<Quote> {
+  const q = policy.currentPolicyVersion.quote;
+  return typeof q === 'object' && q !== null ? (q as Partial<Quote>) : {};
+}
+
+export interface DriverLine {
+  name: string;
+  policyholder: boolean;
+}
+
+export function driversOf(quote: Partial<Quote>): DriverLine[] {
+  return (quote.insuredProfiles ?? []).map((p) => {
+    const d = p.data as { firstName?: unknown; lastName?: unknown };
+    const name = [d.firstName, d.lastName].filter((x) => typeof x === 'string' && x).join(' ');
+    return { name: name || p.profileCode, policyholder: p.policyholder };
+  });
+}
+
+export function carOf(quote: Partial<Quote>): { vrn: string | null; description: string } {
+  const spec = (quote.specification ?? {}) as Record<string, unknown>;
+  const parts = ['make', 'model', 'trim'].map((k) => spec[k]).filter((x) => typeof x === 'string' && x);
+  return { vrn: quote.vrn ?? null, description: parts.join(' ') };
+}
+
+/** Add-ons the customer chose, with their yearly price in pence when known. */
+export function addOnsOf(quote: Partial<Quote>): { code: string; premium: number | null }[] {
+  return (quote.optionalCovers ?? [])
+    .filter((c) => c.active === true)
+    .map((c) => ({ code: c.code, premium: c.premium }));
+}
+
+/** Every version of the policy, oldest first (the current one when the API lists none). */
+export function versionsOf(policy: Policy): { versionNumber: number; startedAt: string }[] {
+  if (policy.versions && policy.versions.length > 0) return policy.versions;
+  return [
+    {
+      versionNumber: policy.currentPolicyVersion.versionNumber,
+      startedAt: policy.currentPolicyVersion.startedAt,
+    },
+  ];
+}
+
+export const gbp = (pence: number) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
+export const londonDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  }).format(new Date(iso));

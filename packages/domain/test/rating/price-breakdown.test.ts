@@ -52,7 +52,7 @@ const riskArb = fc.record({
   ncd: fc.integer({ min: 0, max: 9 }),
   ncb: fc.boolean(),
   legal: fc.boolean(),
-  voluntary: fc.constantFrom(0, 100, 250, 300),
+  voluntary: fc.constantFrom(0 as const, 100 as const, 200 as const, 300 as const),
   value: fc.integer({ min: 500, max: 90_000 }),
   extraDriver: fc.boolean(),
   annual: fc.boolean(),

@@ -33,7 +33,6 @@ export const checkoutTexts: Record<string, string> = {
   'summary.price.dueToday': 'To pay today',
   'summary.price.monthly': 'Monthly payment',
   'summary.price.monthlyValue': '{{amount}} a month',
-  'summary.price.firstMonth': 'First payment',
   'summary.price.freeMonths_one': 'Your first month is free',
   'summary.price.freeMonths_other': 'Your first {{count}} months are free',
   'summary.price.payments': '{{count}} monthly payments of {{amount}}',

@@ -63,8 +63,13 @@ export function PriceBreakdown({ quote }: { quote: Quote }) {
       {price.freeMonths > 0 && (
         <p data-testid="price-free-months">{t('summary.price.freeMonths', { count: price.freeMonths })}</p>
       )}
+      {price.monthly && price.monthly.payments > 0 && (
+        <p className={styles.monthly}>
+          {t('summary.price.monthlyValue', { amount: formatGBP(price.monthly.regular) })}
+        </p>
+      )}
       {payments && (
-        <p className={styles.monthly} data-testid="price-payments">
+        <p className={styles.muted} data-testid="price-payments">
           {payments}
         </p>
       )}

@@ -105,6 +105,17 @@ describe('one price breakdown at checkout, in the e-mail and on the schedule (is
     expect(b.ipt).toBeLessThan(quote.totals!.ipt);
   });
 
+  it('the saved-quote e-mail gives the price after the free months', async () => {
+    const { v, code } = await verifiedQuote(t, undefined, 'HC3M');
+    const b = priceBreakdown(await quoteOf(code))!;
+    const res = await v.call('POST', `/api/proposals/${code}/retain`, { email: 'sam@example.com' });
+    expect(res.statusCode).toBe(202);
+    const [mail] = await rows(t, "SELECT body FROM outbox WHERE payload->>'proposalCode' = $1", [code]);
+    expect(String(mail?.body)).toContain(
+      `Your price was ${gbp(b.monthly!.regular)} a month (${gbp(b.total)} a year), including Insurance Premium Tax. Your first 3 months are free.`,
+    );
+  });
+
   it('without a promotion the first month is due today and is what checkout takes', async () => {
     const { quote, prepared } = await buy();
     const b = priceBreakdown(quote)!;

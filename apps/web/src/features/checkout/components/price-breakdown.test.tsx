@@ -3,7 +3,6 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sampleQuote } from '../../../../test/fixtures.ts';
 import { renderUi } from '../../../ui/test-utils.tsx';
-import { PricePanel } from '../../quote/components/price-panel.tsx';
 import { AmountDue } from './amount-due.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
 
@@ -24,7 +23,7 @@ function hc3mQuote() {
 
 const pence = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
 
-describe('one price breakdown on the quote, summary and checkout (issue 10 item 3)', () => {
+describe('one price breakdown on the summary and checkout (issue 10 item 3)', () => {
   it('summary: premium before tax + tax = total, the free months stated, nothing due today', () => {
     const { quote, price } = hc3mQuote();
     renderUi(<PriceBreakdown quote={quote} />);
@@ -38,16 +37,6 @@ describe('one price breakdown on the quote, summary and checkout (issue 10 item 
     expect(screen.getByTestId('price-free-months')).toHaveTextContent('Your first 3 months are free');
     expect(screen.getByTestId('price-due-today')).toHaveTextContent('£0.00');
     expect(screen.getByTestId('price-payments')).toHaveTextContent(/^Then 9 monthly payments of £/);
-  });
-
-  it('quote page: the free months and "To pay today: £0.00", never a first payment beside them', () => {
-    const { quote, price } = hc3mQuote();
-    renderUi(<PricePanel quote={quote} />);
-    expect(screen.getByTestId('free-months')).toHaveTextContent('Your first 3 months are free');
-    expect(screen.getByTestId('price-due-today')).toHaveTextContent('To pay today: £0.00');
-    expect(screen.queryByText(/First payment/)).toBeNull();
-    expect(pence(screen.getByTestId('monthly-price').textContent)).toBe(price.monthly!.regular);
-    expect(Number(screen.getByTestId('annual-price').textContent)).toBe(price.total);
   });
 
   it('checkout: nothing today, then the paid months', () => {

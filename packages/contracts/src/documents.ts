@@ -105,7 +105,34 @@ export const policyDocumentInputSchema = z.object({
   use: z.enum(['SocialDomesticPleasure', 'SocialDomesticPleasureCommuting', 'BusinessClass1']),
   excesses: z.array(z.object({ kind: z.string(), compulsoryPence: pence, voluntaryPence: pence })),
   additionalExcesses: z.array(z.object({ description: z.string(), amountPence: pence })).default([]),
+  /** One regular payment (per month) or the year's price (per year), split into net and tax. */
   premium: z.object({ netPence: pence, iptPence: pence, totalPence: pence, per: z.enum(['month', 'year']) }),
+  /**
+   * The year's price breakdown (ADR 175), the same figures the quote, summary, checkout and e-mail show:
+   * the lines add up to netPence + iptPence = totalPence; IPT is on the price after any free months.
+   * Absent in documents issued before it.
+   */
+  priceBreakdown: z
+    .object({
+      lines: z.array(
+        z.object({
+          coverGroup: z.enum(['MAIN', 'OPTIONAL', 'DISCOUNT']),
+          feature: z.string(),
+          netPence: pence,
+          iptPence: pence,
+          totalPence: pence,
+        }),
+      ),
+      netPence: pence,
+      iptPence: pence,
+      totalPence: pence,
+      iptRate: z.number(),
+      freeMonths: z.number().int().min(0),
+      promoCode: z.string().nullable(),
+      monthly: z.object({ payments: z.number().int(), firstPence: pence, regularPence: pence }).nullable(),
+      dueTodayPence: pence,
+    })
+    .optional(),
   optionalCovers: z.array(z.object({ name: z.string(), premiumPence: pence })).default([]),
   endorsements: z.array(z.object({ code: z.string(), title: z.string(), text: z.string() })).default([]),
 });

@@ -54,7 +54,11 @@ export const quoteTotalsSchema = z.object({
   /** Discounts (promotion free months) as a positive amount, and the price after them. */
   discount: money,
   discountedPrice: money,
-  /** SUBSCRIPTION: 12 payments of gross/12, remainder pennies on the first; no interest. */
+  /**
+   * SUBSCRIPTION: the payments after any free months (count = 12 − freeMonths) of the discounted price,
+   * remainder pennies on the first paid one; no interest. Read the full breakdown with the domain's
+   * `priceBreakdown(quote)` (ADR 175).
+   */
   monthly: z.object({ first: money, regular: money, count: z.number().int() }).nullable(),
   /** Months charged nothing under a promotion. */
   freeMonths: z.number().int(),

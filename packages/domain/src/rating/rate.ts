@@ -3,7 +3,7 @@ import { iptOn, withIpt } from '../money.ts';
 import { compileTables } from './compile.ts';
 import { excesses } from './excess.ts';
 import { mainPremium } from './factors.ts';
-import { discountLine, freeMonthsDiscount, monthlyOf, totalsOf } from './price.ts';
+import { breakdownOf, monthlyOf, totalsOf } from './price.ts';
 import { referralReasons } from './referrals.ts';
 import type { RatingTables } from './tables.ts';
 import type { OptionalCoverResult, PromotionResult, RatingInput, RatingResult, TraceEntry } from './types.ts';
@@ -93,14 +93,17 @@ export function rate(input: RatingInput, tables: RatingTables, date: string): Ra
     if (active === true) lines.push({ coverGroup: 'OPTIONAL', feature: code, tag: 'optional', net });
   }
   const priced = withIpt(lines, c.iptBasisPoints);
-  result.priceBreakdown = priced.lines;
-
   const promotion = promotionFor(input, tables, ages[phIndex] ?? 0);
   result.promotion = promotion;
-  const freeMonths = promotion?.applied ? promotion.freeMonths : 0;
-  const discount = freeMonthsDiscount(priced.net + priced.ipt, freeMonths, monthly);
-  if (discount > 0) result.priceBreakdown.push(discountLine(promotion!.code, discount, c.iptBasisPoints));
-  result.totals = totalsOf(priced.net, priced.ipt, tables.iptRate, discount, freeMonths, monthly);
+  // One breakdown (ADR 175): the promotion's free months come off the net, IPT is on the discounted net.
+  const breakdown = breakdownOf(priced.lines, {
+    iptRate: tables.iptRate,
+    freeMonths: promotion?.applied ? promotion.freeMonths : 0,
+    monthly,
+    promoCode: promotion?.code ?? null,
+  });
+  result.priceBreakdown = breakdown.lines;
+  result.totals = totalsOf(breakdown);
   return result;
 }
 

@@ -275,12 +275,15 @@ describe('optional covers', () => {
 });
 
 describe('promotions (spec 3 §9)', () => {
-  it('HC3M: three free monthly payments as a DISCOUNT line', () => {
+  it('HC3M: three free months as a DISCOUNT line, then nine payments (ADR 175)', () => {
     const r = quote(undefined, 'HC3M');
     const t = r.totals!;
     expect(t.freeMonths).toBe(3);
-    expect(t.discount).toBe(t.monthly!.first + 2 * t.monthly!.regular);
+    const line0 = r.priceBreakdown.find((l) => l.coverGroup === 'DISCOUNT')!;
+    expect(-line0.net).toBe(Math.round((t.net * 3) / 12));
     expect(t.discountedPrice).toBe(t.gross - t.discount);
+    expect(t.monthly!.count).toBe(9);
+    expect(t.monthly!.first + 8 * t.monthly!.regular).toBe(t.discountedPrice);
     const line = r.priceBreakdown.find((l) => l.coverGroup === 'DISCOUNT')!;
     expect(line).toMatchObject({ feature: 'HC3M', gross: -t.discount });
     expect(line.net + line.ipt).toBe(line.gross);
@@ -293,7 +296,9 @@ describe('promotions (spec 3 §9)', () => {
     const accepted = quote((d) => {
       d.quote.promotionTermsAccepted = true;
     }, 'HC1M');
-    expect(accepted.totals).toMatchObject({ freeMonths: 1, discount: accepted.totals!.monthly!.first });
+    expect(accepted.totals).toMatchObject({ freeMonths: 1 });
+    expect(accepted.totals!.discount).toBeGreaterThan(0);
+    expect(accepted.totals!.monthly!.count).toBe(11);
   });
 
   it('HC6MZOE needs a policyholder aged 18 or over', () => {

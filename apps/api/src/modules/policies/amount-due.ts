@@ -1,9 +1,11 @@
 import type { Quote } from '@forecourt/contracts/proposals';
+import { priceBreakdown } from '@forecourt/domain/rating/price';
 
-/** What a purchase takes today, in pence: the first month (nothing in a free month), or the annual price. */
+/**
+ * What a purchase takes today, in pence: the price breakdown's `dueToday` (ADR 175), the same figure the
+ * quote, summary and checkout pages show: the first month's instalment (nothing in a free month), or the
+ * annual price.
+ */
 export function amountDueAtBind(quote: Quote): number {
-  const totals = quote.totals;
-  if (!totals) return 0;
-  if (totals.monthly) return totals.freeMonths > 0 ? 0 : totals.monthly.first;
-  return totals.discountedPrice;
+  return priceBreakdown(quote)?.dueToday ?? 0;
 }

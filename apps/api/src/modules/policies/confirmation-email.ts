@@ -4,6 +4,7 @@ import { formatLondon } from '@forecourt/domain/dates';
 import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import type { Db } from '../../db/connection.ts';
 import { enqueue, type OutboxAttachment } from '../../lib/outbox.ts';
+import { paymentPlan, pounds, priceRows } from '../../lib/price-text.ts';
 import { documentKey } from '../documents/index.ts';
 
 /** The version's certificate and schedule, attached when the documents job has stored them. */
@@ -24,16 +25,24 @@ export async function enqueueConfirmationEmail(
   const { input, brand } = o;
   const start = formatLondon(input.cover.startAt, "HH:mm 'on' EEEE d MMMM yyyy");
   const when = o.immediate ? 'You are covered now.' : `Your cover starts at ${start}.`;
-  const price = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(
-    input.premium.totalPence / 100,
-  );
+  const breakdown = input.priceBreakdown;
+  // The same breakdown as the quote, checkout and schedule (ADR 175); older inputs carry one payment only.
+  const premium = breakdown
+    ? [
+        'Your price for the year, including Insurance Premium Tax:',
+        ...priceRows(breakdown).map(([label, amount]) => `  ${label}: ${amount}`),
+        paymentPlan(breakdown),
+      ]
+    : [
+        `Premium: ${pounds(input.premium.totalPence)} per ${input.premium.per}, including Insurance Premium Tax.`,
+      ];
   const body = [
     `Hello ${input.policyholder.firstName},`,
     '',
     `Thank you for insuring your ${input.vehicle.make} ${input.vehicle.model} (${formatRegistrationMark(input.vehicle.registration)}) with ${brand.name}. ${when}`,
     '',
     `Policy number: ${input.policyNumber}`,
-    `Premium: ${price} per ${input.premium.per}, including Insurance Premium Tax.`,
+    ...premium,
     '',
     'Your certificate of motor insurance and policy schedule are attached, and in your account under your policy documents.',
     'Please read them with the policy wording and tell us straight away if anything is wrong.',

@@ -2,6 +2,7 @@ import type { Brand } from '@forecourt/contracts';
 import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { policyholderOf } from '@forecourt/domain/proposal/readers';
+import { priceBreakdown } from '@forecourt/domain/rating/price';
 
 type Data = Record<string, unknown>;
 const str = (v: unknown, fallback = '') => (typeof v === 'string' && v.trim() ? v.trim() : fallback);
@@ -53,11 +54,12 @@ export function documentInputOf(data: Data, quote: Quote, c: DocumentContext): P
   const address = (holder.address ?? {}) as Data;
   const asset = (data.asset ?? {}) as Data;
   const spec = (quote.specification ?? asset.specification ?? {}) as Data;
-  const totals = quote.totals;
-  const monthly = totals?.monthly;
+  // The one price breakdown (ADR 175): a monthly payment's tax is its share of the year's.
+  const price = priceBreakdown(quote);
+  const monthly = price?.monthly;
   const perMonth = Boolean(monthly);
-  const total = perMonth ? (monthly?.regular ?? 0) : (totals?.discountedPrice ?? 0);
-  const ipt = totals && totals.gross > 0 ? Math.round((totals.ipt * total) / totals.gross) : 0;
+  const total = perMonth ? (monthly?.regular ?? 0) : (price?.total ?? 0);
+  const ipt = price && price.total > 0 ? Math.round((price.ipt * total) / price.total) : 0;
   const use = USES.find((u) => u === asset.usage) ?? 'SocialDomesticPleasure';
   const name = (p: Data) => `${str(p.firstName)} ${str(p.lastName)}`.trim();
   return {
@@ -123,6 +125,33 @@ export function documentInputOf(data: Data, quote: Quote, c: DocumentContext): P
         amountPence: e.young + e.inexperienced,
       })),
     premium: { netPence: total - ipt, iptPence: ipt, totalPence: total, per: perMonth ? 'month' : 'year' },
+    ...(price
+      ? {
+          priceBreakdown: {
+            lines: price.lines.map((l) => ({
+              coverGroup: l.coverGroup,
+              feature: l.feature,
+              netPence: l.net,
+              iptPence: l.ipt,
+              totalPence: l.gross,
+            })),
+            netPence: price.net,
+            iptPence: price.ipt,
+            totalPence: price.total,
+            iptRate: price.iptRate,
+            freeMonths: price.freeMonths,
+            promoCode: price.promoCode,
+            monthly: price.monthly
+              ? {
+                  payments: price.monthly.payments,
+                  firstPence: price.monthly.first,
+                  regularPence: price.monthly.regular,
+                }
+              : null,
+            dueTodayPence: price.dueToday,
+          },
+        }
+      : {}),
     optionalCovers: quote.optionalCovers
       .filter((o) => o.active)
       .map((o) => ({

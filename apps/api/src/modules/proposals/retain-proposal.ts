@@ -1,3 +1,5 @@
+import type { Quote } from '@forecourt/contracts/proposals';
+import { priceBreakdown } from '@forecourt/domain/rating/price';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { outbox } from '../../db/schema/index.ts';
 import { kickOutbox } from '../../jobs/outbox-dispatch.ts';
@@ -43,13 +45,16 @@ export async function retainProposal(
     );
   const base = (ctx.env.PUBLIC_URL ?? origin).replace(/\/$/, '');
   const link = `${base}/retrieve?ref=${encodeURIComponent(row.externalReference)}`;
-  const totals = (
-    row.quote as { totals?: { monthly?: { regular: number } | null; gross: number } | null } | null
-  )?.totals;
-  const price = totals
-    ? totals.monthly
-      ? `Your price was ${pounds(totals.monthly.regular)} a month (${pounds(totals.gross)} a year), including Insurance Premium Tax.`
-      : `Your price was ${pounds(totals.gross)} a year, including Insurance Premium Tax.`
+  // The one price breakdown (ADR 175): after any free months, as the quote page shows it.
+  const b = row.quote ? priceBreakdown(row.quote as Quote) : null;
+  const free =
+    b && b.freeMonths > 0
+      ? ` Your first ${b.freeMonths === 1 ? 'month is' : `${b.freeMonths} months are`} free.`
+      : '';
+  const price = b
+    ? b.monthly
+      ? `Your price was ${pounds(b.monthly.regular)} a month (${pounds(b.total)} a year), including Insurance Premium Tax.${free}`
+      : `Your price was ${pounds(b.total)} a year, including Insurance Premium Tax.${free}`
     : '';
   const body = [
     `Thank you for getting a quote with ${ctx.brand.name}.`,

@@ -1,5 +1,6 @@
 import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
 import { formatRegistrationMark } from '@forecourt/domain/patterns';
+import { coverName, type DocumentPriceBreakdown, paymentPlan, priceRows } from '../../../lib/price-text.ts';
 import {
   footers,
   header,
@@ -17,17 +18,42 @@ import {
 } from './layout.ts';
 import { excessLabel, holderName, USE_SHORT, USE_WORDING } from './wording.ts';
 
-/** The customer-facing name of an optional cover ('ncb protection' or 'ncb_protection' → 'No claims bonus protection'). */
-const COVER_NAMES: Record<string, string> = {
-  ncb_protection: 'No claims bonus protection',
-  legal_expenses: 'Motor legal expenses',
-};
-export function coverName(name: string): string {
-  const code = name.trim().toLowerCase().replace(/\s+/g, '_');
-  const known = COVER_NAMES[code];
-  if (known) return known;
-  const words = name.replace(/_/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/** The year's price: lines, premium before tax, IPT on it and the total, which add up; then the payments. */
+function premiumBreakdown(doc: PDFKit.PDFDocument, theme: PdfTheme, b: DocumentPriceBreakdown) {
+  table(
+    doc,
+    theme,
+    [
+      { title: 'Item', width: 380 },
+      { title: 'Amount for the year', width: 119 },
+    ],
+    priceRows(b),
+    { boldLast: true },
+  );
+  paragraph(doc, theme, paymentPlan(b));
+}
+
+/** Documents issued before ADR 175: one payment's premium and tax. */
+function premiumPerPayment(doc: PDFKit.PDFDocument, theme: PdfTheme, input: PolicyDocumentInput) {
+  const per = input.premium.per === 'month' ? 'per month' : 'per year';
+  table(
+    doc,
+    theme,
+    [
+      { title: 'Item', width: 380 },
+      { title: `Amount ${per}`, width: 119 },
+    ],
+    [
+      ...input.optionalCovers.map((c) => [
+        `Includes optional cover: ${coverName(c.name)}`,
+        money(c.premiumPence),
+      ]),
+      ['Premium excluding Insurance Premium Tax', money(input.premium.netPence)],
+      ['Insurance Premium Tax at 12%', money(input.premium.iptPence)],
+      [`Total premium ${per}`, money(input.premium.totalPence)],
+    ],
+    { boldLast: true },
+  );
 }
 
 /** The policy schedule: who, what, when, how much; one per policy version. */
@@ -110,25 +136,8 @@ export async function renderSchedule(input: PolicyDocumentInput, theme: PdfTheme
   }
 
   sectionTitle(doc, theme, 'Your premium');
-  const per = input.premium.per === 'month' ? 'per month' : 'per year';
-  table(
-    doc,
-    theme,
-    [
-      { title: 'Item', width: 380 },
-      { title: `Amount ${per}`, width: 119 },
-    ],
-    [
-      ...input.optionalCovers.map((c) => [
-        `Includes optional cover: ${coverName(c.name)}`,
-        money(c.premiumPence),
-      ]),
-      ['Premium excluding Insurance Premium Tax', money(input.premium.netPence)],
-      ['Insurance Premium Tax at 12%', money(input.premium.iptPence)],
-      [`Total premium ${per}`, money(input.premium.totalPence)],
-    ],
-    { boldLast: true },
-  );
+  if (input.priceBreakdown) premiumBreakdown(doc, theme, input.priceBreakdown);
+  else premiumPerPayment(doc, theme, input);
   paragraph(
     doc,
     theme,

@@ -82,7 +82,10 @@ export function CardCheckout({ proposal, payment }: { proposal: Proposal; paymen
               <p>{t('checkout.card.body')}</p>
             </>
           ) : (
-            <p>{t('checkout.card.bindBody')}</p>
+            <>
+              <AmountDue amount={payment.amount} quote={proposal.quote} />
+              <p>{t('checkout.card.bindBody')}</p>
+            </>
           )}
           {failed && <Notification variant="critical">{t('checkout.error')}</Notification>}
           <div>

@@ -31,11 +31,13 @@ export function DirectDebitCheckout({ proposal, payment }: { proposal: Proposal;
       header={t('checkout.header')}
     >
       <Card title={t('checkout.dd.header')}>
-        {payment.amount > 0 && (
+        {payment.amount > 0 ? (
           <div className={styles.stack} data-testid="dd-due-today">
             <AmountDue amount={payment.amount} quote={proposal.quote} />
             <p>{t('checkout.dd.payFirst', { amount: formatGBP(payment.amount) })}</p>
           </div>
+        ) : (
+          <AmountDue amount={payment.amount} quote={proposal.quote} />
         )}
         <MandateSetup setupText={payment.amount > 0 ? t('checkout.dd.bodyAfterCard') : undefined}>
           <div className={styles.stack}>

@@ -1,0 +1,54 @@
+import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
+
+/** The price breakdown a policy document input carries (ADR 175). */
+export type DocumentPriceBreakdown = NonNullable<PolicyDocumentInput['priceBreakdown']>;
+
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+/** '£1,234.56'; a negative amount as '-£12.34' (ASCII, so the PDF's standard fonts print it). */
+export const pounds = (pence: number) =>
+  pence < 0 ? `-${gbp.format(-pence / 100)}` : gbp.format(pence / 100);
+
+const COVER_NAMES: Record<string, string> = {
+  ncb_protection: 'No claims bonus protection',
+  legal_expenses: 'Motor legal expenses',
+};
+
+/** The customer-facing name of an optional cover ('ncb protection' or 'ncb_protection' → 'No claims bonus protection'). */
+export function coverName(name: string): string {
+  const code = name.trim().toLowerCase().replace(/\s+/g, '_');
+  const known = COVER_NAMES[code];
+  if (known) return known;
+  const words = name.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const months = (n: number) => (n === 1 ? 'first month' : `first ${n} months`);
+
+/** A price line's name, as the schedule and the confirmation e-mail print it. */
+export function priceLineName(line: DocumentPriceBreakdown['lines'][number], freeMonths: number): string {
+  if (line.coverGroup === 'MAIN') return 'Comprehensive cover';
+  if (line.coverGroup === 'OPTIONAL') return `Optional cover: ${coverName(line.feature)}`;
+  return `Promotion ${line.feature}: ${months(freeMonths)} free`;
+}
+
+/** The rows of the year's price, which add up: lines, premium before tax, IPT on it, total. */
+export function priceRows(b: DocumentPriceBreakdown): [string, string][] {
+  return [
+    ...b.lines.map((l): [string, string] => [priceLineName(l, b.freeMonths), pounds(l.totalPence)]),
+    ['Premium excluding Insurance Premium Tax', pounds(b.netPence)],
+    [`Insurance Premium Tax at ${Math.round(b.iptRate * 100)}%`, pounds(b.iptPence)],
+    ['Total premium for the year', pounds(b.totalPence)],
+  ];
+}
+
+/** How the year's price is paid: any free months, then the payments. */
+export function paymentPlan(b: DocumentPriceBreakdown): string {
+  const free =
+    b.freeMonths > 0
+      ? `Your ${b.freeMonths === 1 ? 'first month is' : `first ${b.freeMonths} months are`} free: ${pounds(b.dueTodayPence)} was due at purchase. `
+      : '';
+  if (!b.monthly) return `${free}Paid in one payment of ${pounds(b.totalPence)}.`;
+  const m = b.monthly;
+  const first = m.firstPence !== m.regularPence ? ` (the first of them ${pounds(m.firstPence)})` : '';
+  return `${free}${b.freeMonths > 0 ? 'Then ' : ''}${m.payments} monthly payments of ${pounds(m.regularPence)}${first}, ${pounds(b.totalPence)} in all.`;
+}

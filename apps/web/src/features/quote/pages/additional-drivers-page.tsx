@@ -3,7 +3,6 @@ import type { Proposal } from '@forecourt/contracts/proposals';
 import { additionalProfiles } from '@forecourt/domain/proposal/readers';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../app/page/page.tsx';
-import type { Values } from '../../../forms/disclosure/engine/types.ts';
 import { Button } from '../../../ui/index.ts';
 import { useUpdateProposal } from '../api/use-proposal.ts';
 import { ProgressSteps } from '../components/progress-steps.tsx';

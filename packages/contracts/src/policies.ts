@@ -1,3 +1,4 @@
+import { POLICY_STATUSES } from '@forecourt/domain/enums';
 import { z } from 'zod';
 
 /** Bind (spec 3 §7 "POST /proposals/{code}/bind"): the policy made from a proposal. */
@@ -8,15 +9,7 @@ export const bindResponseSchema = z.object({
 });
 export type BindResponse = z.infer<typeof bindResponseSchema>;
 
-export const policyStatusSchema = z.enum([
-  'PENDING',
-  'ACTIVE',
-  'LAPSED',
-  'CANCELLED',
-  'RENEWED',
-  'VOIDED',
-  'NTU',
-]);
+export const policyStatusSchema = z.enum(POLICY_STATUSES);
 
 /** A policy as the customer area reads it (spec 2 §3 Policy). */
 export const policySchema = z.object({

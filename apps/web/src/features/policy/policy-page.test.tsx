@@ -76,6 +76,7 @@ const tabNames = () =>
 describe('policy page (spec 2 §2)', () => {
   it('ACTIVE: details first with cover, car, drivers, excesses, add-ons, dates, price and IPT', async () => {
     const quote = sampleQuote({
+      vrn: 'AB19CDE',
       excessLines: [
         { kind: 'theft', compulsory: 25_000, voluntary: 10_000, young: 0, inexperienced: 0, total: 35_000 },
       ],
@@ -94,6 +95,9 @@ describe('policy page (spec 2 §2)', () => {
     expect(screen.getByRole('link', { name: 'Policy details' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Documents' })).toHaveAttribute('href', `${root}/documents`);
     expect(screen.getByText('Ford Focus Titanium')).toBeVisible();
+    // The plate as stored (AB19CDE) is always shown in its printed form.
+    expect(screen.getAllByText('AB19 CDE').length).toBeGreaterThan(0);
+    expect(screen.queryByText('AB19CDE')).toBeNull();
     expect(screen.getByText('Sam Taylor')).toBeVisible();
     expect(screen.getByText('No claims bonus protection')).toBeVisible();
     expect(screen.getByText('1 November 2026')).toBeVisible();

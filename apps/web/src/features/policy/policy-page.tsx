@@ -1,4 +1,5 @@
 import type { Policy } from '@forecourt/contracts/policies';
+import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import { isEndedStatus } from '@forecourt/domain/status';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -83,7 +84,7 @@ function PolicyView({
       header={t('policy.header', { policyNumber: policy.policyNumber })}
       subheader={
         <span className={styles.subheader}>
-          {vrn && <span className={styles.plate}>{vrn}</span>}
+          {vrn && <span className={styles.plate}>{formatRegistrationMark(String(vrn))}</span>}
           <StatusBadge variant={status === 'ACTIVE' ? 'success' : status === 'PENDING' ? 'info' : 'default'}>
             {t(`policy.status.${status}`)}
           </StatusBadge>

@@ -1,4 +1,5 @@
 import type { Policy } from '@forecourt/contracts/policies';
+import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import { type PolicyLink, policyEndDate, policyLinks, sortPolicies } from '@forecourt/domain/status';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -49,7 +50,7 @@ export function PolicyCards({ policies }: { policies: Policy[] }) {
               </StatusBadge>
             </div>
             <p className={styles.meta}>
-              {vrn && <span className={styles.plate}>{vrn}</span>}
+              {vrn && <span className={styles.plate}>{formatRegistrationMark(vrn)}</span>}
               <span>{t('home.policies.number', { policyNumber: p.policyNumber })}</span>
             </p>
             <p className={styles.meta}>

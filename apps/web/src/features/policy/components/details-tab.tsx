@@ -1,4 +1,5 @@
 import type { Policy } from '@forecourt/contracts/policies';
+import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import { canCancel, policyEndDate } from '@forecourt/domain/status';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -44,7 +45,7 @@ export function DetailsTab({
         </Card>
         <Card title={t('policy.details.car')}>
           <p className={styles.row}>
-            {car.vrn && <span className={styles.plate}>{car.vrn}</span>}
+            {car.vrn && <span className={styles.plate}>{formatRegistrationMark(String(car.vrn))}</span>}
             <span>{car.description}</span>
           </p>
         </Card>

@@ -156,6 +156,7 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ externalReference: 'NO-SUCH-REF', dateOfBirth: '1990-01-01', postalCode: 'LS1 5HD' }),
   },
   'GET /': { kind: 'exempt', why: 'the single-page app' },
+  'GET /{*}': { kind: 'exempt', why: 'the single-page app: every page path serves index.html, no data' },
   // Signed by the provider: no caller token counts; an unsigned post is refused for everyone.
   'POST /api/stripe/webhooks': { kind: 'exempt', why: 'provider webhook, HMAC signed' },
   'POST /api/gocardless/webhooks': { kind: 'exempt', why: 'provider webhook, HMAC signed' },

@@ -96,9 +96,10 @@ import {\n  d,\n  e,\n} from './d.ts';\nimport './side.ts';\nconst f = () => imp
       withScratch(seed, "import '@forecourt/api/modules/identity/demo-identities.ts';").join(),
     ).toContain('api module internals');
     const lib = 'apps/api/src/lib/party-scope.ts';
-    expect(withScratch(lib, "import '@forecourt/api/modules/proposals/index.ts';")).toEqual([
+    // (the proposals module itself reads through party-scope, so the scratch import also closes a cycle)
+    expect(withScratch(lib, "import '@forecourt/api/modules/proposals/index.ts';")).toContain(
       `api shared -> module: ${lib} -> apps/api/src/modules/proposals/index.ts`,
-    ]);
+    );
     const registry = 'apps/api/src/jobs/registry.ts';
     expect(withScratch(registry, "import '@forecourt/api/modules/policies/index.ts';").join()).toContain(
       'api shared -> module',

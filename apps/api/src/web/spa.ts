@@ -19,11 +19,14 @@ const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(
 export async function registerSpa(app: FastifyInstance) {
   const indexFile = path.join(webDist, 'index.html');
   if (!existsSync(indexFile)) {
-    app.get('/', async (_req, reply) =>
-      reply
-        .type('text/plain')
-        .send('The web app is not built. Run `npm run build` (npm start does it for you).'),
-    );
+    const notBuilt = async (request: FastifyRequest, reply: FastifyReply) =>
+      serverOwned(request.url)
+        ? notFoundHere(request, reply)
+        : reply
+            .type('text/plain')
+            .send('The web app is not built. Run `npm run build` (npm start does it for you).');
+    app.get('/', notBuilt);
+    app.get('/*', notBuilt);
     return;
   }
   const template = readFileSync(indexFile, 'utf8');
@@ -63,9 +66,7 @@ export async function registerSpa(app: FastifyInstance) {
   app.get('/', render);
   app.get('/*', (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url.startsWith('/auth/')) {
-      return reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${url}` });
-    }
+    if (serverOwned(url)) return notFoundHere(request, reply);
     // A file that exists under dist (favicon, fonts) is served as is; anything else is a page.
     const file = path.join(webDist, path.normalize(url));
     if (file.startsWith(webDist) && url !== '/' && existsSync(file) && !file.endsWith('index.html')) {
@@ -73,4 +74,14 @@ export async function registerSpa(app: FastifyInstance) {
     }
     return render(request, reply);
   });
+}
+
+/** Paths the server owns (API, identity provider, sandbox providers): an unknown one is a 404, never the app. */
+function serverOwned(url: string): boolean {
+  return ['/api/', '/auth/', '/sandbox/'].some((prefix) => url.startsWith(prefix));
+}
+
+function notFoundHere(request: FastifyRequest, reply: FastifyReply) {
+  const url = request.url.split('?')[0] ?? '/';
+  return reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${url}` });
 }

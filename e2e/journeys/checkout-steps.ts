@@ -80,11 +80,17 @@ export async function pricedQuote(page: Page, mutate?: (data: Record<string, unk
   return code;
 }
 
-/** From the proposal configuration page through add-ons, account set-up and the summary to the checkout. */
-export async function configurationToCheckout(page: Page, code: string, shots = false) {
+/**
+ * From the proposal configuration page through add-ons and account set-up to the summary (not yet
+ * confirmed). Answers the price panel's text as the quote page showed it.
+ */
+export async function configurationToSummary(page: Page, code: string): Promise<string> {
   await page.goto(`/car-insurance/proposal/${code}`);
   await page.locator('[data-page="proposal-configuration"]').waitFor();
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByTestId('price').waitFor();
+  const quotePage = (await page.getByTestId('price').textContent()) ?? '';
+  // 'Continue with my offer' when a promotion applies.
+  await page.getByRole('button', { name: /^Continue( with my offer)?$/ }).click();
   await page.waitForURL(/\/(add-ons|account-setup|summary)$/);
   if (page.url().endsWith('/add-ons')) {
     await page.locator('[data-page="add-ons"]').waitFor();
@@ -96,12 +102,23 @@ export async function configurationToCheckout(page: Page, code: string, shots = 
   }
   if (page.url().endsWith('/account-setup')) await setUpAccountWithCode(page);
   await page.locator('[data-page="summary"]').waitFor();
+  return quotePage;
+}
+
+/** Every declaration on the summary ticked, then on to the checkout. */
+export async function confirmSummary(page: Page, shots = false) {
   for (const box of await page.locator('[data-page="summary"] input[type="checkbox"]').all())
     await box.check();
   if (shots) await shot(page, 'summary-agreed');
   await page.getByTestId('summary-confirm').click();
   await page.waitForURL(/\/checkout(\?.*)?$/);
   await page.locator('[data-page^="checkout-"]').first().waitFor();
+}
+
+/** From the proposal configuration page through add-ons, account set-up and the summary to the checkout. */
+export async function configurationToCheckout(page: Page, code: string, shots = false) {
+  await configurationToSummary(page, code);
+  await confirmSummary(page, shots);
 }
 
 /** The latest message body sent to an address, read from the development outbox page. */

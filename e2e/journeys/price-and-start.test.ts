@@ -7,7 +7,14 @@ import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
-import { outboxBody, pageApi, pageToken, payOnHostedPage, setUpAccountWithCode } from './checkout-steps.ts';
+import {
+  confirmSummary,
+  outboxBody,
+  pageApi,
+  pageToken,
+  payOnHostedPage,
+  configurationToSummary as toSummary,
+} from './checkout-steps.ts';
 
 /** Issue 10 "Shows that it is done": cover starts when it is bought; one price breakdown everywhere. */
 const browser = useBrowser();
@@ -39,34 +46,6 @@ async function quoteStartingToday(page: Page, promoCode?: string) {
   const rated = await pageApi(page, 'PATCH', `/api/proposals/${code}`, { changes: [], applyRating: true });
   if (rated.status !== 200) throw new Error(`not rated: ${JSON.stringify(rated.body)}`);
   return { code, email };
-}
-
-/** Configuration page → add-ons → account set-up → the summary (not yet confirmed). */
-async function toSummary(page: Page, code: string) {
-  await page.goto(`/car-insurance/proposal/${code}`);
-  await page.locator('[data-page="proposal-configuration"]').waitFor();
-  await page.getByTestId('price').waitFor();
-  const quotePage = (await page.getByTestId('price').textContent()) ?? '';
-  // 'Continue with my offer' when a promotion applies.
-  await page.getByRole('button', { name: /^Continue( with my offer)?$/ }).click();
-  await page.waitForURL(/\/(add-ons|account-setup|summary)$/);
-  if (page.url().endsWith('/add-ons')) {
-    for (const decline of await page.locator('[data-cover]').getByRole('button', { name: 'No thanks' }).all())
-      await decline.click();
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await page.waitForURL(/\/(account-setup|summary)$/);
-  }
-  if (page.url().endsWith('/account-setup')) await setUpAccountWithCode(page);
-  await page.locator('[data-page="summary"]').waitFor();
-  return quotePage;
-}
-
-async function confirmSummary(page: Page) {
-  for (const box of await page.locator('[data-page="summary"] input[type="checkbox"]').all())
-    await box.check();
-  await page.getByTestId('summary-confirm').click();
-  await page.waitForURL(/\/checkout(\?.*)?$/);
-  await page.locator('[data-page^="checkout-"]').first().waitFor();
 }
 
 /** A policy document's text, as poppler reads it, once the documents job has made it. */

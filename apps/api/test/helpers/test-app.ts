@@ -8,11 +8,16 @@ import { connect, type Database } from '../../src/db/connection.ts';
  * A fresh database for one test file: in-memory PGlite by default, or a new database on the PostgreSQL
  * server named by DATABASE_URL (npm run test:postgres), dropped again on close.
  */
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{
+  database: Database;
+  /** The fresh database's own connection string (PostgreSQL only), for pg-boss and child processes. */
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await connect({ dataDir: 'memory://' });
-    return { database, drop: () => database.close() };
+    return { database, url: '', drop: () => database.close() };
   }
   const name = `forecourt_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -24,6 +29,7 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   const database = await connect({ databaseUrl: testUrl.toString() });
   return {
     database,
+    url: testUrl.toString(),
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: url });
@@ -42,7 +48,7 @@ export interface TestApp {
 
 /** The real app, on a fresh database, jobs off unless asked for, no demo seed, silent logs. */
 export async function createTestApp(options: BuildOptions = {}): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
+  const { database, url, drop } = await freshDatabase();
   const app = await buildApp({
     logger: false,
     ...options,
@@ -51,7 +57,8 @@ export async function createTestApp(options: BuildOptions = {}): Promise<TestApp
       NODE_ENV: 'test',
       JOBS: 'false',
       SEED_DEMO_DATA: 'false',
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
+      // pg-boss connects by URL: to this file's own database, never the shared server's default one.
+      DATABASE_URL: url,
       ...options.env,
     },
   });

@@ -124,4 +124,37 @@ describe('signed-in home (spec 2 §2)', () => {
     renderShell(<HomePage />, { slots: { signedIn: true } });
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your policies');
   });
+
+  it('deletes a quote from its manage menu after a confirmation, and it is gone', async () => {
+    let items = [sampleProposal({ proposalCode: 'Q1' }), sampleProposal({ proposalCode: 'Q2' })];
+    const calls = mockFetch((method, path) => {
+      if (path === '/policies') return reply(endpoints.listPolicies, []);
+      if (method === 'GET' && path === '/proposals')
+        return reply(endpoints.listProposals, { items } as never);
+      if (method === 'DELETE' && path === '/proposals/Q1') {
+        items = items.filter((p) => p.proposalCode !== 'Q1');
+        // (the server answers 204; a mocked Response cannot have a 204 with a body)
+        return { status: 200, body: null };
+      }
+      return undefined;
+    });
+    renderShell(<HomePage />, { slots: { signedIn: true }, config: { schemes } });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Quotes (2)' }));
+    const [first] = screen.getAllByTestId('proposal-card');
+    await userEvent.click(within(first!).getByRole('button', { name: /^Manage quote/ }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete quote' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this quote?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(first!).getByRole('button', { name: /^Manage quote/ }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete quote' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete this quote?' })).getByRole('button', {
+        name: 'Delete quote',
+      }),
+    );
+    expect(await screen.findByRole('tab', { name: 'Quotes (1)' })).toBeVisible();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/proposals/Q1']);
+    expect(screen.getAllByTestId('proposal-card')).toHaveLength(1);
+  });
 });

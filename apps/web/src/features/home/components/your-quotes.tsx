@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button } from '../../../ui/button/button.tsx';
 import { homeProposals, proposalAction } from '../proposal-cards.ts';
+import { ManageQuote } from './manage-quote.tsx';
 import styles from './your-quotes.module.css';
 
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
@@ -48,11 +49,14 @@ export function YourQuotes({ proposals, bare = false }: { proposals: Proposal[];
                   </p>
                 )}
               </div>
-              {to && action && (
-                <Button to={to} variant={action === 'view' ? 'primary' : 'secondary'} layout="small">
-                  {t(`home.quotes.${action}`)}
-                </Button>
-              )}
+              <div className={styles.actions}>
+                {to && action && (
+                  <Button to={to} variant={action === 'view' ? 'primary' : 'secondary'} layout="small">
+                    {t(`home.quotes.${action}`)}
+                  </Button>
+                )}
+                <ManageQuote proposal={p} />
+              </div>
             </li>
           );
         })}

@@ -9,9 +9,12 @@ const DEMO_PARTY = '00000000-0000-4000-8000-00000000d001';
 /** screenshots/customer-home-<name>-{1280,375}.png: the page at 1280, then at 375, then back. */
 async function shootBoth(page: Page, name: string) {
   const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  // From the top, so the sticky header is not painted half-way down a full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(350);
   await screenshot(page, `customer-home-${name}`);
   await page.setViewportSize({ width: 375, height: 812 });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(350);
   await screenshot(page, `customer-home-${name}`);
   await page.setViewportSize(size);

@@ -203,5 +203,12 @@ describe('the demo customer’s home, policy pages and claims (issue 11)', () =>
     await admin.getByRole('tab', { name: 'Quotes (3)' }).waitFor();
     expect((await policyCards(admin)).map((p) => p.status)).toEqual(['ACTIVE', 'ACTIVE', 'PENDING']);
     await shootBoth(admin, 'admin-impersonating-home');
+    // The demo admin is in the finance team: the policy page has the impersonate-billing tab.
+    await admin.getByTestId('policy-card').first().getByRole('link', { name: 'Manage policy' }).click();
+    const adminTabs = admin.getByRole('navigation', { name: 'Policy sections' });
+    await adminTabs.getByRole('link', { name: 'Finance' }).click();
+    await admin.getByTestId('finance-tab').waitFor();
+    await admin.getByText('Ledger balance').waitFor();
+    await shootBoth(admin, 'admin-finance-tab');
   }, 240_000);
 });

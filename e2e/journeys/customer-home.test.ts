@@ -1,8 +1,19 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, useBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 
 const browser = useBrowser();
+/**
+ * A fresh server of this journey's own, seeded on start like `npm start`: the shared one's demo customer
+ * has other journeys' changes and sign-in codes (5 per address per 15 minutes) spent by them.
+ */
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+}, 120_000);
+afterAll(() => server?.stop());
+const open = (width = 1280) => browser.newPage({ width, baseUrl: server.baseUrl });
 const DEMO_EMAIL = 'demo@forecourt.example';
 const DEMO_PARTY = '00000000-0000-4000-8000-00000000d001';
 
@@ -22,7 +33,7 @@ async function shootBoth(page: Page, name: string) {
 
 async function codeFromOutbox(page: Page, address: string): Promise<string> {
   const outbox = await page.context().newPage();
-  await outbox.goto(`${inject('baseUrl')}/dev/outbox`);
+  await outbox.goto(`${server.baseUrl}/dev/outbox`);
   const body = await outbox.locator(`tr[data-recipient="${address}"] .body`).first().textContent();
   await outbox.close();
   const code = /\b(\d{6})\b/.exec(body ?? '')?.[1];
@@ -69,7 +80,7 @@ function yesterday() {
 
 describe('the demo customer’s home, policy pages and claims (issue 11)', () => {
   it('home lists every seeded policy and quote; each policy page; a certificate; a claim; a quote deleted', async () => {
-    const page = await browser.newPage({ width: 1280 });
+    const page = await open();
     await page.goto('/sign-in');
     await signInAtIdp(page, DEMO_EMAIL);
     await page.waitForURL((url) => url.pathname === '/');
@@ -191,7 +202,7 @@ describe('the demo customer’s home, policy pages and claims (issue 11)', () =>
     await page.close();
 
     // The admin impersonates the demo customer and sees the same home.
-    const admin = await browser.newPage({ width: 1280 });
+    const admin = await open();
     await admin.goto('/admin');
     await admin.getByTestId('admin-sign-in').click();
     await signInAtIdp(admin, 'admin@forecourt.example');

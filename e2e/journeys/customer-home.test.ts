@@ -199,6 +199,18 @@ describe('the demo customer’s home, policy pages and claims (issue 11)', () =>
     await confirm.getByRole('button', { name: 'Delete quote' }).click();
     await page.getByRole('tab', { name: 'Quotes (3)' }).waitFor();
     expect(await expired.count()).toBe(0);
+
+    // The feedback modal, as a cancellation leaves it asked for (lib/feedback.ts requestFeedback).
+    await page.evaluate(() =>
+      sessionStorage.setItem('forecourt.feedback', JSON.stringify({ kind: 'cancellation', tags: {} })),
+    );
+    await page.goto('/');
+    const feedback = page.getByRole('dialog', { name: 'How was cancelling your policy?' });
+    await feedback.waitFor();
+    await feedback.getByRole('radio', { name: '9' }).check();
+    await shootBoth(page, 'feedback-modal');
+    await feedback.getByRole('button', { name: 'Send feedback' }).click();
+    await page.getByTestId('feedback-thanks').waitFor();
     await page.close();
 
     // The admin impersonates the demo customer and sees the same home.

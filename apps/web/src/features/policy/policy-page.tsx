@@ -1,7 +1,7 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import { isEndedStatus } from '@forecourt/domain/status';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { Page } from '../../app/page/page.tsx';
@@ -58,6 +58,14 @@ function PolicyView({
   const { schemes, features } = useConfig();
   const user = useSessionUser();
   const location = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the tabs scroll sideways: keep the current one in sight.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: after each navigation between tabs.
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [location.pathname]);
   const status = policy.policyDetail.policyStatus;
   // The finance team's impersonate-billing tab: staff with `finance`, in the admin app, on a policy with an account.
   const finance = features.isAdmin && hasAccount && (user?.permissions.includes(FINANCE_PERMISSION) ?? false);
@@ -104,7 +112,7 @@ function PolicyView({
         </Notification>
       )}
       {tabs.length > 0 && (
-        <nav aria-label={t('policy.tabs')} className={styles.tabs}>
+        <nav ref={nav} aria-label={t('policy.tabs')} className={styles.tabs}>
           {tabs.map((tab, i) => {
             const to = i === 0 ? root : `${root}/${tab}`;
             const current = view.kind === 'tab' && view.tab === tab;

@@ -16,7 +16,7 @@ export const policyTexts: Record<string, string> = {
   'policy.finance.status.ACTIVE': 'Active',
   'policy.finance.status.SUSPENDED': 'Suspended',
   'policy.finance.balance': 'Ledger balance',
-  'policy.finance.registered': 'Registered with the payment provider',
+  'policy.finance.registered': 'Registered with the provider',
   'policy.finance.yes': 'Yes',
   'policy.finance.no': 'No',
   'policy.noTabs': 'There is nothing more to show for this policy.',

@@ -158,7 +158,10 @@ describe('the demo customer’s home, policy pages and claims (issue 11)', () =>
 
     await tabs.getByRole('link', { name: 'Claims' }).click();
     await page.getByRole('heading', { name: 'Claims', level: 1 }).waitFor();
-    await page.getByText(/Reference CLM-/).first().waitFor();
+    await page
+      .getByText(/Reference CLM-/)
+      .first()
+      .waitFor();
     const before = await page.getByText(/Reference CLM-/).count();
     expect(before).toBe(2);
     await shootBoth(page, 'claims-list');

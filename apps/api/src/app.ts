@@ -174,12 +174,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await registerSpa(app);
 
   app.addHook('onReady', async () => {
-    if (env.SEED_DEMO_DATA) await seedDemoData(services);
     if (boss) {
       boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
       await boss.start();
       await registerJobs(boss, services);
     }
+    // After the jobs: the demo's purchases ask for their documents and mandates by job (ADR 190).
+    if (env.SEED_DEMO_DATA) await seedDemoData(services, app.log);
   });
   app.addHook('onClose', async () => {
     if (boss) await boss.stop({ graceful: true, timeout: 5000 });

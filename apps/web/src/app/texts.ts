@@ -5,6 +5,18 @@ export const appTexts: Record<string, string> = {
   'app.placeholder.body': 'This page is part of a later release.',
   'app.skipToContent': 'Skip to main content',
 
+  'feedback.title.cancellation': 'How was cancelling your policy?',
+  'feedback.title.adjustment': 'How was changing your policy?',
+  'feedback.question': 'How likely are you to recommend us to a friend?',
+  'feedback.low': '1 = not at all likely',
+  'feedback.high': '10 = extremely likely',
+  'feedback.comment': 'Anything you would like to tell us? (optional)',
+  'feedback.send': 'Send feedback',
+  'feedback.notNow': 'Not now',
+  'feedback.thanks': 'Thank you: your feedback helps us improve.',
+  'feedback.close': 'Close',
+  'feedback.failed': 'We could not send your feedback. Please try again.',
+
   'nav.home': '{{brand}} home',
   'nav.mainMenu': 'Main menu',
   'nav.help': 'Help',

@@ -37,7 +37,58 @@ export async function createStaffUser(
   return { id, created: true };
 }
 
-/** Demo seed: one admin who may impersonate, and one demo customer with an account. */
+/** A demo customer of the embedded issuer: a party, a sign-in identity and a customer account. */
+export interface DemoPerson {
+  partyId: string;
+  userId: string;
+  email: string;
+  phoneNumber: string;
+  firstName: string;
+  lastName: string;
+}
+
+export const DEMO_CUSTOMER: DemoPerson = {
+  partyId: DEMO_CUSTOMER_PARTY_ID,
+  userId: DEMO_CUSTOMER_USER_ID,
+  email: DEMO_CUSTOMER_EMAIL,
+  phoneNumber: '+447700900123',
+  firstName: 'Alex',
+  lastName: 'Morgan',
+};
+
+/** The second demo customer: an account with nothing in it (no quotes, no policies). */
+export const DEMO_NEW_CUSTOMER: DemoPerson = {
+  partyId: '00000000-0000-4000-8000-00000000d003',
+  userId: '00000000-0000-4000-8000-00000000d004',
+  email: 'new@forecourt.example',
+  phoneNumber: '+447700900456',
+  firstName: 'Jo',
+  lastName: 'Patel',
+};
+
+/** Creates a demo customer once (a second call changes nothing). */
+export async function ensureDemoCustomer(db: Db, person: DemoPerson) {
+  await db.transaction(async (tx) => {
+    await tx.insert(parties).values({ id: person.partyId, kind: 'customer' }).onConflictDoNothing();
+    const { partyId: _p, userId, ...contact } = person;
+    await tx
+      .insert(identityUsers)
+      .values({ id: userId, kind: 'customer', ...contact })
+      .onConflictDoNothing();
+    await tx
+      .insert(customers)
+      .values({
+        partyId: person.partyId,
+        issuer: EMBEDDED_ISSUER_KEY,
+        subject: userId,
+        ...contact,
+        marketingSms: false,
+      })
+      .onConflictDoNothing();
+  });
+}
+
+/** Demo seed: one admin who may impersonate, and the two demo customers (README "Demo data"). */
 export const identitySeeder: Seeder = {
   name: 'identity',
   run: async ({ db }) => {
@@ -47,32 +98,7 @@ export const identitySeeder: Seeder = {
       firstName: 'Sam',
       lastName: 'Support',
     });
-    await db.transaction(async (tx) => {
-      await tx.insert(parties).values({ id: DEMO_CUSTOMER_PARTY_ID, kind: 'customer' }).onConflictDoNothing();
-      await tx
-        .insert(identityUsers)
-        .values({
-          id: DEMO_CUSTOMER_USER_ID,
-          kind: 'customer',
-          email: DEMO_CUSTOMER_EMAIL,
-          phoneNumber: '+447700900123',
-          firstName: 'Alex',
-          lastName: 'Morgan',
-        })
-        .onConflictDoNothing();
-      await tx
-        .insert(customers)
-        .values({
-          partyId: DEMO_CUSTOMER_PARTY_ID,
-          issuer: EMBEDDED_ISSUER_KEY,
-          subject: DEMO_CUSTOMER_USER_ID,
-          email: DEMO_CUSTOMER_EMAIL,
-          phoneNumber: '+447700900123',
-          firstName: 'Alex',
-          lastName: 'Morgan',
-          marketingSms: false,
-        })
-        .onConflictDoNothing();
-    });
+    await ensureDemoCustomer(db, DEMO_CUSTOMER);
+    await ensureDemoCustomer(db, DEMO_NEW_CUSTOMER);
   },
 };

@@ -6,9 +6,13 @@
 export {
   createStaffUser,
   DEMO_ADMIN_EMAIL,
+  DEMO_CUSTOMER,
   DEMO_CUSTOMER_EMAIL,
   DEMO_CUSTOMER_PARTY_ID,
   DEMO_CUSTOMER_USER_ID,
+  DEMO_NEW_CUSTOMER,
+  type DemoPerson,
+  ensureDemoCustomer,
   identitySeeder,
 } from './demo-identities.ts';
 export { ADMIN_PERMISSIONS, EMBEDDED_ISSUER_KEY, issuerKey } from './issuer-key.ts';

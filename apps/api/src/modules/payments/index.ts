@@ -9,6 +9,7 @@ export {
   toCustomerPayment,
 } from './create-customer-payment.ts';
 export { declinedSchema, orDeclined } from './declined-reply.ts';
+export { completeMandateFlow, startMandateFlow } from './direct-debit-mandates.ts';
 export {
   type AfterCommit,
   type FulfilmentHandler,

@@ -6,4 +6,5 @@
 export { policyActivationJob } from './activate-policies.ts';
 export { amountDueAtBind } from './amount-due.ts';
 export { type BindResult, bindProposal, coverStart } from './bind-proposal.ts';
+export { prepareCustomerAccount } from './prepare-customer-account.ts';
 export { policyRoutes } from './routes.ts';

@@ -3,7 +3,11 @@
  * job, and marking a proposal bound (policies' bind calls it in its own transaction; only this module
  * writes the proposals table).
  */
-export { quoteExpiryJob } from './expire-quotes.ts';
+
+// The demo and test factory (apps/api/src/demo) runs these at past dates with its own ctx (ADR 190).
+export { createProposal } from './create-proposal.ts';
+export { expireQuotes, quoteExpiryJob } from './expire-quotes.ts';
 export { markProposalBound } from './mark-bound.ts';
 export { moveProposals, type ProposalPolicyholder, proposalHolder } from './proposal-holder.ts';
 export { proposalRoutes } from './routes.ts';
+export { updateProposal } from './update-proposal.ts';

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/connection.ts';
 import { sandboxDdFlows } from '../../db/schema/index.ts';
 import { esc, field, sandboxPage } from '../card-payments/sandbox-html.ts';
 
@@ -23,6 +24,32 @@ function validate(form: BankForm) {
     errors.accountNumber = 'The sort code and account number do not match a UK bank account.';
   }
   return { errors, accountNumber };
+}
+
+async function recordBankDetails(db: Db, flowId: string, form: BankForm, accountNumber: string) {
+  await db
+    .update(sandboxDdFlows)
+    .set({
+      status: 'completed_by_customer',
+      accountHolder: form.accountHolder?.trim() ?? null,
+      bankName: 'BARCLAYS BANK PLC',
+      accountNumberEnding: accountNumber.slice(-2),
+    })
+    .where(and(eq(sandboxDdFlows.id, flowId), eq(sandboxDdFlows.status, 'created')));
+}
+
+/**
+ * What the hosted page does when the customer sends their bank details, for callers without a browser (the
+ * demo and test factory, ADR 190): the same validation, the same record. Returns the field errors, if any.
+ */
+export async function submitSandboxBankDetails(
+  db: Db,
+  flowId: string,
+  form: BankForm,
+): Promise<Record<string, string>> {
+  const { errors, accountNumber } = validate(form);
+  if (Object.keys(errors).length === 0) await recordBankDetails(db, flowId, form, accountNumber);
+  return errors;
 }
 
 function page(id: string, description: string, form: BankForm = {}, errors: Record<string, string> = {}) {
@@ -80,15 +107,7 @@ export async function sandboxDirectDebitRoutes(app: FastifyInstance) {
           .type('text/html; charset=utf-8')
           .send(page(flow.id, flow.description, form, errors));
       }
-      await app.services.db
-        .update(sandboxDdFlows)
-        .set({
-          status: 'completed_by_customer',
-          accountHolder: form.accountHolder?.trim() ?? null,
-          bankName: 'BARCLAYS BANK PLC',
-          accountNumberEnding: accountNumber.slice(-2),
-        })
-        .where(and(eq(sandboxDdFlows.id, flow.id), eq(sandboxDdFlows.status, 'created')));
+      await recordBankDetails(app.services.db, flow.id, form, accountNumber);
       return reply.redirect(back.toString(), 303);
     },
   );

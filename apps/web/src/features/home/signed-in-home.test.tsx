@@ -124,4 +124,106 @@ describe('signed-in home (spec 2 §2)', () => {
     renderShell(<HomePage />, { slots: { signedIn: true } });
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your policies');
   });
+
+  it('deletes a quote from its manage menu after a confirmation, and it is gone', async () => {
+    let items = [sampleProposal({ proposalCode: 'Q1' }), sampleProposal({ proposalCode: 'Q2' })];
+    const calls = mockFetch((method, path) => {
+      if (path === '/policies') return reply(endpoints.listPolicies, []);
+      if (method === 'GET' && path === '/proposals')
+        return reply(endpoints.listProposals, { items } as never);
+      if (method === 'DELETE' && path === '/proposals/Q1') {
+        items = items.filter((p) => p.proposalCode !== 'Q1');
+        // (the server answers 204; a mocked Response cannot have a 204 with a body)
+        return { status: 200, body: null };
+      }
+      return undefined;
+    });
+    renderShell(<HomePage />, { slots: { signedIn: true }, config: { schemes } });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Quotes (2)' }));
+    const [first] = screen.getAllByTestId('proposal-card');
+    await userEvent.click(within(first!).getByRole('button', { name: /^Manage quote/ }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete quote' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this quote?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(first!).getByRole('button', { name: /^Manage quote/ }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete quote' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete this quote?' })).getByRole('button', {
+        name: 'Delete quote',
+      }),
+    );
+    expect(await screen.findByRole('tab', { name: 'Quotes (1)' })).toBeVisible();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/proposals/Q1']);
+    expect(screen.getAllByTestId('proposal-card')).toHaveLength(1);
+  });
+
+  it('exchanges a redirect_flow_id on landing for a Direct Debit mandate, once, and says so', async () => {
+    const calls = mockFetch((method, path) => {
+      if (path === '/policies') return reply(endpoints.listPolicies, []);
+      if (method === 'POST' && path === '/gocardless/mandates')
+        return reply(endpoints.createMandate, {
+          mandateId: 'MD1',
+          type: 'BACS_DEBIT',
+          status: 'PENDING_CUSTOMER_APPROVAL',
+          bankName: 'BARCLAYS BANK PLC',
+          accountNumberEnding: '11',
+          createdAt: '2026-11-23T10:00:00.000Z',
+        });
+      return undefined;
+    });
+    renderShell(<HomePage />, { slots: { signedIn: true }, path: '/?redirect_flow_id=RE123' });
+    expect(await screen.findByText('Your Direct Debit is set up.')).toBeVisible();
+    const posts = calls.filter((c) => c.method === 'POST' && c.path === '/gocardless/mandates');
+    expect(posts.map((c) => c.body)).toEqual([{ redirectFlowId: 'RE123' }]);
+  });
+
+  it('a refused redirect flow says so inline', async () => {
+    mockFetch((method, path) =>
+      path === '/policies'
+        ? reply(endpoints.listPolicies, [])
+        : method === 'POST' && path === '/gocardless/mandates'
+          ? { status: 422, body: { code: 'UNPROCESSABLE', message: 'No' } }
+          : undefined,
+    );
+    renderShell(<HomePage />, { slots: { signedIn: true }, path: '/?redirect_flow_id=RE404' });
+    expect(await screen.findByText(/could not set up your Direct Debit/)).toBeVisible();
+  });
+
+  it('shows the outstanding-balance modal once a session, with the way to the policy’s billing', async () => {
+    window.sessionStorage.clear();
+    const account = (code: string, outstandingAmount: number) => ({
+      accountId: `acc-${code}`,
+      accountCode: code,
+      paymentDay: 1,
+      paymentMethodType: 'CARD' as const,
+      accountBalance: -outstandingAmount,
+      outstandingAmount,
+      accountStatus: 'ACTIVE' as const,
+      accountRegistered: true,
+    });
+    mockFetch((method, path) => {
+      if (path === '/policies')
+        return reply(endpoints.listPolicies, [
+          policy(1, { policyDetail: { policyStatus: 'ACTIVE' } }),
+          policy(2, { policyDetail: { policyStatus: 'ACTIVE' } }),
+        ]);
+      if (method === 'GET' && path === '/customerAccounts')
+        return reply(endpoints.listCustomerAccounts, [account('FCM1', 0), account('FCM2', 1234)]);
+      return undefined;
+    });
+    const { unmount } = renderShell(<HomePage />, { slots: { signedIn: true }, config: { schemes } });
+    const dialog = await screen.findByRole('dialog', { name: 'You have a payment to make' });
+    expect(within(dialog).getByText('£12.34 is outstanding on policy FCM2.')).toBeVisible();
+    expect(within(dialog).getByRole('link', { name: 'Pay now' })).toHaveAttribute(
+      'href',
+      '/car-insurance/policy/00000000-0000-4000-8000-000000000002/billing',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Later' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    unmount();
+    renderShell(<HomePage />, { slots: { signedIn: true }, config: { schemes } });
+    await screen.findAllByTestId('policy-card');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });

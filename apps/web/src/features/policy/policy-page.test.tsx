@@ -1,7 +1,7 @@
 import type { CustomerAccount } from '@forecourt/contracts/billing';
 import type { Policy } from '@forecourt/contracts/policies';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -9,6 +9,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleAccount, samplePolicy, sampleQuote } from '../../../test/fixtures.ts';
 import { mockFetch, reply } from '../../../test/mock-fetch.ts';
 import { endpoints } from '../../lib/api/endpoints.ts';
+import type { AuthClient } from '../../lib/auth/auth-client.ts';
+import { AuthStateProvider } from '../../lib/auth/auth-context.tsx';
+import type { SessionUser } from '../../lib/auth/session-user.ts';
 import { ConfigProvider } from '../../lib/config.tsx';
 import { createI18n } from '../../lib/i18n/i18n.ts';
 import { testConfig } from '../../ui/test-utils.tsx';
@@ -23,12 +26,23 @@ afterEach(() => {
   windowSpy?.mockRestore();
 });
 
+/** An auth client that already holds `user` (the auth state provider asks nothing else of it here). */
+const signedIn = (user: SessionUser) =>
+  ({
+    current: () => user,
+    subscribe: () => () => undefined,
+    load: async () => user,
+    signInSilently: async () => user,
+  }) as unknown as AuthClient;
+
 function setup(
   url: string,
   opts: {
     policy?: Policy | null;
     account?: CustomerAccount | null;
     extra?: Parameters<typeof mockFetch>[0];
+    user?: SessionUser;
+    config?: typeof testConfig;
   } = {},
 ) {
   const policy = opts.policy === undefined ? samplePolicy() : opts.policy;
@@ -56,11 +70,18 @@ function setup(
     ],
     { initialEntries: [url] },
   );
+  const page = <RouterProvider router={router} />;
   render(
-    <ConfigProvider config={testConfig}>
+    <ConfigProvider config={opts.config ?? testConfig}>
       <I18nextProvider i18n={createI18n({})}>
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
+          {opts.user ? (
+            <AuthStateProvider client={signedIn(opts.user)} basename="/">
+              {page}
+            </AuthStateProvider>
+          ) : (
+            page
+          )}
         </QueryClientProvider>
       </I18nextProvider>
     </ConfigProvider>,
@@ -237,5 +258,41 @@ describe('documents tab (spec 2 §2, §9)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Insurance product information document' }));
     expect(await screen.findByRole('dialog', { name: 'Your document is being generated' })).toBeVisible();
     expect(calls.find((c) => c.method === 'HEAD')?.path).toBe('/documents/2026-01/acme.ipid.html');
+  });
+
+  it('staff of the finance team see the impersonate-billing tab; other staff and customers do not', async () => {
+    const staff = (permissions: string[]) =>
+      ({
+        userId: 'staff-1',
+        connection: 'email',
+        picture: undefined,
+        roles: [],
+        permissions,
+        username: 'admin@forecourt.example',
+        firstName: 'Sam',
+        lastName: 'Support',
+      }) satisfies SessionUser;
+    const admin = { ...testConfig, features: { ...testConfig.features, isAdmin: true } };
+    setup(`/car-insurance/policy/${id}/finance`, {
+      user: staff(['access:impersonate', 'finance']),
+      config: admin,
+    });
+    expect(await screen.findByTestId('finance-tab')).toBeVisible();
+    expect(tabNames()).toEqual(['Policy details', 'Documents', 'Billing', 'Claims', 'Finance']);
+    expect(screen.getByRole('link', { name: 'Finance' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText('Ledger balance')).toBeVisible();
+    cleanup();
+    const { router } = setup(`/car-insurance/policy/${id}/finance`, {
+      user: staff(['access:impersonate']),
+      config: admin,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/car-insurance/policy/${id}`));
+    await screen.findByRole('navigation', { name: 'Policy sections' });
+    expect(tabNames()).not.toContain('Finance');
+    cleanup();
+    const customer = setup(`/car-insurance/policy/${id}/finance`, { user: staff(['finance']) });
+    await waitFor(() => expect(customer.router.state.location.pathname).toBe(`/car-insurance/policy/${id}`));
+    await screen.findByRole('navigation', { name: 'Policy sections' });
+    expect(tabNames()).not.toContain('Finance');
   });
 });

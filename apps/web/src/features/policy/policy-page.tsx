@@ -1,16 +1,18 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import { isEndedStatus } from '@forecourt/domain/status';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { Page } from '../../app/page/page.tsx';
+import { useSessionUser } from '../../lib/auth/auth-context.tsx';
 import { useConfig } from '../../lib/config.tsx';
 import { Notification, Spinner, StatusBadge } from '../../ui/index.ts';
 import { isMissing, usePolicy, usePolicyAccount } from './api/policy.ts';
 import { BillingTab } from './components/billing-tab.tsx';
 import { DetailsTab } from './components/details-tab.tsx';
 import { DocumentsTab } from './components/documents-tab.tsx';
+import { FINANCE_PERMISSION, FinanceTab } from './components/finance-tab.tsx';
 import { NotAvailable } from './components/not-available.tsx';
 import styles from './policy.module.css';
 import { londonDay, quoteOf, viewOf, visibleTabs } from './policy-view.ts';
@@ -53,15 +55,27 @@ function PolicyView({
   claims?: ClaimsSlot | undefined;
 }) {
   const { t } = useTranslation();
-  const { schemes } = useConfig();
+  const { schemes, features } = useConfig();
+  const user = useSessionUser();
   const location = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the tabs scroll sideways: keep the current one in sight.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: after each navigation between tabs.
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [location.pathname]);
   const status = policy.policyDetail.policyStatus;
+  // The finance team's impersonate-billing tab: staff with `finance`, in the admin app, on a policy with an account.
+  const finance = features.isAdmin && hasAccount && (user?.permissions.includes(FINANCE_PERMISSION) ?? false);
+  const onFinance = finance && subPath.replace(/^\/+|\/+$/g, '') === 'finance';
   if (status === 'RENEWED') return <Navigate to="/" replace />;
   const scheme = schemes.find((s) => s.schemeCode === policy.schemeCode);
   const product = scheme?.productUrlName ?? location.pathname.split('/')[1] ?? '';
   const root = `/${product}/policy/${policy.policyId}`;
   const tabs = visibleTabs(policy, scheme?.product ?? 'SUBSCRIPTION', hasAccount);
-  const view = viewOf(subPath, policy, tabs);
+  const view = onFinance ? ({ kind: 'none' } as const) : viewOf(subPath, policy, tabs);
   if (view.kind === 'root') return <Navigate to={root} replace />;
   const vrn = quoteOf(policy).vrn;
   const ending =
@@ -75,6 +89,7 @@ function PolicyView({
   else if (view.kind === 'tab' && view.tab === 'billing') content = <BillingTab policy={policy} />;
   else if (view.kind === 'tab' && view.tab === 'claims')
     content = claims?.({ policyId: policy.policyId, policyNumber: policy.policyNumber }) ?? null;
+  else if (onFinance) content = <FinanceTab policy={policy} />;
 
   return (
     <Page
@@ -97,7 +112,7 @@ function PolicyView({
         </Notification>
       )}
       {tabs.length > 0 && (
-        <nav aria-label={t('policy.tabs')} className={styles.tabs}>
+        <nav ref={nav} aria-label={t('policy.tabs')} className={styles.tabs}>
           {tabs.map((tab, i) => {
             const to = i === 0 ? root : `${root}/${tab}`;
             const current = view.kind === 'tab' && view.tab === tab;
@@ -113,9 +128,22 @@ function PolicyView({
               </Link>
             );
           })}
+          {finance && (
+            <Link
+              to={`${root}/finance`}
+              className={styles.tab}
+              aria-current={onFinance ? 'page' : undefined}
+              data-tab="finance"
+            >
+              {t('policy.tab.finance')}
+            </Link>
+          )}
         </nav>
       )}
-      <div className={styles.panel} data-view={view.kind === 'tab' ? view.tab : view.kind}>
+      <div
+        className={styles.panel}
+        data-view={onFinance ? 'finance' : view.kind === 'tab' ? view.tab : view.kind}
+      >
         {content}
       </div>
     </Page>

@@ -14,6 +14,7 @@ const checks = () => import('@forecourt/contracts/checks');
 const lookups = () => import('@forecourt/contracts/lookups');
 const policies = () => import('@forecourt/contracts/policies');
 const documents = () => import('@forecourt/contracts/documents');
+const insights = () => import('@forecourt/contracts/insights');
 
 export const endpoints = {
   // Session
@@ -44,6 +45,9 @@ export const endpoints = {
     const c = await proposals();
     return { body: c.updateProposalRequestSchema, response: c.proposalSchema };
   }),
+  deleteProposal: endpoint('DELETE', '/proposals/:code', async () => ({
+    response: (await import('zod')).z.null().optional(),
+  })),
   recordTracking: endpoint('POST', '/proposals/:code/tracking', async () => {
     const c = await proposals();
     return { body: c.trackingRequestSchema, response: c.acceptedResponseSchema };
@@ -177,4 +181,14 @@ export const endpoints = {
   getDataEntry: endpoint('GET', '/lookup/data/:table/:entry', async () => ({
     response: (await lookups()).dataEntrySchema,
   })),
+
+  // Insights (ADR 162)
+  postFeedback: endpoint('POST', '/insights/feedback', async () => {
+    const c = await insights();
+    return { body: c.feedbackRequestSchema, response: c.insightRecordedSchema };
+  }),
+  postImpression: endpoint('POST', '/insights/impression', async () => {
+    const c = await insights();
+    return { body: c.impressionRequestSchema, response: c.insightRecordedSchema };
+  }),
 };

@@ -57,3 +57,8 @@ export function useAuth(): AuthState {
   if (!auth) throw new Error('useAuth must be used inside <AuthStateProvider>');
   return auth;
 }
+
+/** The signed-in user where there may be no auth state (a page rendered on its own): null then. */
+export function useSessionUser(): SessionUser | null {
+  return useContext(AuthContext)?.user ?? null;
+}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Notification, SidebarLayout } from '../../../ui/index.ts';
+import styles from '../claims.module.css';
 import { ClaimsList } from './claims-list.tsx';
 import { ClaimsSidebar } from './claims-sidebar.tsx';
 import { FnolForm } from './fnol-form.tsx';
@@ -23,13 +24,15 @@ export function ClaimsTab({ policyId, policyNumber }: ClaimsTabProps) {
       sidebar={<ClaimsSidebar policyId={policyId} onReport={() => setReporting(true)} />}
     >
       <h1>{t('claims.header')}</h1>
-      {returned && (
-        <Notification variant="success">{t('claims.returned', { reference: returned })}</Notification>
-      )}
-      {reporting && (
-        <FnolForm policyId={policyId} policyNumber={policyNumber} onCancel={() => setReporting(false)} />
-      )}
-      <ClaimsList policyNumber={policyNumber} />
+      <div className={styles.stack}>
+        {returned && (
+          <Notification variant="success">{t('claims.returned', { reference: returned })}</Notification>
+        )}
+        {reporting && (
+          <FnolForm policyId={policyId} policyNumber={policyNumber} onCancel={() => setReporting(false)} />
+        )}
+        <ClaimsList policyNumber={policyNumber} />
+      </div>
     </SidebarLayout>
   );
 }

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Notification } from '../../../ui/index.ts';
 import { useMyPolicies } from '../api/list-my-policies.ts';
 import { useMyProposals } from '../api/list-my-proposals.ts';
+import { useRedirectFlowLanding } from '../api/redirect-flow-landing.ts';
 import { homeProposals } from '../proposal-cards.ts';
+import { OutstandingBalance } from './outstanding-balance.tsx';
 import { PolicyCards } from './policy-cards.tsx';
 import styles from './signed-in-home.module.css';
 import { YourQuotes } from './your-quotes.tsx';
@@ -17,6 +20,7 @@ export function SignedInHome() {
   const policies = useMyPolicies();
   const proposals = homeProposals(useMyProposals().data ?? []);
   const policyList = policies.data ?? [];
+  const directDebit = useRedirectFlowLanding();
   const tabs = [
     { id: 'policies', label: t('home.signedIn.policies', { count: policyList.length }) },
     { id: 'proposals', label: t('home.signedIn.proposals', { count: proposals.length }) },
@@ -24,6 +28,11 @@ export function SignedInHome() {
   return (
     <div className={styles.page} data-page="home-signed-in">
       <h1>{t('home.signedIn.header')}</h1>
+      {directDebit === 'done' && <Notification variant="success">{t('home.directDebit.done')}</Notification>}
+      {directDebit === 'failed' && (
+        <Notification variant="critical">{t('home.directDebit.failed')}</Notification>
+      )}
+      <OutstandingBalance policies={policyList} />
       <div role="tablist" aria-label={t('home.signedIn.tabs')} className={styles.tabs}>
         {tabs.map((item, i) => (
           <button

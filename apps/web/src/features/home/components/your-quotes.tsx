@@ -1,8 +1,11 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
+import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button } from '../../../ui/button/button.tsx';
+import { StatusBadge } from '../../../ui/index.ts';
 import { homeProposals, proposalAction } from '../proposal-cards.ts';
+import { ManageQuote } from './manage-quote.tsx';
 import styles from './your-quotes.module.css';
 
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
@@ -35,9 +38,14 @@ export function YourQuotes({ proposals, bare = false }: { proposals: Proposal[];
               data-status={p.status}
             >
               <div>
-                <p className={styles.name}>{scheme?.name ?? p.schemeCode}</p>
+                <p className={styles.name}>
+                  {scheme?.name ?? p.schemeCode}{' '}
+                  <StatusBadge variant={p.status === 'QUOTE' ? 'success' : 'default'}>
+                    {t(`home.quotes.status.${p.status}`)}
+                  </StatusBadge>
+                </p>
                 <p className={styles.meta}>
-                  {vrn && <span className={styles.plate}>{vrn}</span>}
+                  {vrn && <span className={styles.plate}>{formatRegistrationMark(vrn)}</span>}
                   {t('home.quotes.reference', { reference: p.externalReference })}
                 </p>
                 {action === 'view' && totals && (
@@ -48,11 +56,14 @@ export function YourQuotes({ proposals, bare = false }: { proposals: Proposal[];
                   </p>
                 )}
               </div>
-              {to && action && (
-                <Button to={to} variant={action === 'view' ? 'primary' : 'secondary'} layout="small">
-                  {t(`home.quotes.${action}`)}
-                </Button>
-              )}
+              <div className={styles.actions}>
+                {to && action && (
+                  <Button to={to} variant={action === 'view' ? 'primary' : 'secondary'} layout="small">
+                    {t(`home.quotes.${action}`)}
+                  </Button>
+                )}
+                <ManageQuote proposal={p} />
+              </div>
             </li>
           );
         })}

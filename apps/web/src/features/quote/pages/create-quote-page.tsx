@@ -5,10 +5,10 @@ import { reportGlobalError } from '../../../app/errors/global-errors.ts';
 import { Page } from '../../../app/page/page.tsx';
 import { useConfig } from '../../../lib/config.tsx';
 import { AnonymousSession } from '../../../lib/session/anonymous-session.ts';
+import { savedTracking, saveTracking, sendImpressionOnce } from '../../../lib/tracking.ts';
 import { Spinner } from '../../../ui/index.ts';
 import { createProposal, listProposals, recordTracking } from '../api/proposals.ts';
 import { useProduct } from '../hooks/use-product.ts';
-import { savedTracking, saveTracking } from '../tracking.ts';
 
 /**
  * create-quote (spec 3 §2, §4 step 1): waits for the anonymous session refresh, then finds this scheme's
@@ -56,6 +56,7 @@ export function CreateQuotePage() {
       const tracking = savedTracking();
       if (!existing && Object.keys(tracking).length > 0 && !proposal.trackingRecorded)
         await recordTracking(proposal.proposalCode, tracking).catch(() => undefined);
+      await sendImpressionOnce(proposal.proposalCode);
       const next = existing ? '' : '/before-we-begin';
       navigate(`${base}/proposal/${proposal.proposalCode}${next}`, { replace: true });
     })().catch((err: unknown) => {

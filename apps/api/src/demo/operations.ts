@@ -1,0 +1,177 @@
+import type { FnolRequest } from '@forecourt/contracts/claims';
+import { addDaysIso, todayInLondon } from '@forecourt/domain/dates';
+import { sampleProposalData } from '@forecourt/domain/risk/sample';
+import type { ProposalData } from '@forecourt/domain/risk/schema';
+import { verifyCustomer } from '../modules/checks/index.ts';
+import { recordLoss, transitionClaim } from '../modules/claims/index.ts';
+import type { DemoPerson } from '../modules/identity/index.ts';
+import { completeMandateFlow, settleByToken, startMandateFlow } from '../modules/payments/index.ts';
+import { bindProposal, prepareCustomerAccount } from '../modules/policies/index.ts';
+import { createProposal, expireQuotes, updateProposal } from '../modules/proposals/index.ts';
+import { submitSandboxBankDetails } from '../providers/direct-debit/sandbox-routes.ts';
+import type { DemoFactory } from './factory.ts';
+
+/** What a quote is made of: the car (a registration the vehicle provider knows) and changes to the answers. */
+export interface QuoteOptions {
+  /** A registration of data/registrations.json; the car's details come from the vehicle provider. */
+  vrn?: string;
+  /** Cover starts this many days after the step's date (0: at once). */
+  startInDays?: number;
+  /** Changes to the answers after they are filled in (e.g. a referral reason). */
+  answers?: (data: ProposalData) => void;
+  /** The scheme; the brand's first scheme when left out. */
+  schemeCode?: string;
+}
+
+export interface QuoteResult {
+  proposalCode: string;
+  status: string;
+  /** The policyholder's date of birth: a phone payment asks for it. */
+  dateOfBirth: string;
+}
+
+export interface BoughtPolicy {
+  proposalCode: string;
+  policyId: string;
+  policyNumber: string;
+  status: 'ACTIVE' | 'PENDING';
+}
+
+const TEST_CARD_TOKEN = 'tok_visa';
+const SANDBOX_BANK = { sortCode: '200000', accountNumber: '55779911' };
+
+/** The demo person's answers: the sample risk of that day, with their name, contact details and car. */
+async function answersFor(f: DemoFactory, person: DemoPerson, at: Date, o: QuoteOptions) {
+  const today = todayInLondon(at);
+  const data = sampleProposalData(today);
+  const holder = data.profiles[0]!.data;
+  Object.assign(holder, {
+    firstName: person.firstName,
+    lastName: person.lastName,
+    email: person.email,
+    phoneNumber: person.phoneNumber,
+  });
+  if (o.vrn) {
+    const car = await f.services.providers.vehicles.lookupVrn(o.vrn);
+    if (!car) throw new Error(`Demo data: the vehicle provider does not know ${o.vrn}`);
+    data.asset.vrn = o.vrn;
+    data.asset.specification = { ...car };
+    data.asset.estimatedValue = Math.round((car.value ?? 0) / 100) || data.asset.estimatedValue;
+  }
+  data.quote.startDate = addDaysIso(today, o.startInDays ?? 0);
+  o.answers?.(data);
+  return data;
+}
+
+/** The customer fills in a quote and asks for its price (POST, then PATCH with applyRating), on `at`. */
+export async function quote(
+  f: DemoFactory,
+  person: DemoPerson,
+  at: Date,
+  o: QuoteOptions = {},
+): Promise<QuoteResult> {
+  const ctx = f.ctx(person, at);
+  const schemeCode = o.schemeCode ?? f.services.brand.schemes[0]!.schemeCode;
+  const data = await answersFor(f, person, at, o);
+  const created = await createProposal(ctx, { schemeCode, data });
+  const rated = await updateProposal(ctx, created.proposalCode, { changes: [], applyRating: true });
+  const dateOfBirth = data.profiles.find((p) => p.policyholder)!.data.dateOfBirth;
+  return { proposalCode: rated.proposalCode, status: rated.status, dateOfBirth };
+}
+
+/** A quote that is offered, verified before payment (the sandbox clears the sample risk). */
+async function quotable(f: DemoFactory, person: DemoPerson, at: Date, o: QuoteOptions) {
+  const quoted = await quote(f, person, at, o);
+  const { proposalCode, status } = quoted;
+  if (status !== 'QUOTE') throw new Error(`Demo data: ${proposalCode} rated ${status}, not QUOTE`);
+  const result = await verifyCustomer(f.ctx(person, at), proposalCode);
+  if (!result.isClear) throw new Error(`Demo data: verification of ${proposalCode} was not clear`);
+  return quoted;
+}
+
+/**
+ * Pays what the purchase takes today with the sandbox's test card, taken by phone by staff acting for the
+ * customer (MOTO): the settled payment binds the policy through the payments module's fulfilment, as the
+ * hosted page's webhook does. Then asks bind again, which answers the policy made (the retry path).
+ */
+async function payFirstAndBind(f: DemoFactory, person: DemoPerson, at: Date, quoted: QuoteResult) {
+  const { proposalCode, dateOfBirth } = quoted;
+  const ctx = f.ctx(person, at);
+  const account = await prepareCustomerAccount(ctx, proposalCode);
+  if (account.customerPayment) {
+    await settleByToken(f.ctx(person, at, 'staff'), {
+      paymentId: account.customerPayment.paymentId,
+      itemName: `${f.services.brand.name} car insurance`,
+      token: TEST_CARD_TOKEN,
+      postalCode: 'LS1 5HD',
+      dateOfBirth,
+    });
+  }
+  const bound = await ctx.db.transaction((tx) =>
+    bindProposal({ ...ctx, db: tx }, proposalCode, person.partyId),
+  );
+  return { proposalCode, policyId: bound.policyId, policyNumber: bound.policyNumber, status: bound.status };
+}
+
+/** How the monthly payments are made: the card of the first payment, or a Direct Debit mandate. */
+export type PaidBy = 'card' | 'direct-debit';
+
+/**
+ * Buys a policy on `at`. By Direct Debit, the customer first goes through the sandbox provider's redirect
+ * flow (bank details 20-00-00 / 55779911) and comes back with its id; the first month is paid by card either
+ * way. The sandbox bank approves the mandate a few seconds after start-up (its job).
+ */
+export async function buy(
+  f: DemoFactory,
+  person: DemoPerson,
+  at: Date,
+  o: QuoteOptions & { paidBy?: PaidBy } = {},
+): Promise<BoughtPolicy> {
+  const quoted = await quotable(f, person, at, o);
+  if (o.paidBy === 'direct-debit') await setUpDirectDebit(f, person, at);
+  return payFirstAndBind(f, person, at, quoted);
+}
+
+async function setUpDirectDebit(f: DemoFactory, person: DemoPerson, at: Date) {
+  const ctx = f.ctx(person, at);
+  const appOrigin = f.services.selfOrigin();
+  const flow = await startMandateFlow(ctx, {
+    mandateDescription: `${f.services.brand.name} car insurance`,
+    successUrl: `${appOrigin}/`,
+    appOrigin,
+  });
+  const errors = await submitSandboxBankDetails(f.services.db, flow.redirectFlowId, {
+    accountHolder: `${person.firstName} ${person.lastName}`,
+    ...SANDBOX_BANK,
+  });
+  if (Object.keys(errors).length > 0)
+    throw new Error(`Demo data: bank details refused ${JSON.stringify(errors)}`);
+  await completeMandateFlow(ctx, flow.redirectFlowId);
+}
+
+/** The customer reports a loss through the built-in first notification of loss, on `at`. */
+export async function reportLoss(
+  f: DemoFactory,
+  person: DemoPerson,
+  at: Date,
+  report: Omit<FnolRequest, 'witnesses'> & { witnesses?: FnolRequest['witnesses'] },
+) {
+  return recordLoss(f.ctx(person, at), { witnesses: [], ...report });
+}
+
+/** A claims handler (staff acting for the customer) moves a claim on with a note, on `at`. */
+export async function handleClaim(
+  f: DemoFactory,
+  person: DemoPerson,
+  at: Date,
+  claimReference: string,
+  to: 'active' | 'settled',
+  note: string,
+) {
+  return transitionClaim(f.ctx(person, at, 'staff'), claimReference, { to, note });
+}
+
+/** The quote-expiry job's rule, run as the job runs it (at the app's time). */
+export async function runQuoteExpiry(f: DemoFactory) {
+  return expireQuotes(f.services);
+}

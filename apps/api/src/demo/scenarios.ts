@@ -1,0 +1,129 @@
+import type { DemoPerson } from '../modules/identity/index.ts';
+import type { DemoFactory } from './factory.ts';
+import { buy, handleClaim, quote, reportLoss, runQuoteExpiry } from './operations.ts';
+
+/**
+ * One named piece of the demo customer's history, made by running the real operations at past dates
+ * (ADR 190). The seed runs each scenario once per customer (recorded by name), in this list's order, so a
+ * new scenario is one more entry here: on the next start it is added to an existing demo database too.
+ */
+export interface DemoScenario {
+  /** Stable and unique: the seed records it as done under this name. */
+  name: string;
+  /** What the customer sees afterwards (README "Demo data", the seed test). */
+  shows: string;
+  run(f: DemoFactory, person: DemoPerson): Promise<unknown>;
+}
+
+const activeByCard: DemoScenario = {
+  name: 'active-by-card',
+  shows: 'ACTIVE policy bought 5 months ago, monthly by card; two claims (one settled, one pending)',
+  async run(f, person) {
+    const policy = await buy(f, person, f.daysAgo(150), { vrn: 'VW19GLF' });
+    const windscreen = await reportLoss(f, person, f.daysAgo(60), {
+      policyId: policy.policyId,
+      claimType: 'Windscreen',
+      occurredAt: f.daysAgo(61).toISOString(),
+      location: 'M62 westbound near junction 27',
+      description: 'A stone thrown up by a lorry cracked the windscreen.',
+      injuries: false,
+    });
+    await handleClaim(
+      f,
+      person,
+      f.daysAgo(59),
+      windscreen.claimReference,
+      'active',
+      'Windscreen repairer booked',
+    );
+    await handleClaim(
+      f,
+      person,
+      f.daysAgo(52),
+      windscreen.claimReference,
+      'settled',
+      'Windscreen replaced; paid to the repairer less the windscreen excess',
+    );
+    await reportLoss(f, person, f.daysAgo(3), {
+      policyId: policy.policyId,
+      claimType: 'Accident',
+      claimSubType: 'NotFault',
+      occurredAt: f.daysAgo(4).toISOString(),
+      location: 'Tesco car park, Kirkstall Road, Leeds',
+      description: 'Another car reversed into mine while it was parked.',
+      otherParty: { name: 'J. Smith', vehicleRegistration: 'VX65CRS', insurer: 'Example Mutual' },
+      injuries: false,
+    });
+    return policy;
+  },
+};
+
+const activeByDirectDebit: DemoScenario = {
+  name: 'active-by-direct-debit',
+  shows: 'ACTIVE policy bought 2 months ago, monthly by Direct Debit',
+  run: (f, person) => buy(f, person, f.daysAgo(60), { vrn: 'FE17TTA', paidBy: 'direct-debit' }),
+};
+
+const pendingNextWeek: DemoScenario = {
+  name: 'pending-next-week',
+  shows: 'PENDING policy bought today, cover starting in 7 days',
+  run: (f, person) => buy(f, person, f.now, { vrn: 'TE71SLA', startInDays: 7 }),
+};
+
+const openQuote: DemoScenario = {
+  name: 'quote',
+  shows: 'proposal in QUOTE, cover from in 10 days',
+  run: (f, person) => quote(f, person, f.now, { vrn: 'NL68LEF', startInDays: 10 }),
+};
+
+const expiredQuote: DemoScenario = {
+  name: 'quote-expired',
+  shows: 'proposal in QUOTE_EXPIRED: rated 20 days ago for a start 3 days later, expired by the expiry job',
+  async run(f, person) {
+    const quoted = await quote(f, person, f.daysAgo(20), { vrn: 'AB12CDE', startInDays: 3 });
+    await runQuoteExpiry(f);
+    return quoted;
+  },
+};
+
+const referral: DemoScenario = {
+  name: 'referral',
+  shows: 'proposal in REFERRAL (the policyholder was once refused insurance)',
+  run: (f, person) =>
+    quote(f, person, f.daysAgo(2), {
+      vrn: 'VX65CRS',
+      startInDays: 14,
+      answers: (data) => {
+        data.profiles[0]!.data.previouslyRefusedInsurance = true;
+      },
+    }),
+};
+
+const insufficientAccuracy: DemoScenario = {
+  name: 'insufficient-accuracy',
+  shows: 'proposal in INSUFFICIENT_ACCURACY (a car the catalogue could not identify)',
+  run: (f, person) =>
+    quote(f, person, f.daysAgo(1), {
+      startInDays: 5,
+      answers: (data) => {
+        data.asset.vrn = 'K1NGS';
+        data.asset.regLookup = false;
+        delete data.asset.specification.vehicleCode;
+      },
+    }),
+};
+
+/**
+ * The demo customer's history, in order (payment methods matter: the newest usable one pays a new policy, so
+ * the card policy comes before the Direct Debit one). Add CANCELLED, LAPSED, RENEWED, arrears, adjustments
+ * here as their operations land.
+ */
+export const demoScenarios: DemoScenario[] = [
+  activeByCard,
+  activeByDirectDebit,
+  pendingNextWeek,
+  openQuote,
+  expiredQuote,
+  referral,
+  insufficientAccuracy,
+];

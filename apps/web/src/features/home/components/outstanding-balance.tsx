@@ -1,0 +1,63 @@
+import type { Policy } from '@forecourt/contracts/policies';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../lib/api/endpoint.ts';
+import { endpoints } from '../../../lib/api/endpoints.ts';
+import { useConfig } from '../../../lib/config.tsx';
+import { Button, Modal } from '../../../ui/index.ts';
+import styles from './your-quotes.module.css';
+
+const SEEN = 'forecourt.outstandingSeen';
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/**
+ * The outstanding-balance modal on home (spec 2 §2): when one of the customer's accounts owes money, once per
+ * session, with a way to the policy's billing tab, where it is paid (the billing area).
+ */
+export function OutstandingBalance({ policies }: { policies: Policy[] }) {
+  const { t } = useTranslation();
+  const { schemes } = useConfig();
+  const [dismissed, setDismissed] = useState(() => window.sessionStorage.getItem(SEEN) === '1');
+  const accounts = useQuery({
+    queryKey: ['customerAccounts', 'mine'],
+    queryFn: ({ signal }) => call(endpoints.listCustomerAccounts, { signal }),
+    meta: { errorModal: false },
+    retry: false,
+    enabled: !dismissed && policies.length > 0,
+  });
+  const owing = accounts.data?.find((a) => a.outstandingAmount > 0);
+  const policy = owing && policies.find((p) => p.policyNumber === owing.accountCode);
+  const scheme = policy && schemes.find((s) => s.schemeCode === policy.schemeCode);
+  if (dismissed || !owing) return null;
+  const close = () => {
+    window.sessionStorage.setItem(SEEN, '1');
+    setDismissed(true);
+  };
+  return (
+    <Modal
+      open
+      onClose={close}
+      title={t('home.outstanding.title')}
+      footer={
+        <div className={styles.confirm}>
+          <Button variant="secondary" onClick={close}>
+            {t('home.outstanding.later')}
+          </Button>
+          {policy && scheme && (
+            <Button to={`/${scheme.productUrlName}/policy/${policy.policyId}/billing`} onClick={close}>
+              {t('home.outstanding.pay')}
+            </Button>
+          )}
+        </div>
+      }
+    >
+      <p>
+        {t('home.outstanding.body', {
+          amount: gbp.format(owing.outstandingAmount / 100),
+          policyNumber: owing.accountCode,
+        })}
+      </p>
+    </Modal>
+  );
+}

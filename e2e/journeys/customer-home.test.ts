@@ -1,0 +1,241 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, useBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+const browser = useBrowser();
+/**
+ * A fresh server of this journey's own, seeded on start like `npm start`: the shared one's demo customer
+ * has other journeys' changes and sign-in codes (5 per address per 15 minutes) spent by them.
+ */
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+}, 120_000);
+afterAll(() => server?.stop());
+const open = (width = 1280) => browser.newPage({ width, baseUrl: server.baseUrl });
+const DEMO_EMAIL = 'demo@forecourt.example';
+const DEMO_PARTY = '00000000-0000-4000-8000-00000000d001';
+
+/** screenshots/customer-home-<name>-{1280,375}.png: the page at 1280, then at 375, then back. */
+async function shootBoth(page: Page, name: string) {
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  // From the top, so the sticky header is not painted half-way down a full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(350);
+  await screenshot(page, `customer-home-${name}`);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(350);
+  await screenshot(page, `customer-home-${name}`);
+  await page.setViewportSize(size);
+}
+
+async function codeFromOutbox(page: Page, address: string): Promise<string> {
+  const outbox = await page.context().newPage();
+  await outbox.goto(`${server.baseUrl}/dev/outbox`);
+  const body = await outbox.locator(`tr[data-recipient="${address}"] .body`).first().textContent();
+  await outbox.close();
+  const code = /\b(\d{6})\b/.exec(body ?? '')?.[1];
+  if (!code) throw new Error(`No code for ${address} in the outbox`);
+  return code;
+}
+
+async function signInAtIdp(page: Page, email: string) {
+  await page.waitForURL(/\/auth\/interaction\//);
+  await page.locator('#address').fill(email);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await page.locator('#code').waitFor();
+  await page.locator('#code').fill(await codeFromOutbox(page, email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The policy cards' statuses and link texts, in the order shown. */
+const policyCards = (page: Page) =>
+  page.getByTestId('policy-card').evaluateAll((cards) =>
+    cards.map((c) => ({
+      status: (c as HTMLElement).dataset.status,
+      links: [...c.querySelectorAll('a')].map((a) => `${a.textContent} ${a.getAttribute('href')}`),
+    })),
+  );
+const proposalCards = (page: Page) =>
+  page.getByTestId('proposal-card').evaluateAll((cards) =>
+    cards.map((c) => ({
+      status: (c as HTMLElement).dataset.status,
+      action: [...c.querySelectorAll('a')].map((a) => a.textContent).join(','),
+    })),
+  );
+
+/** Yesterday in London as the values of the FNOL form's selects (day, month number, year). */
+function yesterday() {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  }).formatToParts(new Date(Date.now() - 86_400_000));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { day: part('day'), month: String(Number(part('month'))), year: part('year') };
+}
+
+describe('the demo customer’s home, policy pages and claims (issue 11)', () => {
+  it('home lists every seeded policy and quote; each policy page; a certificate; a claim; a quote deleted', async () => {
+    const page = await open();
+    await page.goto('/sign-in');
+    await signInAtIdp(page, DEMO_EMAIL);
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.getByRole('tab', { name: 'Policies (3)' }).waitFor();
+    await page.getByRole('tab', { name: 'Quotes (4)' }).waitFor();
+    const policies = await policyCards(page);
+    expect(policies.map((p) => p.status)).toEqual(['ACTIVE', 'ACTIVE', 'PENDING']);
+    for (const p of policies) {
+      const root = /\/car-insurance\/policy\/[0-9a-f-]{36}/.exec(p.links[0] ?? '')?.[0];
+      expect(p.links).toEqual([
+        `Manage policy ${root}`,
+        `Documents ${root}/documents`,
+        `Billing ${root}/billing`,
+        `Claims ${root}/claims`,
+      ]);
+    }
+    await shootBoth(page, 'home-policies');
+    await page.getByRole('tab', { name: 'Quotes (4)' }).click();
+    const quotes = await proposalCards(page);
+    expect(quotes.map((q) => `${q.status}:${q.action}`).sort()).toEqual([
+      'INSUFFICIENT_ACCURACY:Resume',
+      'QUOTE:View',
+      'QUOTE_EXPIRED:Update',
+      'REFERRAL:Resume',
+    ]);
+    await shootBoth(page, 'home-quotes');
+
+    // Each policy page shows exactly the tabs its status allows (ACTIVE and PENDING: all four).
+    for (const p of policies) {
+      const root = /\/car-insurance\/policy\/[0-9a-f-]{36}/.exec(p.links[0] ?? '')![0];
+      await page.goto(root);
+      const tabs = page.getByRole('navigation', { name: 'Policy sections' });
+      await tabs.waitFor();
+      expect(await tabs.getByRole('link').allTextContents()).toEqual([
+        'Policy details',
+        'Documents',
+        'Billing',
+        'Claims',
+      ]);
+    }
+
+    // The oldest ACTIVE policy (bought by card five months ago, with the seeded claims): every tab.
+    const byCard = await (async () => {
+      for (const p of policies.slice(0, 2)) {
+        const r = /\/car-insurance\/policy\/[0-9a-f-]{36}/.exec(p.links[0]!)![0];
+        await page.goto(`${r}/claims`);
+        await page.getByRole('heading', { name: 'Claims', level: 1 }).waitFor();
+        await page
+          .getByText(/Reference CLM-|You have not made a claim/)
+          .first()
+          .waitFor();
+        if ((await page.getByText(/Reference CLM-/).count()) > 0) return r;
+      }
+      throw new Error('No policy with the seeded claims');
+    })();
+    await page.goto(byCard);
+    await page.getByText(/Includes Insurance Premium Tax of £/).waitFor();
+    await shootBoth(page, 'policy-details');
+    const tabs = page.getByRole('navigation', { name: 'Policy sections' });
+    await tabs.getByRole('link', { name: 'Documents' }).click();
+    const certificate = page.getByRole('button', { name: 'Certificate of motor insurance' }).first();
+    await certificate.waitFor();
+    await shootBoth(page, 'policy-documents');
+    const [popup] = await Promise.all([page.waitForEvent('popup'), certificate.click()]);
+    await popup.waitForURL((url) => url.pathname !== 'blank' && url.href !== 'about:blank');
+    const pdf = await page.request.get(popup.url());
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await popup.close();
+
+    await tabs.getByRole('link', { name: 'Billing' }).click();
+    await page.getByRole('heading', { name: 'Next payment' }).waitFor();
+    await shootBoth(page, 'policy-billing');
+
+    await tabs.getByRole('link', { name: 'Claims' }).click();
+    await page.getByRole('heading', { name: 'Claims', level: 1 }).waitFor();
+    await page
+      .getByText(/Reference CLM-/)
+      .first()
+      .waitFor();
+    const before = await page.getByText(/Reference CLM-/).count();
+    expect(before).toBe(2);
+    await shootBoth(page, 'claims-list');
+    await page.getByRole('button', { name: 'Report a claim online' }).click();
+    const form = page.getByRole('form', { name: 'Report a claim' });
+    await form.waitFor();
+    await form.getByLabel('What happened?').selectOption('Vandalism');
+    const when = yesterday();
+    await form.getByLabel('Day').selectOption(when.day);
+    await form.getByLabel('Month').selectOption(when.month);
+    await form.getByLabel('Year').selectOption(when.year);
+    await form.getByLabel('Hour').selectOption({ label: '22' });
+    await form.getByLabel('Minute').selectOption({ label: '15' });
+    await form.getByLabel('Where did it happen?').fill('Outside 12 Park Row, Leeds');
+    await form.getByLabel('Tell us what happened').fill('Someone scratched the driver’s door overnight.');
+    await form
+      .getByRole('group', { name: /Was anyone hurt/ })
+      .getByLabel('No')
+      .check();
+    await shootBoth(page, 'fnol-form');
+    await form.getByRole('button', { name: 'Send my claim' }).click();
+    const done = page.getByText(/We have your claim\. Your reference is (CLM-[0-9A-Z-]+)/);
+    await done.waitFor();
+    const reference = /CLM-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/.exec((await done.textContent()) ?? '')?.[0];
+    expect(reference).toBeTruthy();
+    await page.getByText(`Reference ${reference}`).waitFor();
+    expect(await page.getByText(/Reference CLM-/).count()).toBe(3);
+    await shootBoth(page, 'claims-after-fnol');
+
+    // A quote is deleted from its manage menu: confirm, then gone.
+    await page.goto('/');
+    await page.getByRole('tab', { name: 'Quotes (4)' }).click();
+    const expired = page.locator('[data-testid="proposal-card"][data-status="QUOTE_EXPIRED"]');
+    await expired.getByRole('button', { name: /^Manage quote/ }).click();
+    await page.getByRole('menuitem', { name: 'Delete quote' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this quote?' });
+    await confirm.waitFor();
+    await shootBoth(page, 'delete-quote-confirm');
+    await confirm.getByRole('button', { name: 'Delete quote' }).click();
+    await page.getByRole('tab', { name: 'Quotes (3)' }).waitFor();
+    expect(await expired.count()).toBe(0);
+
+    // The feedback modal, as a cancellation leaves it asked for (lib/feedback.ts requestFeedback).
+    await page.evaluate(() =>
+      sessionStorage.setItem('forecourt.feedback', JSON.stringify({ kind: 'cancellation', tags: {} })),
+    );
+    await page.goto('/');
+    const feedback = page.getByRole('dialog', { name: 'How was cancelling your policy?' });
+    await feedback.waitFor();
+    await feedback.getByRole('radio', { name: '9' }).check();
+    await shootBoth(page, 'feedback-modal');
+    await feedback.getByRole('button', { name: 'Send feedback' }).click();
+    await page.getByTestId('feedback-thanks').waitFor();
+    await page.close();
+
+    // The admin impersonates the demo customer and sees the same home.
+    const admin = await open();
+    await admin.goto('/admin');
+    await admin.getByTestId('admin-sign-in').click();
+    await signInAtIdp(admin, 'admin@forecourt.example');
+    await admin.getByTestId('impersonate-submit').waitFor();
+    await admin.getByLabel('Customer id').fill(DEMO_PARTY);
+    await admin.getByTestId('impersonate-submit').click();
+    await admin.getByTestId('admin-bar').waitFor();
+    await admin.getByRole('tab', { name: 'Policies (3)' }).waitFor();
+    await admin.getByRole('tab', { name: 'Quotes (3)' }).waitFor();
+    expect((await policyCards(admin)).map((p) => p.status)).toEqual(['ACTIVE', 'ACTIVE', 'PENDING']);
+    await shootBoth(admin, 'admin-impersonating-home');
+    // The demo admin is in the finance team: the policy page has the impersonate-billing tab.
+    await admin.getByTestId('policy-card').first().getByRole('link', { name: 'Manage policy' }).click();
+    const adminTabs = admin.getByRole('navigation', { name: 'Policy sections' });
+    await adminTabs.getByRole('link', { name: 'Finance' }).click();
+    await admin.getByTestId('finance-tab').waitFor();
+    await admin.getByText('Ledger balance').waitFor();
+    await shootBoth(admin, 'admin-finance-tab');
+  }, 240_000);
+});

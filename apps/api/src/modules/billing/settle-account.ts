@@ -95,6 +95,7 @@ export async function applySettlement(ctx: Pick<Ctx, 'db' | 'clock'>, payment: S
       .update(statements)
       .set({
         amountOutstandingPence: remaining,
+        subtotalPence: s.subtotalPence - applied,
         carriedForwardPence: s.carriedForwardPence - applied,
         status: remaining === 0 ? 'settled' : s.status,
       })

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { BuildOptions } from '../src/app.ts';
-import { api, type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
+import { runBillingDay } from '../src/modules/billing/index.ts';
+import { api, type ListeningApp, listeningApp, rows, submitForm } from './payments-helpers.ts';
 import { ratedProposal, type Visitor, visitor } from './proposals-helpers.ts';
 
 /** A clock the test sets to any instant (the billing tests live through months in a second). */
@@ -74,3 +75,46 @@ export async function buySubscription(t: BillingApp, startDate: string, token = 
     regular: Number(quote?.regular),
   };
 }
+
+/**
+ * Runs the billing day at 06:00 UTC on each date from `from` to `to` (inclusive), as the job would; answers
+ * the totals and a log of what happened on which day ("2027-03-03 failed").
+ */
+export async function runDays(t: BillingApp, from: string, to: string) {
+  const totals = { raised: 0, collected: 0, failed: 0, cancelled: 0 };
+  const log: string[] = [];
+  for (
+    let d = new Date(`${from}T06:00:00Z`);
+    d <= new Date(`${to}T06:00:00Z`);
+    d = new Date(d.getTime() + 86_400_000)
+  ) {
+    t.at.set(d.toISOString());
+    const r = await runBillingDay(t.app.services, t.at.now());
+    const what: string[] = [];
+    for (const k of Object.keys(totals) as (keyof typeof totals)[]) {
+      totals[k] += r[k];
+      if (r[k] > 0) what.push(`${k}${r[k] > 1 ? ` ${r[k]}` : ''}`);
+    }
+    if (what.length) log.push(`${d.toISOString().slice(0, 10)} ${what.join(', ')}`);
+  }
+  return { totals, log };
+}
+
+/** Opens the hosted card page for an account's outstanding balance (POST /api/stripe/settle). */
+export const openSettlePage = (t: ListeningApp, token: string, accountId: string) =>
+  api(t.base, token, 'POST', '/api/stripe/settle', {
+    accountId,
+    successUrl: `${t.base}/`,
+    cancelUrl: `${t.base}/`,
+    lineItem: { name: 'Outstanding balance' },
+  });
+
+/** Pays on the sandbox's hosted card page with the good test card, as a browser would. */
+export const payOnHostedPage = (url: string) =>
+  submitForm(url, {
+    name: 'Sam Taylor',
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/34',
+    cvc: '123',
+    postalCode: 'LS1 5HD',
+  });

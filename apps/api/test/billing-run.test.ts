@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBillingDay } from '../src/modules/billing/index.ts';
-import { type BillingApp, billingApp, buySubscription } from './billing-helpers.ts';
+import { type BillingApp, billingApp, buySubscription, runDays } from './billing-helpers.ts';
 import { api, rows } from './payments-helpers.ts';
 
 let t: BillingApp;
@@ -8,23 +8,6 @@ beforeAll(async () => {
   t = await billingApp('2027-01-30T12:00:00Z');
 });
 afterAll(async () => t.close());
-
-/** Runs the billing day by day, at 06:00 London, from one date to another (inclusive). */
-async function liveThrough(from: string, to: string) {
-  const totals = { raised: 0, collected: 0, failed: 0 };
-  for (
-    let d = new Date(`${from}T06:00:00Z`);
-    d <= new Date(`${to}T06:00:00Z`);
-    d = new Date(d.getTime() + 86_400_000)
-  ) {
-    t.at.set(d.toISOString());
-    const r = await runBillingDay(t.app.services, t.at.now());
-    totals.raised += r.raised;
-    totals.collected += r.collected;
-    totals.failed += r.failed;
-  }
-  return totals;
-}
 
 /**
  * Hand-worked: bought on Sunday 31 Jan 2027, cover from London midnight; payment day 28 (the 31st is past
@@ -67,8 +50,8 @@ describe('the billing run', () => {
     expect(p.regular).toBeGreaterThan(0);
     const [account0] = (await api(t.base, p.staff, 'GET', '/api/customerAccounts')).body;
     expect(account0.paymentDay).toBe(28);
-    const totals = await liveThrough('2027-01-31', '2028-04-10');
-    expect(totals).toEqual({ raised: 14, collected: 14, failed: 0 });
+    const { totals } = await runDays(t, '2027-01-31', '2028-04-10');
+    expect(totals).toEqual({ raised: 14, collected: 14, failed: 0, cancelled: 0 });
 
     const list = (await api(t.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)).body;
     expect(list).toHaveLength(15);
@@ -147,7 +130,12 @@ describe('the billing run', () => {
     ]);
     expect(runs.reduce((s, r) => s + r.raised, 0)).toBe(2);
     expect(runs.reduce((s, r) => s + r.collected, 0)).toBe(2);
-    expect(await runBillingDay(t.app.services, t.at.now())).toEqual({ raised: 0, collected: 0, failed: 0 });
+    expect(await runBillingDay(t.app.services, t.at.now())).toEqual({
+      raised: 0,
+      collected: 0,
+      failed: 0,
+      cancelled: 0,
+    });
     for (const p of [a, b]) {
       const per = await rows(
         t,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payFirstByPhone } from './billing-helpers.ts';
-import { api, type ListeningApp, listeningApp, submitForm } from './payments-helpers.ts';
+import { openSettlePage, payFirstByPhone, payOnHostedPage } from './billing-helpers.ts';
+import { api, type ListeningApp, listeningApp } from './payments-helpers.ts';
 import { ratedProposal, visitor } from './proposals-helpers.ts';
 
 let t: ListeningApp;
@@ -35,21 +35,10 @@ describe('settling an outstanding balance', () => {
   it('the customer pays it on the hosted card page; the statement is settled by the webhook', async () => {
     const { v, accountId } = await policyWithArrears();
     expect((await v.call('GET', '/api/customerAccounts')).json()[0].outstandingAmount).toBe(6150);
-    const session = await api(t.base, v.token, 'POST', '/api/stripe/settle', {
-      accountId,
-      successUrl: `${t.base}/`,
-      cancelUrl: `${t.base}/`,
-      lineItem: { name: 'Outstanding balance' },
-    });
+    const session = await openSettlePage(t, v.token, accountId);
     expect(session.status).toBe(200);
     expect(await (await fetch(session.body.url)).text()).toContain('£61.50');
-    await submitForm(session.body.url, {
-      name: 'Sam Taylor',
-      cardNumber: '4242 4242 4242 4242',
-      expiry: '12/34',
-      cvc: '123',
-      postalCode: 'LS1 5HD',
-    });
+    await payOnHostedPage(session.body.url);
     const [account] = (await v.call('GET', '/api/customerAccounts')).json();
     expect(account.outstandingAmount).toBe(0);
     expect(account.accountBalance).toBe(0);
@@ -72,12 +61,7 @@ describe('settling an outstanding balance', () => {
     expect((await stranger.call('GET', `/api/customerAccounts/${accountId}/statements`)).statusCode).toBe(
       404,
     );
-    const nothing = await api(t.base, v.token, 'POST', '/api/stripe/settle', {
-      accountId,
-      successUrl: `${t.base}/`,
-      cancelUrl: `${t.base}/`,
-      lineItem: { name: 'Outstanding balance' },
-    });
+    const nothing = await openSettlePage(t, v.token, accountId);
     expect(nothing.status).toBe(422);
   });
 

@@ -16,6 +16,8 @@ export const customerAccounts = pgTable('customer_accounts', {
     .default('ACTIVE'),
   /** The end of the last invoiced service period: the next statement is raised then (ADR 200). */
   billedUntil: ts('billed_until'),
+  /** Suspended after the last failed collection: the policy is cancelled for non-payment then (ADR 203). */
+  cancelForNonPaymentAt: ts('cancel_for_non_payment_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -34,6 +36,9 @@ export const statements = pgTable('statements', {
   /** The service period the statement bills; unique per account (ADR 202). */
   periodStart: ts('period_start'),
   periodEnd: ts('period_end'),
+  /** Collections started (the provider key's attempt number) and when a failed one is retried. */
+  collectionAttempts: integer('collection_attempts').notNull().default(0),
+  nextCollectionAt: ts('next_collection_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

@@ -3,6 +3,7 @@
  * face only; policies calls billing through this file (ADR 134).
  */
 
+export { registerNonPaymentCancellation } from './arrears.ts';
 export { billingRunJob } from './billing-run-job.ts';
 export { openCustomerAccount } from './open-ledger.ts';
 export { billingRoutes } from './routes.ts';

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AppServices } from '../../lib/context.ts';
 import { chargeSavedCard, createCustomerPayment, recordCharge } from '../payments/index.ts';
+import { afterFailedCollection, cancelUnpaid, reinstateIfPaid, reopenRetries } from './arrears.ts';
 import { type AccountRow, draftStatement, postLine } from './ledger-store.ts';
 import { sendNotice } from './notices.ts';
 import { monthlyPlanOf } from './payment-day.ts';
@@ -22,6 +23,7 @@ export interface BillingDayResult {
   raised: number;
   collected: number;
   failed: number;
+  cancelled: number;
 }
 
 /** Direct Debit: the charge date is at least this many working days after the statement (Bacs notice). */
@@ -35,18 +37,20 @@ export const DD_NOTICE_WORKING_DAYS = 3;
  * (account, period) statement, and each collection's provider key is the payment and its attempt.
  */
 export async function runBillingDay(services: AppServices, at: Date): Promise<BillingDayResult> {
-  const result = { raised: 0, collected: 0, failed: 0 };
+  const result = { raised: 0, collected: 0, failed: 0, cancelled: 0 };
   const subscriptionSchemes = services.brand.schemes
     .filter((s) => s.product === 'SUBSCRIPTION')
     .map((s) => s.schemeCode);
   if (subscriptionSchemes.length === 0) return result;
   // A period is raised in its own transaction; a crash loses at most the one in flight, redone next time.
   while (await raiseNext(services, at, subscriptionSchemes)) result.raised++;
+  await reopenRetries(services, at);
   for (const due of await dueCollections(services.db, at)) {
     const outcome = await collect(services, due, at);
     if (outcome === 'collected') result.collected++;
     if (outcome === 'failed') result.failed++;
   }
+  result.cancelled = await cancelUnpaid(services, at);
   return result;
 }
 
@@ -124,6 +128,7 @@ async function raiseStatement(tx: Db, account: AccountRow, at: Date) {
       carriedForwardPence: carried,
       amountOutstandingPence: outstanding,
       paymentDueAt: dueAt,
+      collectionAttempts: outstanding > 0 ? 1 : 0,
       createdAt: at,
     })
     .where(eq(statements.id, draft.id));
@@ -181,6 +186,7 @@ interface DueCollection {
   statementId: string;
   accountId: string;
   paymentId: string;
+  attempt: number;
 }
 
 async function dueCollections(db: Db, at: Date): Promise<DueCollection[]> {
@@ -188,13 +194,14 @@ async function dueCollections(db: Db, at: Date): Promise<DueCollection[]> {
     .select({
       statementId: statements.id,
       accountId: statements.accountId,
+      attempt: statements.collectionAttempts,
       method: customerAccounts.paymentMethodType,
     })
     .from(statements)
     .innerJoin(customerAccounts, eq(customerAccounts.id, statements.accountId))
     .where(
       and(
-        eq(statements.status, 'pending'),
+        inArray(statements.status, ['pending', 'failed']),
         eq(statements.kind, 'subscription'),
         lte(statements.paymentDueAt, at),
       ),
@@ -216,7 +223,7 @@ async function dueCollections(db: Db, at: Date): Promise<DueCollection[]> {
     );
   return payments.map((p) => {
     const r = card.find((c) => c.statementId === p.reference) as (typeof card)[number];
-    return { statementId: r.statementId, accountId: r.accountId, paymentId: p.id };
+    return { statementId: r.statementId, accountId: r.accountId, paymentId: p.id, attempt: r.attempt };
   });
 }
 
@@ -234,7 +241,7 @@ async function collect(
   const charge = await chargeSavedCard(services, {
     paymentId: due.paymentId,
     paymentMethodId: account.paymentMethodId,
-    attempt: 1,
+    attempt: due.attempt,
     description: `Policy ${account.accountCode}`,
   });
   return services.db.transaction(async (tx) => {
@@ -263,25 +270,16 @@ async function collect(
           carriedForwardPence: statement.carriedForwardPence - recorded.amountPence,
           amountOutstandingPence: Math.max(0, remaining),
           status: remaining <= 0 ? 'settled' : 'pending',
+          nextCollectionAt: null,
         })
         .where(eq(statements.id, statement.id));
+      await reinstateIfPaid(tx, account.id);
       await sendNotice(tx, account, 'payment-taken', 'Payment received', [
         `We have taken ${formatGBP(recorded.amountPence)} from your card. Thank you.`,
       ]);
       return 'collected';
     }
-    await tx.update(statements).set({ status: 'failed' }).where(eq(statements.id, statement.id));
-    await sendNotice(
-      tx,
-      account,
-      'payment-failed',
-      'Your payment failed',
-      [
-        `We could not take ${formatGBP(recorded.amountPence)} from your card.`,
-        'Please pay the outstanding balance from your account: we will try your card again in 3 days.',
-      ],
-      { declineCode: recorded.declineCode },
-    );
+    await afterFailedCollection(tx, account, statement, recorded.amountPence, at);
     return 'failed';
   });
 }

@@ -74,3 +74,11 @@ export async function recordCharge(
     .returning();
   return row;
 }
+
+/** A failed collection is tried again (the billing run's retry): FAILED → PENDING, in the caller's transaction. */
+export async function reopenPayment(ctx: Pick<Ctx, 'db' | 'clock'>, paymentId: string) {
+  await ctx.db
+    .update(customerPayments)
+    .set({ status: 'PENDING', updatedAt: ctx.clock.now() })
+    .where(and(eq(customerPayments.id, paymentId), eq(customerPayments.status, 'FAILED')));
+}

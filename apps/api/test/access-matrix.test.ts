@@ -55,6 +55,15 @@ const tokens: Partial<Record<Caller, { token?: string; impersonate?: string }>> 
 
 /** An expected answer: a rule and how to say it. */
 type Expect = { is: (r: LightMyRequestResponse) => boolean; says: string };
+/** The brand feature the payment-day change needs (spec 2 §4), off in the default brand: on for the row. */
+function billingDayFeature() {
+  const features = t.app.services.brand.features;
+  features.allowModifyBillingDay = true;
+  return () => {
+    features.allowModifyBillingDay = false;
+  };
+}
+
 const status = (...codes: number[]): Expect => ({
   is: (r) => codes.includes(r.statusCode),
   says: codes.join('|'),
@@ -299,6 +308,14 @@ const MATRIX: Record<string, Row> = {
     url: () => `/api/customerAccounts/${o.accountId}/paymentDay`,
     body: () => ({ paymentDay: 12 }),
     why: 'staff change the payment day on the customer’s behalf',
+    around: () => billingDayFeature(),
+  },
+  'POST /api/policies/:id/billingDay': {
+    kind: 'staff',
+    url: () => `/api/policies/${o.policyId}/billingDay`,
+    body: () => ({ billingDay: 12 }),
+    why: 'staff change the payment day on the customer’s behalf (spec 3 §7)',
+    around: () => billingDayFeature(),
   },
   'GET /api/customerAccounts/:id/nextStatementEstimate': {
     kind: 'owned',

@@ -64,13 +64,27 @@ export const statementLineItemSchema = z.object({
   paymentMethodDescription: z.string().nullable(),
   effectiveAt: z.string(),
   subType: z.enum(['GOCARDLESS', 'STRIPE', 'MTA']).nullable(),
+  /** The insurance premium tax included in a premium line, in pence; null on payments and refunds. */
+  ipt: z.number().int().nullable(),
 });
 
 export const statementSchema = statementSummarySchema.extend({ lineItems: z.array(statementLineItemSchema) });
 export type StatementSummary = z.infer<typeof statementSummarySchema>;
 export type Statement = z.infer<typeof statementSchema>;
 
-export const paymentDayBodySchema = z.object({ paymentDay: z.number().int().min(1).max(28) });
+/** Payment day 1 to 28 (the modal offers 1 to 29; 29 is refused), spec 2 §5. */
+export const paymentDaySchema = z.number().int().min(1).max(28);
+export const paymentDayBodySchema = z.object({ paymentDay: paymentDaySchema });
+/** POST /api/policies/{id}/billingDay (spec 3 §7). */
+export const billingDayBodySchema = z.object({ billingDay: paymentDaySchema });
+/** A payment-day change: applied only when different; the pro-rata journal (pence) for the days between. */
+export const paymentDayChangeSchema = z.object({
+  paymentDay: z.number().int(),
+  changed: z.boolean(),
+  journal: z.number().int(),
+  nextPaymentAt: z.string().nullable(),
+});
+export type PaymentDayChange = z.infer<typeof paymentDayChangeSchema>;
 
 export const nextStatementEstimateSchema = z.object({
   paymentDueAt: z.string(),

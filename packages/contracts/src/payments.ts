@@ -74,7 +74,7 @@ export const motoSettleBodySchema = motoCheckoutBodySchema.omit({ paymentId: tru
 
 export const customerPaymentSchema = z.object({
   paymentId: z.string(),
-  purpose: z.enum(['bind', 'mta', 'settle']),
+  purpose: z.enum(['bind', 'mta', 'settle', 'statement']),
   reference: z.string(),
   /** Minor units (pence). */
   amount: z.number().int(),

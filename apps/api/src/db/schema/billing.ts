@@ -14,6 +14,10 @@ export const customerAccounts = pgTable('customer_accounts', {
   status: text('status', { enum: ['ACTIVE', 'SUSPENDED'] })
     .notNull()
     .default('ACTIVE'),
+  /** The end of the last invoiced service period: the next statement is raised then (ADR 200). */
+  billedUntil: ts('billed_until'),
+  /** Suspended after the last failed collection: the policy is cancelled for non-payment then (ADR 203). */
+  cancelForNonPaymentAt: ts('cancel_for_non_payment_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -29,6 +33,12 @@ export const statements = pgTable('statements', {
   amountOutstandingPence: integer('amount_outstanding_pence').notNull().default(0),
   paymentDueAt: ts('payment_due_at'),
   final: boolean('final').notNull().default(false),
+  /** The service period the statement bills; unique per account (ADR 202). */
+  periodStart: ts('period_start'),
+  periodEnd: ts('period_end'),
+  /** Collections started (the provider key's attempt number) and when a failed one is retried. */
+  collectionAttempts: integer('collection_attempts').notNull().default(0),
+  nextCollectionAt: ts('next_collection_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -48,6 +58,8 @@ export const statementLineItems = pgTable('statement_line_items', {
   paymentMethodDescription: text('payment_method_description'),
   subType: text('sub_type', { enum: ['GOCARDLESS', 'STRIPE', 'MTA'] }),
   customerPaymentId: uuid('customer_payment_id'),
+  /** The insurance premium tax included in a premium line (null on payments and refunds). */
+  iptPence: integer('ipt_pence'),
   effectiveAt: ts('effective_at').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

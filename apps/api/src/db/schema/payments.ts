@@ -5,7 +5,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 export const customerPayments = pgTable('customer_payments', {
   id: uuid('id').primaryKey(),
   partyId: uuid('party_id').notNull(),
-  purpose: text('purpose', { enum: ['bind', 'mta', 'settle'] }).notNull(),
+  purpose: text('purpose', { enum: ['bind', 'mta', 'settle', 'statement'] }).notNull(),
   reference: text('reference').notNull(),
   amountPence: integer('amount_pence').notNull(),
   currency: text('currency').notNull().default('GBP'),
@@ -119,6 +119,17 @@ export const sandboxCardSessions = pgTable('sandbox_card_sessions', {
   createdAt: ts('created_at').notNull(),
   expiresAt: ts('expires_at').notNull(),
   completedAt: ts('completed_at'),
+});
+
+/** The sandbox's off-session charges (PaymentIntents with a saved card), one per idempotency key. */
+export const sandboxCardCharges = pgTable('sandbox_card_charges', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  paymentMethod: text('payment_method').notNull(),
+  amountPence: integer('amount_pence').notNull(),
+  status: text('status', { enum: ['succeeded', 'declined'] }).notNull(),
+  declineCode: text('decline_code'),
+  paymentIntent: text('payment_intent').notNull(),
+  createdAt: ts('created_at').notNull(),
 });
 
 export const sandboxCardTokens = pgTable('sandbox_card_tokens', {

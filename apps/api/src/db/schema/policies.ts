@@ -14,6 +14,8 @@ export const policies = pgTable('policies', {
   inceptedAt: ts('incepted_at').notNull(),
   expiredAt: ts('expired_at'),
   terminatedAt: ts('terminated_at'),
+  /** Why the policy ended early (e.g. NON_PAYMENT), when it did. */
+  cancellationReason: text('cancellation_reason'),
   autoRenewalEnabled: boolean('auto_renewal_enabled').notNull().default(true),
   renewalStopped: boolean('renewal_stopped').notNull().default(false),
   reviewType: text('review_type', { enum: ['AUTO', 'NEVER', 'MANUAL'] })

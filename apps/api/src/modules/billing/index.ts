@@ -2,5 +2,9 @@
  * The billing module's public face: customer accounts and their ledger. Billing depends on payments'
  * face only; policies calls billing through this file (ADR 134).
  */
+
+export { registerNonPaymentCancellation } from './arrears.ts';
+export { billingRunJob } from './billing-run-job.ts';
 export { openCustomerAccount } from './open-ledger.ts';
 export { billingRoutes } from './routes.ts';
+export { type BillingDayResult, runBillingDay } from './run-billing.ts';

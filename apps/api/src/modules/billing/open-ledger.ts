@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { tz } from '@date-fns/tz';
-import { getDate } from 'date-fns';
-import { customerAccounts, statementLineItems, statements } from '../../db/schema/index.ts';
+import { paymentDayFor } from '@forecourt/domain/billing/schedule';
+import { customerAccounts, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import type { CustomerPaymentRow, PaymentMethod } from '../payments/index.ts';
+import { postLine } from './ledger-store.ts';
 
 /**
  * Bind's billing part (ADR 134), in the caller's transaction (ctx.db): the customer account of a new policy
@@ -29,9 +29,10 @@ export async function openCustomerAccount(
     accountCode: o.policyNumber,
     partyId: o.partyId,
     policyId: o.policyId,
-    paymentDay: Math.min(getDate(o.startAt, { in: tz('Europe/London') }), 28),
+    paymentDay: paymentDayFor(o.startAt),
     paymentMethodType: o.method.type,
     paymentMethodId: o.method.id,
+    billedUntil: o.serviceEnd,
   });
   await openLedger(ctx, { accountId, ...o });
   return { accountId };
@@ -61,36 +62,38 @@ export async function openLedger(
     statementNumber: 1,
     status: outstanding <= 0 ? 'settled' : 'pending',
     kind: 'inception',
-    subtotalPence: o.due,
+    subtotalPence: outstanding,
     carriedForwardPence: outstanding,
     amountOutstandingPence: Math.max(outstanding, 0),
     paymentDueAt: o.startAt,
+    periodStart: o.startAt,
+    periodEnd: o.serviceEnd,
   });
-  await ctx.db.insert(statementLineItems).values({
-    id: randomUUID(),
-    statementId,
-    accountId: o.accountId,
-    type: 'invoice',
-    status: 'POSTED',
-    amountPence: o.due,
-    descriptionKey: 'billing.lineItem.inception',
-    servicePeriodStart: o.startAt,
-    servicePeriodEnd: o.serviceEnd,
-    effectiveAt: o.now,
-  });
+  await postLine(
+    ctx.db,
+    { id: statementId, accountId: o.accountId },
+    {
+      type: 'invoice',
+      size: o.due,
+      descriptionKey: 'billing.lineItem.inception',
+      servicePeriodStart: o.startAt,
+      servicePeriodEnd: o.serviceEnd,
+      effectiveAt: o.now,
+    },
+  );
   if (o.payment) {
-    await ctx.db.insert(statementLineItems).values({
-      id: randomUUID(),
-      statementId,
-      accountId: o.accountId,
-      type: 'payment',
-      status: 'POSTED',
-      amountPence: -o.payment.amountPence,
-      descriptionKey: 'billing.lineItem.cardPayment',
-      paymentMethodDescription: 'Card',
-      subType: 'STRIPE',
-      customerPaymentId: o.payment.id,
-      effectiveAt: o.payment.settledAt ?? o.now,
-    });
+    await postLine(
+      ctx.db,
+      { id: statementId, accountId: o.accountId },
+      {
+        type: 'payment',
+        size: o.payment.amountPence,
+        descriptionKey: 'billing.lineItem.cardPayment',
+        paymentMethodDescription: 'Card',
+        subType: 'STRIPE',
+        customerPaymentId: o.payment.id,
+        effectiveAt: o.payment.settledAt ?? o.now,
+      },
+    );
   }
 }

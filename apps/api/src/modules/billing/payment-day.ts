@@ -1,47 +1,126 @@
-import { tz } from '@date-fns/tz';
 import type { Quote } from '@forecourt/contracts/proposals';
-import { addMonths, setDate, startOfDay } from 'date-fns';
+import {
+  instalmentFor,
+  isPaymentDay,
+  paymentDateOnOrAfter,
+  proRata,
+} from '@forecourt/domain/billing/schedule';
 import { and, desc, eq } from 'drizzle-orm';
-import { customerAccounts, policyVersions } from '../../db/schema/index.ts';
-import { requireParty } from '../../lib/auth.ts';
+import type { Db } from '../../db/connection.ts';
+import { customerAccounts, policies, policyVersions, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, forbidden, notFound, validation } from '../../lib/errors.ts';
+import { owned } from '../../lib/party-scope.ts';
 import { requireStaffActingFor } from '../../lib/roles.ts';
+import { type AccountRow, draftStatement, lockAccount, ownAccount, postLine } from './ledger-store.ts';
 
-const london = tz('Europe/London');
-
-async function ownAccount(ctx: Ctx, accountId: string) {
-  const partyId = requireParty(ctx.caller);
-  const [account] = await ctx.db
-    .select()
-    .from(customerAccounts)
-    .where(and(eq(customerAccounts.id, accountId), eq(customerAccounts.partyId, partyId)));
-  if (!account) throw notFound('No such account');
-  return account;
-}
-
-/** PUT /api/customerAccounts/{id}/paymentDay: staff only (spec 2 §4), 1 to 28; the same day changes nothing. */
-export async function changePaymentDay(ctx: Ctx, accountId: string, paymentDay: number) {
-  requireStaffActingFor(ctx.caller, 'Only staff can change the payment day.');
-  const account = await ownAccount(ctx, accountId);
-  if (account.paymentDay !== paymentDay) {
-    await ctx.db.update(customerAccounts).set({ paymentDay }).where(eq(customerAccounts.id, account.id));
-  }
-  return { paymentDay };
-}
-
-/** GET /api/customerAccounts/{id}/nextStatementEstimate: the next payment day and the regular instalment. */
-export async function nextStatementEstimate(ctx: Ctx, accountId: string) {
-  const account = await ownAccount(ctx, accountId);
-  const [version] = await ctx.db
-    .select()
+/** The latest policy version's monthly plan of an account's policy (null for a product paid in full). */
+export async function monthlyPlanOf(db: Db, policyId: string) {
+  const [version] = await db
+    .select({ quote: policyVersions.quote })
     .from(policyVersions)
-    .where(eq(policyVersions.policyId, account.policyId))
+    .where(eq(policyVersions.policyId, policyId))
     .orderBy(desc(policyVersions.versionNumber))
     .limit(1);
-  const quote = version?.quote as Quote | undefined;
-  const today = startOfDay(ctx.clock.now(), { in: london });
-  let due = setDate(today, account.paymentDay, { in: london });
-  if (due <= today) due = addMonths(due, 1, { in: london });
-  return { paymentDueAt: due.toISOString(), amount: quote?.totals?.monthly?.regular ?? 0 };
+  const totals = (version?.quote as Quote | undefined)?.totals;
+  if (!totals?.monthly) return null;
+  return { first: totals.monthly.first, regular: totals.monthly.regular, freeMonths: totals.freeMonths ?? 0 };
+}
+
+/** The product kind of a policy's scheme in the brand's configuration. */
+export function productOf(ctx: Pick<Ctx, 'brand'>, schemeCode: string) {
+  return ctx.brand.schemes.find((s) => s.schemeCode === schemeCode)?.product;
+}
+
+/**
+ * Staff change an account's payment day (spec 2 §4, §5; ADR 200): only with the brand's
+ * `allowModifyBillingDay`, for a subscription whose account is active, to a day from 1 to 28, and only when
+ * it differs. The paid period is kept; the next statement moves to the first new payment date on or after
+ * the end of it, and the days between are charged by a pro-rata debit journal on the next statement.
+ */
+export async function changePaymentDay(
+  ctx: Ctx,
+  input: { accountId?: string; policyId?: string; paymentDay: number },
+): Promise<{ paymentDay: number; changed: boolean; journal: number; nextPaymentAt: string | null }> {
+  requireStaffActingFor(ctx.caller, 'Only staff can change the payment day.');
+  if (!ctx.brand.features.allowModifyBillingDay) {
+    throw forbidden('The payment day cannot be changed for this brand.');
+  }
+  const scope = owned(ctx);
+  const account = input.accountId
+    ? await scope.first(customerAccounts, eq(customerAccounts.id, input.accountId))
+    : await scope.first(customerAccounts, eq(customerAccounts.policyId, input.policyId ?? ''));
+  if (!account) throw notFound('No such account');
+  if (!isPaymentDay(input.paymentDay)) {
+    throw validation({ paymentDay: ['Choose a day from 1 to 28.'] });
+  }
+  const [policy] = await ctx.db.select().from(policies).where(eq(policies.id, account.policyId));
+  if (!policy || productOf(ctx, policy.schemeCode) !== 'SUBSCRIPTION') {
+    throw new AppError('UNPROCESSABLE', 'Only a monthly subscription has a payment day.');
+  }
+  if (policy.status !== 'ACTIVE' && policy.status !== 'PENDING') {
+    throw new AppError('UNPROCESSABLE', 'The policy has ended.');
+  }
+  return ctx.db.transaction(async (tx) => {
+    const locked = (await lockAccount(tx, account.id)) as AccountRow;
+    if (locked.status !== 'ACTIVE') {
+      throw new AppError('UNPROCESSABLE', 'The account is suspended: settle the balance first.');
+    }
+    const iso = (d: Date | null) => (d ? d.toISOString() : null);
+    if (locked.paymentDay === input.paymentDay) {
+      return {
+        paymentDay: locked.paymentDay,
+        changed: false,
+        journal: 0,
+        nextPaymentAt: iso(locked.billedUntil),
+      };
+    }
+    const from = locked.billedUntil ?? ctx.clock.now();
+    const next = paymentDateOnOrAfter(from, input.paymentDay);
+    const plan = await monthlyPlanOf(tx, locked.policyId);
+    const journal = plan ? proRata(plan.regular, from, next) : 0;
+    if (journal > 0) {
+      const draft = await draftStatement(tx, locked.id);
+      await postLine(tx, draft, {
+        type: 'debit_journal',
+        size: journal,
+        descriptionKey: 'billing.lineItem.paymentDayChange',
+        descriptionValue: String(input.paymentDay),
+        servicePeriodStart: from,
+        servicePeriodEnd: next,
+        effectiveAt: ctx.clock.now(),
+      });
+      await tx
+        .update(statements)
+        .set({ subtotalPence: draft.subtotalPence + journal })
+        .where(and(eq(statements.id, draft.id), eq(statements.status, 'draft')));
+    }
+    await tx
+      .update(customerAccounts)
+      .set({ paymentDay: input.paymentDay, billedUntil: next })
+      .where(eq(customerAccounts.id, locked.id));
+    return { paymentDay: input.paymentDay, changed: true, journal, nextPaymentAt: next.toISOString() };
+  });
+}
+
+/**
+ * GET /api/customerAccounts/{id}/nextStatementEstimate: the next statement is raised when the billed period
+ * ends (never inside a paid one), for the instalment of the month it opens plus anything already waiting
+ * on the draft (a pro-rata journal) and anything still outstanding.
+ */
+export async function nextStatementEstimate(ctx: Ctx, accountId: string) {
+  const account = await ownAccount(ctx, accountId);
+  const plan = await monthlyPlanOf(ctx.db, account.policyId);
+  const rows = await ctx.db.select().from(statements).where(eq(statements.accountId, account.id));
+  const draft = rows.find((s) => s.status === 'draft');
+  const outstanding = rows
+    .filter((s) => s.status === 'pending' || s.status === 'failed')
+    .reduce((sum, s) => sum + s.amountOutstandingPence, 0);
+  const months = rows.filter((s) => s.periodStart && s.status !== 'draft').length;
+  const instalment = plan ? instalmentFor(months + 1, plan) : 0;
+  const dueAt = account.billedUntil ?? ctx.clock.now();
+  return {
+    paymentDueAt: dueAt.toISOString(),
+    amount: instalment + (draft?.subtotalPence ?? 0) + outstanding,
+  };
 }

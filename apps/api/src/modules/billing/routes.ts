@@ -1,8 +1,10 @@
 import {
+  billingDayBodySchema,
   customerAccountSchema,
   customerAccountsQuerySchema,
   nextStatementEstimateSchema,
   paymentDayBodySchema,
+  paymentDayChangeSchema,
   statementSchema,
   statementSummarySchema,
 } from '@forecourt/contracts/billing';
@@ -102,10 +104,24 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Staff change an account's payment day (1 to 28)",
         params: z.object({ id: z.string().uuid() }),
         body: paymentDayBodySchema,
-        response: { 200: paymentDayBodySchema },
+        response: { 200: paymentDayChangeSchema },
       },
     },
-    async (req) => changePaymentDay(ctxOf(req), req.params.id, req.body.paymentDay),
+    async (req) =>
+      changePaymentDay(ctxOf(req), { accountId: req.params.id, paymentDay: req.body.paymentDay }),
+  );
+  app.post(
+    '/api/policies/:id/billingDay',
+    {
+      schema: {
+        tags,
+        summary: "Staff change a subscription's payment day (1 to 28) by its policy",
+        params: z.object({ id: z.string().uuid() }),
+        body: billingDayBodySchema,
+        response: { 200: paymentDayChangeSchema },
+      },
+    },
+    async (req) => changePaymentDay(ctxOf(req), { policyId: req.params.id, paymentDay: req.body.billingDay }),
   );
   app.get(
     '/api/customerAccounts/:id/nextStatementEstimate',

@@ -13,6 +13,7 @@ import {
   type SettledPayment,
   settleByToken,
 } from '../payments/index.ts';
+import { reinstateIfPaid } from './arrears.ts';
 
 const OPEN = ['pending', 'failed'] as const;
 
@@ -95,9 +96,12 @@ export async function applySettlement(ctx: Pick<Ctx, 'db' | 'clock'>, payment: S
       .update(statements)
       .set({
         amountOutstandingPence: remaining,
+        subtotalPence: s.subtotalPence - applied,
         carriedForwardPence: s.carriedForwardPence - applied,
         status: remaining === 0 ? 'settled' : s.status,
+        ...(remaining === 0 ? { nextCollectionAt: null } : {}),
       })
       .where(eq(statements.id, s.id));
   }
+  await reinstateIfPaid(ctx.db, payment.reference);
 }

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { customerAccounts, statementLineItems, statements } from '../../db/schema/index.ts';
-import { requireParty } from '../../lib/auth.ts';
+import { statementLineItems, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { ownAccount } from './ledger-store.ts';
 
 type StatementRow = typeof statements.$inferSelect;
 type LineRow = typeof statementLineItems.$inferSelect;
@@ -21,16 +21,6 @@ const summary = (s: StatementRow, lines: LineRow[]) => ({
   paymentDueAt: iso(s.paymentDueAt),
   final: s.final,
 });
-
-async function ownAccount(ctx: Ctx, accountId: string) {
-  const partyId = requireParty(ctx.caller);
-  const [account] = await ctx.db
-    .select()
-    .from(customerAccounts)
-    .where(and(eq(customerAccounts.id, accountId), eq(customerAccounts.partyId, partyId)));
-  if (!account) throw notFound('No such account');
-  return account;
-}
 
 /** GET /api/customerAccounts/{id}/statements: newest first. */
 export async function listStatements(ctx: Ctx, accountId: string) {
@@ -78,6 +68,7 @@ export async function getStatement(ctx: Ctx, accountId: string, statementId: str
       paymentMethodDescription: l.paymentMethodDescription,
       effectiveAt: l.effectiveAt.toISOString(),
       subType: l.subType,
+      ipt: l.iptPence,
     })),
   };
 }

@@ -4,7 +4,7 @@ import type { Ctx } from '../../lib/context.ts';
 
 export interface CreateCustomerPaymentInput {
   partyId: string;
-  purpose: 'bind' | 'mta' | 'settle';
+  purpose: 'bind' | 'mta' | 'settle' | 'statement';
   /** The proposal code, adjustment id or account id the payment is for. */
   reference: string;
   amountPence: number;

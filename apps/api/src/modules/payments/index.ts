@@ -2,6 +2,7 @@
  * The payments module's public face: what other modules may use. Payments depends on no other business
  * module; billing and policies depend on it (ADR 134).
  */
+export { chargeSavedCard, recordCharge, reopenPayment, type StatementCharge } from './charge-saved-card.ts';
 export { createCardCheckout } from './create-card-session.ts';
 export {
   type CreateCustomerPaymentInput,

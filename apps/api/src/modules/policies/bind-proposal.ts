@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Quote } from '@forecourt/contracts/proposals';
+import { nextPaymentDate, paymentDayFor } from '@forecourt/domain/billing/schedule';
 import { startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
 import { policyholderOf } from '@forecourt/domain/proposal/readers';
-import { addMonths, addYears } from 'date-fns';
+import { addYears } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
 import { policies, policyVersions, proposals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
@@ -70,7 +71,8 @@ export async function bindProposal(ctx: Ctx, proposalCode: string, partyId: stri
     due,
     payment: due > 0 ? payment : undefined,
     startAt,
-    serviceEnd: proposal.product === 'SUBSCRIPTION' ? addMonths(startAt, 1) : expiry,
+    serviceEnd:
+      proposal.product === 'SUBSCRIPTION' ? nextPaymentDate(startAt, paymentDayFor(startAt)) : expiry,
     now,
   });
   await markProposalBound(ctx, proposal.proposalCode, { policyId: policy.policyId, policyNumber, now });

@@ -6,5 +6,6 @@
 export { policyActivationJob } from './activate-policies.ts';
 export { amountDueAtBind } from './amount-due.ts';
 export { type BindResult, bindProposal, coverStart } from './bind-proposal.ts';
+export { endPolicy } from './end-policy.ts';
 export { prepareCustomerAccount } from './prepare-customer-account.ts';
 export { policyRoutes } from './routes.ts';

@@ -11,10 +11,12 @@ import { requireParty } from '../../lib/auth.ts';
 import { type AppServices, type Ctx, ctxOf } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
+import { registerNonPaymentCancellation } from '../billing/index.ts';
 import { requestPolicyDocuments } from '../documents/index.ts';
 import { registerFulfilment, registerSetupCheck, toCustomerPayment } from '../payments/index.ts';
 import { bindProposal } from './bind-proposal.ts';
 import { createBindPayment } from './create-bind-payment.ts';
+import { endPolicy } from './end-policy.ts';
 import { getPolicy, listPolicies } from './get-policies.ts';
 import { assertNothingDueToday } from './nothing-due-today.ts';
 import { prepareCustomerAccount } from './prepare-customer-account.ts';
@@ -29,6 +31,7 @@ const documentsLater = (services: AppServices, versionId: string) => () =>
  */
 export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   registerSetupCheck(assertNothingDueToday);
+  registerNonPaymentCancellation((ctx, o) => endPolicy(ctx, { ...o, reason: 'NON_PAYMENT' }));
   registerFulfilment('bind', async (ctx: Ctx, payment) => {
     try {
       const bound = await bindProposal(ctx, payment.reference, payment.partyId);

@@ -69,6 +69,22 @@ export type TokenChargeResult =
   | { status: 'expired'; message: string }
   | { status: 'invalid'; message: string };
 
+/** An off-session charge of a saved card (Stripe: a confirmed PaymentIntent, off_session, idempotent). */
+export interface SavedCardChargeInput {
+  /** The saved card (Stripe: pm_…; its customer is looked up by the adapter). */
+  paymentMethodReference: string;
+  amountPence: number;
+  currency: 'gbp';
+  description: string;
+  /** The same key answers the same charge again, never a second one. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+export type SavedCardChargeResult =
+  | { status: 'succeeded'; paymentReference: string }
+  | { status: 'declined'; declineCode: string; message: string };
+
 export interface RefundInput {
   paymentReference: string;
   amountPence: number;
@@ -87,6 +103,8 @@ export interface CardPaymentsProvider {
   attach?(host: ProviderHost): void;
   createSession(input: CardSessionInput): Promise<CardSession>;
   chargeToken(input: TokenChargeInput): Promise<TokenChargeResult>;
+  /** Charges a saved card without the customer (the billing run); a retried key never charges twice. */
+  chargeSavedCard(input: SavedCardChargeInput): Promise<SavedCardChargeResult>;
   /**
    * Ends an open hosted session so that it can no longer be paid (Stripe: checkout.sessions.expire). A
    * session already complete or expired is left as it is (its outcome, if any, still comes by webhook).

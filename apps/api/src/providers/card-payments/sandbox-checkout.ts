@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sandboxCardSessions } from '../../db/schema/index.ts';
 import type { SandboxCardPayments } from './sandbox.ts';
 import { signStripeStyle } from './signature.ts';
-import { luhnValid, TEST_CARDS } from './test-cards.ts';
+import { luhnValid, savedCardId, TEST_CARDS } from './test-cards.ts';
 import { deliverWebhook, sandboxId } from './webhook-delivery.ts';
 
 export interface CardForm {
@@ -64,7 +64,7 @@ export async function submitSandboxCheckout(
 
   const card = TEST_CARDS[number]!;
   const paid = card.outcome === 'succeeded';
-  const paymentMethodId = sandboxId('pm_test_');
+  const paymentMethodId = savedCardId(number, sandboxId(''));
   const paymentIntent = session.mode === 'payment' && paid ? sandboxId('pi_test_') : null;
   const [done] = await db
     .update(sandboxCardSessions)

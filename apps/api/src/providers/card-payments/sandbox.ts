@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { sandboxCardSessions, sandboxCardTokens } from '../../db/schema/index.ts';
+import { sandboxCardCharges, sandboxCardSessions, sandboxCardTokens } from '../../db/schema/index.ts';
 import { ensureSecret } from '../../lib/secrets.ts';
 import type { ProviderHost } from '../host.ts';
 import {
@@ -9,7 +9,14 @@ import {
   WebhookSignatureError,
 } from './card-payments-provider.ts';
 import { verifyStripeStyle } from './signature.ts';
-import { DECLINE_MESSAGES, STATIC_TOKENS, TEST_CARDS } from './test-cards.ts';
+import {
+  DECLINE_MESSAGES,
+  LATER_FAILURE_MESSAGES,
+  LATER_FAILURES,
+  STATIC_TOKENS,
+  savedCardId,
+  TEST_CARDS,
+} from './test-cards.ts';
 import { sandboxId } from './webhook-delivery.ts';
 
 const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -87,8 +94,47 @@ export function sandboxCardPayments(): SandboxCardPayments {
       return {
         status: 'succeeded',
         paymentReference: sandboxId('pi_test_'),
-        card: { id: sandboxId('pm_test_'), brand: card.brand, last4: number.slice(-4) },
+        card: { id: savedCardId(number, sandboxId('')), brand: card.brand, last4: number.slice(-4) },
       };
+    },
+
+    async chargeSavedCard(input) {
+      const { db, clock } = services();
+      const [seen] = await db
+        .select()
+        .from(sandboxCardCharges)
+        .where(eq(sandboxCardCharges.idempotencyKey, input.idempotencyKey));
+      const answer = (row: typeof sandboxCardCharges.$inferSelect) =>
+        row.status === 'succeeded'
+          ? ({ status: 'succeeded', paymentReference: row.paymentIntent } as const)
+          : ({
+              status: 'declined',
+              declineCode: row.declineCode ?? 'card_declined',
+              message: LATER_FAILURE_MESSAGES[row.declineCode ?? ''] ?? 'Your card was declined.',
+            } as const);
+      if (seen) return answer(seen);
+      const last4 = /^pm_test_(\d{4})_/.exec(input.paymentMethodReference)?.[1];
+      const number = Object.keys(TEST_CARDS).find((n) => last4 && n.endsWith(last4));
+      const failure = number ? LATER_FAILURES[number] : 'card_declined';
+      const [row] = await db
+        .insert(sandboxCardCharges)
+        .values({
+          idempotencyKey: input.idempotencyKey,
+          paymentMethod: input.paymentMethodReference,
+          amountPence: input.amountPence,
+          status: failure ? 'declined' : 'succeeded',
+          declineCode: failure ?? null,
+          paymentIntent: sandboxId('pi_test_'),
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (row) return answer(row);
+      const [first] = await db
+        .select()
+        .from(sandboxCardCharges)
+        .where(eq(sandboxCardCharges.idempotencyKey, input.idempotencyKey));
+      return answer(first!);
     },
 
     async expireSession(sessionId) {

@@ -92,14 +92,37 @@ export function stripeCardPayments(
           card: card ?? { id: '', brand: token.card?.brand ?? 'card', last4: token.card?.last4 ?? '' },
         };
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeCardError) {
-          return {
-            status: 'declined',
-            declineCode: err.decline_code ?? err.code ?? 'card_declined',
-            message: err.message,
-          };
+        return declinedOrThrow(err);
+      }
+    },
+
+    async chargeSavedCard(input) {
+      try {
+        const method = await stripe.paymentMethods.retrieve(input.paymentMethodReference);
+        const customer = typeof method.customer === 'string' ? method.customer : method.customer?.id;
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amountPence,
+            currency: input.currency,
+            confirm: true,
+            off_session: true,
+            description: input.description,
+            metadata: input.metadata,
+            payment_method: input.paymentMethodReference,
+            ...(customer ? { customer } : {}),
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (intent.status === 'succeeded' || intent.status === 'processing') {
+          return { status: 'succeeded', paymentReference: intent.id };
         }
-        throw err;
+        return {
+          status: 'declined',
+          declineCode: 'authentication_required',
+          message: 'Authentication required.',
+        };
+      } catch (err) {
+        return declinedOrThrow(err);
       }
     },
 
@@ -176,4 +199,16 @@ export function stripeCardPayments(
       };
     },
   };
+}
+
+/** A card error from Stripe as a decline (code from the bank when it gave one); anything else is thrown. */
+function declinedOrThrow(err: unknown): { status: 'declined'; declineCode: string; message: string } {
+  if (err instanceof Stripe.errors.StripeCardError) {
+    return {
+      status: 'declined',
+      declineCode: err.decline_code ?? err.code ?? 'card_declined',
+      message: err.message,
+    };
+  }
+  throw err;
 }

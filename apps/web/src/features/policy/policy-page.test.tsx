@@ -296,3 +296,139 @@ describe('documents tab (spec 2 §2, §9)', () => {
     expect(tabNames()).not.toContain('Finance');
   });
 });
+
+const summary = (n: number, status: 'settled' | 'failed' | 'pending', due: string, outstanding = 0) => ({
+  statementId: `S${n}`,
+  statementNumber: n,
+  createdAt: due,
+  status,
+  statementBalance: outstanding,
+  subtotalBalance: outstanding,
+  broughtForwardBalance: 0,
+  carriedForwardBalance: outstanding,
+  amountOutstanding: outstanding,
+  paymentDueAt: due,
+  final: false,
+});
+
+function billingMocks(method: string, path: string, body: unknown) {
+  if (path === '/customerAccounts/A1/statements')
+    return reply(endpoints.listStatements, [
+      summary(3, 'failed', '2027-01-21T00:00:00.000Z', 4_500),
+      summary(2, 'settled', '2026-12-21T00:00:00.000Z'),
+      summary(1, 'settled', '2026-11-21T00:00:00.000Z'),
+    ]);
+  if (path === '/customerAccounts/A1/statements/S2')
+    return reply(endpoints.getStatement, {
+      ...summary(2, 'settled', '2026-12-21T00:00:00.000Z'),
+      lineItems: [
+        {
+          type: 'invoice',
+          status: 'POSTED',
+          amount: 4_500,
+          descriptionKey: 'billing.lineItem.subscription',
+          descriptionValue: null,
+          servicePeriodStart: '2026-12-21T00:00:00.000Z',
+          servicePeriodEnd: '2027-01-21T00:00:00.000Z',
+          paymentMethodDescription: null,
+          effectiveAt: '2026-12-21T00:00:00.000Z',
+          subType: null,
+          ipt: 482,
+        },
+        {
+          type: 'payment',
+          status: 'POSTED',
+          amount: -4_500,
+          descriptionKey: 'billing.lineItem.cardPayment',
+          descriptionValue: null,
+          servicePeriodStart: null,
+          servicePeriodEnd: null,
+          paymentMethodDescription: 'Card',
+          effectiveAt: '2026-12-21T06:00:00.000Z',
+          subType: 'STRIPE',
+          ipt: null,
+        },
+      ],
+    });
+  if (method === 'PUT' && path === '/customerAccounts/A1/paymentDay')
+    return reply(endpoints.changePaymentDay, {
+      paymentDay: (body as { paymentDay: number }).paymentDay,
+      changed: true,
+      journal: 1_000,
+      nextPaymentAt: '2027-02-03T00:00:00.000Z',
+    });
+  return undefined;
+}
+
+describe('billing tab (spec 2 §2)', () => {
+  it('shows the outstanding balance, latest and previous statements, the estimate; a statement opens in a modal', async () => {
+    setup(`${root}/billing`, {
+      account: sampleAccount({ outstandingAmount: 4_500, accountBalance: 4_500 }),
+      extra: billingMocks,
+    });
+    expect(await screen.findByText('Outstanding balance: £45.00')).toBeVisible();
+    expect(screen.getByTestId('pay-outstanding')).toHaveTextContent('Pay now');
+    const latest = await screen.findByTestId('latest-statement');
+    expect(latest).toHaveTextContent('£45.00 to pay');
+    expect(latest).toHaveTextContent('Statement 3');
+    expect(latest).toHaveTextContent('Failed');
+    expect(screen.getByTestId('next-payment')).toHaveTextContent('£45.00 on 21 December 2026');
+    const previous = screen.getByTestId('previous-statements');
+    expect(
+      within(previous)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Statement 2', 'Statement 1']);
+    expect(screen.queryByRole('button', { name: 'Change payment day' })).toBeNull();
+    await userEvent.click(within(previous).getByRole('button', { name: 'Statement 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Statement 2' });
+    const rows = within(await within(dialog).findByTestId('statement-detail')).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'ItemPeriod or dateAmount',
+      'Monthly premium includes £4.82 insurance premium tax21 December 2026 – 21 January 2027£45.00',
+      'Payment received21 December 2026-£45.00',
+    ]);
+  });
+
+  it('staff with the feature change the payment day: 1st to 29th offered, 29th and the same day refused', async () => {
+    const { calls } = setup(`${root}/billing`, {
+      extra: billingMocks,
+      config: {
+        ...testConfig,
+        features: { ...testConfig.features, isAdmin: true, allowModifyBillingDay: true },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Change payment day' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change payment day' });
+    const select = within(dialog).getByRole('combobox', { name: 'New payment day' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .slice(-2)
+        .map((o) => o.textContent),
+    ).toEqual(['28th', '29th']);
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    expect(confirm).toBeDisabled();
+    await userEvent.selectOptions(select, '29');
+    expect(confirm).toBeDisabled();
+    expect(within(dialog).getByText('Choose a day from the 1st to the 28th.')).toBeVisible();
+    await userEvent.selectOptions(select, '21');
+    expect(confirm).toBeDisabled();
+    await userEvent.selectOptions(select, '3');
+    await userEvent.click(confirm);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ paymentDay: 3 });
+  });
+
+  it('without the brand feature staff see no payment-day action', async () => {
+    setup(`${root}/billing`, {
+      extra: billingMocks,
+      config: {
+        ...testConfig,
+        features: { ...testConfig.features, isAdmin: true, allowModifyBillingDay: false },
+      },
+    });
+    await screen.findByTestId('latest-statement');
+    expect(screen.queryByRole('button', { name: 'Change payment day' })).toBeNull();
+  });
+});

@@ -109,6 +109,20 @@ export const endpoints = {
   nextStatementEstimate: endpoint('GET', '/customerAccounts/:id/nextStatementEstimate', async () => ({
     response: (await billing()).nextStatementEstimateSchema,
   })),
+  listStatements: endpoint('GET', '/customerAccounts/:id/statements', async () => ({
+    response: (await billing()).statementSummarySchema.array(),
+  })),
+  getStatement: endpoint('GET', '/customerAccounts/:id/statements/:statementId', async () => ({
+    response: (await billing()).statementSchema,
+  })),
+  changePaymentDay: endpoint('PUT', '/customerAccounts/:id/paymentDay', async () => {
+    const b = await billing();
+    return { body: b.paymentDayBodySchema, response: b.paymentDayChangeSchema };
+  }),
+  settleByCard: endpoint('POST', '/stripe/settle', async () => {
+    const p = await payments();
+    return { body: p.cardSettleBodySchema, response: p.cardSessionResponseSchema };
+  }),
 
   // Policies and their documents (spec 2 §7 getPolicies, getPolicy, getPolicyDocument)
   listPolicies: endpoint('GET', '/policies', async () => {

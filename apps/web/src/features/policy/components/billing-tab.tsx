@@ -1,56 +1,140 @@
 import type { Policy } from '@forecourt/contracts/policies';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
-import { Card, Notification } from '../../../ui/index.ts';
+import { Button, Card, Notification, StatusBadge } from '../../../ui/index.ts';
+import { payOutstanding, useStatements } from '../api/billing.ts';
 import { useNextPayment, usePolicyAccount } from '../api/policy.ts';
 import styles from '../policy.module.css';
 import { gbp, londonDay } from '../policy-view.ts';
+import { PaymentDayModal } from './payment-day-modal.tsx';
+import { StatementModal } from './statement-modal.tsx';
+
+const BADGE = { settled: 'success', pending: 'info', failed: 'critical', draft: 'default' } as const;
 
 /**
- * The billing tab (spec 2 §2): the account's next payment, payment method and day, and any outstanding
- * balance. The page shows this tab only when the policy has a billing account; statements come with the
- * billing issue.
+ * The billing tab (spec 2 §2): payment settings sidebar (method, payment day, the staff's payment-day
+ * modal), the outstanding balance with the pay action, the latest statement, the next-statement estimate
+ * and the previous statements; a statement opens in a modal with its line items. Amounts in pounds.
  */
 export function BillingTab({ policy }: { policy: Policy }) {
   const { t } = useTranslation();
-  const { contact } = useConfig();
+  const config = useConfig();
   const account = usePolicyAccount(policy.policyNumber).data;
   const next = useNextPayment(account?.accountId);
+  const statements = (useStatements(account?.accountId).data ?? []).filter((s) => s.status !== 'draft');
+  const [open, setOpen] = useState<string | null>(null);
+  const [dayModal, setDayModal] = useState(false);
+  const [paying, setPaying] = useState(false);
   if (!account) return null;
+  const [latest, ...previous] = statements;
+  const staff = config.features.isAdmin;
+  const canChangeDay = staff && config.features.allowModifyBillingDay && account.accountStatus === 'ACTIVE';
+  const row = (s: (typeof statements)[number]) => (
+    <li key={s.statementId} className={styles.statementRow}>
+      <button type="button" className={styles.linkButton} onClick={() => setOpen(s.statementId)}>
+        {t('policy.billing.statementTitle', { number: s.statementNumber })}
+      </button>
+      <span>{s.paymentDueAt ? londonDay(s.paymentDueAt) : londonDay(s.createdAt)}</span>
+      <StatusBadge variant={BADGE[s.status]}>{t(`policy.billing.status.${s.status}`)}</StatusBadge>
+    </li>
+  );
   return (
-    <div className={styles.grid}>
-      <h2>{t('policy.billing.header')}</h2>
-      {account.accountStatus === 'SUSPENDED' && (
-        <Notification variant="warning">
-          {t('policy.billing.suspended', { phone: contact.phone })}
-        </Notification>
-      )}
-      <Card title={t('policy.billing.next')} level={3}>
-        {next.data ? (
-          <p className={styles.price} data-testid="next-payment">
-            {t('policy.billing.nextBody', {
-              amount: gbp(next.data.amount),
-              date: londonDay(next.data.paymentDueAt),
-            })}
-          </p>
-        ) : (
-          <p className={styles.muted}>{t('policy.billing.nextUnknown')}</p>
+    <div className={styles.billing}>
+      <div className={styles.grid}>
+        <h2>{t('policy.billing.header')}</h2>
+        {account.outstandingAmount > 0 && (
+          <Notification
+            variant={account.accountStatus === 'SUSPENDED' ? 'critical' : 'warning'}
+            title={t('policy.billing.outstandingTitle', { amount: gbp(account.outstandingAmount) })}
+            action={
+              staff ? undefined : (
+                <Button
+                  loading={paying}
+                  data-testid="pay-outstanding"
+                  onClick={() => {
+                    setPaying(true);
+                    payOutstanding(account.accountId, t('policy.billing.outstandingItem')).catch(() =>
+                      setPaying(false),
+                    );
+                  }}
+                >
+                  {t('policy.billing.payNow')}
+                </Button>
+              )
+            }
+          >
+            {account.accountStatus === 'SUSPENDED'
+              ? t('policy.billing.suspended', { phone: config.contact.phone })
+              : t('policy.billing.outstandingBody')}
+          </Notification>
         )}
-      </Card>
-      <Card level={3}>
-        <dl className={styles.facts}>
-          <dt>{t('policy.billing.method')}</dt>
-          <dd>{t(`policy.billing.method.${account.paymentMethodType}`)}</dd>
-          <dt>{t('policy.billing.paymentDay')}</dt>
-          <dd>{t('policy.billing.paymentDayValue', { day: account.paymentDay })}</dd>
-          <dt>{t('policy.billing.outstanding')}</dt>
-          <dd>
-            {account.outstandingAmount > 0
-              ? gbp(account.outstandingAmount)
-              : t('policy.billing.noOutstanding')}
-          </dd>
-        </dl>
-      </Card>
+        <Card title={t('policy.billing.latest')} level={3}>
+          {latest ? (
+            <div className={styles.latest} data-testid="latest-statement">
+              <p className={styles.price}>
+                {latest.amountOutstanding > 0
+                  ? t('policy.billing.latestDue', { amount: gbp(latest.amountOutstanding) })
+                  : t('policy.billing.latestPaid')}
+              </p>
+              <ul className={styles.statementList}>{row(latest)}</ul>
+            </div>
+          ) : (
+            <p className={styles.muted}>{t('policy.billing.noStatements')}</p>
+          )}
+        </Card>
+        <Card title={t('policy.billing.next')} level={3}>
+          {next.data ? (
+            <p className={styles.price} data-testid="next-payment">
+              {t('policy.billing.nextBody', {
+                amount: gbp(next.data.amount),
+                date: londonDay(next.data.paymentDueAt),
+              })}
+            </p>
+          ) : (
+            <p className={styles.muted}>{t('policy.billing.nextUnknown')}</p>
+          )}
+        </Card>
+        {previous.length > 0 && (
+          <Card title={t('policy.billing.previous')} level={3}>
+            <ul className={styles.statementList} data-testid="previous-statements">
+              {previous.map(row)}
+            </ul>
+          </Card>
+        )}
+      </div>
+      <aside className={styles.grid} aria-label={t('policy.billing.settings')}>
+        <Card title={t('policy.billing.settings')} level={3}>
+          <dl className={styles.facts}>
+            <dt>{t('policy.billing.method')}</dt>
+            <dd>{t(`policy.billing.method.${account.paymentMethodType}`)}</dd>
+            <dt>{t('policy.billing.paymentDay')}</dt>
+            <dd data-testid="payment-day">
+              {t('policy.billing.paymentDayValue', { day: account.paymentDay })}
+            </dd>
+            <dt>{t('policy.billing.outstanding')}</dt>
+            <dd>
+              {account.outstandingAmount > 0
+                ? gbp(account.outstandingAmount)
+                : t('policy.billing.noOutstanding')}
+            </dd>
+          </dl>
+          {canChangeDay && (
+            <Button variant="secondary" onClick={() => setDayModal(true)}>
+              {t('policy.billing.changeDay')}
+            </Button>
+          )}
+        </Card>
+      </aside>
+      <StatementModal accountId={account.accountId} statementId={open} onClose={() => setOpen(null)} />
+      {canChangeDay && (
+        <PaymentDayModal
+          accountId={account.accountId}
+          current={account.paymentDay}
+          open={dayModal}
+          onClose={() => setDayModal(false)}
+        />
+      )}
     </div>
   );
 }

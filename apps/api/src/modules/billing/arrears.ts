@@ -1,0 +1,162 @@
+import { formatLondon } from '@forecourt/domain/dates';
+import { formatGBP } from '@forecourt/domain/money';
+import { and, eq, isNotNull, lte } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { customerAccounts, customerPayments, statements } from '../../db/schema/index.ts';
+import type { AppServices } from '../../lib/context.ts';
+import { reopenPayment } from '../payments/index.ts';
+import type { AccountRow, StatementRow } from './ledger-store.ts';
+import { sendNotice } from './notices.ts';
+
+/**
+ * Arrears (ADR 203): a failed collection is tried again 3 and 7 days after the first failure; after the third
+ * failure the account is SUSPENDED and a notice of cancellation for non-payment gives 7 days to pay; then
+ * the policy is cancelled (through the hook policies registers: billing does not import policies).
+ */
+export const RETRY_AFTER_DAYS = [3, 7] as const;
+export const NOTICE_DAYS = 7;
+const DAY = 86_400_000;
+
+type Cancel = (ctx: { db: Db }, o: { policyId: string; at: Date }) => Promise<boolean>;
+let cancelPolicy: Cancel | undefined;
+
+/** Policies registers how a policy is ended for non-payment (status, reason, MID event). */
+export function registerNonPaymentCancellation(handler: Cancel) {
+  cancelPolicy = handler;
+}
+
+/** After a failed charge, in the transaction that recorded it: schedule the retry, or suspend and give notice. */
+export async function afterFailedCollection(
+  tx: Db,
+  account: AccountRow,
+  statement: StatementRow,
+  amount: number,
+  at: Date,
+) {
+  const attempt = statement.collectionAttempts;
+  const day = (d: Date) => formatLondon(d, 'd MMMM yyyy');
+  if (attempt <= RETRY_AFTER_DAYS.length) {
+    const firstFailure =
+      attempt === 1 ? at : new Date(at.getTime() - (RETRY_AFTER_DAYS[attempt - 2] ?? 0) * DAY);
+    const next = new Date(firstFailure.getTime() + (RETRY_AFTER_DAYS[attempt - 1] ?? 0) * DAY);
+    await tx
+      .update(statements)
+      .set({ status: 'failed', nextCollectionAt: next })
+      .where(eq(statements.id, statement.id));
+    await sendNotice(
+      tx,
+      account,
+      'payment-failed',
+      'Your payment failed',
+      [
+        `We could not take ${formatGBP(amount)} from your card.`,
+        `Please pay the outstanding balance from your account. Otherwise we will try your card again on ${day(next)}.`,
+      ],
+      { attempt },
+    );
+    return;
+  }
+  const cancelAt = new Date(at.getTime() + NOTICE_DAYS * DAY);
+  await tx
+    .update(statements)
+    .set({ status: 'failed', nextCollectionAt: null })
+    .where(eq(statements.id, statement.id));
+  await tx
+    .update(customerAccounts)
+    .set({ status: 'SUSPENDED', cancelForNonPaymentAt: cancelAt })
+    .where(eq(customerAccounts.id, account.id));
+  await sendNotice(tx, account, 'account-suspended', 'Your account is suspended', [
+    `We tried three times and could not take ${formatGBP(amount)} from your card.`,
+    'Your account is suspended: please pay the outstanding balance from your account.',
+  ]);
+  await sendNotice(
+    tx,
+    account,
+    'notice-of-cancellation',
+    'Notice of cancellation for non-payment',
+    [
+      `Unless the outstanding balance is paid by ${day(cancelAt)}, your policy will be cancelled on that day for non-payment.`,
+      'You must not drive the vehicle without insurance after it is cancelled.',
+    ],
+    { cancelAt: cancelAt.toISOString() },
+  );
+}
+
+/** Failed statements whose retry date has come: claimed once (attempt + 1) and their payment reopened. */
+export async function reopenRetries(services: AppServices, at: Date) {
+  const due = await services.db
+    .select({ id: statements.id })
+    .from(statements)
+    .where(
+      and(
+        eq(statements.status, 'failed'),
+        isNotNull(statements.nextCollectionAt),
+        lte(statements.nextCollectionAt, at),
+      ),
+    );
+  for (const { id } of due) {
+    await services.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .select()
+        .from(statements)
+        .where(
+          and(eq(statements.id, id), eq(statements.status, 'failed'), lte(statements.nextCollectionAt, at)),
+        )
+        .for('update', { skipLocked: true });
+      if (!claimed) return;
+      await tx
+        .update(statements)
+        .set({ nextCollectionAt: null, collectionAttempts: claimed.collectionAttempts + 1 })
+        .where(eq(statements.id, id));
+      const [payment] = await tx
+        .select({ id: customerPayments.id })
+        .from(customerPayments)
+        .where(and(eq(customerPayments.purpose, 'statement'), eq(customerPayments.reference, id)));
+      if (payment) await reopenPayment({ db: tx, clock: services.clock }, payment.id);
+    });
+  }
+}
+
+/** Suspended accounts whose notice has run out with a balance still due: the policy is cancelled. */
+export async function cancelUnpaid(services: AppServices, at: Date): Promise<number> {
+  const due = await services.db
+    .select()
+    .from(customerAccounts)
+    .where(and(eq(customerAccounts.status, 'SUSPENDED'), lte(customerAccounts.cancelForNonPaymentAt, at)));
+  let cancelled = 0;
+  for (const account of due) {
+    await services.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(customerAccounts)
+        .where(and(eq(customerAccounts.id, account.id), lte(customerAccounts.cancelForNonPaymentAt, at)))
+        .for('update', { skipLocked: true });
+      if (!locked || !cancelPolicy) return;
+      const ended = await cancelPolicy({ db: tx }, { policyId: locked.policyId, at });
+      await tx
+        .update(customerAccounts)
+        .set({ cancelForNonPaymentAt: null })
+        .where(eq(customerAccounts.id, locked.id));
+      if (!ended) return;
+      cancelled++;
+      await sendNotice(tx, locked, 'cancelled-non-payment', 'Your policy is cancelled', [
+        `Your policy was cancelled on ${formatLondon(at, 'd MMMM yyyy')} because the outstanding balance was not paid.`,
+        'You are no longer insured to drive the vehicle. The balance for the cover you had is still due.',
+      ]);
+    });
+  }
+  return cancelled;
+}
+
+/** A settled balance lifts the suspension and the pending cancellation. */
+export async function reinstateIfPaid(tx: Db, accountId: string) {
+  const [still] = await tx
+    .select({ id: statements.id })
+    .from(statements)
+    .where(and(eq(statements.accountId, accountId), eq(statements.status, 'failed')));
+  if (still) return;
+  await tx
+    .update(customerAccounts)
+    .set({ status: 'ACTIVE', cancelForNonPaymentAt: null })
+    .where(and(eq(customerAccounts.id, accountId), eq(customerAccounts.status, 'SUSPENDED')));
+}

@@ -1,0 +1,285 @@
+import { balanceOf } from '@forecourt/domain/billing/ledger';
+import { instalmentFor, nextPaymentDate } from '@forecourt/domain/billing/schedule';
+import { formatLondon } from '@forecourt/domain/dates';
+import { formatGBP } from '@forecourt/domain/money';
+import { and, asc, eq, inArray, isNotNull, lte, ne } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import {
+  customerAccounts,
+  customerPayments,
+  policies,
+  statementLineItems,
+  statements,
+} from '../../db/schema/index.ts';
+import type { AppServices } from '../../lib/context.ts';
+import { chargeSavedCard, createCustomerPayment, recordCharge } from '../payments/index.ts';
+import { afterFailedCollection, cancelUnpaid, reinstateIfPaid, reopenRetries } from './arrears.ts';
+import { type AccountRow, draftStatement, postLine } from './ledger-store.ts';
+import { sendNotice } from './notices.ts';
+import { monthlyPlanOf } from './payment-day.ts';
+import { addWorkingDays } from './working-days.ts';
+
+export interface BillingDayResult {
+  raised: number;
+  collected: number;
+  failed: number;
+  cancelled: number;
+}
+
+/** Direct Debit: the charge date is at least this many working days after the statement (Bacs notice). */
+export const DD_NOTICE_WORKING_DAYS = 3;
+
+/**
+ * The billing run for one day (ADR 202), the face the job, the tests and the demo seed call: raises every due
+ * subscription statement (the account's billed period ended at or before `at`), then collects every pending
+ * statement whose payment date has come by card, off-session. Safe to run twice at once, again after a
+ * crash, or as a retried job: each account is raised under `FOR UPDATE SKIP LOCKED` of its row with a unique
+ * (account, period) statement, and each collection's provider key is the payment and its attempt.
+ */
+export async function runBillingDay(services: AppServices, at: Date): Promise<BillingDayResult> {
+  const result = { raised: 0, collected: 0, failed: 0, cancelled: 0 };
+  const subscriptionSchemes = services.brand.schemes
+    .filter((s) => s.product === 'SUBSCRIPTION')
+    .map((s) => s.schemeCode);
+  if (subscriptionSchemes.length === 0) return result;
+  // A period is raised in its own transaction; a crash loses at most the one in flight, redone next time.
+  while (await raiseNext(services, at, subscriptionSchemes)) result.raised++;
+  await reopenRetries(services, at);
+  for (const due of await dueCollections(services.db, at)) {
+    const outcome = await collect(services, due, at);
+    if (outcome === 'collected') result.collected++;
+    if (outcome === 'failed') result.failed++;
+  }
+  result.cancelled = await cancelUnpaid(services, at);
+  return result;
+}
+
+async function raiseNext(services: AppServices, at: Date, schemes: string[]): Promise<boolean> {
+  return services.db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ account: customerAccounts })
+      .from(customerAccounts)
+      .innerJoin(policies, eq(policies.id, customerAccounts.policyId))
+      .where(
+        and(
+          eq(customerAccounts.status, 'ACTIVE'),
+          isNotNull(customerAccounts.billedUntil),
+          lte(customerAccounts.billedUntil, at),
+          inArray(policies.status, ['ACTIVE', 'PENDING']),
+          inArray(policies.schemeCode, schemes),
+        ),
+      )
+      .orderBy(asc(customerAccounts.billedUntil))
+      .limit(1)
+      .for('update', { of: customerAccounts, skipLocked: true });
+    if (!account) return false;
+    await raiseStatement(tx, account.account, at);
+    return true;
+  });
+}
+
+/** Raises the statement of the account's next period: the draft (with its journals) plus the month's invoice. */
+async function raiseStatement(tx: Db, account: AccountRow, at: Date) {
+  const periodStart = account.billedUntil as Date;
+  const periodEnd = nextPaymentDate(periodStart, account.paymentDay);
+  const plan = await monthlyPlanOf(tx, account.policyId);
+  const months = await tx
+    .select({ id: statements.id })
+    .from(statements)
+    .where(
+      and(
+        eq(statements.accountId, account.id),
+        isNotNull(statements.periodStart),
+        ne(statements.status, 'draft'),
+      ),
+    );
+  const instalment = plan ? instalmentFor(months.length + 1, plan) : 0;
+  const draft = await draftStatement(tx, account.id);
+  await postLine(tx, draft, {
+    type: 'invoice',
+    size: instalment,
+    descriptionKey: 'billing.lineItem.subscription',
+    servicePeriodStart: periodStart,
+    servicePeriodEnd: periodEnd,
+    effectiveAt: periodStart,
+  });
+  const all = await tx.select().from(statementLineItems).where(eq(statementLineItems.accountId, account.id));
+  const ledger = all.map((l) => ({
+    type: l.type,
+    status: l.status,
+    amount: l.amountPence,
+    statementId: l.statementId,
+  }));
+  const subtotal = balanceOf(ledger.filter((l) => l.statementId === draft.id));
+  const broughtForward = balanceOf(ledger) - subtotal;
+  const carried = broughtForward + subtotal;
+  const outstanding = Math.max(0, Math.min(subtotal, carried));
+  const byDebit = account.paymentMethodType === 'BACS_DEBIT';
+  const dueAt = byDebit ? laterOf(periodStart, addWorkingDays(at, DD_NOTICE_WORKING_DAYS)) : periodStart;
+  await tx
+    .update(statements)
+    .set({
+      status: outstanding > 0 ? 'pending' : 'settled',
+      kind: 'subscription',
+      periodStart,
+      periodEnd,
+      broughtForwardPence: broughtForward,
+      subtotalPence: subtotal,
+      carriedForwardPence: carried,
+      amountOutstandingPence: outstanding,
+      paymentDueAt: dueAt,
+      collectionAttempts: outstanding > 0 ? 1 : 0,
+      createdAt: at,
+    })
+    .where(eq(statements.id, draft.id));
+  await tx
+    .update(customerAccounts)
+    .set({ billedUntil: periodEnd })
+    .where(eq(customerAccounts.id, account.id));
+  if (outstanding > 0) {
+    await createCustomerPayment(
+      { db: tx },
+      {
+        partyId: account.partyId,
+        purpose: 'statement',
+        reference: draft.id,
+        amountPence: outstanding,
+      },
+    );
+  }
+  await statementIssuedEmail(tx, account, {
+    number: draft.statementNumber,
+    amount: outstanding,
+    periodStart,
+    periodEnd,
+    dueAt,
+    byDebit,
+  });
+}
+
+const laterOf = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
+
+async function statementIssuedEmail(
+  tx: Db,
+  account: AccountRow,
+  s: { number: number; amount: number; periodStart: Date; periodEnd: Date; dueAt: Date; byDebit: boolean },
+) {
+  const day = (d: Date) => formatLondon(d, 'd MMMM yyyy');
+  await sendNotice(
+    tx,
+    account,
+    'statement-issued',
+    s.byDebit ? 'Your statement and Direct Debit advance notice' : 'Your statement',
+    [
+      `Your statement ${s.number} covers ${day(s.periodStart)} to ${day(s.periodEnd)}.`,
+      s.amount > 0
+        ? s.byDebit
+          ? `Advance notice: ${formatGBP(s.amount)} will be collected by Direct Debit on or after ${day(s.dueAt)}.`
+          : `${formatGBP(s.amount)} will be taken from your saved card on ${day(s.dueAt)}.`
+        : 'There is nothing to pay this month.',
+    ],
+    { statementNumber: s.number, amount: s.amount },
+  );
+}
+
+interface DueCollection {
+  statementId: string;
+  accountId: string;
+  paymentId: string;
+  attempt: number;
+}
+
+async function dueCollections(db: Db, at: Date): Promise<DueCollection[]> {
+  const rows = await db
+    .select({
+      statementId: statements.id,
+      accountId: statements.accountId,
+      attempt: statements.collectionAttempts,
+      method: customerAccounts.paymentMethodType,
+    })
+    .from(statements)
+    .innerJoin(customerAccounts, eq(customerAccounts.id, statements.accountId))
+    .where(
+      and(
+        inArray(statements.status, ['pending', 'failed']),
+        eq(statements.kind, 'subscription'),
+        lte(statements.paymentDueAt, at),
+      ),
+    );
+  const card = rows.filter((r) => r.method === 'CARD');
+  if (card.length === 0) return [];
+  const payments = await db
+    .select({ id: customerPayments.id, reference: customerPayments.reference })
+    .from(customerPayments)
+    .where(
+      and(
+        eq(customerPayments.purpose, 'statement'),
+        eq(customerPayments.status, 'PENDING'),
+        inArray(
+          customerPayments.reference,
+          card.map((r) => r.statementId),
+        ),
+      ),
+    );
+  return payments.map((p) => {
+    const r = card.find((c) => c.statementId === p.reference) as (typeof card)[number];
+    return { statementId: r.statementId, accountId: r.accountId, paymentId: p.id, attempt: r.attempt };
+  });
+}
+
+/** Charges one statement's card off-session, then records the outcome and posts it, once. */
+async function collect(
+  services: AppServices,
+  due: DueCollection,
+  at: Date,
+): Promise<'collected' | 'failed' | 'none'> {
+  const [account] = await services.db
+    .select()
+    .from(customerAccounts)
+    .where(eq(customerAccounts.id, due.accountId));
+  if (!account) return 'none';
+  const charge = await chargeSavedCard(services, {
+    paymentId: due.paymentId,
+    paymentMethodId: account.paymentMethodId,
+    attempt: due.attempt,
+    description: `Policy ${account.accountCode}`,
+  });
+  return services.db.transaction(async (tx) => {
+    const [statement] = await tx
+      .select()
+      .from(statements)
+      .where(eq(statements.id, due.statementId))
+      .for('update');
+    const recorded = await recordCharge({ ...services, db: tx }, due.paymentId, charge);
+    if (!statement || !recorded) return 'none';
+    if (charge.status === 'succeeded') {
+      await postLine(tx, statement, {
+        type: 'payment',
+        size: recorded.amountPence,
+        descriptionKey: 'billing.lineItem.cardPayment',
+        paymentMethodDescription: 'Card',
+        subType: 'STRIPE',
+        customerPaymentId: recorded.id,
+        effectiveAt: at,
+      });
+      const remaining = statement.amountOutstandingPence - recorded.amountPence;
+      await tx
+        .update(statements)
+        .set({
+          subtotalPence: statement.subtotalPence - recorded.amountPence,
+          carriedForwardPence: statement.carriedForwardPence - recorded.amountPence,
+          amountOutstandingPence: Math.max(0, remaining),
+          status: remaining <= 0 ? 'settled' : 'pending',
+          nextCollectionAt: null,
+        })
+        .where(eq(statements.id, statement.id));
+      await reinstateIfPaid(tx, account.id);
+      await sendNotice(tx, account, 'payment-taken', 'Payment received', [
+        `We have taken ${formatGBP(recorded.amountPence)} from your card. Thank you.`,
+      ]);
+      return 'collected';
+    }
+    await afterFailedCollection(tx, account, statement, recorded.amountPence, at);
+    return 'failed';
+  });
+}

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signAnonymousToken } from '../src/lib/auth.ts';
+import {
+  type BillingApp,
+  billingApp,
+  buySubscription,
+  openSettlePage,
+  payOnHostedPage,
+  runDays,
+} from './billing-helpers.ts';
+import { api, rows } from './payments-helpers.ts';
+
+let t: BillingApp;
+beforeAll(async () => {
+  t = await billingApp('2027-01-30T12:00:00Z');
+});
+afterAll(async () => t.close());
+
+const runLog = async (from: string, to: string) => (await runDays(t, from, to)).log;
+
+const mails = async (accountId: string) =>
+  (
+    await rows(
+      t,
+      "SELECT payload->>'kind' AS kind FROM outbox WHERE payload->>'accountId' = $1 ORDER BY created_at, payload->>'kind'",
+      [accountId],
+    )
+  ).map((r) => r.kind);
+
+const customerToken = async (partyId: string) =>
+  (await signAnonymousToken(t.app.services, partyId)).accessToken;
+
+describe('arrears', () => {
+  it('a card failing off-session is retried 3 days later and recovered when the card works again', async () => {
+    t.at.set('2027-01-30T12:00:00Z');
+    const p = await buySubscription(t, '2027-01-31', 'tok_laterInsufficientFunds');
+    expect(await runLog('2027-02-27', '2027-02-28')).toEqual(['2027-02-28 raised, failed']);
+    // The customer's bank lets the next attempt through (the same saved card, now good).
+    await t.database.query(
+      "UPDATE payment_methods SET provider_reference = 'pm_test_4242_recovered' WHERE party_id = $1",
+      [p.partyId],
+    );
+    expect(await runLog('2027-03-01', '2027-03-05')).toEqual(['2027-03-03 collected']);
+    const [account] = (await api(t.base, p.staff, 'GET', '/api/customerAccounts')).body;
+    expect(account).toMatchObject({ accountStatus: 'ACTIVE', outstandingAmount: 0, accountBalance: 0 });
+    const list = (await api(t.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)).body;
+    expect(list[0]).toMatchObject({ statementNumber: 2, status: 'settled', amountOutstanding: 0 });
+    // Two attempts at the provider under two keys; one payment line on the statement.
+    const keys = await rows(
+      t,
+      "SELECT idempotency_key, status, decline_code FROM sandbox_card_charges WHERE payment_method LIKE 'pm_test_%' AND idempotency_key LIKE (SELECT id::text FROM customer_payments WHERE purpose = 'statement' AND reference = $1) || ':%' ORDER BY idempotency_key",
+      [list[0].statementId],
+    );
+    expect(keys.map((k) => [String(k.idempotency_key).slice(-2), k.status, k.decline_code])).toEqual([
+      [':1', 'declined', 'insufficient_funds'],
+      [':2', 'succeeded', null],
+    ]);
+    expect(await mails(p.accountId)).toEqual(['statement-issued', 'payment-failed', 'payment-taken']);
+  });
+
+  it('a card that keeps failing: retries on day 3 and 7, suspension, 7 days notice, then cancellation for non-payment', async () => {
+    t.at.set('2027-01-30T12:00:00Z');
+    const p = await buySubscription(t, '2027-01-31', 'tok_chargeCustomerFail');
+    // Hand-worked: raised and failed 28 Feb; retries 3 Mar (+3 days) and 7 Mar (+7 days), both failing;
+    // suspended 7 Mar with notice to 14 Mar; cancelled 14 Mar; no statement on 28 Mar (suspended account).
+    const log = await runLog('2027-02-28', '2027-03-31');
+    expect(log.slice(0, 4)).toEqual([
+      '2027-02-28 raised, failed',
+      '2027-03-03 failed',
+      '2027-03-07 failed',
+      '2027-03-14 cancelled',
+    ]);
+    // (The first test's account, paid up, is billed on 28 Mar; this one, cancelled, is not.)
+    expect(log.slice(4)).toEqual(['2027-03-28 raised, collected']);
+    const own = await rows(
+      t,
+      "SELECT count(*)::int AS n FROM statements WHERE account_id = $1 AND kind = 'subscription'",
+      [p.accountId],
+    );
+    expect(own[0]?.n).toBe(1);
+    const [policy] = await rows(
+      t,
+      'SELECT status, terminated_at, cancellation_reason FROM policies WHERE id = $1',
+      [p.policyId],
+    );
+    expect(policy).toEqual({
+      status: 'CANCELLED',
+      terminated_at: new Date('2027-03-14T06:00:00Z'),
+      cancellation_reason: 'NON_PAYMENT',
+    });
+    const mid = await rows(
+      t,
+      "SELECT payload->>'reason' AS reason FROM outbox WHERE subject = 'mid.policy.cancelled' AND payload->>'policyNumber' = (SELECT policy_number FROM policies WHERE id = $1)",
+      [p.policyId],
+    );
+    expect(mid).toEqual([{ reason: 'NON_PAYMENT' }]);
+    expect(await mails(p.accountId)).toEqual([
+      'statement-issued',
+      'payment-failed',
+      'payment-failed',
+      'account-suspended',
+      'notice-of-cancellation',
+      'cancelled-non-payment',
+    ]);
+    const [account] = (await api(t.base, p.staff, 'GET', '/api/customerAccounts')).body;
+    expect(account).toMatchObject({
+      accountStatus: 'SUSPENDED',
+      outstandingAmount: p.regular,
+      accountBalance: p.regular,
+    });
+    const notice = await rows(
+      t,
+      "SELECT recipient, body FROM outbox WHERE payload->>'kind' = 'notice-of-cancellation' AND payload->>'accountId' = $1",
+      [p.accountId],
+    );
+    expect(notice[0]?.recipient).toBe('sam.taylor@example.com');
+    expect(notice[0]?.body).toContain('14 March 2027');
+  });
+
+  it('the customer pays the outstanding balance on the hosted card page while suspended: reinstated, not cancelled', async () => {
+    t.at.set('2027-01-30T12:00:00Z');
+    const p = await buySubscription(t, '2027-01-31', 'tok_chargeCustomerFail');
+    expect(await runLog('2027-02-28', '2027-03-08')).toEqual([
+      '2027-02-28 raised, failed',
+      '2027-03-03 failed',
+      '2027-03-07 failed',
+    ]);
+    const token = await customerToken(p.partyId);
+    const [suspended] = (await api(t.base, token, 'GET', '/api/customerAccounts')).body;
+    expect(suspended).toMatchObject({ accountStatus: 'SUSPENDED', outstandingAmount: p.regular });
+    const session = await openSettlePage(t, token, p.accountId);
+    expect(session.status).toBe(200);
+    expect(await (await fetch(session.body.url)).text()).toContain(`£${(p.regular / 100).toFixed(2)}`);
+    await payOnHostedPage(session.body.url);
+    const [paid] = (await api(t.base, token, 'GET', '/api/customerAccounts')).body;
+    expect(paid).toMatchObject({ accountStatus: 'ACTIVE', outstandingAmount: 0, accountBalance: 0 });
+    expect(await runLog('2027-03-09', '2027-03-20')).toEqual([]);
+    const [policy] = await rows(t, 'SELECT status FROM policies WHERE id = $1', [p.policyId]);
+    expect(policy?.status).not.toBe('CANCELLED');
+    // Another customer cannot pay (or see) this account.
+    const stranger = await customerToken('00000000-0000-4000-8000-000000000001');
+    const other = await openSettlePage(t, stranger, p.accountId);
+    expect([401, 404]).toContain(other.status);
+  });
+});

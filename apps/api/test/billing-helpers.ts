@@ -1,0 +1,120 @@
+import { expect } from 'vitest';
+import type { BuildOptions } from '../src/app.ts';
+import { runBillingDay } from '../src/modules/billing/index.ts';
+import { api, type ListeningApp, listeningApp, rows, submitForm } from './payments-helpers.ts';
+import { ratedProposal, type Visitor, visitor } from './proposals-helpers.ts';
+
+/** A clock the test sets to any instant (the billing tests live through months in a second). */
+export function settableClock(start: string) {
+  let at = new Date(start).getTime();
+  return {
+    now: () => new Date(at),
+    set: (iso: string) => {
+      at = new Date(iso).getTime();
+    },
+  };
+}
+
+export type BillingApp = ListeningApp & { at: ReturnType<typeof settableClock> };
+
+/** The real app on a free port, its clock set by the test; the brand's payment-day feature switched on. */
+export async function billingApp(start: string, options: BuildOptions = {}): Promise<BillingApp> {
+  const at = settableClock(start);
+  const t = await listeningApp({ ...options, clock: at });
+  t.app.services.brand.features.allowModifyBillingDay = true;
+  return { ...t, at };
+}
+
+/** The first payment of a verified quote taken by staff over the phone with a card token (saves the card). */
+export async function payFirstByPhone(t: ListeningApp, v: Visitor, code: string, token = 'tok_visa') {
+  const due = (await v.call('POST', '/api/customerPayments/checkout/bind', { proposalCode: code })).json();
+  const [{ party_id: partyId, dob } = {}] = await rows(
+    t,
+    "SELECT party_id, data->'profiles'->0->'data'->>'dateOfBirth' AS dob FROM proposals WHERE proposal_code = $1",
+    [code],
+  );
+  const staff = `staff:${partyId}`;
+  const paid = await api(t.base, staff, 'POST', '/api/stripe/moto/checkout', {
+    paymentId: due.paymentId,
+    itemName: 'Monthly car insurance',
+    token,
+    postalCode: 'LS1 5HD',
+    dateOfBirth: dob,
+  });
+  expect(paid.status).toBe(200);
+  return { partyId, dob, staff };
+}
+
+/**
+ * A subscription bought now (the clock's now) by phone with a card token, cover starting on `startDate`
+ * (London), as staff would sell it. Returns the visitor, a staff token acting for them and the ids.
+ */
+export async function buySubscription(t: BillingApp, startDate: string, token = 'tok_visa') {
+  const v = await visitor(t.app);
+  const { code } = await ratedProposal(v, (d) => {
+    d.quote.startDate = startDate;
+  });
+  expect((await v.call('PUT' as 'POST', `/api/proposals/${code}/verify`)).json().isClear).toBe(true);
+  const { partyId, dob, staff } = await payFirstByPhone(t, v, code, token);
+  const account = (await api(t.base, staff, 'GET', '/api/customerAccounts')).body[0];
+  const [policy] = await rows(t, 'SELECT id FROM policies WHERE proposal_code = $1', [code]);
+  const [quote] = await rows(
+    t,
+    "SELECT (quote->'totals'->'monthly'->>'first')::int AS first, (quote->'totals'->'monthly'->>'regular')::int AS regular FROM policy_versions WHERE policy_id = $1",
+    [policy?.id],
+  );
+  return {
+    v,
+    staff,
+    partyId: String(partyId),
+    dob: String(dob),
+    code,
+    accountId: account.accountId as string,
+    policyId: String(policy?.id),
+    first: Number(quote?.first),
+    regular: Number(quote?.regular),
+  };
+}
+
+/**
+ * Runs the billing day at 06:00 UTC on each date from `from` to `to` (inclusive), as the job would; answers
+ * the totals and a log of what happened on which day ("2027-03-03 failed").
+ */
+export async function runDays(t: BillingApp, from: string, to: string) {
+  const totals = { raised: 0, collected: 0, failed: 0, cancelled: 0 };
+  const log: string[] = [];
+  for (
+    let d = new Date(`${from}T06:00:00Z`);
+    d <= new Date(`${to}T06:00:00Z`);
+    d = new Date(d.getTime() + 86_400_000)
+  ) {
+    t.at.set(d.toISOString());
+    const r = await runBillingDay(t.app.services, t.at.now());
+    const what: string[] = [];
+    for (const k of Object.keys(totals) as (keyof typeof totals)[]) {
+      totals[k] += r[k];
+      if (r[k] > 0) what.push(`${k}${r[k] > 1 ? ` ${r[k]}` : ''}`);
+    }
+    if (what.length) log.push(`${d.toISOString().slice(0, 10)} ${what.join(', ')}`);
+  }
+  return { totals, log };
+}
+
+/** Opens the hosted card page for an account's outstanding balance (POST /api/stripe/settle). */
+export const openSettlePage = (t: ListeningApp, token: string, accountId: string) =>
+  api(t.base, token, 'POST', '/api/stripe/settle', {
+    accountId,
+    successUrl: `${t.base}/`,
+    cancelUrl: `${t.base}/`,
+    lineItem: { name: 'Outstanding balance' },
+  });
+
+/** Pays on the sandbox's hosted card page with the good test card, as a browser would. */
+export const payOnHostedPage = (url: string) =>
+  submitForm(url, {
+    name: 'Sam Taylor',
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/34',
+    cvc: '123',
+    postalCode: 'LS1 5HD',
+  });

@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  instalmentFor,
+  isPaymentDay,
+  londonDays,
+  nextPaymentDate,
+  PAYMENT_DAY_OPTIONS,
+  paymentDateOnOrAfter,
+  paymentDayFor,
+  proRata,
+} from '../../src/billing/schedule.ts';
+
+const iso = (d: Date) => d.toISOString();
+
+describe('the billing calendar', () => {
+  it('payment day is the start day, at most the 28th; options 1 to 29 with 29 refused', () => {
+    expect(paymentDayFor(new Date('2026-11-24T14:30:00Z'))).toBe(24);
+    expect(paymentDayFor(new Date('2027-01-31T10:00:00Z'))).toBe(28);
+    // 23:30 UTC on 30 June is 1 July in London (BST).
+    expect(paymentDayFor(new Date('2027-06-30T23:30:00Z'))).toBe(1);
+    expect(PAYMENT_DAY_OPTIONS).toHaveLength(29);
+    expect(isPaymentDay(28)).toBe(true);
+    expect(isPaymentDay(29)).toBe(false);
+    expect(isPaymentDay(0)).toBe(false);
+    expect(isPaymentDay(2.5)).toBe(false);
+  });
+
+  it('payment dates are London midnights, across BST changes and the leap day', () => {
+    expect(iso(nextPaymentDate(new Date('2026-11-24T14:30:00Z'), 24))).toBe('2026-12-24T00:00:00.000Z');
+    expect(iso(nextPaymentDate(new Date('2027-03-28T00:00:00Z'), 28))).toBe('2027-04-27T23:00:00.000Z');
+    expect(iso(nextPaymentDate(new Date('2027-10-27T23:00:00Z'), 28))).toBe('2027-11-28T00:00:00.000Z');
+    expect(iso(nextPaymentDate(new Date('2028-01-31T12:00:00Z'), 28))).toBe('2028-02-28T00:00:00.000Z');
+    expect(iso(paymentDateOnOrAfter(new Date('2026-12-24T00:00:00Z'), 3))).toBe('2027-01-03T00:00:00.000Z');
+    expect(iso(paymentDateOnOrAfter(new Date('2026-12-24T00:00:00Z'), 24))).toBe('2026-12-24T00:00:00.000Z');
+    expect(iso(paymentDateOnOrAfter(new Date('2026-12-24T00:00:00Z'), 28))).toBe('2026-12-28T00:00:00.000Z');
+  });
+
+  it('a chain of payment dates is one calendar month apart and never skips or repeats a month', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 28 }),
+        fc.date({ min: new Date('2024-01-01'), max: new Date('2040-01-01'), noInvalidDate: true }),
+        (day, start) => {
+          let at = paymentDateOnOrAfter(start, day);
+          for (let i = 0; i < 14; i++) {
+            const next = nextPaymentDate(at, day);
+            const days = londonDays(at, next);
+            expect(days).toBeGreaterThanOrEqual(28);
+            expect(days).toBeLessThanOrEqual(31);
+            expect(
+              new Date(next).toLocaleString('en-GB', {
+                timeZone: 'Europe/London',
+                hour: '2-digit',
+                day: 'numeric',
+                hour12: false,
+              }),
+            ).toBe(`${day}, 00`);
+            at = next;
+          }
+        },
+      ),
+    );
+  });
+
+  it('pro-rata days are whole pence, nothing for no days, the full month for a month', () => {
+    const from = new Date('2026-12-24T00:00:00Z');
+    expect(proRata(6150, from, new Date('2027-01-03T00:00:00Z'))).toBe(Math.round((6150 * 10) / 31));
+    expect(proRata(6150, from, from)).toBe(0);
+    expect(proRata(6150, from, new Date('2027-01-24T00:00:00Z'))).toBe(6150);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 31 }),
+        (monthly, days) => {
+          const to = new Date(from.getTime() + days * 86_400_000);
+          const p = proRata(monthly, from, to);
+          expect(Number.isInteger(p)).toBe(true);
+          expect(p).toBeLessThanOrEqual(monthly);
+        },
+      ),
+    );
+  });
+
+  it('instalments: free months, the first paid month, then the regular month for ever', () => {
+    const plan = { first: 6160, regular: 6150, freeMonths: 1 };
+    expect([1, 2, 3, 13, 14].map((m) => instalmentFor(m, plan))).toEqual([0, 6160, 6150, 6150, 6150]);
+    expect(instalmentFor(1, { ...plan, freeMonths: 0 })).toBe(6160);
+  });
+});

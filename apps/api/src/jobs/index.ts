@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { AppServices } from '../lib/context.ts';
+import { cancellationDueJob } from '../modules/adjustments/index.ts';
 import { documentJobs } from '../modules/documents/index.ts';
 import { identityPurgeJob } from '../modules/identity/index.ts';
 import { policyActivationJob } from '../modules/policies/index.ts';
@@ -21,6 +22,7 @@ export const jobs: readonly JobDefinition[] = [
   policyActivationJob,
   quoteExpiryJob,
   identityPurgeJob,
+  cancellationDueJob,
 ];
 
 export async function registerJobs(boss: PgBoss, services: AppServices) {

@@ -2,5 +2,10 @@
  * The billing module's public face: customer accounts and their ledger. Billing depends on payments'
  * face only; policies calls billing through this file (ADR 134).
  */
+export {
+  cancellationFigures,
+  payOutCancellationRefund,
+  postCancellationCredit,
+} from './cancellation-ledger.ts';
 export { openCustomerAccount } from './open-ledger.ts';
 export { billingRoutes } from './routes.ts';

@@ -6,4 +6,6 @@
 export { policyActivationJob } from './activate-policies.ts';
 export { amountDueAtBind } from './amount-due.ts';
 export { type BindResult, bindProposal, coverStart } from './bind-proposal.ts';
+export { cancelAtTermination, setPolicyTermination } from './end-policy.ts';
+export { getPolicy } from './get-policies.ts';
 export { policyRoutes } from './routes.ts';

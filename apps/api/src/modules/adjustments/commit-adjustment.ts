@@ -1,0 +1,40 @@
+import type { Adjustment, CreateAdjustmentRequest } from '@forecourt/contracts/adjustments';
+import { requireParty } from '../../lib/auth.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { payOutCancellationRefund } from '../billing/index.ts';
+import { ownAdjustment, toAdjustment } from './adjustment-view.ts';
+import { makeCancellation } from './cancellation.ts';
+import { confirmCancellation } from './confirm-cancellation.ts';
+
+/** POST /api/policyAdjustments: makes an adjustment to review; nothing changes until it is committed. */
+export async function createAdjustment(ctx: Ctx, input: CreateAdjustmentRequest): Promise<Adjustment> {
+  const partyId = requireParty(ctx.caller);
+  if (input.adjustmentType !== 'CANCELLATION') {
+    throw new AppError('UNPROCESSABLE', 'Changes to a policy are made by phone for now: call us.', {
+      details: { reason: 'ADJUSTMENT_TYPE_UNSUPPORTED' },
+    });
+  }
+  return toAdjustment(await makeCancellation(ctx, input, partyId));
+}
+
+/**
+ * POST /api/policyAdjustments/{id}/commit: confirms the adjustment exactly once. The row is locked, so two
+ * commits at once confirm it once; a confirmed one answers as it is (a retry); one older than its validity is
+ * gone (410) and must be made again. Money is paid back after the transaction has committed.
+ */
+export async function commitAdjustment(ctx: Ctx, adjustmentId: string): Promise<Adjustment> {
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const row = await ownAdjustment(txCtx, adjustmentId, true);
+    if (row.confirmedAt) return { row, refundLineId: null };
+    if (ctx.clock.now() > row.expiresAt) {
+      throw new AppError('GONE', 'This change has expired: please make it again.', {
+        details: { reason: 'ADJUSTMENT_GONE' },
+      });
+    }
+    return confirmCancellation(txCtx, row);
+  });
+  if (outcome.refundLineId) await payOutCancellationRefund(ctx, outcome.refundLineId);
+  return toAdjustment(outcome.row);
+}

@@ -1,5 +1,6 @@
 import type { CustomerAccount } from '@forecourt/contracts/billing';
 import type { Policy } from '@forecourt/contracts/policies';
+import { addDaysIso, formatLondon, startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -115,7 +116,7 @@ describe('policy page (spec 2 §2)', () => {
   });
 
   it('PENDING shows all four tabs; a lifecycle page says it is not available yet', async () => {
-    const { router } = setup(`${root}/cancel`, {
+    const { router } = setup(`${root}/uploads`, {
       policy: samplePolicy({ policyDetail: { policyStatus: 'PENDING' } }),
     });
     expect(await screen.findByTestId('not-available')).toHaveTextContent('Not available yet');
@@ -237,5 +238,133 @@ describe('documents tab (spec 2 §2, §9)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Insurance product information document' }));
     expect(await screen.findByRole('dialog', { name: 'Your document is being generated' })).toBeVisible();
     expect(calls.find((c) => c.method === 'HEAD')?.path).toBe('/documents/2026-01/acme.ipid.html');
+  });
+});
+
+describe('cancellation (spec 2 §2, §4, §5)', () => {
+  const later = addDaysIso(todayInLondon(), 5);
+  const adjustmentId = '0c3d0f7e-2a0b-4f4e-8d6c-2c1a4f0f9b21';
+  const options = (o: Partial<{ type: 'CoolingOff' | 'Standard'; allowed: boolean }> = {}) => ({
+    allowed: true,
+    type: 'CoolingOff' as const,
+    reasons: ['SoldNR', 'SoldMake', 'Price', 'Service', 'NotSuitable', 'Other'],
+    deferralDays: 30,
+    latestDay: addDaysIso(todayInLondon(), 30),
+    refundIfNowPence: 4_210,
+    ...o,
+  });
+  const adjustment = (confirmed: boolean, immediate = true) => ({
+    adjustmentId,
+    policyId: id,
+    adjustmentType: 'CANCELLATION' as const,
+    reason: 'Other|Moving abroad',
+    changes: [],
+    effectiveAt: '2026-11-23T10:15:00.000Z',
+    createdAt: '2026-11-23T10:15:00.000Z',
+    expiresAt: '2026-11-23T10:45:00.000Z',
+    confirmed,
+    confirmedAt: confirmed ? '2026-11-23T10:15:01.000Z' : null,
+    verificationClear: true,
+    updatedPolicyVersions: [],
+    prorataPremium: -4_210,
+    cancellation: {
+      type: 'CoolingOff' as const,
+      immediate,
+      terminatesAt: immediate ? '2026-11-23T10:15:00.000Z' : startOfDayLondon(later).toISOString(),
+      creditPence: 4_210,
+      refundPence: 4_210,
+      refundWorkingDays: { min: 7, max: 10 },
+    },
+  });
+
+  it("cooling-off: reasons only; 'Other' needs text; confirms and shows the end time and the refund", async () => {
+    const { router, calls } = setup(`${root}/cancel`, {
+      extra: (method, path) => {
+        if (path === `/policies/${id}/cancellation`)
+          return reply(endpoints.getCancellationOptions, options());
+        if (method === 'POST' && path === '/policyAdjustments')
+          return reply(endpoints.createPolicyAdjustment, adjustment(false), 201);
+        if (method === 'POST' && path === `/policyAdjustments/${adjustmentId}/commit`)
+          return reply(endpoints.commitPolicyAdjustment, adjustment(true));
+        if (path === `/policyAdjustments/${adjustmentId}`)
+          return reply(endpoints.getPolicyAdjustment, adjustment(true));
+        return undefined;
+      },
+    });
+    expect(await screen.findByText(/we will refund £42.10/)).toBeVisible();
+    expect(screen.queryByText('When should your cover end?')).toBeNull();
+    const submit = screen.getByRole('button', { name: 'Cancel my policy' });
+    expect(submit).toBeDisabled();
+    await userEvent.click(screen.getByRole('radio', { name: 'Something else' }));
+    expect(submit).toBeDisabled();
+    await userEvent.type(screen.getByRole('textbox', { name: /Tell us why/ }), 'Moving abroad');
+    await userEvent.click(submit);
+    expect(await screen.findByTestId('cancellation-confirmation')).toHaveTextContent(
+      'Your cover ended at 10:15 on Monday 23 November 2026.',
+    );
+    expect(screen.getByTestId('refund')).toHaveTextContent(
+      'We are refunding £42.10 to the card or bank account you paid with. It reaches you in 7 to 10 working days.',
+    );
+    expect(router.state.location.pathname).toBe(`${root}/cancel/confirm`);
+    expect(calls.find((c) => c.path === '/policyAdjustments')?.body).toEqual({
+      adjustmentType: 'CANCELLATION',
+      policyId: id,
+      changes: [],
+      reason: 'Other|Moving abroad',
+      effectiveAt: null,
+    });
+    const commit = calls.find((c) => c.path.endsWith('/commit'));
+    expect(commit?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('standard: a later day is sent as 00:00 London that day; the confirmation says when cover ends', async () => {
+    const { calls } = setup(`${root}/cancel`, {
+      extra: (method, path) => {
+        if (path === `/policies/${id}/cancellation`)
+          return reply(endpoints.getCancellationOptions, options({ type: 'Standard' }));
+        if (method === 'POST' && path === '/policyAdjustments')
+          return reply(endpoints.createPolicyAdjustment, adjustment(false, false), 201);
+        if (path.startsWith(`/policyAdjustments/${adjustmentId}`))
+          return reply(endpoints.commitPolicyAdjustment, adjustment(true, false));
+        return undefined;
+      },
+    });
+    await userEvent.click(await screen.findByRole('radio', { name: 'I found a better price' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'On a later day' }));
+    const submit = screen.getByRole('button', { name: 'Cancel my policy' });
+    expect(submit).toBeDisabled();
+    await userEvent.selectOptions(screen.getByRole('combobox'), later);
+    await userEvent.click(submit);
+    expect(await screen.findByTestId('cancellation-confirmation')).toHaveTextContent(
+      `Your cover ends at 00:00 on ${formatLondon(startOfDayLondon(later), 'EEEE d MMMM yyyy')}. You are covered until then.`,
+    );
+    expect(calls.find((c) => c.path === '/policyAdjustments')?.body).toMatchObject({
+      reason: 'Price',
+      effectiveAt: startOfDayLondon(later).toISOString(),
+    });
+  });
+
+  it('a policy that cannot be cancelled says so and sends nothing', async () => {
+    const { calls } = setup(`${root}/cancel`, {
+      extra: (_m, path) =>
+        path === `/policies/${id}/cancellation`
+          ? reply(endpoints.getCancellationOptions, options({ allowed: false }))
+          : undefined,
+    });
+    expect(await screen.findByTestId('cancel-not-allowed')).toHaveTextContent(
+      'This policy cannot be cancelled',
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('the confirmation shows for a cancelled policy too', async () => {
+    setup(`${root}/cancel/confirm`, {
+      policy: samplePolicy({
+        policyDetail: { policyStatus: 'CANCELLED', terminatedAt: '2026-11-10T09:00:00.000Z' },
+      }),
+    });
+    expect(await screen.findByTestId('cancellation-confirmation')).toHaveTextContent(
+      'Your cover ended at 09:00 on Tuesday 10 November 2026.',
+    );
   });
 });

@@ -9,6 +9,8 @@ import { useConfig } from '../../lib/config.tsx';
 import { Notification, Spinner, StatusBadge } from '../../ui/index.ts';
 import { isMissing, usePolicy, usePolicyAccount } from './api/policy.ts';
 import { BillingTab } from './components/billing-tab.tsx';
+import { CancelForm } from './components/cancel-form.tsx';
+import { CancellationConfirmation } from './components/cancellation-confirmation.tsx';
 import { DetailsTab } from './components/details-tab.tsx';
 import { DocumentsTab } from './components/documents-tab.tsx';
 import { NotAvailable } from './components/not-available.tsx';
@@ -66,9 +68,14 @@ function PolicyView({
   const vrn = quoteOf(policy).vrn;
   const ending =
     policy.policyDetail.terminatedAt && !isEndedStatus(status) ? policy.policyDetail.terminatedAt : null;
+  const confirming = view.kind === 'lifecycle' && view.path === 'cancel/confirm';
 
   let content: ReactNode = <p>{t('policy.noTabs')}</p>;
-  if (view.kind === 'lifecycle') content = <NotAvailable root={root} />;
+  if (view.kind === 'lifecycle' && view.path === 'cancel')
+    content = <CancelForm policy={policy} root={root} />;
+  else if (view.kind === 'lifecycle' && view.path === 'cancel/confirm')
+    content = <CancellationConfirmation policy={policy} root={root} />;
+  else if (view.kind === 'lifecycle') content = <NotAvailable root={root} />;
   else if (view.kind === 'tab' && view.tab === 'details')
     content = <DetailsTab policy={policy} root={root} productName={scheme?.name ?? policy.schemeCode} />;
   else if (view.kind === 'tab' && view.tab === 'documents') content = <DocumentsTab policy={policy} />;
@@ -91,7 +98,7 @@ function PolicyView({
         </span>
       }
     >
-      {ending && (
+      {ending && !confirming && (
         <Notification variant="warning" title={t('policy.ending.header')}>
           {t('policy.ending.body', { date: londonDay(ending) })}
         </Notification>

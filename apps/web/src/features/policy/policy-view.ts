@@ -10,7 +10,7 @@ export function visibleTabs(policy: Policy, product: ProductKind, hasAccount: bo
   );
 }
 
-/** Lifecycle pages of a live policy (spec 2 §2 sub-routes); their own issues build them. */
+/** Lifecycle pages of a live policy (spec 2 §2 sub-routes); the cancellation confirmation for any status. */
 export const lifecyclePaths = [
   'cancel',
   'cancel/confirm',
@@ -35,6 +35,8 @@ export function viewOf(subPath: string, policy: Policy, tabs: PolicyTab[]): Poli
   const path = subPath.replace(/^\/+|\/+$/g, '');
   if (path === '') return tabs[0] ? { kind: 'tab', tab: tabs[0] } : { kind: 'none' };
   if ((tabs as string[]).includes(path)) return { kind: 'tab', tab: path as PolicyTab };
+  // The cancellation confirmation shows whatever the status (spec 2 §2: other statuses keep only it).
+  if (path === 'cancel/confirm') return { kind: 'lifecycle', path };
   const live = ['ACTIVE', 'PENDING'].includes(policy.policyDetail.policyStatus);
   if (live && (lifecyclePaths as readonly string[]).includes(path))
     return { kind: 'lifecycle', path: path as LifecyclePath };

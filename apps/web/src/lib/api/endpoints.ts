@@ -14,6 +14,7 @@ const checks = () => import('@forecourt/contracts/checks');
 const lookups = () => import('@forecourt/contracts/lookups');
 const policies = () => import('@forecourt/contracts/policies');
 const documents = () => import('@forecourt/contracts/documents');
+const adjustments = () => import('@forecourt/contracts/adjustments');
 
 export const endpoints = {
   // Session
@@ -112,6 +113,20 @@ export const endpoints = {
     return { query: c.policiesQuerySchema, response: c.policySchema.array() };
   }),
   getPolicy: endpoint('GET', '/policies/:id', async () => ({ response: (await policies()).policySchema })),
+  // Policy adjustments and cancellation (spec 3 §7 "Adjustments", spec 2 §4)
+  getCancellationOptions: endpoint('GET', '/policies/:id/cancellation', async () => ({
+    response: (await adjustments()).cancellationOptionsSchema,
+  })),
+  createPolicyAdjustment: endpoint('POST', '/policyAdjustments', async () => {
+    const a = await adjustments();
+    return { body: a.createAdjustmentRequestSchema, response: a.adjustmentSchema };
+  }),
+  getPolicyAdjustment: endpoint('GET', '/policyAdjustments/:id', async () => ({
+    response: (await adjustments()).adjustmentSchema,
+  })),
+  commitPolicyAdjustment: endpoint('POST', '/policyAdjustments/:id/commit', async () => ({
+    response: (await adjustments()).adjustmentSchema,
+  })),
   getPolicyDocument: endpoint('GET', '/documents/policy/:id/:doc', async () => {
     const d = await documents();
     return { query: d.policyDocumentQuerySchema, response: d.policyDocumentLinkSchema };

@@ -1,4 +1,4 @@
-import type { CreateAdjustmentRequest } from '@forecourt/contracts/adjustments';
+import type { Adjustment, CreateAdjustmentRequest } from '@forecourt/contracts/adjustments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/endpoint.ts';
 import { endpoints } from '../../../lib/api/endpoints.ts';
@@ -28,9 +28,14 @@ export function useAdjustment(adjustmentId: string | null) {
 
 /**
  * Cancellation (spec 2 §4): make the adjustment of type cancellation, confirm it when it is not confirmed yet
- * (one Idempotency-Key per form, so a retry confirms once), then reload the policy.
+ * (one Idempotency-Key per form, so a retry confirms once), hand it on, then reload the policy.
  */
-export function useCancelPolicy(policyId: string, idempotencyKey: string) {
+export function useCancelPolicy(
+  policyId: string,
+  idempotencyKey: string,
+  /** Runs before the policy is read again (a cancelled policy no longer has a cancel page to stay on). */
+  onDone: (adjustment: Adjustment) => void,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: Pick<CreateAdjustmentRequest, 'reason' | 'effectiveAt'>) => {
@@ -46,6 +51,7 @@ export function useCancelPolicy(policyId: string, idempotencyKey: string) {
     meta: { errorModal: false },
     onSuccess: async (adjustment) => {
       client.setQueryData(queryKeys.adjustment(adjustment.adjustmentId), adjustment);
+      onDone(adjustment);
       await client.invalidateQueries({ queryKey: queryKeys.policy(policyId) });
       await client.invalidateQueries({ queryKey: queryKeys.myPolicies() });
     },

@@ -31,7 +31,9 @@ export function CancelForm({ policy, root }: { policy: Policy; root: string }) {
   const navigate = useNavigate();
   const options = useCancellationOptions(policy.policyId);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const cancel = useCancelPolicy(policy.policyId, idempotencyKey);
+  const cancel = useCancelPolicy(policy.policyId, idempotencyKey, (a) =>
+    navigate(`${root}/cancel/confirm?adjustment=${a.adjustmentId}`),
+  );
   const [reason, setReason] = useState<string | null>(null);
   const [other, setOther] = useState('');
   const [when, setWhen] = useState<string | null>('immediately');
@@ -58,13 +60,10 @@ export function CancelForm({ policy, root }: { policy: Policy; root: string }) {
   const valid = reason !== null && !otherMissing && (!deferred || day !== null);
   const submit = () => {
     if (!valid || reason === null) return;
-    cancel.mutate(
-      {
-        reason: reason === 'Other' ? `Other|${other.trim()}` : reason,
-        effectiveAt: deferred && day ? startOfDayLondon(day).toISOString() : null,
-      },
-      { onSuccess: (a) => navigate(`${root}/cancel/confirm?adjustment=${a.adjustmentId}`) },
-    );
+    cancel.mutate({
+      reason: reason === 'Other' ? `Other|${other.trim()}` : reason,
+      effectiveAt: deferred && day ? startOfDayLondon(day).toISOString() : null,
+    });
   };
   const gone = isApiError(cancel.error) && cancel.error.status === 410;
 

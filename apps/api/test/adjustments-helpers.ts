@@ -19,7 +19,7 @@ const card = {
  */
 export async function customerWithPaidPolicy(t: ListeningApp, email: string, startToday = true) {
   const token = (await signIn(t.app, email)).access_token;
-  const me = caller(t, token);
+  const me = { ...caller(t, token), headers: { authorization: `Bearer ${token}` } };
   const { code } = await ratedProposal(me, (d) => {
     if (startToday) d.quote.startDate = today();
   });

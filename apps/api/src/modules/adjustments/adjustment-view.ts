@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Adjustment } from '@forecourt/contracts/adjustments';
 import { REFUND_WORKING_DAYS } from '@forecourt/domain/constants';
 import { and, eq } from 'drizzle-orm';
@@ -56,4 +57,23 @@ export async function ownAdjustment(ctx: Ctx, adjustmentId: string, lock = false
 /** GET /api/policyAdjustments/{id}. */
 export async function getAdjustment(ctx: Ctx, adjustmentId: string): Promise<Adjustment> {
   return toAdjustment(await ownAdjustment(ctx, adjustmentId));
+}
+
+type NewAdjustment = Omit<typeof policyAdjustments.$inferInsert, 'id' | 'madeBy' | 'createdAt' | 'expiresAt'>;
+
+/** Stores a new adjustment made by the caller now, valid for ADJUSTMENT_VALIDITY_MS. */
+export async function storeAdjustment(ctx: Ctx, values: NewAdjustment): Promise<AdjustmentRow> {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .insert(policyAdjustments)
+    .values({
+      ...values,
+      id: randomUUID(),
+      madeBy: ctx.caller.kind === 'admin' ? `staff:${ctx.caller.userId}` : 'customer',
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ADJUSTMENT_VALIDITY_MS),
+    })
+    .returning();
+  if (!row) throw new Error('adjustment not stored');
+  return row;
 }

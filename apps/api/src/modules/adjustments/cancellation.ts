@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { CancellationOptions, CreateAdjustmentRequest } from '@forecourt/contracts/adjustments';
 import type { Policy } from '@forecourt/contracts/policies';
 import {
@@ -7,12 +6,11 @@ import {
   cancellationWindow,
   storedCancellationReason,
 } from '@forecourt/domain/policy/cancellation';
-import { policyAdjustments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, validation } from '../../lib/errors.ts';
 import { cancellationFigures } from '../billing/index.ts';
 import { getPolicy } from '../policies/index.ts';
-import { ADJUSTMENT_VALIDITY_MS, type AdjustmentRow } from './adjustment-view.ts';
+import { type AdjustmentRow, storeAdjustment } from './adjustment-view.ts';
 
 /** The spec's error when a policy may not be cancelled (spec 2 §4, §8). */
 export const cancellationNotAllowed = () =>
@@ -76,26 +74,17 @@ export async function makeCancellation(
     );
   }
   const figures = await cancellationFigures(ctx, { policyId: policy.policyId, at: effective.at });
-  const [row] = await ctx.db
-    .insert(policyAdjustments)
-    .values({
-      id: randomUUID(),
-      policyId: policy.policyId,
-      partyId,
-      adjustmentType: 'CANCELLATION',
-      reason,
-      changes: [],
-      effectiveAt: effective.at,
-      immediate: effective.immediate,
-      cancellationType: window.type,
-      creditPence: figures.creditPence,
-      refundPence: figures.refundPence,
-      prorataPremiumPence: -figures.refundPence,
-      madeBy: ctx.caller.kind === 'admin' ? `staff:${ctx.caller.userId}` : 'customer',
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + ADJUSTMENT_VALIDITY_MS),
-    })
-    .returning();
-  if (!row) throw new Error('adjustment not stored');
-  return row;
+  return storeAdjustment(ctx, {
+    policyId: policy.policyId,
+    partyId,
+    adjustmentType: 'CANCELLATION',
+    reason,
+    changes: [],
+    effectiveAt: effective.at,
+    immediate: effective.immediate,
+    cancellationType: window.type,
+    creditPence: figures.creditPence,
+    refundPence: figures.refundPence,
+    prorataPremiumPence: -figures.refundPence,
+  });
 }

@@ -3,18 +3,17 @@ import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { payOutCancellationRefund } from '../billing/index.ts';
+import { requestPolicyDocuments } from '../documents/index.ts';
 import { ownAdjustment, toAdjustment } from './adjustment-view.ts';
 import { makeCancellation } from './cancellation.ts';
 import { confirmCancellation } from './confirm-cancellation.ts';
+import { confirmMta } from './confirm-mta.ts';
+import { makeMta } from './mta.ts';
 
 /** POST /api/policyAdjustments: makes an adjustment to review; nothing changes until it is committed. */
 export async function createAdjustment(ctx: Ctx, input: CreateAdjustmentRequest): Promise<Adjustment> {
   const partyId = requireParty(ctx.caller);
-  if (input.adjustmentType !== 'CANCELLATION') {
-    throw new AppError('UNPROCESSABLE', 'Changes to a policy are made by phone for now: call us.', {
-      details: { reason: 'ADJUSTMENT_TYPE_UNSUPPORTED' },
-    });
-  }
+  if (input.adjustmentType !== 'CANCELLATION') return toAdjustment(await makeMta(ctx, input, partyId));
   return toAdjustment(await makeCancellation(ctx, input, partyId));
 }
 
@@ -33,8 +32,11 @@ export async function commitAdjustment(ctx: Ctx, adjustmentId: string): Promise<
         details: { reason: 'ADJUSTMENT_GONE' },
       });
     }
-    return confirmCancellation(txCtx, row);
+    if (row.adjustmentType === 'CANCELLATION') return confirmCancellation(txCtx, row);
+    return confirmMta(txCtx, row);
   });
   if (outcome.refundLineId) await payOutCancellationRefund(ctx, outcome.refundLineId);
+  if ('policyVersionId' in outcome && typeof outcome.policyVersionId === 'string')
+    await requestPolicyDocuments(ctx, outcome.policyVersionId);
   return toAdjustment(outcome.row);
 }

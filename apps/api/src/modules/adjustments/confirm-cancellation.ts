@@ -1,7 +1,6 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import { formatLondon } from '@forecourt/domain/dates';
 import { formatGBP } from '@forecourt/domain/money';
-import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { eq } from 'drizzle-orm';
 import { policyAdjustments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
@@ -10,6 +9,7 @@ import { postCancellationCredit } from '../billing/index.ts';
 import { getPolicy, setPolicyTermination } from '../policies/index.ts';
 import type { AdjustmentRow } from './adjustment-view.ts';
 import { cancellationNotAllowed, windowOf } from './cancellation.ts';
+import { emailPolicyholder, WHEN } from './holder-email.ts';
 
 /**
  * Confirms a cancellation in the caller's transaction (ADR 210, 211): the policy's end is set (CANCELLED
@@ -59,33 +59,19 @@ export async function announceCancellation(ctx: Ctx, policy: Policy, row: Adjust
       coverEnd: row.effectiveAt.toISOString(),
     },
   });
-  const holder = policyholderOf({ profiles: quote.insuredProfiles ?? [] }) as {
-    email?: unknown;
-    firstName?: unknown;
-  };
-  if (typeof holder.email !== 'string') return;
-  const when = formatLondon(row.effectiveAt, "HH:mm 'on' EEEE d MMMM yyyy");
-  const { brand } = ctx;
+  const when = formatLondon(row.effectiveAt, WHEN);
   const refund =
     row.refundPence > 0
       ? `We will pay ${formatGBP(row.refundPence)} back to you${row.immediate ? '' : ' after your cover ends'}; it reaches your account in 7 to 10 working days.`
       : 'There is nothing to pay back.';
-  await enqueue(ctx.db, {
-    channel: 'email',
-    recipient: holder.email,
+  await emailPolicyholder(ctx, quote.insuredProfiles, {
     subject: `Your policy ${policy.policyNumber} is cancelled`,
-    body: [
-      `Hello ${typeof holder.firstName === 'string' ? holder.firstName : ''},`.replace(' ,', ','),
-      '',
+    lines: [
       row.immediate
         ? `Your policy ${policy.policyNumber} was cancelled and your cover ended at ${when}.`
         : `Your policy ${policy.policyNumber} will be cancelled and your cover will end at ${when}.`,
       refund,
-      '',
-      `If this is not what you asked for, call us on ${brand.contact.phone} or e-mail ${brand.contact.email}.`,
-      '',
-      brand.name,
-    ].join('\n'),
+    ],
     payload: { type: 'policy.cancelled', policyNumber: policy.policyNumber, adjustmentId: row.id },
   });
 }

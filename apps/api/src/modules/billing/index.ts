@@ -2,6 +2,7 @@
  * The billing module's public face: customer accounts and their ledger. Billing depends on payments'
  * face only; policies calls billing through this file (ADR 134).
  */
+export { postAdjustmentCharge } from './adjustment-charge.ts';
 export {
   cancellationFigures,
   payOutCancellationRefund,

@@ -8,4 +8,5 @@ export { amountDueAtBind } from './amount-due.ts';
 export { type BindResult, bindProposal, coverStart } from './bind-proposal.ts';
 export { cancelAtTermination, setPolicyTermination } from './end-policy.ts';
 export { getPolicy } from './get-policies.ts';
+export { addPolicyVersion, policyAnswers } from './policy-versions.ts';
 export { policyRoutes } from './routes.ts';

@@ -5,5 +5,7 @@
  */
 export { quoteExpiryJob } from './expire-quotes.ts';
 export { markProposalBound } from './mark-bound.ts';
+export { proposalAnswers } from './proposal-answers.ts';
 export { moveProposals, type ProposalPolicyholder, proposalHolder } from './proposal-holder.ts';
+export { type RatedProposal, rateProposal } from './rate-proposal.ts';
 export { proposalRoutes } from './routes.ts';

@@ -234,3 +234,14 @@ describe('staff choose the effective date (spec 3 §5)', () => {
     expect((await commit(c, third.adjustmentId)).statusCode).toBe(410);
   });
 });
+
+describe('twice at once', () => {
+  it('two different changes confirmed at once: one applies, the other is gone; one new version', async () => {
+    const c = await customerWithPaidPolicy(t, 'mta.race@example.com');
+    const a = (await make(c, [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }])).json();
+    const b = (await make(c, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 100 }])).json();
+    const both = await Promise.all([commit(c, a.adjustmentId), commit(c, b.adjustmentId)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 410]);
+    expect((await c.call('GET', `/api/policies/${c.policyId}`)).json().versions).toHaveLength(2);
+  });
+});

@@ -7,7 +7,7 @@ import type { Ctx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { postAdjustmentCharge } from '../billing/index.ts';
-import { addPolicyVersion, getPolicy, policyAnswers } from '../policies/index.ts';
+import { addPolicyVersion, getPolicy } from '../policies/index.ts';
 import type { AdjustmentRow } from './adjustment-view.ts';
 import { emailPolicyholder, WHEN } from './holder-email.ts';
 
@@ -37,10 +37,7 @@ export async function confirmMta(ctx: Ctx, row: AdjustmentRow) {
     throw new AppError('UNPROCESSABLE', 'We cannot make this change online: please call us.', {
       details: { reason: 'ADJUSTMENT_REFERRED' },
     });
-  if ((await policyAnswers(ctx, row.policyId)).versionNumber !== u.baseVersion)
-    throw new AppError('GONE', 'This change has expired: please make it again.', {
-      details: { reason: 'ADJUSTMENT_GONE' },
-    });
+
   const now = ctx.clock.now();
   const version = await addPolicyVersion(ctx, {
     policyId: row.policyId,
@@ -48,7 +45,12 @@ export async function confirmMta(ctx: Ctx, row: AdjustmentRow) {
     quote: u.quote,
     data: u.data,
     now,
+    after: u.baseVersion,
   });
+  if (!version)
+    throw new AppError('GONE', 'This change has expired: please make it again.', {
+      details: { reason: 'ADJUSTMENT_GONE' },
+    });
   await postAdjustmentCharge(ctx, {
     policyId: row.policyId,
     amountPence: row.prorataPremiumPence,

@@ -34,11 +34,20 @@ export async function policyAnswers(ctx: Ctx, policyId: string) {
 /**
  * A confirmed mid-term change (issue 13 item 4), in the caller's transaction: the next version of the policy
  * with its quote, answers and what its certificate and schedule are printed from. Answers the version's id
- * (for the documents job) and its document input (for the e-mail).
+ * (for the documents job) and its document input (for the e-mail); null when the version it was made on has
+ * been replaced meanwhile (the policy row is locked first, so two changes at once cannot both apply).
  */
 export async function addPolicyVersion(
   ctx: Ctx,
-  o: { policyId: string; startedAt: Date; quote: Quote; data: Record<string, unknown>; now: Date },
+  o: {
+    policyId: string;
+    startedAt: Date;
+    quote: Quote;
+    data: Record<string, unknown>;
+    now: Date;
+    /** The version the change was made on: when another has been added since (under the lock), null. */
+    after: number;
+  },
 ) {
   const [p] = await ctx.db.select().from(policies).where(eq(policies.id, o.policyId)).for('update');
   if (!p) throw notFound('No such policy');
@@ -48,7 +57,8 @@ export async function addPolicyVersion(
     .where(eq(policyVersions.policyId, o.policyId))
     .orderBy(desc(policyVersions.versionNumber))
     .limit(1);
-  const versionNumber = (latest?.n ?? 0) + 1;
+  if ((latest?.n ?? 0) !== o.after) return null;
+  const versionNumber = o.after + 1;
   const scheme = ctx.brand.schemes.find((s) => s.schemeCode === p.schemeCode);
   const documentInput = documentInputOf(o.data, o.quote, {
     policyId: p.id,

@@ -368,3 +368,94 @@ describe('cancellation (spec 2 §2, §4, §5)', () => {
     );
   });
 });
+
+describe('mid-term changes (spec 3 §4)', () => {
+  const adjustmentId = '7d1e2f30-4b5c-4d6e-8f70-8192a3b4c5d6';
+  const change = (
+    o: { confirmed?: boolean; ratingStatus?: 'QUOTE' | 'REFERRAL'; expiresAt?: string } = {},
+  ) => ({
+    adjustmentId,
+    policyId: id,
+    adjustmentType: 'MTA' as const,
+    reason: null,
+    changes: [{ changeType: 'REMOVE_COVER', coverCode: 'ncb_protection' }],
+    effectiveAt: '2026-11-23T10:00:00.000Z',
+    createdAt: '2026-11-23T10:00:00.000Z',
+    expiresAt: o.expiresAt ?? '2099-01-01T00:00:00.000Z',
+    confirmed: o.confirmed ?? false,
+    confirmedAt: o.confirmed ? '2026-11-23T10:01:00.000Z' : null,
+    verificationClear: true,
+    updatedPolicyVersions: [
+      {
+        startedAt: '2026-11-23T10:00:00.000Z',
+        ratingStatus: o.ratingStatus ?? ('QUOTE' as const),
+        quote: sampleQuote() as unknown as Record<string, unknown>,
+      },
+    ],
+    prorataPremium: -250,
+    cancellation: null,
+  });
+
+  it('add-ons: a removed cover is sent as one change; the review shows the new price and the difference; confirmed, the result', async () => {
+    let confirmed = false;
+    const { router, calls } = setup(`${root}/add-ons`, {
+      extra: (method, path) => {
+        if (method === 'POST' && path === '/policyAdjustments')
+          return reply(endpoints.createPolicyAdjustment, change(), 201);
+        if (method === 'POST' && path === `/policyAdjustments/${adjustmentId}/commit`) {
+          confirmed = true;
+          return reply(endpoints.commitPolicyAdjustment, change({ confirmed: true }));
+        }
+        if (path === `/policyAdjustments/${adjustmentId}`)
+          return reply(endpoints.getPolicyAdjustment, change({ confirmed }));
+        return undefined;
+      },
+    });
+    await screen.findByTestId('add-ons-page');
+    const seePrice = screen.getByRole('button', { name: 'See my new price' });
+    expect(seePrice).toBeDisabled();
+    await userEvent.click(screen.getByRole('radio', { name: 'No thanks' }));
+    await userEvent.click(seePrice);
+    expect(await screen.findByTestId('new-price')).toHaveTextContent(
+      'Your new price is £60.00 a month, including Insurance Premium Tax.',
+    );
+    expect(screen.getByTestId('difference')).toHaveTextContent(
+      'For the rest of this period you get £2.50 back.',
+    );
+    expect(calls.find((c) => c.path === '/policyAdjustments')?.body).toEqual({
+      adjustmentType: 'MTA',
+      policyId: id,
+      changes: [{ changeType: 'REMOVE_COVER', coverCode: 'ncb_protection' }],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm the change' }));
+    expect(await screen.findByTestId('adjustment-result')).toHaveTextContent(
+      'The change applies immediately.',
+    );
+    expect(router.state.location.pathname).toBe(`${root}/management/adjustment/${adjustmentId}/result`);
+  });
+
+  it('a referred change cannot be confirmed; an expired one is gone; an unchanged excess sends nothing', async () => {
+    setup(`${root}/management/adjustment/${adjustmentId}`, {
+      extra: (_m, path) =>
+        path === `/policyAdjustments/${adjustmentId}`
+          ? reply(
+              endpoints.getPolicyAdjustment,
+              change({ ratingStatus: 'REFERRAL', expiresAt: '2020-01-01T00:00:00.000Z' }),
+            )
+          : undefined,
+    });
+    expect(await screen.findByTestId('adjustment-review')).toHaveAttribute('data-outcome', 'referred');
+    expect(screen.getByTestId('error-gone')).toHaveTextContent(
+      'Please discard this change and make it again.',
+    );
+    expect(screen.queryByRole('button', { name: 'Confirm the change' })).toBeNull();
+  });
+
+  it('an unchanged excess sends nothing and goes back to the policy', async () => {
+    const { router, calls } = setup(`${root}/excess`);
+    await screen.findByTestId('excess-page');
+    await userEvent.click(screen.getByRole('button', { name: 'See my new price' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(root));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});

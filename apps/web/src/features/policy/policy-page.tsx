@@ -8,9 +8,11 @@ import { Page } from '../../app/page/page.tsx';
 import { useConfig } from '../../lib/config.tsx';
 import { Notification, Spinner, StatusBadge } from '../../ui/index.ts';
 import { isMissing, usePolicy, usePolicyAccount } from './api/policy.ts';
+import { AdjustmentResult, AdjustmentReview } from './components/adjustment-review.tsx';
 import { BillingTab } from './components/billing-tab.tsx';
 import { CancelForm } from './components/cancel-form.tsx';
 import { CancellationConfirmation } from './components/cancellation-confirmation.tsx';
+import { AddOnsPage, ExcessPage } from './components/change-covers.tsx';
 import { DetailsTab } from './components/details-tab.tsx';
 import { DocumentsTab } from './components/documents-tab.tsx';
 import { NotAvailable } from './components/not-available.tsx';
@@ -75,6 +77,14 @@ function PolicyView({
     content = <CancelForm policy={policy} root={root} />;
   else if (view.kind === 'lifecycle' && view.path === 'cancel/confirm')
     content = <CancellationConfirmation policy={policy} root={root} />;
+  else if (view.kind === 'lifecycle' && view.path === 'add-ons')
+    content = <AddOnsPage policy={policy} root={root} />;
+  else if (view.kind === 'lifecycle' && view.path === 'excess')
+    content = <ExcessPage policy={policy} root={root} />;
+  else if (view.kind === 'adjustment' && view.result)
+    content = <AdjustmentResult adjustmentId={view.adjustmentId} root={root} />;
+  else if (view.kind === 'adjustment')
+    content = <AdjustmentReview adjustmentId={view.adjustmentId} root={root} />;
   else if (view.kind === 'lifecycle') content = <NotAvailable root={root} />;
   else if (view.kind === 'tab' && view.tab === 'details')
     content = <DetailsTab policy={policy} root={root} productName={scheme?.name ?? policy.schemeCode} />;

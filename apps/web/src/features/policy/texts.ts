@@ -63,6 +63,42 @@ export const policyTexts: Record<string, string> = {
   'policy.cancelled.home': 'Back to your insurance',
   'policy.cancelled.policy': 'See your policy',
 
+  'policy.adjust.review.header': 'Check your new price',
+  'policy.adjust.review.price.month':
+    'Your new price is {{amount}} a month, including Insurance Premium Tax.',
+  'policy.adjust.review.price.year': 'Your new price is {{amount}} a year, including Insurance Premium Tax.',
+  'policy.adjust.review.more': 'For the rest of this period the change costs {{amount}}.',
+  'policy.adjust.review.less': 'For the rest of this period you get {{amount}} back.',
+  'policy.adjust.review.same': 'Your price does not change.',
+  'policy.adjust.review.from': 'The change applies from {{time}}. There is no fee.',
+  'policy.adjust.referred.header': 'We cannot make this change online',
+  'policy.adjust.referred.body':
+    'We need to look at this change ourselves. Please contact us and we will help.',
+  'policy.adjust.invalid.header': 'This change cannot be made',
+  'policy.adjust.invalid.body': 'Please contact us and we will help.',
+  'policy.adjust.gone.header': 'This change has expired',
+  'policy.adjust.gone.body': 'Prices are held for 30 minutes. Please discard this change and make it again.',
+  'policy.adjust.failed': 'We could not make this change',
+  'policy.adjust.confirm': 'Confirm the change',
+  'policy.adjust.back': 'Back to your policy',
+  'policy.adjust.seePrice': 'See my new price',
+  'policy.adjust.result.header': 'Your policy has been changed',
+  'policy.adjust.result.immediately': 'The change applies immediately.',
+  'policy.adjust.result.deferred': 'The change applies from {{time}}.',
+  'policy.adjust.result.documents':
+    'Your new certificate and schedule are in your documents; we have e-mailed you too.',
+  'policy.adjust.result.toDocuments': 'See your new documents',
+  'policy.adjust.result.error':
+    'Something went wrong and your policy has not changed. Please try again or contact us.',
+  'policy.adjust.result.unverified':
+    'We could not verify the change, so your policy has not changed. Please contact us.',
+  'policy.adjust.addOns.header': 'Your add-ons',
+  'policy.adjust.addOns.on': 'Include',
+  'policy.adjust.addOns.off': 'No thanks',
+  'policy.adjust.excess.header': 'Your voluntary excess',
+  'policy.adjust.excess.label': 'Voluntary excess',
+  'policy.adjust.excess.notAdjustable': 'The excess of this policy cannot be changed online.',
+
   'policy.details.cover': 'Your cover',
   'policy.details.level': 'Comprehensive',
   'policy.details.start': 'Cover starts',

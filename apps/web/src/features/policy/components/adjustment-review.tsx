@@ -40,7 +40,8 @@ export function AdjustmentReview({ adjustmentId, root }: { adjustmentId: string;
   const confirm = useConfirmAdjustment(a?.policyId ?? '', key);
   if (adjustment.isPending) return <Spinner size="large" />;
   if (!a) return <Navigate to={root} replace />;
-  if (a.confirmed && !confirm.isSuccess) return <Navigate to={root} replace />;
+  // Opened again once confirmed: back to the policy (not while this page is confirming it).
+  if (a.confirmed && confirm.isIdle) return <Navigate to={root} replace />;
   const outcome = reviewOutcome(a);
   const gone =
     (isApiError(confirm.error) && confirm.error.status === 410) || new Date(a.expiresAt) <= new Date();

@@ -245,3 +245,13 @@ describe('twice at once', () => {
     expect((await c.call('GET', `/api/policies/${c.policyId}`)).json().versions).toHaveLength(2);
   });
 });
+
+describe('OpenAPI', () => {
+  it('lists the adjustment calls of spec 3 §7 and the cancellation options', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    expect(doc.paths['/api/policyAdjustments']).toHaveProperty('post');
+    expect(doc.paths['/api/policyAdjustments/{id}']).toHaveProperty('get');
+    expect(doc.paths['/api/policyAdjustments/{id}/commit']).toHaveProperty('post');
+    expect(doc.paths['/api/policies/{id}/cancellation']).toHaveProperty('get');
+  });
+});

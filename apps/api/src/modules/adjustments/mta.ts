@@ -1,8 +1,8 @@
 import type { AdjustmentChange, CreateAdjustmentRequest } from '@forecourt/contracts/adjustments';
 import type { Policy } from '@forecourt/contracts/policies';
 import type { Quote } from '@forecourt/contracts/proposals';
-import { ADJUSTMENT_MAX_DAYS_AHEAD } from '@forecourt/domain/constants';
-import { addDaysIso, londonDate, startOfDayLondon } from '@forecourt/domain/dates';
+import { londonDate } from '@forecourt/domain/dates';
+import { effectiveDateError } from '@forecourt/domain/policy/effective-date';
 import { billingPeriodAt, proRataPremium } from '@forecourt/domain/policy/pro-rata';
 import { applyChanges } from '@forecourt/domain/proposal/apply-changes';
 import type { Ctx } from '../../lib/context.ts';
@@ -46,21 +46,8 @@ function effectiveAtOf(ctx: Ctx, policy: Policy, requested: string | null | unde
   const start = new Date(policy.policyDetail.inceptedAt);
   if (ctx.caller.kind !== 'admin' || requested == null) return start > now ? start : now;
   const at = new Date(requested);
-  const inceptionDay = londonDate(start);
-  const expiry = policy.policyDetail.expiredAt ? new Date(policy.policyDetail.expiredAt) : null;
-  const fail = (key: string, message: string) => {
-    throw validation({ effectiveAt: [key] }, message);
-  };
-  if (at < startOfDayLondon(inceptionDay))
-    fail('validation.beforeInception', `The date must be on or after the inception date, ${inceptionDay}.`);
-  const latest = addDaysIso(londonDate(now), ADJUSTMENT_MAX_DAYS_AHEAD);
-  if (at >= startOfDayLondon(latest))
-    fail('validation.tooFarAhead', `The date must be before ${latest}, 30 days from today.`);
-  if (expiry && at >= expiry)
-    fail(
-      'validation.afterExpiry',
-      `The date must be before the policy ends on ${londonDate(expiry)}, its next renewal.`,
-    );
+  const refused = effectiveDateError(policy.policyDetail, at, now);
+  if (refused) throw validation({ effectiveAt: [refused.key] }, refused.message);
   return at < start ? start : at;
 }
 

@@ -30,6 +30,7 @@ function setup(
     policy?: Policy | null;
     account?: CustomerAccount | null;
     extra?: Parameters<typeof mockFetch>[0];
+    admin?: boolean;
   } = {},
 ) {
   const policy = opts.policy === undefined ? samplePolicy() : opts.policy;
@@ -58,7 +59,11 @@ function setup(
     { initialEntries: [url] },
   );
   render(
-    <ConfigProvider config={testConfig}>
+    <ConfigProvider
+      config={
+        opts.admin ? { ...testConfig, features: { ...testConfig.features, isAdmin: true } } : testConfig
+      }
+    >
       <I18nextProvider i18n={createI18n({})}>
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
           <RouterProvider router={router} />
@@ -457,5 +462,27 @@ describe('mid-term changes (spec 3 §4)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'See my new price' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(root));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
+describe('staff choose the effective date (spec 3 §4, §5)', () => {
+  it('a date before inception is refused with its message; backdating to inception sends the inception', async () => {
+    const { calls } = setup(`${root}/add-ons`, { admin: true });
+    await screen.findByTestId('add-ons-page');
+    await userEvent.click(screen.getByRole('radio', { name: 'No thanks' }));
+    await userEvent.click(screen.getByRole('button', { name: 'See my new price' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('radio', { name: 'Immediately' })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Another date' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Date/ }), '2026-10-01');
+    expect(dialog).toHaveTextContent('The date must be on or after the inception date, 2026-11-01.');
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Backdate to inception' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/policyAdjustments')).toBe(true));
+    expect(calls.find((c) => c.path === '/policyAdjustments')?.body).toMatchObject({
+      changes: [{ changeType: 'REMOVE_COVER', coverCode: 'ncb_protection' }],
+      effectiveAt: '2026-11-01T00:00:00.000Z',
+    });
   });
 });

@@ -92,6 +92,13 @@ export const policyTexts: Record<string, string> = {
     'Something went wrong and your policy has not changed. Please try again or contact us.',
   'policy.adjust.result.unverified':
     'We could not verify the change, so your policy has not changed. Please contact us.',
+  'policy.adjust.effective.header': 'When does this change take effect?',
+  'policy.adjust.effective.label': 'Effective date',
+  'policy.adjust.effective.immediately': 'Immediately',
+  'policy.adjust.effective.backdate-to-inception': 'Backdate to inception',
+  'policy.adjust.effective.other-date': 'Another date',
+  'policy.adjust.effective.day': 'Date',
+  'policy.adjust.effective.continue': 'Continue',
   'policy.adjust.addOns.header': 'Your add-ons',
   'policy.adjust.addOns.on': 'Include',
   'policy.adjust.addOns.off': 'No thanks',

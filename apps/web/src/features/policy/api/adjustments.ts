@@ -8,8 +8,15 @@ import { queryKeys } from '../../../lib/api/query-keys.ts';
 export function useMakeAdjustment(policyId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (changes: AdjustmentChange[]) =>
-      call(endpoints.createPolicyAdjustment, { body: { adjustmentType: 'MTA', policyId, changes } }),
+    mutationFn: (o: { changes: AdjustmentChange[]; effectiveAt?: string | undefined }) =>
+      call(endpoints.createPolicyAdjustment, {
+        body: {
+          adjustmentType: 'MTA',
+          policyId,
+          changes: o.changes,
+          ...(o.effectiveAt ? { effectiveAt: o.effectiveAt } : {}),
+        },
+      }),
     meta: { errorModal: false },
     onSuccess: (a) => client.setQueryData(queryKeys.adjustment(a.adjustmentId), a),
   });

@@ -9,18 +9,37 @@ import { Button, Field, Notification, RadioGroup } from '../../../ui/index.ts';
 import { useMakeAdjustment } from '../api/adjustments.ts';
 import styles from '../policy.module.css';
 import { quoteOf } from '../policy-view.ts';
+import { EffectiveDateModal } from './effective-date-modal.tsx';
 
 /** Makes the change and opens its review; nothing is sent when nothing changed. */
 function useSubmitChange(policy: Policy, root: string) {
   const navigate = useNavigate();
+  const { features } = useConfig();
   const make = useMakeAdjustment(policy.policyId);
+  const [pending, setPending] = useState<AdjustmentChange[] | null>(null);
+  const send = (changes: AdjustmentChange[], effectiveAt?: string) =>
+    make.mutate(
+      { changes, effectiveAt },
+      { onSuccess: (a) => navigate(`${root}/management/adjustment/${a.adjustmentId}`) },
+    );
   const submit = (changes: AdjustmentChange[]) => {
     if (changes.length === 0) return navigate(root);
-    make.mutate(changes, {
-      onSuccess: (a) => navigate(`${root}/management/adjustment/${a.adjustmentId}`),
-    });
+    // Staff choose the effective date first (spec 3 §4 step 1); customers' changes apply now.
+    if (features.isAdmin) setPending(changes);
+    else send(changes);
   };
-  return { submit, make };
+  const modal = (
+    <EffectiveDateModal
+      policy={policy}
+      open={pending !== null}
+      onClose={() => setPending(null)}
+      onChoose={(effectiveAt) => {
+        if (pending) send(pending, effectiveAt);
+        setPending(null);
+      }}
+    />
+  );
+  return { submit, make, modal };
 }
 
 /** The error of making the change, "See my new price" and the way back. */
@@ -56,7 +75,7 @@ export function AddOnsPage({ policy, root }: { policy: Policy; root: string }) {
   const [chosen, setChosen] = useState<Record<string, string | null>>(() =>
     Object.fromEntries(covers.map((c) => [c.code, c.active ? 'yes' : 'no'])),
   );
-  const { submit, make } = useSubmitChange(policy, root);
+  const { submit, make, modal } = useSubmitChange(policy, root);
   const changes: AdjustmentChange[] = covers
     .filter((c) => (chosen[c.code] === 'yes') !== (c.active === true))
     .map((c) => ({ changeType: chosen[c.code] === 'yes' ? 'ADD_COVER' : 'REMOVE_COVER', coverCode: c.code }));
@@ -88,6 +107,7 @@ export function AddOnsPage({ policy, root }: { policy: Policy; root: string }) {
         </Field>
       ))}
       <ChangeActions make={make} root={root} disabled={changes.length === 0} />
+      {modal}
     </form>
   );
 }
@@ -106,7 +126,7 @@ export function ExcessPage({ policy, root }: { policy: Policy; root: string }) {
   };
   const current = quoteOf(policy).voluntaryExcess ?? 0;
   const [excess, setExcess] = useState<string | null>(String(current));
-  const { submit, make } = useSubmitChange(policy, root);
+  const { submit, make, modal } = useSubmitChange(policy, root);
   if (!config.isAdjustable && !features.isAdmin)
     return <Notification variant="info">{t('policy.adjust.excess.notAdjustable')}</Notification>;
   const changed = excess !== null && Number(excess) !== current;
@@ -133,6 +153,7 @@ export function ExcessPage({ policy, root }: { policy: Policy; root: string }) {
         )}
       </Field>
       <ChangeActions make={make} root={root} />
+      {modal}
     </form>
   );
 }

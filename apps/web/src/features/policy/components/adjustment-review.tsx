@@ -2,15 +2,17 @@ import type { Adjustment } from '@forecourt/contracts/adjustments';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { formatLondon } from '@forecourt/domain/dates';
 import { priceBreakdown } from '@forecourt/domain/rating/price';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api/errors.ts';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button, Notification, Spinner } from '../../../ui/index.ts';
 import { useConfirmAdjustment } from '../api/adjustments.ts';
 import { useAdjustment } from '../api/cancellation.ts';
 import styles from '../policy.module.css';
 import { gbp } from '../policy-view.ts';
+import { FEEDBACK_PROMPT_EVENT } from './cancellation-confirmation.tsx';
 
 /** The price a version charges per payment (monthly, or the year). */
 const pricePer = (quote: Partial<Quote>) => {
@@ -114,7 +116,15 @@ export function AdjustmentReview({ adjustmentId, root }: { adjustmentId: string;
 /** The result (spec 3 §4 step 6): success now or from a later start; an unconfirmed one is an error. */
 export function AdjustmentResult({ adjustmentId, root }: { adjustmentId: string; root: string }) {
   const { t } = useTranslation();
+  const { features } = useConfig();
   const adjustment = useAdjustment(adjustmentId);
+  const confirmed = adjustment.data?.confirmed === true;
+  useEffect(() => {
+    if (features.isAdmin || !confirmed) return;
+    window.dispatchEvent(
+      new CustomEvent(FEEDBACK_PROMPT_EVENT, { detail: { type: 'adjustment', tags: { adjustmentId } } }),
+    );
+  }, [features.isAdmin, confirmed, adjustmentId]);
   if (adjustment.isPending) return <Spinner size="large" />;
   const a = adjustment.data;
   if (!a?.confirmed)

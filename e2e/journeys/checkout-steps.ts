@@ -160,9 +160,10 @@ export async function payOnHostedPage(page: Page, cardNumber: string, shots = fa
 }
 
 /** Waits until the API answers the policy's certificate as a PDF (the documents job runs after bind). */
-export async function certificatePdf(page: Page, policyId: string): Promise<string> {
+export async function certificatePdf(page: Page, policyId: string, version?: number): Promise<string> {
   // Polled outside the page: a 404 while the PDF is being generated is expected, not a page error.
-  const url = new URL(`/api/documents/policy/${policyId}/policy-certificate`, page.url()).toString();
+  const query = version === undefined ? '' : `?version=${version}`;
+  const url = new URL(`/api/documents/policy/${policyId}/policy-certificate${query}`, page.url()).toString();
   for (let i = 0; i < 60; i++) {
     const res = await page.request.get(url, {
       headers: { authorization: `Bearer ${await pageToken(page)}` },

@@ -47,6 +47,8 @@ interface Owner {
   flowId: string;
   /** A claim on the bound policy. */
   claimReference: string;
+  /** A cancellation of the bound policy made and left to expire (its commit is then refused: 410). */
+  adjustmentId: string;
 }
 
 let t: ListeningApp;
@@ -322,6 +324,26 @@ const MATRIX: Record<string, Row> = {
     url: () => `/api/customerAccounts/${o.accountId}/nextStatementEstimate`,
   },
   'GET /api/policies/:id': { kind: 'owned', url: () => `/api/policies/${o.policyId}` },
+  'GET /api/policies/:id/cancellation': {
+    kind: 'owned',
+    url: () => `/api/policies/${o.policyId}/cancellation`,
+  },
+  'POST /api/policyAdjustments': {
+    kind: 'owned',
+    url: () => '/api/policyAdjustments',
+    body: () => ({ adjustmentType: 'CANCELLATION', policyId: o.policyId, reason: 'Price' }),
+    why: 'makes a cancellation to review; nothing changes until it is committed',
+  },
+  'GET /api/policyAdjustments/:id': {
+    kind: 'owned',
+    url: () => `/api/policyAdjustments/${o.adjustmentId}`,
+  },
+  'POST /api/policyAdjustments/:id/commit': {
+    kind: 'owned',
+    url: () => `/api/policyAdjustments/${o.adjustmentId}/commit`,
+    // The owner's adjustment has expired, so committing it is refused (410) and the policy stays live.
+    expect: { owner: ALLOWED, 'staff impersonating owner': ALLOWED },
+  },
   'GET /api/documents/policy/:id/:doc': {
     kind: 'owned',
     url: () => `/api/documents/policy/${o.policyId}/policy-certificate`,
@@ -613,7 +635,18 @@ async function ownerData(): Promise<Owner> {
     injuries: false,
   });
   expect(claim.statusCode, claim.body).toBe(201);
+  const adjustment = await as('POST', '/api/policyAdjustments', {
+    adjustmentType: 'CANCELLATION',
+    policyId: policy?.policyId,
+    reason: 'Price',
+  });
+  expect(adjustment.statusCode, adjustment.body).toBe(201);
+  await t.database.query(
+    "UPDATE policy_adjustments SET expires_at = now() - interval '1 minute' WHERE id = $1",
+    [adjustment.json().adjustmentId],
+  );
   return {
+    adjustmentId: adjustment.json().adjustmentId,
     token,
     partyId,
     email,

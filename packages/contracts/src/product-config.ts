@@ -1,3 +1,5 @@
+import { COOLING_OFF_START_BASES } from '@forecourt/domain/enums';
+import { DEFAULT_CANCELLATION_CONFIG } from '@forecourt/domain/policy/cancellation';
 import { z } from 'zod';
 
 /**
@@ -169,6 +171,13 @@ export const promotionConfigSchema = z.object({
   endDate: z.string().optional(),
 });
 
+/** Cancellation (spec 2 §3 "Cancellation config", ADR 210): reasons, days to defer, the cooling-off period. */
+export const cancellationConfigSchema = z.object({
+  reasons: z.array(z.string().min(1).max(40)).min(1),
+  daysToDefer: z.number().int().min(0).max(365).nullable(),
+  coolingOff: z.object({ days: z.number().int().min(0).max(60), from: z.enum(COOLING_OFF_START_BASES) }),
+});
+
 export const productConfigSchema = z.object({
   kind: z.enum(['SUBSCRIPTION', 'ANNUAL', 'DRIVEAWAY']).default('SUBSCRIPTION'),
   /** Option lists referenced by questions (`options`); each value's label is a text key. */
@@ -187,6 +196,7 @@ export const productConfigSchema = z.object({
   maxAdditionalProfiles: z.number().int().min(0).max(4),
   promotions: z.array(promotionConfigSchema).default([]),
   tracking: z.object({ parameters: z.array(z.string()) }),
+  cancellation: cancellationConfigSchema.default(DEFAULT_CANCELLATION_CONFIG),
 });
 export type ProductConfig = z.infer<typeof productConfigSchema>;
 export type PromotionConfig = z.infer<typeof promotionConfigSchema>;

@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { AppServices } from '../lib/context.ts';
+import { cancellationDueJob } from '../modules/adjustments/index.ts';
 import { billingRunJob } from '../modules/billing/index.ts';
 import { documentJobs } from '../modules/documents/index.ts';
 import { identityPurgeJob } from '../modules/identity/index.ts';
@@ -23,6 +24,7 @@ export const jobs: readonly JobDefinition[] = [
   quoteExpiryJob,
   identityPurgeJob,
   billingRunJob,
+  cancellationDueJob,
 ];
 
 export async function registerJobs(boss: PgBoss, services: AppServices) {

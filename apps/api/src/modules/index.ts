@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from './accounts/index.ts';
+import { adjustmentRoutes } from './adjustments/index.ts';
 import { adminRoutes } from './admin/index.ts';
 import { billingRoutes } from './billing/index.ts';
 import { checkRoutes } from './checks/index.ts';
@@ -32,4 +33,5 @@ export const modules: FastifyPluginAsyncZod[] = [
   proposalRoutes,
   claimRoutes,
   insightRoutes,
+  adjustmentRoutes,
 ];

@@ -1,3 +1,4 @@
+import * as adjustments from './adjustments.ts';
 import * as billing from './billing.ts';
 import * as claims from './claims.ts';
 import * as foundation from './foundation.ts';
@@ -11,6 +12,7 @@ import * as proposals from './proposals.ts';
 // Each module adds its tables file here (one line per module).
 export const schema = {
   ...foundation,
+  ...adjustments,
   ...billing,
   ...claims,
   ...identity,
@@ -21,6 +23,7 @@ export const schema = {
   ...proposalChecks,
 };
 
+export * from './adjustments.ts';
 export * from './billing.ts';
 export * from './claims.ts';
 export * from './foundation.ts';

@@ -33,6 +33,8 @@ export const policyVersions = pgTable('policy_versions', {
   quote: jsonb('quote').$type<Record<string, unknown>>().notNull().default({}),
   /** What the certificate and schedule are printed from (PolicyDocumentInput in contracts/documents.ts). */
   documentInput: jsonb('document_input').$type<Record<string, unknown>>(),
+  /** The answers this version was rated from (null for version 1: its proposal's). */
+  data: jsonb('data').$type<Record<string, unknown>>(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

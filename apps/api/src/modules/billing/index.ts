@@ -3,8 +3,14 @@
  * face only; policies calls billing through this file (ADR 134).
  */
 
+export { postAdjustmentCharge } from './adjustment-charge.ts';
 export { registerNonPaymentCancellation } from './arrears.ts';
 export { billingRunJob } from './billing-run-job.ts';
+export {
+  cancellationFigures,
+  payOutCancellationRefund,
+  postCancellationCredit,
+} from './cancellation-ledger.ts';
 export { openCustomerAccount } from './open-ledger.ts';
 export { billingRoutes } from './routes.ts';
 export { type BillingDayResult, runBillingDay } from './run-billing.ts';

@@ -24,6 +24,7 @@ export {
   type PaymentMethod,
   usablePaymentMethod,
 } from './payment-lookups.ts';
+export { refundCustomerPayment } from './refund-payment.ts';
 export { paymentRoutes } from './routes.ts';
 export { PaymentDeclinedError, settleByToken } from './settle-by-token.ts';
 export { registerSetupCheck, type SetupCheck } from './setup-checks.ts';

@@ -6,6 +6,8 @@
 export { policyActivationJob } from './activate-policies.ts';
 export { amountDueAtBind } from './amount-due.ts';
 export { type BindResult, bindProposal, coverStart } from './bind-proposal.ts';
-export { endPolicy } from './end-policy.ts';
+export { cancelAtTermination, endPolicy, setPolicyTermination } from './end-policy.ts';
+export { getPolicy } from './get-policies.ts';
+export { addPolicyVersion, policyAnswers } from './policy-versions.ts';
 export { prepareCustomerAccount } from './prepare-customer-account.ts';
 export { policyRoutes } from './routes.ts';

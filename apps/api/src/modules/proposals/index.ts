@@ -8,6 +8,8 @@
 export { createProposal } from './create-proposal.ts';
 export { expireQuotes, quoteExpiryJob } from './expire-quotes.ts';
 export { markProposalBound } from './mark-bound.ts';
+export { proposalAnswers } from './proposal-answers.ts';
 export { moveProposals, type ProposalPolicyholder, proposalHolder } from './proposal-holder.ts';
+export { type RatedProposal, rateProposal } from './rate-proposal.ts';
 export { proposalRoutes } from './routes.ts';
 export { updateProposal } from './update-proposal.ts';

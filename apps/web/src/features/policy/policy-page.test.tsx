@@ -1,5 +1,6 @@
 import type { CustomerAccount } from '@forecourt/contracts/billing';
 import type { Policy } from '@forecourt/contracts/policies';
+import { addDaysIso, formatLondon, startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -42,6 +43,7 @@ function setup(
     account?: CustomerAccount | null;
     extra?: Parameters<typeof mockFetch>[0];
     user?: SessionUser;
+    admin?: boolean;
     config?: typeof testConfig;
   } = {},
 ) {
@@ -72,7 +74,12 @@ function setup(
   );
   const page = <RouterProvider router={router} />;
   render(
-    <ConfigProvider config={opts.config ?? testConfig}>
+    <ConfigProvider
+      config={
+        opts.config ??
+        (opts.admin ? { ...testConfig, features: { ...testConfig.features, isAdmin: true } } : testConfig)
+      }
+    >
       <I18nextProvider i18n={createI18n({})}>
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
           {opts.user ? (
@@ -136,7 +143,7 @@ describe('policy page (spec 2 §2)', () => {
   });
 
   it('PENDING shows all four tabs; a lifecycle page says it is not available yet', async () => {
-    const { router } = setup(`${root}/cancel`, {
+    const { router } = setup(`${root}/uploads`, {
       policy: samplePolicy({ policyDetail: { policyStatus: 'PENDING' } }),
     });
     expect(await screen.findByTestId('not-available')).toHaveTextContent('Not available yet');
@@ -430,5 +437,246 @@ describe('billing tab (spec 2 §2)', () => {
     });
     await screen.findByTestId('latest-statement');
     expect(screen.queryByRole('button', { name: 'Change payment day' })).toBeNull();
+  });
+});
+
+describe('cancellation (spec 2 §2, §4, §5)', () => {
+  const later = addDaysIso(todayInLondon(), 5);
+  const adjustmentId = '0c3d0f7e-2a0b-4f4e-8d6c-2c1a4f0f9b21';
+  const options = (o: Partial<{ type: 'CoolingOff' | 'Standard'; allowed: boolean }> = {}) => ({
+    allowed: true,
+    type: 'CoolingOff' as const,
+    reasons: ['SoldNR', 'SoldMake', 'Price', 'Service', 'NotSuitable', 'Other'],
+    deferralDays: 30,
+    latestDay: addDaysIso(todayInLondon(), 30),
+    refundIfNowPence: 4_210,
+    ...o,
+  });
+  const adjustment = (confirmed: boolean, immediate = true) => ({
+    adjustmentId,
+    policyId: id,
+    adjustmentType: 'CANCELLATION' as const,
+    reason: 'Other|Moving abroad',
+    changes: [],
+    effectiveAt: '2026-11-23T10:15:00.000Z',
+    createdAt: '2026-11-23T10:15:00.000Z',
+    expiresAt: '2026-11-23T10:45:00.000Z',
+    confirmed,
+    confirmedAt: confirmed ? '2026-11-23T10:15:01.000Z' : null,
+    verificationClear: true,
+    updatedPolicyVersions: [],
+    prorataPremium: -4_210,
+    cancellation: {
+      type: 'CoolingOff' as const,
+      immediate,
+      terminatesAt: immediate ? '2026-11-23T10:15:00.000Z' : startOfDayLondon(later).toISOString(),
+      creditPence: 4_210,
+      refundPence: 4_210,
+      refundWorkingDays: { min: 7, max: 10 },
+    },
+  });
+
+  it("cooling-off: reasons only; 'Other' needs text; confirms and shows the end time and the refund", async () => {
+    const { router, calls } = setup(`${root}/cancel`, {
+      extra: (method, path) => {
+        if (path === `/policies/${id}/cancellation`)
+          return reply(endpoints.getCancellationOptions, options());
+        if (method === 'POST' && path === '/policyAdjustments')
+          return reply(endpoints.createPolicyAdjustment, adjustment(false), 201);
+        if (method === 'POST' && path === `/policyAdjustments/${adjustmentId}/commit`)
+          return reply(endpoints.commitPolicyAdjustment, adjustment(true));
+        if (path === `/policyAdjustments/${adjustmentId}`)
+          return reply(endpoints.getPolicyAdjustment, adjustment(true));
+        return undefined;
+      },
+    });
+    expect(await screen.findByText(/we will refund £42.10/)).toBeVisible();
+    expect(screen.queryByText('When should your cover end?')).toBeNull();
+    const submit = screen.getByRole('button', { name: 'Cancel my policy' });
+    expect(submit).toBeDisabled();
+    await userEvent.click(screen.getByRole('radio', { name: 'Something else' }));
+    expect(submit).toBeDisabled();
+    await userEvent.type(screen.getByRole('textbox', { name: /Tell us why/ }), 'Moving abroad');
+    await userEvent.click(submit);
+    expect(await screen.findByTestId('cancellation-confirmation')).toHaveTextContent(
+      'Your cover ended at 10:15 on Monday 23 November 2026.',
+    );
+    expect(screen.getByTestId('refund')).toHaveTextContent(
+      'We are refunding £42.10 to the card or bank account you paid with. It reaches you in 7 to 10 working days.',
+    );
+    expect(router.state.location.pathname).toBe(`${root}/cancel/confirm`);
+    expect(calls.find((c) => c.path === '/policyAdjustments')?.body).toEqual({
+      adjustmentType: 'CANCELLATION',
+      policyId: id,
+      changes: [],
+      reason: 'Other|Moving abroad',
+      effectiveAt: null,
+    });
+    const commit = calls.find((c) => c.path.endsWith('/commit'));
+    expect(commit?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('standard: a later day is sent as 00:00 London that day; the confirmation says when cover ends', async () => {
+    const { calls } = setup(`${root}/cancel`, {
+      extra: (method, path) => {
+        if (path === `/policies/${id}/cancellation`)
+          return reply(endpoints.getCancellationOptions, options({ type: 'Standard' }));
+        if (method === 'POST' && path === '/policyAdjustments')
+          return reply(endpoints.createPolicyAdjustment, adjustment(false, false), 201);
+        if (path.startsWith(`/policyAdjustments/${adjustmentId}`))
+          return reply(endpoints.commitPolicyAdjustment, adjustment(true, false));
+        return undefined;
+      },
+    });
+    await userEvent.click(await screen.findByRole('radio', { name: 'I found a better price' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'On a later day' }));
+    const submit = screen.getByRole('button', { name: 'Cancel my policy' });
+    expect(submit).toBeDisabled();
+    await userEvent.selectOptions(screen.getByRole('combobox'), later);
+    await userEvent.click(submit);
+    expect(await screen.findByTestId('cancellation-confirmation')).toHaveTextContent(
+      `Your cover ends at 00:00 on ${formatLondon(startOfDayLondon(later), 'EEEE d MMMM yyyy')}. You are covered until then.`,
+    );
+    expect(calls.find((c) => c.path === '/policyAdjustments')?.body).toMatchObject({
+      reason: 'Price',
+      effectiveAt: startOfDayLondon(later).toISOString(),
+    });
+  });
+
+  it('a policy that cannot be cancelled says so and sends nothing', async () => {
+    const { calls } = setup(`${root}/cancel`, {
+      extra: (_m, path) =>
+        path === `/policies/${id}/cancellation`
+          ? reply(endpoints.getCancellationOptions, options({ allowed: false }))
+          : undefined,
+    });
+    expect(await screen.findByTestId('cancel-not-allowed')).toHaveTextContent(
+      'This policy cannot be cancelled',
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('the confirmation shows for a cancelled policy too', async () => {
+    setup(`${root}/cancel/confirm`, {
+      policy: samplePolicy({
+        policyDetail: { policyStatus: 'CANCELLED', terminatedAt: '2026-11-10T09:00:00.000Z' },
+      }),
+    });
+    expect(await screen.findByTestId('cancellation-confirmation')).toHaveTextContent(
+      'Your cover ended at 09:00 on Tuesday 10 November 2026.',
+    );
+  });
+});
+
+describe('mid-term changes (spec 3 §4)', () => {
+  const adjustmentId = '7d1e2f30-4b5c-4d6e-8f70-8192a3b4c5d6';
+  const change = (
+    o: { confirmed?: boolean; ratingStatus?: 'QUOTE' | 'REFERRAL'; expiresAt?: string } = {},
+  ) => ({
+    adjustmentId,
+    policyId: id,
+    adjustmentType: 'MTA' as const,
+    reason: null,
+    changes: [{ changeType: 'REMOVE_COVER', coverCode: 'ncb_protection' }],
+    effectiveAt: '2026-11-23T10:00:00.000Z',
+    createdAt: '2026-11-23T10:00:00.000Z',
+    expiresAt: o.expiresAt ?? '2099-01-01T00:00:00.000Z',
+    confirmed: o.confirmed ?? false,
+    confirmedAt: o.confirmed ? '2026-11-23T10:01:00.000Z' : null,
+    verificationClear: true,
+    updatedPolicyVersions: [
+      {
+        startedAt: '2026-11-23T10:00:00.000Z',
+        ratingStatus: o.ratingStatus ?? ('QUOTE' as const),
+        quote: sampleQuote() as unknown as Record<string, unknown>,
+      },
+    ],
+    prorataPremium: -250,
+    cancellation: null,
+  });
+
+  it('add-ons: a removed cover is sent as one change; the review shows the new price and the difference; confirmed, the result', async () => {
+    let confirmed = false;
+    const { router, calls } = setup(`${root}/add-ons`, {
+      extra: (method, path) => {
+        if (method === 'POST' && path === '/policyAdjustments')
+          return reply(endpoints.createPolicyAdjustment, change(), 201);
+        if (method === 'POST' && path === `/policyAdjustments/${adjustmentId}/commit`) {
+          confirmed = true;
+          return reply(endpoints.commitPolicyAdjustment, change({ confirmed: true }));
+        }
+        if (path === `/policyAdjustments/${adjustmentId}`)
+          return reply(endpoints.getPolicyAdjustment, change({ confirmed }));
+        return undefined;
+      },
+    });
+    await screen.findByTestId('add-ons-page');
+    const seePrice = screen.getByRole('button', { name: 'See my new price' });
+    expect(seePrice).toBeDisabled();
+    await userEvent.click(screen.getByRole('radio', { name: 'No thanks' }));
+    await userEvent.click(seePrice);
+    expect(await screen.findByTestId('new-price')).toHaveTextContent(
+      'Your new price is £60.00 a month, including Insurance Premium Tax.',
+    );
+    expect(screen.getByTestId('difference')).toHaveTextContent(
+      'For the rest of this period you get £2.50 back.',
+    );
+    expect(calls.find((c) => c.path === '/policyAdjustments')?.body).toEqual({
+      adjustmentType: 'MTA',
+      policyId: id,
+      changes: [{ changeType: 'REMOVE_COVER', coverCode: 'ncb_protection' }],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm the change' }));
+    expect(await screen.findByTestId('adjustment-result')).toHaveTextContent(
+      'The change applies immediately.',
+    );
+    expect(router.state.location.pathname).toBe(`${root}/management/adjustment/${adjustmentId}/result`);
+  });
+
+  it('a referred change cannot be confirmed; an expired one is gone; an unchanged excess sends nothing', async () => {
+    setup(`${root}/management/adjustment/${adjustmentId}`, {
+      extra: (_m, path) =>
+        path === `/policyAdjustments/${adjustmentId}`
+          ? reply(
+              endpoints.getPolicyAdjustment,
+              change({ ratingStatus: 'REFERRAL', expiresAt: '2020-01-01T00:00:00.000Z' }),
+            )
+          : undefined,
+    });
+    expect(await screen.findByTestId('adjustment-review')).toHaveAttribute('data-outcome', 'referred');
+    expect(screen.getByTestId('error-gone')).toHaveTextContent(
+      'Please discard this change and make it again.',
+    );
+    expect(screen.queryByRole('button', { name: 'Confirm the change' })).toBeNull();
+  });
+
+  it('an unchanged excess sends nothing and goes back to the policy', async () => {
+    const { router, calls } = setup(`${root}/excess`);
+    await screen.findByTestId('excess-page');
+    await userEvent.click(screen.getByRole('button', { name: 'See my new price' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(root));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
+describe('staff choose the effective date (spec 3 §4, §5)', () => {
+  it('a date before inception is refused with its message; backdating to inception sends the inception', async () => {
+    const { calls } = setup(`${root}/add-ons`, { admin: true });
+    await screen.findByTestId('add-ons-page');
+    await userEvent.click(screen.getByRole('radio', { name: 'No thanks' }));
+    await userEvent.click(screen.getByRole('button', { name: 'See my new price' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('radio', { name: 'Immediately' })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Another date' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Date/ }), '2026-10-01');
+    expect(dialog).toHaveTextContent('The date must be on or after the inception date, 2026-11-01.');
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Backdate to inception' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/policyAdjustments')).toBe(true));
+    expect(calls.find((c) => c.path === '/policyAdjustments')?.body).toMatchObject({
+      changes: [{ changeType: 'REMOVE_COVER', coverCode: 'ncb_protection' }],
+      effectiveAt: '2026-11-01T00:00:00.000Z',
+    });
   });
 });

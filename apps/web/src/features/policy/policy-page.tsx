@@ -9,7 +9,11 @@ import { useSessionUser } from '../../lib/auth/auth-context.tsx';
 import { useConfig } from '../../lib/config.tsx';
 import { Notification, Spinner, StatusBadge } from '../../ui/index.ts';
 import { isMissing, usePolicy, usePolicyAccount } from './api/policy.ts';
+import { AdjustmentResult, AdjustmentReview } from './components/adjustment-review.tsx';
 import { BillingTab } from './components/billing-tab.tsx';
+import { CancelForm } from './components/cancel-form.tsx';
+import { CancellationConfirmation } from './components/cancellation-confirmation.tsx';
+import { AddOnsPage, ExcessPage } from './components/change-covers.tsx';
 import { DetailsTab } from './components/details-tab.tsx';
 import { DocumentsTab } from './components/documents-tab.tsx';
 import { FINANCE_PERMISSION, FinanceTab } from './components/finance-tab.tsx';
@@ -80,9 +84,22 @@ function PolicyView({
   const vrn = quoteOf(policy).vrn;
   const ending =
     policy.policyDetail.terminatedAt && !isEndedStatus(status) ? policy.policyDetail.terminatedAt : null;
+  const confirming = view.kind === 'lifecycle' && view.path === 'cancel/confirm';
 
   let content: ReactNode = <p>{t('policy.noTabs')}</p>;
-  if (view.kind === 'lifecycle') content = <NotAvailable root={root} />;
+  if (view.kind === 'lifecycle' && view.path === 'cancel')
+    content = <CancelForm policy={policy} root={root} />;
+  else if (view.kind === 'lifecycle' && view.path === 'cancel/confirm')
+    content = <CancellationConfirmation policy={policy} root={root} />;
+  else if (view.kind === 'lifecycle' && view.path === 'add-ons')
+    content = <AddOnsPage policy={policy} root={root} />;
+  else if (view.kind === 'lifecycle' && view.path === 'excess')
+    content = <ExcessPage policy={policy} root={root} />;
+  else if (view.kind === 'adjustment' && view.result)
+    content = <AdjustmentResult adjustmentId={view.adjustmentId} root={root} />;
+  else if (view.kind === 'adjustment')
+    content = <AdjustmentReview adjustmentId={view.adjustmentId} root={root} />;
+  else if (view.kind === 'lifecycle') content = <NotAvailable root={root} />;
   else if (view.kind === 'tab' && view.tab === 'details')
     content = <DetailsTab policy={policy} root={root} productName={scheme?.name ?? policy.schemeCode} />;
   else if (view.kind === 'tab' && view.tab === 'documents') content = <DocumentsTab policy={policy} />;
@@ -106,7 +123,7 @@ function PolicyView({
         </span>
       }
     >
-      {ending && (
+      {ending && !confirming && (
         <Notification variant="warning" title={t('policy.ending.header')}>
           {t('policy.ending.body', { date: londonDay(ending) })}
         </Notification>

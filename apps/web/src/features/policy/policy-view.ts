@@ -10,7 +10,7 @@ export function visibleTabs(policy: Policy, product: ProductKind, hasAccount: bo
   );
 }
 
-/** Lifecycle pages of a live policy (spec 2 §2 sub-routes); their own issues build them. */
+/** Lifecycle pages of a live policy (spec 2 §2 sub-routes); the cancellation confirmation for any status. */
 export const lifecyclePaths = [
   'cancel',
   'cancel/confirm',
@@ -24,6 +24,7 @@ export type LifecyclePath = (typeof lifecyclePaths)[number];
 export type PolicyView =
   | { kind: 'tab'; tab: PolicyTab }
   | { kind: 'lifecycle'; path: LifecyclePath }
+  | { kind: 'adjustment'; adjustmentId: string; result: boolean }
   | { kind: 'root' }
   | { kind: 'none' };
 
@@ -35,7 +36,11 @@ export function viewOf(subPath: string, policy: Policy, tabs: PolicyTab[]): Poli
   const path = subPath.replace(/^\/+|\/+$/g, '');
   if (path === '') return tabs[0] ? { kind: 'tab', tab: tabs[0] } : { kind: 'none' };
   if ((tabs as string[]).includes(path)) return { kind: 'tab', tab: path as PolicyTab };
+  // The cancellation confirmation shows whatever the status (spec 2 §2: other statuses keep only it).
+  if (path === 'cancel/confirm') return { kind: 'lifecycle', path };
   const live = ['ACTIVE', 'PENDING'].includes(policy.policyDetail.policyStatus);
+  const review = /^management\/adjustment\/([0-9a-f-]{36})(\/result)?$/.exec(path);
+  if (review?.[1]) return { kind: 'adjustment', adjustmentId: review[1], result: Boolean(review[2]) };
   if (live && (lifecyclePaths as readonly string[]).includes(path))
     return { kind: 'lifecycle', path: path as LifecyclePath };
   return { kind: 'root' };

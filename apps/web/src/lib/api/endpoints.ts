@@ -15,6 +15,7 @@ const lookups = () => import('@forecourt/contracts/lookups');
 const policies = () => import('@forecourt/contracts/policies');
 const documents = () => import('@forecourt/contracts/documents');
 const insights = () => import('@forecourt/contracts/insights');
+const adjustments = () => import('@forecourt/contracts/adjustments');
 
 export const endpoints = {
   // Session
@@ -130,6 +131,20 @@ export const endpoints = {
     return { query: c.policiesQuerySchema, response: c.policySchema.array() };
   }),
   getPolicy: endpoint('GET', '/policies/:id', async () => ({ response: (await policies()).policySchema })),
+  // Policy adjustments and cancellation (spec 3 §7 "Adjustments", spec 2 §4)
+  getCancellationOptions: endpoint('GET', '/policies/:id/cancellation', async () => ({
+    response: (await adjustments()).cancellationOptionsSchema,
+  })),
+  createPolicyAdjustment: endpoint('POST', '/policyAdjustments', async () => {
+    const a = await adjustments();
+    return { body: a.createAdjustmentRequestSchema, response: a.adjustmentSchema };
+  }),
+  getPolicyAdjustment: endpoint('GET', '/policyAdjustments/:id', async () => ({
+    response: (await adjustments()).adjustmentSchema,
+  })),
+  commitPolicyAdjustment: endpoint('POST', '/policyAdjustments/:id/commit', async () => ({
+    response: (await adjustments()).adjustmentSchema,
+  })),
   getPolicyDocument: endpoint('GET', '/documents/policy/:id/:doc', async () => {
     const d = await documents();
     return { query: d.policyDocumentQuerySchema, response: d.policyDocumentLinkSchema };

@@ -1,0 +1,77 @@
+import type { Policy } from '@forecourt/contracts/policies';
+import { formatLondon } from '@forecourt/domain/dates';
+import { formatGBP } from '@forecourt/domain/money';
+import { eq } from 'drizzle-orm';
+import { policyAdjustments } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { enqueue } from '../../lib/outbox.ts';
+import { postCancellationCredit } from '../billing/index.ts';
+import { getPolicy, setPolicyTermination } from '../policies/index.ts';
+import type { AdjustmentRow } from './adjustment-view.ts';
+import { cancellationNotAllowed, windowOf } from './cancellation.ts';
+import { emailPolicyholder, WHEN } from './holder-email.ts';
+
+/**
+ * Confirms a cancellation in the caller's transaction (ADR 210, 211): the policy's end is set (CANCELLED
+ * at once when immediate), an immediate cancellation is posted to the ledger now (a deferred one when the
+ * job ends the policy), the Motor Insurance Database is told and the customer e-mailed. Answers the refund
+ * line to pay out after commit.
+ */
+export async function confirmCancellation(ctx: Ctx, row: AdjustmentRow) {
+  const now = ctx.clock.now();
+  const policy = await getPolicy(ctx, row.policyId);
+  if (!windowOf(ctx, policy).allowed) throw cancellationNotAllowed();
+  const at = row.immediate ? now : row.effectiveAt;
+  if (!(await setPolicyTermination(ctx, { policyId: row.policyId, terminatedAt: at, now }))) {
+    throw cancellationNotAllowed();
+  }
+  const posted = row.immediate
+    ? await postCancellationCredit(ctx, { policyId: row.policyId, at, now, reference: row.id })
+    : { creditPence: row.creditPence, refundPence: row.refundPence, refundLineId: null };
+  const [updated] = await ctx.db
+    .update(policyAdjustments)
+    .set({
+      confirmedAt: now,
+      effectiveAt: at,
+      creditPence: posted.creditPence,
+      refundPence: posted.refundPence,
+      prorataPremiumPence: -posted.refundPence,
+      ...(row.immediate ? { completedAt: now } : {}),
+    })
+    .where(eq(policyAdjustments.id, row.id))
+    .returning();
+  if (!updated) throw new Error('adjustment vanished');
+  await announceCancellation(ctx, policy, updated);
+  return { row: updated, refundLineId: posted.refundLineId };
+}
+
+/** The Motor Insurance Database event and the customer's e-mail, in the same transaction (outbox). */
+export async function announceCancellation(ctx: Ctx, policy: Policy, row: AdjustmentRow) {
+  const quote = policy.currentPolicyVersion.quote as { vrn?: string; insuredProfiles?: never[] };
+  await enqueue(ctx.db, {
+    channel: 'event',
+    subject: 'mid.policy.cancelled',
+    body: `Motor Insurance Database: cover for ${quote.vrn ?? 'the vehicle'} under ${policy.policyNumber} ends ${row.effectiveAt.toISOString()}`,
+    payload: {
+      type: 'mid.policy.cancelled',
+      policyNumber: policy.policyNumber,
+      vrn: quote.vrn ?? null,
+      coverEnd: row.effectiveAt.toISOString(),
+    },
+  });
+  const when = formatLondon(row.effectiveAt, WHEN);
+  const refund =
+    row.refundPence > 0
+      ? `We will pay ${formatGBP(row.refundPence)} back to you${row.immediate ? '' : ' after your cover ends'}; it reaches your account in 7 to 10 working days.`
+      : 'There is nothing to pay back.';
+  await emailPolicyholder(ctx, quote.insuredProfiles, {
+    subject: `Your policy ${policy.policyNumber} is cancelled`,
+    lines: [
+      row.immediate
+        ? `Your policy ${policy.policyNumber} was cancelled and your cover ended at ${when}.`
+        : `Your policy ${policy.policyNumber} will be cancelled and your cover will end at ${when}.`,
+      refund,
+    ],
+    payload: { type: 'policy.cancelled', policyNumber: policy.policyNumber, adjustmentId: row.id },
+  });
+}

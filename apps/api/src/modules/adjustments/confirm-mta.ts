@@ -1,0 +1,96 @@
+import type { Quote } from '@forecourt/contracts/proposals';
+import { formatLondon } from '@forecourt/domain/dates';
+import { formatGBP } from '@forecourt/domain/money';
+import { eq } from 'drizzle-orm';
+import { policyAdjustments } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { enqueue } from '../../lib/outbox.ts';
+import { postAdjustmentCharge } from '../billing/index.ts';
+import { addPolicyVersion, getPolicy } from '../policies/index.ts';
+import type { AdjustmentRow } from './adjustment-view.ts';
+import { emailPolicyholder, WHEN } from './holder-email.ts';
+
+type Updated = {
+  startedAt: string;
+  ratingStatus: 'QUOTE' | 'REFERRAL';
+  quote: Quote;
+  data: Record<string, unknown>;
+  baseVersion: number;
+  periodEnd: string;
+};
+
+/**
+ * Confirms a mid-term change in the caller's transaction (issue 13 item 4): a new policy version (its
+ * certificate and schedule follow by the documents job), the pro-rata line for the next statement, the Motor
+ * Insurance Database event and the e-mail. A change made on a version that has since been replaced is gone.
+ */
+export async function confirmMta(ctx: Ctx, row: AdjustmentRow) {
+  const [u] = row.updatedVersions as unknown as Updated[];
+  if (!u) throw new Error('adjustment without a version');
+  const policy = await getPolicy(ctx, row.policyId);
+  if (!['ACTIVE', 'PENDING'].includes(policy.policyDetail.policyStatus) || policy.policyDetail.terminatedAt)
+    throw new AppError('UNPROCESSABLE', 'This policy can no longer be changed.', {
+      details: { reason: 'POLICY_NOT_CHANGEABLE' },
+    });
+  if (u.ratingStatus !== 'QUOTE')
+    throw new AppError('UNPROCESSABLE', 'We cannot make this change online: please call us.', {
+      details: { reason: 'ADJUSTMENT_REFERRED' },
+    });
+
+  const now = ctx.clock.now();
+  const version = await addPolicyVersion(ctx, {
+    policyId: row.policyId,
+    startedAt: row.effectiveAt,
+    quote: u.quote,
+    data: u.data,
+    now,
+    after: u.baseVersion,
+  });
+  if (!version)
+    throw new AppError('GONE', 'This change has expired: please make it again.', {
+      details: { reason: 'ADJUSTMENT_GONE' },
+    });
+  await postAdjustmentCharge(ctx, {
+    policyId: row.policyId,
+    amountPence: row.prorataPremiumPence,
+    from: row.effectiveAt,
+    to: new Date(u.periodEnd),
+    now,
+    reference: row.id,
+  });
+  const [updated] = await ctx.db
+    .update(policyAdjustments)
+    .set({ confirmedAt: now, completedAt: now })
+    .where(eq(policyAdjustments.id, row.id))
+    .returning();
+  if (!updated) throw new Error('adjustment vanished');
+  await enqueue(ctx.db, {
+    channel: 'event',
+    subject: 'mid.policy.changed',
+    body: `Motor Insurance Database: ${u.quote.vrn ?? 'the vehicle'} under ${version.policyNumber} from ${row.effectiveAt.toISOString()}`,
+    payload: {
+      type: 'mid.policy.changed',
+      policyNumber: version.policyNumber,
+      vrn: u.quote.vrn ?? null,
+      from: row.effectiveAt.toISOString(),
+      version: version.versionNumber,
+    },
+  });
+  const price =
+    row.prorataPremiumPence > 0
+      ? `The change costs ${formatGBP(row.prorataPremiumPence)} for the rest of this period.`
+      : row.prorataPremiumPence < 0
+        ? `You get ${formatGBP(-row.prorataPremiumPence)} back for the rest of this period.`
+        : 'Your price does not change.';
+  await emailPolicyholder(ctx, u.quote.insuredProfiles, {
+    subject: `Your policy ${version.policyNumber} has changed`,
+    lines: [
+      `Your change to policy ${version.policyNumber} applies from ${formatLondon(row.effectiveAt, WHEN)}.`,
+      price,
+      'Your new certificate and schedule are in your account under your policy documents.',
+    ],
+    payload: { type: 'policy.changed', policyNumber: version.policyNumber, adjustmentId: row.id },
+  });
+  return { row: updated, refundLineId: null, policyVersionId: version.policyVersionId };
+}

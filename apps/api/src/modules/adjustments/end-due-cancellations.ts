@@ -1,0 +1,67 @@
+import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
+import { z } from 'zod';
+import { policyAdjustments } from '../../db/schema/index.ts';
+import { defineJob } from '../../jobs/registry.ts';
+import type { AppServices } from '../../lib/context.ts';
+import { payOutCancellationRefund, postCancellationCredit } from '../billing/index.ts';
+import { cancelAtTermination } from '../policies/index.ts';
+
+/**
+ * Deferred cancellations whose time has come (ADR 210): the policy becomes CANCELLED and the cancellation
+ * is posted to the ledger (the credit counted at the end, so it covers every charge raised meanwhile), then
+ * the refund is paid back. Each in its own transaction; returns the adjustments ended.
+ */
+export async function endDueCancellations(services: Pick<AppServices, 'db' | 'clock' | 'providers'>) {
+  const now = services.clock.now();
+  const due = await services.db
+    .select({ id: policyAdjustments.id })
+    .from(policyAdjustments)
+    .where(
+      and(
+        eq(policyAdjustments.adjustmentType, 'CANCELLATION'),
+        isNotNull(policyAdjustments.confirmedAt),
+        isNull(policyAdjustments.completedAt),
+        lte(policyAdjustments.effectiveAt, now),
+      ),
+    );
+  const ended: string[] = [];
+  for (const { id } of due) {
+    const refundLineId = await services.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(policyAdjustments)
+        .where(and(eq(policyAdjustments.id, id), isNull(policyAdjustments.completedAt)))
+        .for('update');
+      if (!row) return undefined;
+      await cancelAtTermination({ db: tx }, { policyId: row.policyId, now });
+      const posted = await postCancellationCredit(
+        { db: tx },
+        { policyId: row.policyId, at: row.effectiveAt, now, reference: row.id },
+      );
+      await tx
+        .update(policyAdjustments)
+        .set({
+          completedAt: now,
+          creditPence: posted.creditPence,
+          refundPence: posted.refundPence,
+          prorataPremiumPence: -posted.refundPence,
+        })
+        .where(eq(policyAdjustments.id, id));
+      ended.push(id);
+      return posted.refundLineId;
+    });
+    if (refundLineId) await payOutCancellationRefund(services, refundLineId);
+  }
+  return ended;
+}
+
+/** Every minute, so a deferred cancellation ends within a minute of its time (spec 2 §4). */
+export const cancellationDueJob = defineJob({
+  name: 'policy-cancellation-due',
+  payload: z.object({}),
+  queue: { policy: 'singleton' },
+  schedule: { cron: '* * * * *', payload: {} },
+  async handler(services) {
+    await endDueCancellations(services);
+  },
+});

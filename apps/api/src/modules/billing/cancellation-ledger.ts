@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { type ChargedPeriod, cancellationCredit, refundDue } from '@forecourt/domain/policy/cancellation';
+import { and, desc, eq, inArray, max } from 'drizzle-orm';
+import { customerAccounts, statementLineItems, statements } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { refundCustomerPayment } from '../payments/index.ts';
+
+type LineRow = typeof statementLineItems.$inferSelect;
+
+/** Charges for periods of cover (invoices, credit notes) that a cancellation re-counts. */
+const chargesOf = (lines: LineRow[]): ChargedPeriod[] =>
+  lines
+    .filter((l) => (l.type === 'invoice' || l.type === 'credit_note') && l.status === 'POSTED')
+    .flatMap((l) =>
+      l.servicePeriodStart && l.servicePeriodEnd
+        ? [{ amountPence: l.amountPence, start: l.servicePeriodStart, end: l.servicePeriodEnd }]
+        : [],
+    );
+
+/** Debits positive, credits negative: what the customer owes (negative: what we owe them). */
+const balanceOf = (lines: LineRow[]) =>
+  lines.filter((l) => l.status === 'POSTED').reduce((sum, l) => sum + l.amountPence, 0);
+
+async function ledgerOf(ctx: Pick<Ctx, 'db'>, policyId: string) {
+  const [account] = await ctx.db
+    .select()
+    .from(customerAccounts)
+    .where(eq(customerAccounts.policyId, policyId));
+  if (!account) return undefined;
+  const lines = await ctx.db
+    .select()
+    .from(statementLineItems)
+    .where(eq(statementLineItems.accountId, account.id));
+  return { account, lines };
+}
+
+/**
+ * What cancelling a policy at `at` would credit (the cover not used, pro-rata: domain policy/cancellation)
+ * and pay back (the credit less anything still owed). Read only; zero when the policy has no account.
+ */
+export async function cancellationFigures(ctx: Pick<Ctx, 'db'>, o: { policyId: string; at: Date }) {
+  const ledger = await ledgerOf(ctx, o.policyId);
+  if (!ledger) return { creditPence: 0, refundPence: 0 };
+  const creditPence = cancellationCredit(chargesOf(ledger.lines), o.at);
+  return { creditPence, refundPence: refundDue(creditPence, balanceOf(ledger.lines)) };
+}
+
+/**
+ * Posts a cancellation to the ledger in the caller's transaction (issue 13, ADR 211): a final statement of
+ * kind 'cancellation' with a credit note for the cover not used and, when the customer is then in credit, a
+ * refund line (PENDING until `payOutCancellationRefund` has paid it back after commit). Returns the figures
+ * and the refund line to pay out.
+ */
+export async function postCancellationCredit(
+  ctx: Pick<Ctx, 'db'>,
+  o: { policyId: string; at: Date; now: Date; reference: string },
+) {
+  const ledger = await ledgerOf(ctx, o.policyId);
+  if (!ledger) return { creditPence: 0, refundPence: 0, refundLineId: null };
+  const { account, lines } = ledger;
+  const before = balanceOf(lines);
+  const creditPence = cancellationCredit(chargesOf(lines), o.at);
+  const refundPence = refundDue(creditPence, before);
+  const [last] = await ctx.db
+    .select({ n: max(statements.statementNumber) })
+    .from(statements)
+    .where(eq(statements.accountId, account.id));
+  const statementId = randomUUID();
+  const subtotal = refundPence - creditPence;
+  const carried = before + subtotal;
+  await ctx.db.insert(statements).values({
+    id: statementId,
+    accountId: account.id,
+    statementNumber: (last?.n ?? 0) + 1,
+    status: carried > 0 ? 'pending' : 'settled',
+    kind: 'cancellation',
+    broughtForwardPence: before,
+    subtotalPence: subtotal,
+    carriedForwardPence: carried,
+    amountOutstandingPence: Math.max(carried, 0),
+    paymentDueAt: o.now,
+    final: true,
+  });
+  const base = { statementId, accountId: account.id, effectiveAt: o.now };
+  if (creditPence !== 0) {
+    await ctx.db.insert(statementLineItems).values({
+      ...base,
+      id: randomUUID(),
+      type: 'credit_note',
+      status: 'POSTED',
+      amountPence: -creditPence,
+      descriptionKey: 'billing.lineItem.cancellation',
+      descriptionValue: o.reference,
+      servicePeriodStart: o.at,
+    });
+  }
+  let refundLineId: string | null = null;
+  if (refundPence > 0) {
+    refundLineId = randomUUID();
+    const card = account.paymentMethodType === 'CARD';
+    await ctx.db.insert(statementLineItems).values({
+      ...base,
+      id: refundLineId,
+      type: 'refund',
+      status: 'PENDING',
+      amountPence: refundPence,
+      descriptionKey: 'billing.lineItem.cancellationRefund',
+      descriptionValue: o.reference,
+      paymentMethodDescription: card ? 'Card' : 'Direct Debit',
+      subType: card ? 'STRIPE' : 'GOCARDLESS',
+    });
+  }
+  return { creditPence, refundPence, refundLineId };
+}
+
+/**
+ * Pays a cancellation refund back (after the ledger transaction committed): to the cards the account was
+ * paid by, newest payment first, through the card provider; the line is POSTED with the provider's refund
+ * reference once all of it is paid. A refund that cannot go back by card (Direct Debit accounts: ADR 211)
+ * stays PENDING for the finance team. Safe to call again: the provider key is the line's id.
+ */
+export async function payOutCancellationRefund(
+  ctx: Pick<Ctx, 'db' | 'providers'> & { log?: Pick<Ctx['log'], 'warn'> | undefined },
+  refundLineId: string,
+) {
+  const [line] = await ctx.db
+    .select()
+    .from(statementLineItems)
+    .where(eq(statementLineItems.id, refundLineId));
+  if (line?.status !== 'PENDING' || line.subType !== 'STRIPE') return false;
+  const payments = await ctx.db
+    .select()
+    .from(statementLineItems)
+    .where(
+      and(eq(statementLineItems.accountId, line.accountId), inArray(statementLineItems.type, ['payment'])),
+    )
+    .orderBy(desc(statementLineItems.effectiveAt));
+  let left = line.amountPence;
+  const references: string[] = [];
+  try {
+    for (const p of payments) {
+      if (left <= 0 || !p.customerPaymentId) continue;
+      const done = await refundCustomerPayment(ctx, {
+        customerPaymentId: p.customerPaymentId,
+        amountPence: Math.min(left, -p.amountPence),
+        key: `refund-${line.id}-${p.customerPaymentId}`,
+      });
+      if (!done) continue;
+      left -= done.amountPence;
+      references.push(done.refundReference);
+    }
+  } catch (err) {
+    ctx.log?.warn({ err, refundLineId }, 'cancellation refund by card failed; it stays pending for finance');
+    return false;
+  }
+  if (left > 0) {
+    ctx.log?.warn({ refundLineId, left }, 'cancellation refund not fully paid by card; pending for finance');
+    return false;
+  }
+  await ctx.db
+    .update(statementLineItems)
+    .set({
+      status: 'POSTED',
+      descriptionValue: `${line.descriptionValue ?? ''} ${references.join(',')}`.trim(),
+    })
+    .where(and(eq(statementLineItems.id, line.id), eq(statementLineItems.status, 'PENDING')));
+  return true;
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { Quote } from '@forecourt/contracts/proposals';
+import { desc, eq } from 'drizzle-orm';
+import { policies, policyVersions } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { owned } from '../../lib/party-scope.ts';
+import { proposalAnswers } from '../proposals/index.ts';
+import { documentInputOf } from './document-input-of.ts';
+
+/**
+ * The answers a policy's latest version was rated from (issue 13): the version's own, else (version 1) its
+ * proposal's, with the promotion code and product. 404 for a policy the caller does not own.
+ */
+export async function policyAnswers(ctx: Ctx, policyId: string) {
+  const p = await owned(ctx).first(policies, eq(policies.id, policyId));
+  if (!p) throw notFound('No such policy');
+  const [latest] = await ctx.db
+    .select()
+    .from(policyVersions)
+    .where(eq(policyVersions.policyId, policyId))
+    .orderBy(desc(policyVersions.versionNumber))
+    .limit(1);
+  const proposal = await proposalAnswers(ctx, p.proposalCode);
+  if (!latest || !proposal) throw notFound('No such policy');
+  return {
+    data: (latest.data ?? proposal.data) as Record<string, unknown>,
+    promoCode: proposal.promoCode,
+    product: proposal.product,
+    versionNumber: latest.versionNumber,
+  };
+}
+
+/**
+ * A confirmed mid-term change (issue 13 item 4), in the caller's transaction: the next version of the policy
+ * with its quote, answers and what its certificate and schedule are printed from. Answers the version's id
+ * (for the documents job) and its document input (for the e-mail); null when the version it was made on has
+ * been replaced meanwhile (the policy row is locked first, so two changes at once cannot both apply).
+ */
+export async function addPolicyVersion(
+  ctx: Ctx,
+  o: {
+    policyId: string;
+    startedAt: Date;
+    quote: Quote;
+    data: Record<string, unknown>;
+    now: Date;
+    /** The version the change was made on: when another has been added since (under the lock), null. */
+    after: number;
+  },
+) {
+  const [p] = await ctx.db.select().from(policies).where(eq(policies.id, o.policyId)).for('update');
+  if (!p) throw notFound('No such policy');
+  const [latest] = await ctx.db
+    .select({ n: policyVersions.versionNumber })
+    .from(policyVersions)
+    .where(eq(policyVersions.policyId, o.policyId))
+    .orderBy(desc(policyVersions.versionNumber))
+    .limit(1);
+  if ((latest?.n ?? 0) !== o.after) return null;
+  const versionNumber = o.after + 1;
+  const scheme = ctx.brand.schemes.find((s) => s.schemeCode === p.schemeCode);
+  const documentInput = documentInputOf(o.data, o.quote, {
+    policyId: p.id,
+    policyNumber: p.policyNumber,
+    versionNumber,
+    issuedAt: o.now,
+    startAt: o.startedAt,
+    endAt: p.expiredAt ?? o.startedAt,
+    productName: scheme?.name ?? 'Car insurance',
+    brand: ctx.brand,
+  });
+  const id = randomUUID();
+  await ctx.db.insert(policyVersions).values({
+    id,
+    policyId: p.id,
+    versionNumber,
+    startedAt: o.startedAt,
+    quote: o.quote as unknown as Record<string, unknown>,
+    documentInput: documentInput as unknown as Record<string, unknown>,
+    data: o.data,
+  });
+  return { policyVersionId: id, versionNumber, documentInput, policyNumber: p.policyNumber };
+}

@@ -1,0 +1,257 @@
+import { todayInLondon } from '@forecourt/domain/dates';
+import { sampleAdditionalDriver } from '@forecourt/domain/risk/sample';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boughtDaysAgo, customerWithPaidPolicy } from './adjustments-helpers.ts';
+import { caller } from './claims-helpers.ts';
+import { type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
+
+let t: ListeningApp;
+beforeAll(async () => {
+  t = await listeningApp();
+});
+afterAll(async () => t.close());
+
+type Customer = Awaited<ReturnType<typeof customerWithPaidPolicy>>;
+type Change = Record<string, unknown>;
+const make = (
+  c: Pick<Customer, 'call' | 'policyId'>,
+  changes: Change[],
+  extra: Record<string, unknown> = {},
+) =>
+  c.call('POST', '/api/policyAdjustments', {
+    adjustmentType: 'MTA',
+    policyId: c.policyId,
+    changes,
+    ...extra,
+  });
+const commit = (c: Pick<Customer, 'call'>, id: string) =>
+  c.call('POST', `/api/policyAdjustments/${id}/commit`);
+const DAY = 86_400_000;
+
+describe('mid-term adjustments: each change type', () => {
+  let c: Customer;
+  beforeAll(async () => {
+    c = await customerWithPaidPolicy(t, 'mta.types@example.com');
+  });
+
+  it('adding a cover: rated by the same engine, priced pro-rata with the trace; confirmed it makes version 2', async () => {
+    const made = await make(c, [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }]);
+    expect(made.statusCode, made.body).toBe(201);
+    const a = made.json();
+    expect(a).toMatchObject({ adjustmentType: 'MTA', confirmed: false });
+    const [v] = a.updatedPolicyVersions;
+    expect(v.ratingStatus).toBe('QUOTE');
+    expect(Array.isArray(v.quote.trace)).toBe(true);
+    expect(a.prorataPremium).toBeGreaterThan(0);
+    expect(v).not.toHaveProperty('data');
+
+    const done = await commit(c, a.adjustmentId);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().confirmed).toBe(true);
+    const policy = (await c.call('GET', `/api/policies/${c.policyId}`)).json();
+    expect(policy.versions).toHaveLength(2);
+    expect(policy.currentPolicyVersion.versionNumber).toBe(2);
+    expect(policy.currentPolicyVersion.quote.optionalCovers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'legal_expenses', active: true })]),
+    );
+    const [line] = await rows(
+      t,
+      `SELECT l.type, l.status, l.amount_pence, l.sub_type, s.status AS statement FROM statement_line_items l
+         JOIN statements s ON s.id = l.statement_id
+        WHERE s.kind = 'mta' AND l.description_value = $1`,
+      [a.adjustmentId],
+    );
+    expect(line).toEqual({
+      type: 'invoice',
+      status: 'PENDING',
+      amount_pence: a.prorataPremium,
+      sub_type: 'MTA',
+      statement: 'draft',
+    });
+    const events = await rows(
+      t,
+      "SELECT payload->>'type' AS type FROM outbox WHERE payload->>'policyNumber' = $1",
+      [c.policyNumber],
+    );
+    expect(events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['mid.policy.changed', 'policy.changed']),
+    );
+    const cert = await c.call('GET', `/api/documents/policy/${c.policyId}/policy-certificate?version=2`);
+    expect(cert.statusCode).toBe(200);
+    // Confirming again answers the same and makes no third version.
+    expect((await commit(c, a.adjustmentId)).json().confirmedAt).toBe(done.json().confirmedAt);
+  });
+
+  it('removing the same cover the same day nets to zero', async () => {
+    const [added] = await rows(
+      t,
+      "SELECT prorata_premium_pence AS p FROM policy_adjustments WHERE policy_id = $1 AND adjustment_type = 'MTA' AND confirmed_at IS NOT NULL",
+      [c.policyId],
+    );
+    const removed = (await make(c, [{ changeType: 'REMOVE_COVER', coverCode: 'legal_expenses' }])).json();
+    expect(removed.prorataPremium + Number(added?.p)).toBe(0);
+  });
+
+  it('a higher voluntary excess costs less; a change of mileage and of address are rated', async () => {
+    const excess = (await make(c, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 300 }])).json();
+    expect(excess.prorataPremium).toBeLessThanOrEqual(0);
+    const mileage = await make(c, [
+      {
+        changeType: 'ASSET_DISCLOSURE_CHANGE',
+        assetCode: 'Vehicle',
+        update: { path: 'annualMileage', value: 20000 },
+      },
+    ]);
+    expect(mileage.statusCode, mileage.body).toBe(201);
+    const option = await make(c, [
+      { changeType: 'REQUEST_COVER_OPTION', coverCode: 'ncb_protection', selected: false },
+    ]);
+    expect(option.statusCode, option.body).toBe(201);
+    const quoteAnswer = await make(c, [
+      { changeType: 'QUOTE_DISCLOSURE_CHANGE', update: { path: 'voluntaryExcess', value: 100 } },
+    ]);
+    expect(quoteAnswer.statusCode, quoteAnswer.body).toBe(201);
+  });
+
+  it('adding a driver, changing their answers and removing them', async () => {
+    const driver = sampleAdditionalDriver(todayInLondon(new Date()), 'p1');
+    const added = await make(c, [
+      { changeType: 'ADDITIONAL_PROFILE_CREATE_CHANGE', profileCode: 'p1', data: driver.data },
+    ]);
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().updatedPolicyVersions[0].quote.insuredProfiles).toHaveLength(2);
+    expect((await commit(c, added.json().adjustmentId)).statusCode).toBe(200);
+    const occupation = await make(c, [
+      {
+        changeType: 'ADDITIONAL_PROFILE_DISCLOSURE_CHANGE',
+        profileCode: 'p1',
+        update: { path: 'firstName', value: 'Jo' },
+      },
+    ]);
+    expect(occupation.statusCode, occupation.body).toBe(201);
+    const removed = await make(c, [{ changeType: 'REMOVE_PROFILE', profileCode: 'p1' }]);
+    expect(removed.statusCode, removed.body).toBe(201);
+    expect(removed.json().updatedPolicyVersions[0].quote.insuredProfiles).toHaveLength(1);
+  });
+
+  it('a change that leaves the answers unratable is a 400 with field errors; nothing to change is a 400', async () => {
+    const bad = await make(c, [
+      { changeType: 'ASSET_DISCLOSURE_CHANGE', update: { path: 'annualMileage', value: -5 } },
+    ]);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fieldErrors ?? {}).join()).toContain('annualMileage');
+    expect((await make(c, [])).statusCode).toBe(400);
+  });
+
+  it('a start date change (SDA) is refused clearly', async () => {
+    const res = await make(c, [], { adjustmentType: 'SDA' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('A start date is changed by phone for now: please call us.');
+  });
+});
+
+describe('read-only answers and who may change them', () => {
+  it('customers cannot change name, date of birth, NCD or claims; staff can, claims only with action:mta-claims', async () => {
+    const c = await customerWithPaidPolicy(t, 'mta.readonly@example.com');
+    for (const change of [
+      { changeType: 'PROFILE_DISCLOSURE_CHANGE', update: { path: 'firstName', value: 'Samuel' } },
+      { changeType: 'PROFILE_DISCLOSURE_CHANGE', update: { path: 'dateOfBirth', value: '1980-01-01' } },
+      { changeType: 'ASSET_DISCLOSURE_CHANGE', update: { path: 'noClaimsDiscount', value: 9 } },
+      { changeType: 'PROFILE_DISCLOSURE_CHANGE', update: { path: 'vehicleClaimsHistory', value: [] } },
+    ]) {
+      const res = await make(c, [change]);
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ 'changes.0.update.path': ['validation.readOnlyOnPolicy'] });
+    }
+    const staff = { ...caller(t, `staff:${c.partyId}`), policyId: c.policyId };
+    const renamed = await make(staff, [
+      { changeType: 'PROFILE_DISCLOSURE_CHANGE', update: { path: 'firstName', value: 'Samuel' } },
+    ]);
+    expect(renamed.statusCode, renamed.body).toBe(201);
+    const claims = await make(staff, [
+      { changeType: 'PROFILE_DISCLOSURE_CHANGE', update: { path: 'vehicleClaimsHistory', value: [] } },
+    ]);
+    expect(claims.statusCode).toBe(400);
+    // Another customer cannot see or change the policy; no token is a 401.
+    const stranger = await customerWithPaidPolicy(t, 'mta.stranger@example.com');
+    expect(
+      (
+        await make({ ...stranger, policyId: c.policyId }, [
+          { changeType: 'ADD_COVER', coverCode: 'legal_expenses' },
+        ])
+      ).statusCode,
+    ).toBe(404);
+    expect((await make({ ...caller(t, undefined), policyId: c.policyId }, [])).statusCode).toBe(401);
+  });
+});
+
+describe('staff choose the effective date (spec 3 §5)', () => {
+  it('backdate to inception; refuse before inception, 30 days ahead and after expiry, naming the dates', async () => {
+    const c = await customerWithPaidPolicy(t, 'mta.staff@example.com');
+    await boughtDaysAgo(t, c.policyId, 20);
+    const staff = { ...caller(t, `staff:${c.partyId}`), policyId: c.policyId };
+    const cover = [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }];
+    const policy = (await staff.call('GET', `/api/policies/${c.policyId}`)).json();
+    const inception = policy.policyDetail.inceptedAt as string;
+
+    const back = await make(staff, cover, { effectiveAt: inception });
+    expect(back.statusCode, back.body).toBe(201);
+    expect(back.json().effectiveAt).toBe(inception);
+    expect((await commit(staff, back.json().adjustmentId)).statusCode).toBe(200);
+    const read = (await staff.call('GET', `/api/policies/${c.policyId}`)).json();
+    expect(read.versions.map((v: { startedAt: string }) => v.startedAt)).toEqual([inception, inception]);
+
+    const before = await make(staff, cover, {
+      effectiveAt: new Date(new Date(inception).getTime() - 2 * DAY).toISOString(),
+    });
+    expect(before.statusCode).toBe(400);
+    expect(before.json().fieldErrors).toEqual({ effectiveAt: ['validation.beforeInception'] });
+    expect(before.json().message).toContain(`inception date, ${todayInLondon(new Date(inception))}`);
+    const far = await make(staff, cover, { effectiveAt: new Date(Date.now() + 31 * DAY).toISOString() });
+    expect(far.json().fieldErrors).toEqual({ effectiveAt: ['validation.tooFarAhead'] });
+
+    const ending = await customerWithPaidPolicy(t, 'mta.staff.ending@example.com');
+    await boughtDaysAgo(t, ending.policyId, 355);
+    const late = await make({ ...caller(t, `staff:${ending.partyId}`), policyId: ending.policyId }, cover, {
+      effectiveAt: new Date(Date.now() + 20 * DAY).toISOString(),
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().fieldErrors).toEqual({ effectiveAt: ['validation.afterExpiry'] });
+    expect(late.json().message).toMatch(/before the policy ends on \d{4}-\d{2}-\d{2}, its next renewal/);
+  });
+
+  it('an adjustment made on a version since replaced, or older than 30 minutes, is gone', async () => {
+    const c = await customerWithPaidPolicy(t, 'mta.gone@example.com');
+    const first = (await make(c, [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }])).json();
+    const second = (await make(c, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 }])).json();
+    expect((await commit(c, first.adjustmentId)).statusCode).toBe(200);
+    expect((await commit(c, second.adjustmentId)).statusCode).toBe(410);
+    const third = (await make(c, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 }])).json();
+    await t.database.query(
+      "UPDATE policy_adjustments SET expires_at = now() - interval '1 second' WHERE id = $1",
+      [third.adjustmentId],
+    );
+    expect((await commit(c, third.adjustmentId)).statusCode).toBe(410);
+  });
+});
+
+describe('twice at once', () => {
+  it('two different changes confirmed at once: one applies, the other is gone; one new version', async () => {
+    const c = await customerWithPaidPolicy(t, 'mta.race@example.com');
+    const a = (await make(c, [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }])).json();
+    const b = (await make(c, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 100 }])).json();
+    const both = await Promise.all([commit(c, a.adjustmentId), commit(c, b.adjustmentId)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 410]);
+    expect((await c.call('GET', `/api/policies/${c.policyId}`)).json().versions).toHaveLength(2);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('lists the adjustment calls of spec 3 §7 and the cancellation options', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    expect(doc.paths['/api/policyAdjustments']).toHaveProperty('post');
+    expect(doc.paths['/api/policyAdjustments/{id}']).toHaveProperty('get');
+    expect(doc.paths['/api/policyAdjustments/{id}/commit']).toHaveProperty('post');
+    expect(doc.paths['/api/policies/{id}/cancellation']).toHaveProperty('get');
+  });
+});

@@ -1,0 +1,155 @@
+import type { Adjustment } from '@forecourt/contracts/adjustments';
+import type { Quote } from '@forecourt/contracts/proposals';
+import { formatLondon } from '@forecourt/domain/dates';
+import { priceBreakdown } from '@forecourt/domain/rating/price';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/api/errors.ts';
+import { useConfig } from '../../../lib/config.tsx';
+import { Button, Notification, Spinner } from '../../../ui/index.ts';
+import { useConfirmAdjustment } from '../api/adjustments.ts';
+import { useAdjustment } from '../api/cancellation.ts';
+import styles from '../policy.module.css';
+import { gbp } from '../policy-view.ts';
+import { FEEDBACK_PROMPT_EVENT } from './cancellation-confirmation.tsx';
+
+/** The price a version charges per payment (monthly, or the year). */
+const pricePer = (quote: Partial<Quote>) => {
+  const b = quote.priceBreakdown && quote.totals !== undefined ? priceBreakdown(quote as Quote) : null;
+  return b?.monthly ? { amount: b.monthly.regular, per: 'month' } : { amount: b?.total ?? 0, per: 'year' };
+};
+
+export type ReviewOutcome = 'allowed' | 'referred' | 'invalid';
+/** Spec 3 §4 step 3: allowed when every version is QUOTE, referred when any is REFERRAL, else invalid. */
+export function reviewOutcome(a: Adjustment): ReviewOutcome {
+  const statuses = a.updatedPolicyVersions.map((v) => v.ratingStatus);
+  if (statuses.length > 0 && statuses.every((s) => s === 'QUOTE')) return 'allowed';
+  if (statuses.some((s) => s === 'REFERRAL')) return 'referred';
+  return 'invalid';
+}
+
+/**
+ * The review of a mid-term change (spec 3 §4): the new price, the difference for the rest of the period and
+ * when it applies; Confirm makes it. A confirmed one goes back to the policy; an expired one is gone.
+ */
+export function AdjustmentReview({ adjustmentId, root }: { adjustmentId: string; root: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const adjustment = useAdjustment(adjustmentId);
+  const [key] = useState(() => crypto.randomUUID());
+  const a = adjustment.data;
+  const confirm = useConfirmAdjustment(a?.policyId ?? '', key);
+  if (adjustment.isPending) return <Spinner size="large" />;
+  if (!a) return <Navigate to={root} replace />;
+  // Opened again once confirmed: back to the policy (not while this page is confirming it).
+  if (a.confirmed && confirm.isIdle) return <Navigate to={root} replace />;
+  const outcome = reviewOutcome(a);
+  const gone =
+    (isApiError(confirm.error) && confirm.error.status === 410) || new Date(a.expiresAt) <= new Date();
+  const [version] = a.updatedPolicyVersions;
+  const price = pricePer((version?.quote ?? {}) as Partial<Quote>);
+  const diff = a.prorataPremium;
+  return (
+    <div className={styles.stack} data-testid="adjustment-review" data-outcome={outcome}>
+      <h2 className={styles.sectionTitle}>{t('policy.adjust.review.header')}</h2>
+      {outcome === 'allowed' && (
+        <>
+          <p data-testid="new-price">
+            {t(`policy.adjust.review.price.${price.per}`, { amount: gbp(price.amount) })}
+          </p>
+          <p data-testid="difference">
+            {diff > 0
+              ? t('policy.adjust.review.more', { amount: gbp(diff) })
+              : diff < 0
+                ? t('policy.adjust.review.less', { amount: gbp(-diff) })
+                : t('policy.adjust.review.same')}
+          </p>
+          <p>
+            {t('policy.adjust.review.from', { time: formatLondon(a.effectiveAt, "HH:mm 'on' d MMMM yyyy") })}
+          </p>
+        </>
+      )}
+      {outcome === 'referred' && (
+        <Notification variant="critical" title={t('policy.adjust.referred.header')}>
+          {t('policy.adjust.referred.body')}
+        </Notification>
+      )}
+      {outcome === 'invalid' && (
+        <Notification variant="warning" title={t('policy.adjust.invalid.header')}>
+          {t('policy.adjust.invalid.body')}
+        </Notification>
+      )}
+      {gone && (
+        <div data-testid="error-gone">
+          <Notification variant="warning" title={t('policy.adjust.gone.header')}>
+            {t('policy.adjust.gone.body')}
+          </Notification>
+        </div>
+      )}
+      {confirm.isError && !gone && (
+        <Notification variant="critical" title={t('policy.adjust.failed')}>
+          {confirm.error.message}
+        </Notification>
+      )}
+      <div className={styles.actions}>
+        {outcome === 'allowed' && !gone && (
+          <Button
+            loading={confirm.isPending}
+            onClick={() =>
+              confirm.mutate(a.adjustmentId, {
+                onSuccess: () => navigate(`${root}/management/adjustment/${a.adjustmentId}/result`),
+              })
+            }
+          >
+            {t('policy.adjust.confirm')}
+          </Button>
+        )}
+        <Button to={root} variant="tertiary">
+          {t('policy.adjust.back')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The result (spec 3 §4 step 6): success now or from a later start; an unconfirmed one is an error. */
+export function AdjustmentResult({ adjustmentId, root }: { adjustmentId: string; root: string }) {
+  const { t } = useTranslation();
+  const { features } = useConfig();
+  const adjustment = useAdjustment(adjustmentId);
+  const confirmed = adjustment.data?.confirmed === true;
+  useEffect(() => {
+    if (features.isAdmin || !confirmed) return;
+    window.dispatchEvent(
+      new CustomEvent(FEEDBACK_PROMPT_EVENT, { detail: { type: 'adjustment', tags: { adjustmentId } } }),
+    );
+  }, [features.isAdmin, confirmed, adjustmentId]);
+  if (adjustment.isPending) return <Spinner size="large" />;
+  const a = adjustment.data;
+  if (!a?.confirmed)
+    return (
+      <Notification variant="critical" title={t('policy.adjust.failed')}>
+        {t(a && !a.verificationClear ? 'policy.adjust.result.unverified' : 'policy.adjust.result.error')}
+      </Notification>
+    );
+  const immediate = new Date(a.effectiveAt) <= new Date();
+  return (
+    <div className={styles.stack} data-testid="adjustment-result">
+      <Notification variant="success" title={t('policy.adjust.result.header')}>
+        {immediate
+          ? t('policy.adjust.result.immediately')
+          : t('policy.adjust.result.deferred', {
+              time: formatLondon(a.effectiveAt, "HH:mm 'on' d MMMM yyyy"),
+            })}
+      </Notification>
+      <p>{t('policy.adjust.result.documents')}</p>
+      <div className={styles.actions}>
+        <Button to={`${root}/documents`}>{t('policy.adjust.result.toDocuments')}</Button>
+        <Button to={root} variant="secondary">
+          {t('policy.adjust.back')}
+        </Button>
+      </div>
+    </div>
+  );
+}

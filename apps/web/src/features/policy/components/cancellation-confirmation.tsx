@@ -1,0 +1,71 @@
+import type { Policy } from '@forecourt/contracts/policies';
+import { formatLondon } from '@forecourt/domain/dates';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useConfig } from '../../../lib/config.tsx';
+import { Button, Notification, Spinner } from '../../../ui/index.ts';
+import { useAdjustment } from '../api/cancellation.ts';
+import styles from '../policy.module.css';
+import { gbp } from '../policy-view.ts';
+
+/**
+ * Where another area offers the feedback prompt after a cancellation (spec 2 §4: for non-admins). The policy
+ * area raises this window event once the confirmation shows; an area that shows the prompt listens for it.
+ */
+export const FEEDBACK_PROMPT_EVENT = 'forecourt:feedback-prompt';
+
+/**
+ * The cancellation confirmation (spec 2 §2, §4): the termination time — immediate wording when no date was
+ * chosen or it is past — and the refund with when it arrives (7 to 10 working days).
+ */
+export function CancellationConfirmation({ policy, root }: { policy: Policy; root: string }) {
+  const { t } = useTranslation();
+  const { features } = useConfig();
+  const [params] = useSearchParams();
+  const adjustment = useAdjustment(params.get('adjustment'));
+  const a = adjustment.data?.cancellation ?? null;
+  const endsAt = a?.terminatesAt ?? policy.policyDetail.terminatedAt;
+  const immediate = a
+    ? a.immediate || new Date(a.terminatesAt) <= new Date()
+    : !endsAt || new Date(endsAt) <= new Date();
+
+  useEffect(() => {
+    if (features.isAdmin) return;
+    window.dispatchEvent(
+      new CustomEvent(FEEDBACK_PROMPT_EVENT, {
+        detail: { type: 'cancellation', tags: { policyId: policy.policyId } },
+      }),
+    );
+  }, [features.isAdmin, policy.policyId]);
+
+  if (adjustment.isLoading) return <Spinner size="large" />;
+  const time = endsAt ? formatLondon(endsAt, "HH:mm 'on' EEEE d MMMM yyyy") : '';
+  return (
+    <div className={styles.stack} data-testid="cancellation-confirmation">
+      <Notification
+        variant="success"
+        title={t(immediate ? 'policy.cancelled.header' : 'policy.cancelled.deferredHeader')}
+      >
+        {t(immediate ? 'policy.cancelled.immediate' : 'policy.cancelled.deferred', { time })}
+      </Notification>
+      {a && a.refundPence > 0 && (
+        <p data-testid="refund">
+          {t('policy.cancelled.refund', {
+            amount: gbp(a.refundPence),
+            min: a.refundWorkingDays.min,
+            max: a.refundWorkingDays.max,
+          })}
+        </p>
+      )}
+      {a && a.refundPence === 0 && <p>{t('policy.cancelled.noRefund')}</p>}
+      <p>{t('policy.cancelled.email')}</p>
+      <div className={styles.actions}>
+        <Button to="/">{t('policy.cancelled.home')}</Button>
+        <Button to={root} variant="secondary">
+          {t('policy.cancelled.policy')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import type { AdjustmentChange } from '@forecourt/contracts/adjustments';
+import type { Policy } from '@forecourt/contracts/policies';
+import { VOLUNTARY_EXCESS_OPTIONS } from '@forecourt/domain/constants';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useConfig } from '../../../lib/config.tsx';
+import { Button, Field, Notification, RadioGroup } from '../../../ui/index.ts';
+import { useMakeAdjustment } from '../api/adjustments.ts';
+import styles from '../policy.module.css';
+import { quoteOf } from '../policy-view.ts';
+import { EffectiveDateModal } from './effective-date-modal.tsx';
+
+/** Makes the change and opens its review; nothing is sent when nothing changed. */
+function useSubmitChange(policy: Policy, root: string) {
+  const navigate = useNavigate();
+  const { features } = useConfig();
+  const make = useMakeAdjustment(policy.policyId);
+  const [pending, setPending] = useState<AdjustmentChange[] | null>(null);
+  const send = (changes: AdjustmentChange[], effectiveAt?: string) =>
+    make.mutate(
+      { changes, effectiveAt },
+      { onSuccess: (a) => navigate(`${root}/management/adjustment/${a.adjustmentId}`) },
+    );
+  const submit = (changes: AdjustmentChange[]) => {
+    if (changes.length === 0) return navigate(root);
+    // Staff choose the effective date first (spec 3 §4 step 1); customers' changes apply now.
+    if (features.isAdmin) setPending(changes);
+    else send(changes);
+  };
+  const modal = (
+    <EffectiveDateModal
+      policy={policy}
+      open={pending !== null}
+      onClose={() => setPending(null)}
+      onChoose={(effectiveAt) => {
+        if (pending) send(pending, effectiveAt);
+        setPending(null);
+      }}
+    />
+  );
+  return { submit, make, modal };
+}
+
+/** The error of making the change, "See my new price" and the way back. */
+function ChangeActions({
+  make,
+  root,
+  disabled = false,
+}: {
+  make: ReturnType<typeof useMakeAdjustment>;
+  root: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {make.isError && <Notification variant="critical">{make.error.message}</Notification>}
+      <div className={styles.actions}>
+        <Button type="submit" loading={make.isPending} disabled={disabled}>
+          {t('policy.adjust.seePrice')}
+        </Button>
+        <Button to={root} variant="tertiary">
+          {t('policy.adjust.back')}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** The add-ons page (spec 3 §2, §4): each optional cover on or off; changed ones are sent as one change. */
+export function AddOnsPage({ policy, root }: { policy: Policy; root: string }) {
+  const { t } = useTranslation();
+  const covers = (quoteOf(policy).optionalCovers ?? []).filter((c) => c.available);
+  const [chosen, setChosen] = useState<Record<string, string | null>>(() =>
+    Object.fromEntries(covers.map((c) => [c.code, c.active ? 'yes' : 'no'])),
+  );
+  const { submit, make, modal } = useSubmitChange(policy, root);
+  const changes: AdjustmentChange[] = covers
+    .filter((c) => (chosen[c.code] === 'yes') !== (c.active === true))
+    .map((c) => ({ changeType: chosen[c.code] === 'yes' ? 'ADD_COVER' : 'REMOVE_COVER', coverCode: c.code }));
+  return (
+    <form
+      className={styles.stack}
+      data-testid="add-ons-page"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit(changes);
+      }}
+    >
+      <h2 className={styles.sectionTitle}>{t('policy.adjust.addOns.header')}</h2>
+      {covers.map((c) => (
+        <Field key={c.code} label={t(`policy.details.addOn.${c.code}`, c.code)} group>
+          {(control) => (
+            <RadioGroup
+              {...control}
+              appearance="inline"
+              name={c.code}
+              value={chosen[c.code] ?? null}
+              onChange={(v) => setChosen({ ...chosen, [c.code]: v })}
+              options={[
+                { value: 'yes', label: t('policy.adjust.addOns.on') },
+                { value: 'no', label: t('policy.adjust.addOns.off') },
+              ]}
+            />
+          )}
+        </Field>
+      ))}
+      <ChangeActions make={make} root={root} disabled={changes.length === 0} />
+      {modal}
+    </form>
+  );
+}
+
+/**
+ * The excess page (spec 3 §6): customers only when the product says the excess is adjustable, staff always;
+ * an unchanged excess sends nothing.
+ */
+export function ExcessPage({ policy, root }: { policy: Policy; root: string }) {
+  const { t } = useTranslation();
+  const { productConfig, features } = useConfig();
+  // The domain's options when a configuration names none (the product schema makes it required).
+  const config = productConfig.excess ?? {
+    voluntaryExcess: [...VOLUNTARY_EXCESS_OPTIONS],
+    isAdjustable: true,
+  };
+  const current = quoteOf(policy).voluntaryExcess ?? 0;
+  const [excess, setExcess] = useState<string | null>(String(current));
+  const { submit, make, modal } = useSubmitChange(policy, root);
+  if (!config.isAdjustable && !features.isAdmin)
+    return <Notification variant="info">{t('policy.adjust.excess.notAdjustable')}</Notification>;
+  const changed = excess !== null && Number(excess) !== current;
+  return (
+    <form
+      className={styles.stack}
+      data-testid="excess-page"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit(changed ? [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: Number(excess) }] : []);
+      }}
+    >
+      <h2 className={styles.sectionTitle}>{t('policy.adjust.excess.header')}</h2>
+      <Field label={t('policy.adjust.excess.label')} group>
+        {(control) => (
+          <RadioGroup
+            {...control}
+            appearance="inline"
+            name="excess"
+            value={excess}
+            onChange={setExcess}
+            options={config.voluntaryExcess.map((v) => ({ value: String(v), label: `£${v}` }))}
+          />
+        )}
+      </Field>
+      <ChangeActions make={make} root={root} />
+      {modal}
+    </form>
+  );
+}

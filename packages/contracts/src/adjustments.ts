@@ -1,0 +1,79 @@
+import { ADJUSTMENT_TYPES, CANCELLATION_TYPES, CHANGE_TYPES } from '@forecourt/domain/enums';
+import { z } from 'zod';
+import { proposalChangeSchema } from './proposals.ts';
+
+/**
+ * Policy adjustments (spec 3 §3 "Adjustment request/response", §7 "Adjustments"; spec 2 §4 cancellation):
+ * a change to a live policy, or its cancellation, made first and confirmed (committed) after review.
+ */
+export const ADJUSTMENT_CHANGE_TYPES = CHANGE_TYPES.filter((t) => t !== 'ADD_PROFILE');
+
+export const adjustmentChangeSchema = proposalChangeSchema.extend({
+  changeType: z.enum(ADJUSTMENT_CHANGE_TYPES as [string, ...string[]]),
+});
+export type AdjustmentChange = z.infer<typeof adjustmentChangeSchema>;
+
+export const createAdjustmentRequestSchema = z.object({
+  adjustmentType: z.enum(ADJUSTMENT_TYPES),
+  policyId: z.string().uuid(),
+  /** Cancellation: one of the configured reasons; 'Other' carries its text after a pipe ('Other|text'). */
+  reason: z.string().min(1).max(520).optional(),
+  changes: z.array(adjustmentChangeSchema).max(100).default([]),
+  /** When the change or cancellation takes effect; left out: immediately. */
+  effectiveAt: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+export type CreateAdjustmentRequest = z.input<typeof createAdjustmentRequestSchema>;
+
+export const adjustmentIdParamsSchema = z.object({ id: z.string().uuid() });
+
+export const cancellationOutcomeSchema = z.object({
+  type: z.enum(CANCELLATION_TYPES),
+  /** True when the cover ends at once (cooling-off, no date, or a date already past). */
+  immediate: z.boolean(),
+  terminatesAt: z.string(),
+  /** Credited to the account for the cover not used, in pence. */
+  creditPence: z.number().int(),
+  /** Paid back to the card or bank account, in pence (the credit less anything still owed). */
+  refundPence: z.number().int(),
+  refundWorkingDays: z.object({ min: z.number().int(), max: z.number().int() }),
+});
+export type CancellationOutcome = z.infer<typeof cancellationOutcomeSchema>;
+
+export const adjustmentSchema = z.object({
+  adjustmentId: z.string(),
+  policyId: z.string(),
+  adjustmentType: z.enum(ADJUSTMENT_TYPES),
+  reason: z.string().nullable(),
+  changes: z.array(z.record(z.string(), z.unknown())),
+  effectiveAt: z.string(),
+  createdAt: z.string(),
+  /** An unconfirmed adjustment older than this is gone and must be made again. */
+  expiresAt: z.string(),
+  confirmed: z.boolean(),
+  confirmedAt: z.string().nullable(),
+  verificationClear: z.boolean(),
+  updatedPolicyVersions: z.array(
+    z.object({
+      startedAt: z.string(),
+      ratingStatus: z.enum(['QUOTE', 'REFERRAL']),
+      quote: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  /** Pence for the rest of the period: positive is due from the customer, negative is credited back. */
+  prorataPremium: z.number().int(),
+  cancellation: cancellationOutcomeSchema.nullable(),
+});
+export type Adjustment = z.infer<typeof adjustmentSchema>;
+
+/** What the cancel page offers for a policy now (GET /api/policies/{id}/cancellation). */
+export const cancellationOptionsSchema = z.object({
+  allowed: z.boolean(),
+  type: z.enum(CANCELLATION_TYPES),
+  reasons: z.array(z.string()),
+  /** Standard: days the end may be deferred, and the last London day allowed ('yyyy-MM-dd'). */
+  deferralDays: z.number().int(),
+  latestDay: z.string(),
+  /** The refund if cancelled now, in pence. */
+  refundIfNowPence: z.number().int(),
+});
+export type CancellationOptions = z.infer<typeof cancellationOptionsSchema>;

@@ -1,0 +1,158 @@
+/**
+ * Cancellation rules (spec 2 §4/§5, spec 3 §3, ICOBS 7): which rule applies now, how far a cancellation
+ * may be deferred, how a reason is stored, and what a cancellation refunds — pro-rata, in whole pence.
+ * Pure: the API posts what these say to the ledger, the web shows the same figures (ADR 210).
+ */
+import { DEFAULT_DAYS_TO_DEFER } from '../constants.ts';
+import { addDaysIso, daysBetweenLondon, londonDate, startOfDayLondon } from '../dates.ts';
+import type { CoolingOffStartBasis, RenewalCancellationReason } from '../enums.ts';
+import {
+  type CancellationRule,
+  canCancel,
+  cancellationDeferralDays,
+  type DateLike,
+  DEFAULT_COOLING_OFF_DAYS,
+  type PolicyLike,
+} from '../status.ts';
+
+/** The product's cancellation configuration (product.json `cancellation`). */
+export interface CancellationConfig {
+  reasons: string[];
+  daysToDefer: number | null;
+  coolingOff: { days: number; from: CoolingOffStartBasis };
+}
+
+export const DEFAULT_CANCELLATION_CONFIG: CancellationConfig = {
+  reasons: [
+    'SoldNR',
+    'SoldMake',
+    'Price',
+    'Service',
+    'NotSuitable',
+    'Other',
+  ] satisfies RenewalCancellationReason[],
+  daysToDefer: DEFAULT_DAYS_TO_DEFER,
+  coolingOff: { days: DEFAULT_COOLING_OFF_DAYS, from: 'Inception' },
+};
+
+/**
+ * The rule that applies to a policy now: CoolingOff while fewer than the configured days have passed since
+ * inception (or bind), else Standard. A policy not yet started is always in its cooling-off period.
+ */
+export function cancellationRuleFor(
+  config: CancellationConfig,
+  policy: PolicyLike,
+  now: Date,
+): CancellationRule {
+  const coolingOff: CancellationRule = {
+    type: 'CoolingOff',
+    startAt: config.coolingOff.from,
+    days: config.coolingOff.days,
+  };
+  const d = policy.policyDetail;
+  const pending = d.policyStatus === 'PENDING' || (d.inceptedAt != null && new Date(d.inceptedAt) > now);
+  if (pending || canCancel(policy, coolingOff, now)) return coolingOff;
+  return { type: 'Standard', daysToDefer: config.daysToDefer ?? null };
+}
+
+export interface CancellationWindow {
+  allowed: boolean;
+  type: CancellationRule['type'];
+  /** Standard: the latest London day the cancellation may be deferred to (inclusive); CoolingOff: today. */
+  latestDay: string;
+  deferralDays: number;
+}
+
+/** What the cancel page offers: the rule, and for Standard the latest day it may be deferred to. */
+export function cancellationWindow(
+  config: CancellationConfig,
+  policy: PolicyLike,
+  now: Date,
+): CancellationWindow {
+  const rule = cancellationRuleFor(config, policy, now);
+  const allowed = canCancel(policy, rule, now);
+  const deferralDays = rule.type === 'Standard' ? cancellationDeferralDays(policy, rule, now) : 0;
+  return { allowed, type: rule.type, deferralDays, latestDay: addDaysIso(londonDate(now), deferralDays) };
+}
+
+/**
+ * When a cancellation takes effect. CoolingOff: now (its charges count from inception: only the days on
+ * cover are kept). Standard: now when no time is given or it is already past; otherwise the requested time,
+ * which must fall on or before the latest day (else 'too-late').
+ */
+export function cancellationEffectiveAt(
+  window: CancellationWindow,
+  requested: DateLike | null | undefined,
+  now: Date,
+): { at: Date; immediate: boolean } | 'too-late' {
+  if (window.type === 'CoolingOff' || requested == null) return { at: now, immediate: true };
+  const at = new Date(requested);
+  if (at <= now) return { at: now, immediate: true };
+  const end = startOfDayLondon(addDaysIso(window.latestDay, 1));
+  if (at >= end) return 'too-late';
+  return { at, immediate: false };
+}
+
+/** Reason as stored (spec 2 §5): a configured reason; 'Other' joined to its non-empty free text by a pipe. */
+export function storedCancellationReason(
+  config: Pick<CancellationConfig, 'reasons'>,
+  reason: string,
+  otherText?: string | null,
+): { ok: true; value: string } | { ok: false; field: 'reason' | 'otherText' } {
+  if (!config.reasons.includes(reason)) return { ok: false, field: 'reason' };
+  if (reason !== 'Other') return { ok: true, value: reason };
+  const text = (otherText ?? '').trim();
+  if (!text) return { ok: false, field: 'otherText' };
+  return { ok: true, value: `Other|${text}` };
+}
+
+/** A charge for a period of cover: an invoice line's amount and service period. */
+export interface ChargedPeriod {
+  amountPence: number;
+  start: DateLike;
+  end: DateLike;
+}
+
+/** London calendar days a period covers (at least 1). */
+export function periodDays(p: Pick<ChargedPeriod, 'start' | 'end'>): number {
+  return Math.max(1, daysBetweenLondon(p.start, p.end));
+}
+
+/**
+ * Days of a period on cover by `at`: none before it starts, every London day begun counts as a day on cover,
+ * the whole period once it has ended.
+ */
+export function daysOnCover(p: Pick<ChargedPeriod, 'start' | 'end'>, at: DateLike): number {
+  const t = new Date(at).getTime();
+  if (t <= new Date(p.start).getTime()) return 0;
+  const total = periodDays(p);
+  if (t >= new Date(p.end).getTime()) return total;
+  return Math.min(total, daysBetweenLondon(p.start, at) + 1);
+}
+
+/**
+ * The part of a charge kept for the days on cover: amount × days on cover ÷ period days, rounded down (in
+ * the customer's favour). A credit (negative amount) is kept the same way, mirrored.
+ */
+export function keptFor(p: ChargedPeriod, at: DateLike): number {
+  if (p.amountPence < 0) return -keptFor({ ...p, amountPence: -p.amountPence }, at);
+  return Math.floor((p.amountPence * daysOnCover(p, at)) / periodDays(p));
+}
+
+/** What cancelling at `at` credits back on one charge: everything but the days on cover. */
+export function creditFor(p: ChargedPeriod, at: DateLike): number {
+  return p.amountPence - keptFor(p, at);
+}
+
+/** The credit of a cancellation over every charge of the policy; the ledger posts it as a credit note. */
+export function cancellationCredit(charges: readonly ChargedPeriod[], at: DateLike): number {
+  return charges.reduce((sum, c) => sum + creditFor(c, at), 0);
+}
+
+/**
+ * The money paid back: the credit less what is still owed. `balancePence` is the account's balance before
+ * the cancellation (positive: the customer owes; negative: in credit).
+ */
+export function refundDue(creditPence: number, balancePence: number): number {
+  return Math.max(0, creditPence - balancePence);
+}

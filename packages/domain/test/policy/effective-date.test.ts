@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { effectiveAtOfChoice, effectiveDateError } from '../../src/policy/effective-date.ts';
+
+const now = new Date('2026-11-23T12:00:00Z');
+const policy = { inceptedAt: '2026-11-03T09:30:00Z', expiredAt: '2026-12-10T00:00:00Z' };
+
+describe('staff effective date (spec 3 §5)', () => {
+  it('accepts the inception, now and a date before the limits', () => {
+    expect(effectiveDateError(policy, new Date(policy.inceptedAt), now)).toBeNull();
+    expect(effectiveDateError(policy, now, now)).toBeNull();
+    expect(effectiveDateError(policy, new Date('2026-12-09T00:00:00Z'), now)).toBeNull();
+  });
+  it('refuses each wrong date with its own message naming the dates', () => {
+    expect(effectiveDateError(policy, new Date('2026-11-02T23:00:00Z'), now)).toEqual({
+      key: 'validation.beforeInception',
+      message: 'The date must be on or after the inception date, 2026-11-03.',
+    });
+    expect(effectiveDateError(policy, new Date('2026-12-10T00:00:00Z'), now)?.key).toBe(
+      'validation.afterExpiry',
+    );
+    const far = { ...policy, expiredAt: '2027-11-03T00:00:00Z' };
+    expect(effectiveDateError(far, new Date('2026-12-23T00:00:00Z'), now)).toEqual({
+      key: 'validation.tooFarAhead',
+      message: 'The date must be before 2026-12-23, 30 days from today.',
+    });
+    expect(effectiveDateError(policy, new Date('nonsense'), now)?.key).toBe('validation.invalidDate');
+  });
+  it('choices: immediately is now, backdate is the inception, other date is 00:00 London that day', () => {
+    expect(effectiveAtOfChoice('immediately', policy, now)).toEqual(now);
+    expect(effectiveAtOfChoice('backdate-to-inception', policy, now).toISOString()).toBe(
+      '2026-11-03T09:30:00.000Z',
+    );
+    expect(effectiveAtOfChoice('other-date', policy, now, '2026-11-30').toISOString()).toBe(
+      '2026-11-30T00:00:00.000Z',
+    );
+  });
+});

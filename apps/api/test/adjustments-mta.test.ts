@@ -58,12 +58,13 @@ describe('mid-term adjustments: each change type', () => {
       t,
       `SELECT l.type, l.status, l.amount_pence, l.sub_type, s.status AS statement FROM statement_line_items l
          JOIN statements s ON s.id = l.statement_id
-        WHERE s.kind = 'mta' AND l.description_value = $1`,
+        WHERE l.sub_type = 'MTA' AND l.description_value = $1`,
       [a.adjustmentId],
     );
     expect(line).toEqual({
       type: 'invoice',
-      status: 'PENDING',
+      // Posted on the draft statement: the next statement of the billing run carries and collects it.
+      status: 'POSTED',
       amount_pence: a.prorataPremium,
       sub_type: 'MTA',
       statement: 'draft',

@@ -1,45 +1,31 @@
-import { randomUUID } from 'node:crypto';
-import { eq, max } from 'drizzle-orm';
-import { customerAccounts, statementLineItems, statements } from '../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { customerAccounts, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { draftStatement, lockAccount, postLine } from './ledger-store.ts';
 
 /**
- * A confirmed mid-term change's pro-rata price (issue 13, ADR 212), in the caller's transaction: a draft
- * statement of kind 'mta' holding one PENDING line of sub-type MTA — an invoice when the customer owes more,
- * a credit note when they owe less — for the days left of the period. The next statement the billing run
- * raises carries it; nothing is collected here. No line for a change of nothing.
+ * A confirmed mid-term change's pro-rata price (issue 13, ADR 212), in the caller's transaction: one line of
+ * sub-type MTA on the account's draft statement — an invoice when the customer owes more, a credit note when
+ * they owe less — for the days left of the period. The draft is the one statement that collects what the next
+ * statement carries (ADR 202, like a payment-day journal), so the billing run raises and collects it with the
+ * month's instalment; nothing is collected here. No line for a change of nothing.
  */
 export async function postAdjustmentCharge(
   ctx: Pick<Ctx, 'db'>,
   o: { policyId: string; amountPence: number; from: Date; to: Date; now: Date; reference: string },
 ) {
   if (o.amountPence === 0) return null;
-  const [account] = await ctx.db
-    .select()
+  const [found] = await ctx.db
+    .select({ id: customerAccounts.id })
     .from(customerAccounts)
     .where(eq(customerAccounts.policyId, o.policyId));
+  if (!found) return null;
+  const account = await lockAccount(ctx.db, found.id);
   if (!account) return null;
-  const [last] = await ctx.db
-    .select({ n: max(statements.statementNumber) })
-    .from(statements)
-    .where(eq(statements.accountId, account.id));
-  const statementId = randomUUID();
-  await ctx.db.insert(statements).values({
-    id: statementId,
-    accountId: account.id,
-    statementNumber: (last?.n ?? 0) + 1,
-    status: 'draft',
-    kind: 'mta',
-    subtotalPence: o.amountPence,
-  });
-  const lineId = randomUUID();
-  await ctx.db.insert(statementLineItems).values({
-    id: lineId,
-    statementId,
-    accountId: account.id,
+  const draft = await draftStatement(ctx.db, account.id);
+  const line = await postLine(ctx.db, draft, {
     type: o.amountPence > 0 ? 'invoice' : 'credit_note',
-    status: 'PENDING',
-    amountPence: o.amountPence,
+    size: Math.abs(o.amountPence),
     descriptionKey: 'billing.lineItem.adjustment',
     descriptionValue: o.reference,
     servicePeriodStart: o.from,
@@ -47,5 +33,9 @@ export async function postAdjustmentCharge(
     subType: 'MTA',
     effectiveAt: o.now,
   });
-  return { statementId, lineId };
+  await ctx.db
+    .update(statements)
+    .set({ subtotalPence: draft.subtotalPence + line.amount })
+    .where(and(eq(statements.id, draft.id), eq(statements.status, 'draft')));
+  return { statementId: draft.id, lineId: line.id };
 }

@@ -12,11 +12,12 @@
  *
  * Settings (environment): BENCH_SECONDS per route (5), BENCH_CONNECTIONS (50), BENCH_BINDS (100),
  * BENCH_DATABASES (pglite,postgres), BENCH_ROUTES (names to run, comma-separated; default all),
- * BENCH_CPU_PROF (a folder: the server runs with --cpu-prof and writes its profile there).
+ * BENCH_CPU_PROF (a folder: the server runs with --cpu-prof and writes its profile there), BENCH_APP_DIR (run
+ * the server of another checkout, e.g. `git worktree add /tmp/before <commit>`, for before/after figures).
  * The machine is shared: the load average is printed with the figures; compare ratios, not absolutes.
  * Prints figures beside their targets; never fails on a number.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { postgresAvailable, startCluster } from '../scripts/postgres-cluster.mjs';
@@ -43,13 +44,28 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 interface Figures {
   name: string;
+  /** Server CPU per request (ms): independent of how busy the shared machine is. */
+  cpu: number;
   rps: number;
   p50: number;
   p99: number;
   bad: number;
 }
+
+/** The server process whose CPU is counted (the app under test, or the ceilings). */
+let measured: BenchProcess | undefined;
 
 type Req = { method?: string; path: string; headers?: Record<string, string>; body?: string };
 
@@ -64,6 +80,8 @@ async function drive<S>(
   request: (subject: S, n: number) => Req,
   options: { amount?: number; ok?: (status: number) => boolean; done?: (subject: S) => void } = {},
 ): Promise<Figures> {
+  const server = base === measured?.base ? measured : undefined;
+  const cpuBefore = cpuMs(server?.child.pid);
   const free = [...subjects];
   let n = 0;
   let bad = 0;
@@ -93,6 +111,7 @@ async function drive<S>(
   } as autocannon.Options);
   const figures = {
     name,
+    cpu: (cpuMs(server?.child.pid) - cpuBefore) / result.requests.total,
     rps: options.amount ? result.requests.total / (result.duration || 1) : result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -104,7 +123,7 @@ async function drive<S>(
 function print(f: Figures, ceiling?: Figures, target?: string) {
   const ratio = ceiling ? `${((f.rps / ceiling.rps) * 100).toFixed(0).padStart(4)}% of ${ceiling.name}` : '';
   console.log(
-    `${f.name.padEnd(40)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(5)} ms  ${f.bad ? `errors ${f.bad}  ` : ''}${ratio}${target ? `  ${target}` : ''}`,
+    `${f.name.padEnd(40)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(5)} ms  server CPU ${f.cpu.toFixed(2)} ms/req  ${f.bad ? `errors ${f.bad}  ` : ''}${ratio}${target ? `  ${target}` : ''}`,
   );
 }
 
@@ -183,7 +202,10 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
     const app = await startProcess(
       'apps/api/src/server.ts',
       { ...productionEnv, DATABASE_URL: databaseUrl, JOBS: 'true' },
-      CPU_PROF ? { nodeOptions: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] } : {},
+      {
+        ...(CPU_PROF ? { nodeOptions: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] } : {}),
+        ...(process.env.BENCH_APP_DIR ? { root: process.env.BENCH_APP_DIR } : {}),
+      },
     );
     processes.push(app);
     console.log(
@@ -192,6 +214,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
     const visitors = await many(CONNECTIONS + 10, 10, () => visitorWithQuote(app.base));
     const rows = Array.from({ length: CONNECTIONS + 10 }, (_, i) => i);
 
+    measured = ceilings;
     const bare = await drive('bare Fastify GET /bare (ceiling)', ceilings.base, rows, () => ({
       path: '/bare',
     }));
@@ -202,6 +225,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
     }));
     print(write, bare);
 
+    measured = app;
     const patchTarget = kind === 'postgres' ? 50 : 200;
     if (wanted('PATCH')) {
       const f = await drive('PATCH /api/proposals/{code} applyRating', app.base, visitors, (v, n) => ({

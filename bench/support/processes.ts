@@ -33,7 +33,14 @@ export const productionEnv = {
 export async function startProcess(
   script: string,
   env: Record<string, string>,
-  options: { readyPath?: string; nodeOptions?: string[]; timeoutMs?: number; port?: number } = {},
+  options: {
+    readyPath?: string;
+    nodeOptions?: string[];
+    timeoutMs?: number;
+    port?: number;
+    /** Another checkout to run the script from (e.g. the commit before a change, for before/after). */
+    root?: string;
+  } = {},
 ): Promise<BenchProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'forecourt-bench-'));
@@ -41,9 +48,9 @@ export async function startProcess(
   let output = '';
   const child = spawn(
     process.execPath,
-    [...(options.nodeOptions ?? []), '--import', 'tsx', path.join(repoRoot, script)],
+    [...(options.nodeOptions ?? []), '--import', 'tsx', path.join(options.root ?? repoRoot, script)],
     {
-      cwd: repoRoot,
+      cwd: options.root ?? repoRoot,
       env: {
         ...process.env,
         HOST: '127.0.0.1',

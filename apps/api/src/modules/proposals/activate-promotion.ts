@@ -7,7 +7,7 @@ import { owned } from '../../lib/party-scope.ts';
 import { ratingTablesFor } from '../rating/index.ts';
 import { toProposal } from './proposal-view.ts';
 import { findOwnedProposal } from './queries.ts';
-import { rateProposal } from './rate-proposal.ts';
+import { quoteColumns, rateProposal } from './rate-proposal.ts';
 
 /**
  * PATCH /api/proposals/{code}/promotions/{id}: applies a promotion code to the proposal ({id} is the

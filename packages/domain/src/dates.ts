@@ -2,8 +2,7 @@
  * Europe/London calendar helpers (date-fns + @date-fns/tz). Instants are `Date`s; calendar days are ISO
  * 'yyyy-MM-dd' strings. Everything is DST-safe: "midnight" is always London midnight (GMT or BST).
  */
-import { TZDate } from '@date-fns/tz';
-import { format, isValid, startOfDay } from 'date-fns';
+import { isValid } from 'date-fns';
 import { TIME_ZONE } from './constants.ts';
 
 export const LONDON = TIME_ZONE;
@@ -100,18 +99,108 @@ export function todayInLondon(now: DateInput = new Date()): IsoDate {
   return londonDate(now);
 }
 
+/*
+ * London wall-clock time through Intl, without @date-fns/tz: this module reaches the web app's home bundle
+ * (through status.ts), where TZDate cannot be tree-shaken (issue 15, home ≤ 150 KB).
+ */
+const londonClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LONDON,
+  hourCycle: 'h23',
+  weekday: 'long',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  weekday: string;
+}
+function wallClock(ms: number): WallClock {
+  const parts: Record<string, string> = {};
+  for (const p of londonClock.formatToParts(ms)) if (p.type !== 'literal') parts[p.type] = p.value;
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+    weekday: parts.weekday ?? '',
+  };
+}
+
+/** The instant of a London wall-clock time (the later reading across a clock change, as TZDate). */
+function londonInstant(y: number, m: number, d: number, hour = 0, minute = 0): number {
+  const wall = Date.UTC(y, m - 1, d, hour, minute);
+  const offsetAt = (ms: number) => {
+    const c = wallClock(ms);
+    return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - Math.floor(ms / 1000) * 1000;
+  };
+  const guess = wall - offsetAt(wall);
+  return wall - offsetAt(guess);
+}
+
 /** The instant London's day starts: for a calendar date, or for the London day containing an instant. */
 export function startOfDayLondon(day: DateInput): Date {
   if (typeof day === 'string' && isIsoDate(day)) {
-    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-    return new Date(new TZDate(y, m - 1, d, LONDON).getTime());
+    const [y, m, d] = ymdOf(day);
+    return new Date(londonInstant(y, m, d));
   }
-  return new Date(startOfDay(new TZDate(instant(day), LONDON)).getTime());
+  const c = wallClock(instant(day).getTime());
+  return new Date(londonInstant(c.year, c.month, c.day));
 }
 
-/** Format an instant as London wall-clock time, e.g. formatLondon(d, 'd MMMM yyyy HH:mm'). */
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+const TOKENS: Record<string, (c: WallClock) => string> = {
+  yyyy: (c) => String(c.year).padStart(4, '0'),
+  MMMM: (c) => MONTHS[c.month - 1]!,
+  MMM: (c) => MONTHS[c.month - 1]!.slice(0, 3),
+  MM: (c) => two(c.month),
+  M: (c) => String(c.month),
+  dd: (c) => two(c.day),
+  d: (c) => String(c.day),
+  EEEE: (c) => c.weekday,
+  EEE: (c) => c.weekday.slice(0, 3),
+  HH: (c) => two(c.hour),
+  H: (c) => String(c.hour),
+  mm: (c) => two(c.minute),
+  ss: (c) => two(c.second),
+};
+const PATTERN = /'([^']*)'|yyyy|MMMM|MMM|MM|M|dd|d|EEEE|EEE|HH|H|mm|ss|[A-Za-z]/g;
+
+/**
+ * Format an instant as London wall-clock time, e.g. formatLondon(d, 'd MMMM yyyy HH:mm'): the date-fns tokens
+ * yyyy, MMMM, MMM, MM, M, dd, d, EEEE, EEE, HH, H, mm, ss and 'quoted' text (any other letter throws).
+ */
 export function formatLondon(at: DateInput, pattern: string): string {
-  return format(new TZDate(instant(at), LONDON), pattern);
+  const c = wallClock(instant(at).getTime());
+  return pattern.replace(PATTERN, (token, quoted: string | undefined) => {
+    if (quoted !== undefined) return quoted;
+    const part = TOKENS[token];
+    if (!part) throw new RangeError(`formatLondon: unsupported token "${token}"`);
+    return part(c);
+  });
 }
 
 /** Add calendar years to an ISO date; 29 February becomes 28 February in a non-leap year. */

@@ -1,5 +1,14 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, addMonths, addYears, differenceInCalendarDays, format, isMatch, parse } from 'date-fns';
+import {
+  addDays,
+  addMonths,
+  addYears,
+  differenceInCalendarDays,
+  format,
+  isMatch,
+  parse,
+  startOfDay,
+} from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -171,4 +180,30 @@ describe('calendar arithmetic agrees with date-fns (the fast path of issue 15)',
       { numRuns: 1000 },
     );
   });
+});
+
+describe('London wall-clock formatting without TZDate (issue 15) agrees with date-fns and @date-fns/tz', () => {
+  const patterns = [
+    'd MMMM yyyy',
+    "HH:mm 'on' EEEE d MMMM yyyy",
+    'd MMMM yyyy, HH:mm',
+    "HH:mm 'on' d MMMM yyyy",
+    'd MMM yyyy HH:mm',
+    'dd/MM/yyyy H:mm:ss EEE',
+  ];
+  it('for any instant and every pattern the app uses', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2100, 0, 1) }), (ms) => {
+        for (const p of patterns)
+          expect(formatLondon(new Date(ms), p)).toBe(format(new TZDate(ms, LONDON), p));
+        const startOf = new Date(startOfDay(new TZDate(ms, LONDON)).getTime());
+        expect(startOfDayLondon(new Date(ms)).toISOString()).toBe(startOf.toISOString());
+        const day = format(new TZDate(ms, LONDON), 'yyyy-MM-dd');
+        expect(startOfDayLondon(day).toISOString()).toBe(startOf.toISOString());
+      }),
+      { numRuns: 500 },
+    );
+  });
+  it('refuses a token it does not know', () =>
+    expect(() => formatLondon(new Date(), 'QQQ')).toThrow(RangeError));
 });

@@ -114,7 +114,7 @@ const londonClock = new Intl.DateTimeFormat('en-GB', {
   minute: 'numeric',
   second: 'numeric',
 });
-interface WallClock {
+export interface WallClock {
   year: number;
   month: number;
   day: number;
@@ -123,7 +123,8 @@ interface WallClock {
   second: number;
   weekday: string;
 }
-function wallClock(ms: number): WallClock {
+/** The London wall-clock reading of an instant (ms). */
+export function wallClock(ms: number): WallClock {
   const parts: Record<string, string> = {};
   for (const p of londonClock.formatToParts(ms)) if (p.type !== 'literal') parts[p.type] = p.value;
   return {
@@ -138,7 +139,7 @@ function wallClock(ms: number): WallClock {
 }
 
 /** The instant of a London wall-clock time (the later reading across a clock change, as TZDate). */
-function londonInstant(y: number, m: number, d: number, hour = 0, minute = 0): number {
+export function londonInstant(y: number, m: number, d: number, hour = 0, minute = 0): number {
   const wall = Date.UTC(y, m - 1, d, hour, minute);
   const offsetAt = (ms: number) => {
     const c = wallClock(ms);

@@ -2,37 +2,11 @@
  * Pure rules of the input widgets (spec 1 §3.4, §5.1). No React: the web kit calls these on every keystroke.
  */
 
+// London wall-clock time comes from dates.ts (Intl, not TZDate: this module is in home's bundle, issue 15).
+import { londonInstant, wallClock } from './dates.ts';
+
 export const LONDON = 'Europe/London';
 
-/*
- * London wall-clock parts through Intl, not TZDate: this module is in the home page's bundle (licence plate,
- * phone inputs), and @date-fns/tz cannot be tree-shaken out of it (issue 15, home ≤ 150 KB).
- */
-const londonClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: LONDON,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
-
-type Clock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
-function londonPartsAt(ms: number): Clock {
-  const parts: Record<string, number> = {};
-  for (const p of londonClock.formatToParts(ms)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return parts as Clock;
-}
-
-/** London's offset from UTC (minutes) at an instant. */
-function londonOffsetAt(ms: number): number {
-  const p = londonPartsAt(ms);
-  return (
-    (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000) / 60_000
-  );
-}
 const two = (n: number) => String(n).padStart(2, '0');
 
 export const trimLeadingWhitespace = (value: string): string => value.replace(/^\s+/, '');
@@ -96,11 +70,9 @@ export function isoDateTimeFromParts({
 }: DateTimeParts): string | null {
   if (year === undefined || month === undefined || day === undefined) return null;
   if (!realDate(year, month, day) || hour < 0 || hour > 23 || minute < 0 || minute > 59) return null;
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  let at = wall - londonOffsetAt(wall) * 60_000;
-  at = wall - londonOffsetAt(at) * 60_000; // across a clock change, the offset at the instant itself
-  const offset = londonOffsetAt(at);
-  const p = londonPartsAt(at);
+  const at = londonInstant(year, month, day, hour, minute);
+  const p = wallClock(at);
+  const offset = (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - at) / 60_000;
   const sign = offset < 0 ? '-' : '+';
   return `${String(p.year).padStart(4, '0')}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}:00${sign}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
 }
@@ -110,7 +82,7 @@ export function dateTimePartsFromIso(iso: string | null | undefined): DateTimePa
   if (!iso) return {};
   const ms = new Date(iso).getTime();
   if (Number.isNaN(ms)) return {};
-  const { year, month, day, hour, minute } = londonPartsAt(ms);
+  const { year, month, day, hour, minute } = wallClock(ms);
   return { year, month, day, hour, minute };
 }
 
@@ -185,7 +157,7 @@ export type MonthYearLimits = { today: Date; monthsAhead: number; minYear: numbe
  * years run from the latest year down to minYear; in the latest year only months up to that month are offered.
  */
 export function monthYearRange({ today, monthsAhead, minYear }: MonthYearLimits) {
-  const now = londonPartsAt(today.getTime());
+  const now = wallClock(today.getTime());
   const total = now.year * 12 + (now.month - 1) + monthsAhead;
   const latestYear = Math.floor(total / 12);
   const latestMonth = total - latestYear * 12 + 1;

@@ -47,7 +47,13 @@ export async function drive<S>(
   base: string,
   subjects: S[],
   request: (subject: S, n: number) => Req,
-  options: { amount?: number; ok?: (status: number) => boolean; done?: (subject: S) => void } = {},
+  options: {
+    amount?: number;
+    ok?: (status: number) => boolean;
+    done?: (subject: S) => void;
+    /** Each subject serves one request only (e.g. a checkout that binds once). */
+    once?: boolean;
+  } = {},
 ): Promise<Figures> {
   const server = base === measuring.process?.base ? measuring.process : undefined;
   const cpuBefore = cpuMs(server?.child.pid);
@@ -63,7 +69,8 @@ export async function drive<S>(
     requests: [
       {
         setupRequest: (req: autocannon.Request, context: { subject?: S }) => {
-          const subject = free.pop();
+          // Once all are used (once: true), autocannon may still build a request it does not send.
+          const subject = free.pop() ?? (options.once ? subjects[0] : undefined);
           if (subject === undefined) throw new Error(`${name}: no free subject`);
           context.subject = subject;
           const r = request(subject, n++);
@@ -73,7 +80,7 @@ export async function drive<S>(
           if (!ok(status)) bad++;
           if (!ok(status) && bad <= 3) console.log(`  ${name}: ${status} ${body.slice(0, 200)}`);
           options.done?.(context.subject as S);
-          free.push(context.subject as S);
+          if (!options.once) free.push(context.subject as S);
         },
       },
     ],

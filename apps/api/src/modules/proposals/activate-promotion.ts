@@ -44,15 +44,7 @@ export async function activatePromotion(ctx: Ctx, proposalCode: string, code: st
       .set({
         promoCode,
         updatedAt: now,
-        ...(rated
-          ? {
-              status: rated.status,
-              quote: rated.quote as unknown as Record<string, unknown>,
-              startAt: rated.startAt,
-              endAt: rated.endAt,
-              quoteExpiresAt: rated.quoteExpiresAt,
-            }
-          : {}),
+        ...(rated ? quoteColumns(rated) : {}),
       })
       .where(eq(proposals.proposalCode, row.proposalCode))
       .returning();

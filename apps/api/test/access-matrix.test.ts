@@ -305,6 +305,11 @@ const MATRIX: Record<string, Row> = {
     url: () => `/api/customerAccounts/${o.accountId}/nextStatementEstimate`,
   },
   'GET /api/policies/:id': { kind: 'owned', url: () => `/api/policies/${o.policyId}` },
+  'PUT /api/policies/:id/autoRenewal': {
+    kind: 'owned',
+    url: () => `/api/policies/${o.policyId}/autoRenewal`,
+    body: () => ({ enabled: true }),
+  },
   'GET /api/documents/policy/:id/:doc': {
     kind: 'owned',
     url: () => `/api/documents/policy/${o.policyId}/policy-certificate`,
@@ -411,6 +416,16 @@ const MATRIX: Record<string, Row> = {
     kind: 'staff',
     url: () => '/api/admin/insights',
     why: 'feedback of all customers, read by staff with access:insights without impersonating',
+    expect: {
+      'staff not impersonating': OK,
+      'staff impersonating owner': OK,
+      'staff impersonating other': OK,
+    },
+  },
+  'GET /api/admin/renewals': {
+    kind: 'staff',
+    url: () => '/api/admin/renewals',
+    why: 'the renewal review queue is read by staff with access:impersonate, without impersonating',
     expect: {
       'staff not impersonating': OK,
       'staff impersonating owner': OK,

@@ -6,4 +6,16 @@
 export { policyActivationJob } from './activate-policies.ts';
 export { amountDueAtBind } from './amount-due.ts';
 export { type BindResult, bindProposal, coverStart } from './bind-proposal.ts';
+export { getPolicy, listPolicies } from './get-policies.ts';
+export {
+  attachRenewalProposal,
+  currentVersionOf,
+  issueSuccessor,
+  lapsePolicy,
+  type PolicyRow,
+  policiesDueForInvitation,
+  policiesPastExpiry,
+  policyById,
+  writeAutoRenewal,
+} from './renewal-policy.ts';
 export { policyRoutes } from './routes.ts';

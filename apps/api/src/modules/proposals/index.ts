@@ -6,4 +6,11 @@
 export { quoteExpiryJob } from './expire-quotes.ts';
 export { markProposalBound } from './mark-bound.ts';
 export { moveProposals, type ProposalPolicyholder, proposalHolder } from './proposal-holder.ts';
+export { quoteFromRating } from './rate-proposal.ts';
+export {
+  createRenewalProposal,
+  proposalByCode,
+  type RenewalProposalInput,
+  updateRenewalQuote,
+} from './renewal-proposal.ts';
 export { proposalRoutes } from './routes.ts';

@@ -1,0 +1,34 @@
+import { autoRenewalBodySchema, policySchema, renewalQueueSchema } from '@forecourt/contracts/policies';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ctxOf } from '../../lib/context.ts';
+import { listRenewalQueue } from './renewal-queue.ts';
+import { setAutoRenewal } from './set-auto-renewal.ts';
+
+/** Renewal's HTTP face: the auto-renewal switch (spec 3 §7) and the staff queue. */
+export const renewalRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/api/policies/:id/autoRenewal',
+    {
+      schema: {
+        tags: ['policies'],
+        summary: 'Opt out of auto-renewal (with a reason) or back in',
+        params: z.object({ id: z.string().uuid() }),
+        body: autoRenewalBodySchema,
+        response: { 200: policySchema },
+      },
+    },
+    async (req) => setAutoRenewal(ctxOf(req), req.params.id, req.body),
+  );
+  app.get(
+    '/api/admin/renewals',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Renewals waiting for staff: MANUAL review, referred, unrated (both prices and traces)',
+        response: { 200: renewalQueueSchema },
+      },
+    },
+    async (req) => listRenewalQueue(ctxOf(req)),
+  );
+};

@@ -422,6 +422,13 @@ const MATRIX: Record<string, Row> = {
       'staff impersonating other': OK,
     },
   },
+  'PATCH /api/renewals/:code': {
+    kind: 'owned',
+    url: () => `/api/renewals/${o.quoteCode}`,
+    body: () => ({ changes: [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }] }),
+    why: 'the matrix owner has no renewal: a plain quote is not found as a renewal, even for its owner (renewal-quote.test covers the owner)',
+    expect: { owner: NOT_FOUND, 'staff impersonating owner': NOT_FOUND },
+  },
   'GET /api/admin/renewals': {
     kind: 'staff',
     url: () => '/api/admin/renewals',

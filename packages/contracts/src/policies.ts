@@ -89,3 +89,29 @@ export const renewalQueueSchema = z.array(
     invitedAt: z.string(),
   }),
 );
+
+/**
+ * PATCH /api/renewals/{code}: the changes a customer makes on the renewal quote (optional covers, voluntary
+ * excess); anything else is a change for support (spec 3 §4: no self-service changes in the renewal window).
+ */
+export const renewalChangeRequestSchema = z.object({
+  changes: z
+    .array(
+      z.discriminatedUnion('changeType', [
+        z.object({ changeType: z.literal('ADD_COVER'), coverCode: z.string().min(1).max(40) }),
+        z.object({ changeType: z.literal('REMOVE_COVER'), coverCode: z.string().min(1).max(40) }),
+        z.object({
+          changeType: z.literal('REQUEST_COVER_OPTION'),
+          coverCode: z.string().min(1).max(40),
+          selected: z.boolean().nullable(),
+        }),
+        z.object({
+          changeType: z.literal('SELECT_VOLUNTARY_EXCESS'),
+          excess: z.number().int().min(0).max(10_000),
+        }),
+      ]),
+    )
+    .min(1)
+    .max(10),
+});
+export type RenewalChangeRequest = z.infer<typeof renewalChangeRequestSchema>;

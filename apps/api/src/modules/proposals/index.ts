@@ -6,6 +6,7 @@
 export { quoteExpiryJob } from './expire-quotes.ts';
 export { markProposalBound } from './mark-bound.ts';
 export { moveProposals, type ProposalPolicyholder, proposalHolder } from './proposal-holder.ts';
+export { toProposal } from './proposal-view.ts';
 export { quoteFromRating } from './rate-proposal.ts';
 export {
   createRenewalProposal,

@@ -30,6 +30,11 @@ export async function updateProposal(
   return ctx.db.transaction(async (tx) => {
     const row = await findOwnedProposal(tx, scope, proposalCode, { forUpdate: true });
     if (row.status === 'POLICY') throw new AppError('CONFLICT', 'This proposal is already a policy');
+    if (row.sourcePolicyId)
+      throw new AppError(
+        'CONFLICT',
+        'A renewal is changed on its renewal page (PATCH /api/renewals/{code}).',
+      );
     const maxAdditionalProfiles = ctx.brand.productConfig.maxAdditionalProfiles;
     const { data, touched } = applyChanges(row.data, input.changes, {
       maxAdditionalProfiles,

@@ -1,7 +1,14 @@
-import { autoRenewalBodySchema, policySchema, renewalQueueSchema } from '@forecourt/contracts/policies';
+import {
+  autoRenewalBodySchema,
+  policySchema,
+  renewalChangeRequestSchema,
+  renewalQueueSchema,
+} from '@forecourt/contracts/policies';
+import { proposalCodeParamsSchema, proposalSchema } from '@forecourt/contracts/proposals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
+import { changeRenewal } from './change-renewal.ts';
 import { listRenewalQueue } from './renewal-queue.ts';
 import { setAutoRenewal } from './set-auto-renewal.ts';
 
@@ -19,6 +26,19 @@ export const renewalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => setAutoRenewal(ctxOf(req), req.params.id, req.body),
+  );
+  app.patch(
+    '/api/renewals/:code',
+    {
+      schema: {
+        tags: ['proposals'],
+        summary: 'Change the optional covers or voluntary excess of a renewal quote (re-priced and capped)',
+        params: proposalCodeParamsSchema,
+        body: renewalChangeRequestSchema,
+        response: { 200: proposalSchema },
+      },
+    },
+    async (req) => changeRenewal(ctxOf(req), req.params.code, req.body),
   );
   app.get(
     '/api/admin/renewals',

@@ -11,6 +11,7 @@ import { mockFetch, reply } from '../../../test/mock-fetch.ts';
 import { endpoints } from '../../lib/api/endpoints.ts';
 import { ConfigProvider } from '../../lib/config.tsx';
 import { createI18n } from '../../lib/i18n/i18n.ts';
+import { SnackbarProvider } from '../../ui/snackbar/snackbar.tsx';
 import { testConfig } from '../../ui/test-utils.tsx';
 import { documentWindow } from './components/documents-tab.tsx';
 import { PolicyPage } from './policy-page.tsx';
@@ -60,7 +61,9 @@ function setup(
     <ConfigProvider config={testConfig}>
       <I18nextProvider i18n={createI18n({})}>
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
+          <SnackbarProvider>
+            <RouterProvider router={router} />
+          </SnackbarProvider>
         </QueryClientProvider>
       </I18nextProvider>
     </ConfigProvider>,
@@ -237,5 +240,54 @@ describe('documents tab (spec 2 §2, §9)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Insurance product information document' }));
     expect(await screen.findByRole('dialog', { name: 'Your document is being generated' })).toBeVisible();
     expect(calls.find((c) => c.method === 'HEAD')?.path).toBe('/documents/2026-01/acme.ipid.html');
+  });
+});
+
+describe('auto-renewal and the renewal window (issue 14)', () => {
+  it('opting out in the modal needs a reason, sends it, and the page says cover ends', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup(root, {
+      extra: (method, path, body) =>
+        method === 'PUT' && path === `/policies/${id}/autoRenewal`
+          ? reply(
+              endpoints.setAutoRenewal,
+              samplePolicy({
+                policyDetail: {
+                  autoRenewalEnabled: (body as { enabled: boolean }).enabled,
+                  autoRenewalReason: 'Price',
+                },
+              }),
+            )
+          : undefined,
+    });
+    expect(await screen.findByText(/on: your cover continues after 1 November 2027/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Change auto-renewal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Auto-renewal' });
+    await user.click(within(dialog).getByLabelText(/Do not renew/));
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await user.click(within(dialog).getByLabelText('The price'));
+    expect(save).toBeEnabled();
+    await user.click(save);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: false, reason: 'Price' });
+    expect(await screen.findByText(/off: your cover ends on 1 November 2027/)).toBeInTheDocument();
+  });
+
+  it('is not offered when renewal is stopped or never reviewed', async () => {
+    setup(root, { policy: samplePolicy({ reviewType: 'NEVER' }) });
+    expect(await screen.findByRole('heading', { name: 'Policy FCM10000001' })).toBeInTheDocument();
+    expect(screen.queryByTestId('auto-renewal')).toBeNull();
+  });
+
+  it('in the renewal window the details tab comes last and changes open the blocked modal', async () => {
+    const user = userEvent.setup();
+    const { router } = setup(`${root}/details`, { policy: samplePolicy({ inRenewalWindow: true }) });
+    await screen.findByRole('heading', { name: 'Policy FCM10000001' });
+    expect(tabNames()).toEqual(['Documents', 'Billing', 'Claims', 'Policy details']);
+    const links = await screen.findAllByRole('link', { name: /update|cover|excess|add-ons/i });
+    await user.click(links[0] as HTMLElement);
+    expect(await screen.findByRole('dialog', { name: 'Your policy is being renewed' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`${root}/details`);
   });
 });

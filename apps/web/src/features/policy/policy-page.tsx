@@ -8,6 +8,7 @@ import { Page } from '../../app/page/page.tsx';
 import { useConfig } from '../../lib/config.tsx';
 import { Notification, Spinner, StatusBadge } from '../../ui/index.ts';
 import { isMissing, usePolicy, usePolicyAccount } from './api/policy.ts';
+import { AutoRenewal, autoRenewalOffered } from './components/auto-renewal.tsx';
 import { BillingTab } from './components/billing-tab.tsx';
 import { DetailsTab } from './components/details-tab.tsx';
 import { DocumentsTab } from './components/documents-tab.tsx';
@@ -96,6 +97,7 @@ function PolicyView({
           {t('policy.ending.body', { date: londonDay(ending) })}
         </Notification>
       )}
+      {autoRenewalOffered(policy) && <AutoRenewal policy={policy} />}
       {tabs.length > 0 && (
         <nav aria-label={t('policy.tabs')} className={styles.tabs}>
           {tabs.map((tab, i) => {

@@ -21,6 +21,24 @@ export const policyTexts: Record<string, string> = {
   'policy.ending.body':
     'Your cover ends on {{date}}. You can still see your documents, payments and claims here.',
 
+  'policy.autoRenewal.label': 'Auto-renewal:',
+  'policy.autoRenewal.on': 'on: your cover continues after {{date}}',
+  'policy.autoRenewal.off': 'off: your cover ends on {{date}}',
+  'policy.autoRenewal.change': 'Change auto-renewal',
+  'policy.autoRenewal.modalHeader': 'Auto-renewal',
+  'policy.autoRenewal.optionOn': 'Renew automatically',
+  'policy.autoRenewal.optionOnHint': 'We will invite you before your renewal date with the new price.',
+  'policy.autoRenewal.optionOff': 'Do not renew',
+  'policy.autoRenewal.optionOffHint': 'Your cover ends on {{date}} and you will not be insured after it.',
+  'policy.autoRenewal.cancel': 'Cancel',
+  'policy.autoRenewal.confirm': 'Save',
+  'policy.autoRenewal.savedOn': 'Auto-renewal is on',
+  'policy.autoRenewal.savedOff': 'Auto-renewal is off',
+  'policy.changeBlocked.header': 'Your policy is being renewed',
+  'policy.changeBlocked.body':
+    'You cannot change your policy yourself in the weeks before it renews. Please contact us and we will make the change and update your renewal quote.',
+  'policy.changeBlocked.close': 'Close',
+
   'policy.details.cover': 'Your cover',
   'policy.details.level': 'Comprehensive',
   'policy.details.start': 'Cover starts',

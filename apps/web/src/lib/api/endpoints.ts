@@ -112,6 +112,10 @@ export const endpoints = {
     return { query: c.policiesQuerySchema, response: c.policySchema.array() };
   }),
   getPolicy: endpoint('GET', '/policies/:id', async () => ({ response: (await policies()).policySchema })),
+  setAutoRenewal: endpoint('PUT', '/policies/:id/autoRenewal', async () => {
+    const c = await policies();
+    return { body: c.autoRenewalBodySchema, response: c.policySchema };
+  }),
   getPolicyDocument: endpoint('GET', '/documents/policy/:id/:doc', async () => {
     const d = await documents();
     return { query: d.policyDocumentQuerySchema, response: d.policyDocumentLinkSchema };

@@ -4,6 +4,7 @@ import { useMyPolicies } from '../api/list-my-policies.ts';
 import { useMyProposals } from '../api/list-my-proposals.ts';
 import { homeProposals } from '../proposal-cards.ts';
 import { PolicyCards } from './policy-cards.tsx';
+import { RenewalBanners } from './renewal-banners.tsx';
 import styles from './signed-in-home.module.css';
 import { YourQuotes } from './your-quotes.tsx';
 
@@ -15,7 +16,8 @@ export function SignedInHome() {
   const { t } = useTranslation();
   const [tab, setTab] = useState(0);
   const policies = useMyPolicies();
-  const proposals = homeProposals(useMyProposals().data ?? []);
+  const allProposals = useMyProposals().data ?? [];
+  const proposals = homeProposals(allProposals);
   const policyList = policies.data ?? [];
   const tabs = [
     { id: 'policies', label: t('home.signedIn.policies', { count: policyList.length }) },
@@ -24,6 +26,7 @@ export function SignedInHome() {
   return (
     <div className={styles.page} data-page="home-signed-in">
       <h1>{t('home.signedIn.header')}</h1>
+      <RenewalBanners policies={policyList} proposals={allProposals} />
       <div role="tablist" aria-label={t('home.signedIn.tabs')} className={styles.tabs}>
         {tabs.map((item, i) => (
           <button

@@ -1,18 +1,12 @@
 import type { CustomerAccount } from '@forecourt/contracts/billing';
 import type { Policy } from '@forecourt/contracts/policies';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleAccount, samplePolicy, sampleQuote } from '../../../test/fixtures.ts';
 import { mockFetch, reply } from '../../../test/mock-fetch.ts';
+import { renderRoutes } from '../../app/test-render.tsx';
 import { endpoints } from '../../lib/api/endpoints.ts';
-import { ConfigProvider } from '../../lib/config.tsx';
-import { createI18n } from '../../lib/i18n/i18n.ts';
-import { SnackbarProvider } from '../../ui/snackbar/snackbar.tsx';
-import { testConfig } from '../../ui/test-utils.tsx';
 import { documentWindow } from './components/documents-tab.tsx';
 import { PolicyPage } from './policy-page.tsx';
 
@@ -47,7 +41,7 @@ function setup(
       });
     return undefined;
   });
-  const router = createMemoryRouter(
+  const router = renderRoutes(
     [
       { path: '/', element: <p>home page</p> },
       {
@@ -55,18 +49,7 @@ function setup(
         element: <PolicyPage claims={({ policyNumber }) => <p>claims of {policyNumber}</p>} />,
       },
     ],
-    { initialEntries: [url] },
-  );
-  render(
-    <ConfigProvider config={testConfig}>
-      <I18nextProvider i18n={createI18n({})}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <SnackbarProvider>
-            <RouterProvider router={router} />
-          </SnackbarProvider>
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ConfigProvider>,
+    url,
   );
   return { router, calls };
 }

@@ -112,6 +112,10 @@ export const endpoints = {
     return { query: c.policiesQuerySchema, response: c.policySchema.array() };
   }),
   getPolicy: endpoint('GET', '/policies/:id', async () => ({ response: (await policies()).policySchema })),
+  changeRenewal: endpoint('PATCH', '/renewals/:code', async () => ({
+    body: (await policies()).renewalChangeRequestSchema,
+    response: (await proposals()).proposalSchema,
+  })),
   setAutoRenewal: endpoint('PUT', '/policies/:id/autoRenewal', async () => {
     const c = await policies();
     return { body: c.autoRenewalBodySchema, response: c.policySchema };

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
 import { changeRenewal } from './change-renewal.ts';
+import { runRenewalInvitations } from './invite-renewals.ts';
 import { listRenewalQueue } from './renewal-queue.ts';
 import { setAutoRenewal } from './set-auto-renewal.ts';
 
@@ -51,4 +52,21 @@ export const renewalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => listRenewalQueue(ctxOf(req)),
   );
+
+  // Development only (ADR 125: loopback, never production): the invitation job run as of `daysAhead` days
+  // from now, so a person or a browser journey can see a renewal without waiting 11 months (ADR 222).
+  if (app.services.env.NODE_ENV !== 'production')
+    app.post(
+      '/dev/renewals/invite',
+      {
+        schema: {
+          hide: true,
+          body: z.object({ daysAhead: z.number().int().min(0).max(400) }),
+        },
+      },
+      async (req) => {
+        const at = new Date(app.services.clock.now().getTime() + req.body.daysAhead * 86_400_000);
+        return { invited: await runRenewalInvitations(app.services, at) };
+      },
+    );
 };

@@ -105,4 +105,21 @@ describe('PATCH /api/renewals/{code}', () => {
         .statusCode,
     ).toBe(409);
   });
+
+  it('the development hook runs the invitation job as of a later day (loopback, not production)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/dev/renewals/invite',
+      payload: { daysAhead: 1 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().invited).toEqual([]); // the only policy was invited already
+    const remote = await t.app.inject({
+      method: 'POST',
+      url: '/dev/renewals/invite',
+      payload: { daysAhead: 1 },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(remote.statusCode).toBe(404);
+  });
 });

@@ -3,6 +3,7 @@ import type { Brand } from '@forecourt/contracts';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { LONDON, todayInLondon } from '@forecourt/domain/dates';
 import { rate } from '@forecourt/domain/rating/rate';
+import type { RatingResult } from '@forecourt/domain/rating/types';
 import type { ProposalData } from '@forecourt/domain/risk/schema';
 import { validateProposal } from '@forecourt/domain/risk/validate';
 import { addDays, addMonths, addYears, min } from 'date-fns';
@@ -15,6 +16,32 @@ export interface RatedProposal {
   startAt: Date;
   endAt: Date;
   quoteExpiresAt: Date;
+}
+
+/** The stored quote of a rating result: the result with the risk's parts the pages and documents read. */
+export function quoteFromRating(
+  result: RatingResult,
+  data: ProposalData,
+  promoCode: string | null,
+  now: Date,
+): Quote {
+  return {
+    ...result,
+    ratedAt: now.toISOString(),
+    promoCode,
+    assetCode: data.asset.assetCode,
+    vrn: data.asset.vrn ?? null,
+    specification: data.asset.specification,
+    insuredProfiles: data.profiles.map((p) => ({
+      profileCode: p.profileCode,
+      policyholder: p.policyholder,
+      data: p.data,
+    })),
+    requestedOptionalCovers: {
+      ncb_protection: data.quote.optionalCovers.ncb_protection ?? null,
+      legal_expenses: data.quote.optionalCovers.legal_expenses ?? null,
+    },
+  };
 }
 
 /** Midnight in London at the start of `isoDate`. */
@@ -59,23 +86,7 @@ export function rateProposal(
   const startAt = startDay === todayInLondon(now) ? now : londonMidnight(startDay);
   const endAt = product === 'SUBSCRIPTION' ? addMonths(startAt, 1) : addYears(startAt, 1);
   const quoteExpiresAt = min([addDays(now, env.validityDays), addDays(londonMidnight(startDay), 1)]);
-  const quote: Quote = {
-    ...result,
-    ratedAt: now.toISOString(),
-    promoCode: input.promoCode,
-    assetCode: data.asset.assetCode,
-    vrn: data.asset.vrn ?? null,
-    specification: data.asset.specification,
-    insuredProfiles: data.profiles.map((p) => ({
-      profileCode: p.profileCode,
-      policyholder: p.policyholder,
-      data: p.data,
-    })),
-    requestedOptionalCovers: {
-      ncb_protection: data.quote.optionalCovers.ncb_protection ?? null,
-      legal_expenses: data.quote.optionalCovers.legal_expenses ?? null,
-    },
-  };
+  const quote = quoteFromRating(result, data, input.promoCode, now);
   return { status: result.ratingStatus, quote, startAt: new Date(startAt.getTime()), endAt, quoteExpiresAt };
 }
 

@@ -61,6 +61,8 @@ export async function updateProposal(
 /** The columns a PATCH sets on this row (a 400 or 409 when it cannot), and the time it was worked out at. */
 function changesOf(ctx: Ctx, row: ProposalRow, input: UpdateProposalRequest) {
   if (row.status === 'POLICY') throw new AppError('CONFLICT', 'This proposal is already a policy');
+  if (row.sourcePolicyId)
+    throw new AppError('CONFLICT', 'A renewal is changed on its renewal page (PATCH /api/renewals/{code}).');
   const maxAdditionalProfiles = ctx.brand.productConfig.maxAdditionalProfiles;
   const { data, touched } = applyChanges(row.data, input.changes, {
     maxAdditionalProfiles,

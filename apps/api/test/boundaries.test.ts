@@ -69,9 +69,10 @@ import {\n  d,\n  e,\n} from './d.ts';\nimport './side.ts';\nconst f = () => imp
     expect(withScratch(lib, "import '@forecourt/web/ui/index.ts';").join()).toContain('web lib -> ui');
     const registry = 'apps/web/src/lib/i18n/default-texts.ts';
     expect(withScratch(registry, "import '@forecourt/web/features/home/texts.ts';")).toEqual([]);
-    expect(withScratch(registry, "import '@forecourt/web/features/home/routes.tsx';")).toEqual([
+    // (lib modules that use i18n sit on the far side of such an import, so it may close a cycle as well)
+    expect(withScratch(registry, "import '@forecourt/web/features/home/routes.tsx';")).toContain(
       `web lib -> features: ${registry} -> apps/web/src/features/home/routes.tsx`,
-    ]);
+    );
     const forms = someFile('apps/web/src/forms/');
     expect(withScratch(forms, "import '@forecourt/web/features/quote/scratch.ts';").join()).toContain(
       'web forms -> features',

@@ -15,6 +15,7 @@ import { AuthStateProvider } from '../../lib/auth/auth-context.tsx';
 import type { SessionUser } from '../../lib/auth/session-user.ts';
 import { ConfigProvider } from '../../lib/config.tsx';
 import { createI18n } from '../../lib/i18n/i18n.ts';
+import { SnackbarProvider } from '../../ui/snackbar/snackbar.tsx';
 import { testConfig } from '../../ui/test-utils.tsx';
 import { documentWindow } from './components/documents-tab.tsx';
 import { PolicyPage } from './policy-page.tsx';
@@ -72,7 +73,12 @@ function setup(
     ],
     { initialEntries: [url] },
   );
-  const page = <RouterProvider router={router} />;
+  // The snackbar is the shell's (the auto-renewal modal reports through it).
+  const page = (
+    <SnackbarProvider>
+      <RouterProvider router={router} />
+    </SnackbarProvider>
+  );
   render(
     <ConfigProvider
       config={

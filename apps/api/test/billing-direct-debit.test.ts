@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runBillingDay } from '../src/modules/billing/index.ts';
+import { advanceSandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
 import { signGoCardlessStyle } from '../src/providers/direct-debit/signature.ts';
 import { type BillingApp, billingApp, buySubscription, runDays } from './billing-helpers.ts';
 import { api, rows, submitForm } from './payments-helpers.ts';
@@ -285,5 +286,23 @@ describe('Direct Debit collection', () => {
     // A second run that day submits nothing new.
     await runBillingDay(app.app.services, app.at.now());
     expect((await rows(app, 'SELECT count(*)::int AS n FROM dd_collections'))[0]?.n).toBe(1);
+  });
+
+  it("a payment webhook the app did not acknowledge is sent again on the sandbox bank's next tick", async () => {
+    const p = await ddSubscription(GOOD);
+    const app = t as BillingApp;
+    await runDays(app, '2027-01-31', '2027-03-04');
+    const [row] = await rows(app, 'SELECT webhook_url FROM sandbox_dd_payments');
+    await app.database.query("UPDATE sandbox_dd_payments SET webhook_url = 'http://127.0.0.1:9/'");
+    app.at.set('2027-03-05T06:00:00Z');
+    expect(await advanceSandboxDirectDebit(app.app.services)).toBe(1);
+    expect(await sandboxPayments()).toEqual([[':1', '2027-03-03', 'submitted', p.regular]]);
+    await app.database.query('UPDATE sandbox_dd_payments SET webhook_url = $1', [row?.webhook_url]);
+    expect(await advanceSandboxDirectDebit(app.app.services)).toBe(1);
+    expect(await sandboxPayments()).toEqual([[':1', '2027-03-03', 'confirmed', p.regular]]);
+    const [statement] = (
+      await api(app.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)
+    ).body;
+    expect(statement).toMatchObject({ statementNumber: 2, status: 'settled', amountOutstanding: 0 });
   });
 });

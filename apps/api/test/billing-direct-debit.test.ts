@@ -305,4 +305,21 @@ describe('Direct Debit collection', () => {
     ).body;
     expect(statement).toMatchObject({ statementNumber: 2, status: 'settled', amountOutstanding: 0 });
   });
+
+  it('a cancelled mandate is a failed collection on the day the statement is raised, with no provider payment', async () => {
+    const p = await ddSubscription(GOOD);
+    const app = t as BillingApp;
+    await app.database.query(
+      "UPDATE payment_methods SET mandate_status = 'CANCELLED' WHERE party_id = $1 AND type = 'BACS_DEBIT'",
+      [p.partyId],
+    );
+    expect((await runDays(app, '2027-01-31', '2027-03-01')).log).toEqual(['2027-02-28 raised, failed']);
+    expect(await sandboxPayments()).toEqual([]);
+    const [payment] = await rows(
+      app,
+      "SELECT status, decline_code FROM customer_payments WHERE purpose = 'statement'",
+    );
+    expect(payment).toEqual({ status: 'FAILED', decline_code: 'no_mandate' });
+    expect(await mails(p.accountId)).toEqual(['statement-issued', 'payment-failed']);
+  });
 });

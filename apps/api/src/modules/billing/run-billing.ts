@@ -393,7 +393,11 @@ async function submitDebit(
       .from(statements)
       .where(eq(statements.id, due.statementId))
       .for('update');
-    const recorded = await recordCharge({ ...services, db: tx }, due.paymentId, { status: 'no_card' });
+    const recorded = await recordCharge({ ...services, db: tx }, due.paymentId, {
+      status: 'declined',
+      declineCode: 'no_mandate',
+      message: 'No Direct Debit mandate able to pay',
+    });
     if (!locked || !recorded) return 'submitted';
     await afterFailedCollection(tx, account, locked, recorded.amountPence, at, 'debit');
     return 'failed';

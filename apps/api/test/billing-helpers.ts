@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { BuildOptions } from '../src/app.ts';
 import { runBillingDay } from '../src/modules/billing/index.ts';
+import { advanceSandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
 import { api, type ListeningApp, listeningApp, rows, submitForm } from './payments-helpers.ts';
 import { ratedProposal, type Visitor, visitor } from './proposals-helpers.ts';
 
@@ -49,8 +50,14 @@ export async function payFirstByPhone(t: ListeningApp, v: Visitor, code: string,
  * A subscription bought now (the clock's now) by phone with a card token, cover starting on `startDate`
  * (London), as staff would sell it. Returns the visitor, a staff token acting for them and the ids.
  */
-export async function buySubscription(t: BillingApp, startDate: string, token = 'tok_visa') {
+export async function buySubscription(
+  t: BillingApp,
+  startDate: string,
+  token = 'tok_visa',
+  before?: (v: Visitor) => Promise<void>,
+) {
   const v = await visitor(t.app);
+  await before?.(v);
   const { code } = await ratedProposal(v, (d) => {
     d.quote.startDate = startDate;
   });
@@ -77,7 +84,8 @@ export async function buySubscription(t: BillingApp, startDate: string, token = 
 }
 
 /**
- * Runs the billing day at 06:00 UTC on each date from `from` to `to` (inclusive), as the job would; answers
+ * Runs the billing day at 06:00 UTC on each date from `from` to `to` (inclusive), as the job would, then the
+ * sandbox bank's day (Direct Debit payments move on; "bank" in the log); answers
  * the totals and a log of what happened on which day ("2027-03-03 failed").
  */
 export async function runDays(t: BillingApp, from: string, to: string) {
@@ -95,6 +103,9 @@ export async function runDays(t: BillingApp, from: string, to: string) {
       totals[k] += r[k];
       if (r[k] > 0) what.push(`${k}${r[k] > 1 ? ` ${r[k]}` : ''}`);
     }
+    // The sandbox bank's day: Direct Debit payments submitted, confirmed or failed (webhooks, ADR 204).
+    const moved = await advanceSandboxDirectDebit(t.app.services);
+    if (moved > 0) what.push(`bank${moved > 1 ? ` ${moved}` : ''}`);
     if (what.length) log.push(`${d.toISOString().slice(0, 10)} ${what.join(', ')}`);
   }
   return { totals, log };

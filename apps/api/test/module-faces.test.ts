@@ -66,6 +66,7 @@ describe('module faces', () => {
     billing: ['customerAccounts', 'statements', 'statementLineItems'],
     payments: [
       'customerPayments',
+      'ddCollections',
       'ddRedirectFlows',
       'duplicatePayments',
       'paymentMethods',

@@ -7,7 +7,10 @@ import { identityPurgeJob } from '../modules/identity/index.ts';
 import { policyActivationJob } from '../modules/policies/index.ts';
 import { quoteExpiryJob } from '../modules/proposals/index.ts';
 import { renewalJobs } from '../modules/renewals/index.ts';
-import { sandboxMandateActivationJob } from '../providers/direct-debit/sandbox.ts';
+import {
+  sandboxDirectDebitPaymentsJob,
+  sandboxMandateActivationJob,
+} from '../providers/direct-debit/sandbox.ts';
 import { idempotencyPurgeJob } from './idempotency-purge.ts';
 import { outboxDispatchJob } from './outbox-dispatch.ts';
 import { type JobDefinition, registerJobDefinitions } from './registry.ts';
@@ -20,6 +23,7 @@ export const jobs: readonly JobDefinition[] = [
   outboxDispatchJob,
   idempotencyPurgeJob,
   sandboxMandateActivationJob,
+  sandboxDirectDebitPaymentsJob,
   ...documentJobs,
   policyActivationJob,
   quoteExpiryJob,

@@ -1,4 +1,14 @@
-import { date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -164,4 +174,34 @@ export const sandboxDdMandates = pgTable('sandbox_dd_mandates', {
   webhookUrl: text('webhook_url').notNull(),
   createdAt: ts('created_at').notNull(),
   activatedAt: ts('activated_at'),
+});
+
+/** A Direct Debit payment created for a customer payment's attempt (ADR 204), followed by webhooks. */
+export const ddCollections = pgTable(
+  'dd_collections',
+  {
+    customerPaymentId: uuid('customer_payment_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    chargeDate: date('charge_date').notNull(),
+    status: text('status').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerPaymentId, t.attempt] })],
+);
+
+/** The sandbox's Direct Debit payments, one per idempotency key, moved on by the clock (ADR 204). */
+export const sandboxDdPayments = pgTable('sandbox_dd_payments', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  mandateId: text('mandate_id').notNull(),
+  amountPence: integer('amount_pence').notNull(),
+  chargeDate: date('charge_date').notNull(),
+  status: text('status', { enum: ['pending_submission', 'submitted', 'confirmed', 'failed'] }).notNull(),
+  fails: boolean('fails').notNull(),
+  webhookUrl: text('webhook_url').notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
 });

@@ -1,3 +1,4 @@
+import { addWorkingDays } from '@forecourt/domain/billing/working-days';
 import { formatLondon } from '@forecourt/domain/dates';
 import { formatGBP } from '@forecourt/domain/money';
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
@@ -14,6 +15,14 @@ import { sendNotice } from './notices.ts';
  * the policy is cancelled (through the hook policies registers: billing does not import policies).
  */
 export const RETRY_AFTER_DAYS = [3, 7] as const;
+/** A failed Direct Debit is presented again once (ADR 204), on the first retry day plus the Bacs notice. */
+export const DD_REPRESENTATIONS = 1;
+/** Direct Debit: the charge date is at least this many working days after the statement (Bacs notice). */
+export const DD_NOTICE_WORKING_DAYS = 3;
+
+export type CollectedBy = 'card' | 'debit';
+const FROM: Record<CollectedBy, string> = { card: 'from your card', debit: 'by Direct Debit' };
+const TIMES = ['once', 'twice', 'three times'];
 export const NOTICE_DAYS = 7;
 const DAY = 86_400_000;
 
@@ -32,10 +41,12 @@ export async function afterFailedCollection(
   statement: StatementRow,
   amount: number,
   at: Date,
+  by: CollectedBy = 'card',
 ) {
   const attempt = statement.collectionAttempts;
   const day = (d: Date) => formatLondon(d, 'd MMMM yyyy');
-  if (attempt <= RETRY_AFTER_DAYS.length) {
+  const retries = by === 'debit' ? RETRY_AFTER_DAYS.slice(0, DD_REPRESENTATIONS) : RETRY_AFTER_DAYS;
+  if (attempt <= retries.length) {
     const firstFailure =
       attempt === 1 ? at : new Date(at.getTime() - (RETRY_AFTER_DAYS[attempt - 2] ?? 0) * DAY);
     const next = new Date(firstFailure.getTime() + (RETRY_AFTER_DAYS[attempt - 1] ?? 0) * DAY);
@@ -49,8 +60,10 @@ export async function afterFailedCollection(
       'payment-failed',
       'Your payment failed',
       [
-        `We could not take ${formatGBP(amount)} from your card.`,
-        `Please pay the outstanding balance from your account. Otherwise we will try your card again on ${day(next)}.`,
+        `We could not take ${formatGBP(amount)} ${FROM[by]}.`,
+        by === 'debit'
+          ? `Please pay the outstanding balance from your account. Otherwise we will collect it by Direct Debit again on or after ${day(addWorkingDays(next, DD_NOTICE_WORKING_DAYS))}.`
+          : `Please pay the outstanding balance from your account. Otherwise we will try your card again on ${day(next)}.`,
       ],
       { attempt },
     );
@@ -66,7 +79,7 @@ export async function afterFailedCollection(
     .set({ status: 'SUSPENDED', cancelForNonPaymentAt: cancelAt })
     .where(eq(customerAccounts.id, account.id));
   await sendNotice(tx, account, 'account-suspended', 'Your account is suspended', [
-    `We tried three times and could not take ${formatGBP(amount)} from your card.`,
+    `We tried ${TIMES[attempt - 1] ?? `${attempt} times`} and could not take ${formatGBP(amount)} ${FROM[by]}.`,
     'Your account is suspended: please pay the outstanding balance from your account.',
   ]);
   await sendNotice(

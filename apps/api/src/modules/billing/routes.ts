@@ -18,9 +18,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appOrigin, ctxOf } from '../../lib/context.ts';
 import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
-import { declinedSchema, orDeclined, registerFulfilment, toCustomerPayment } from '../payments/index.ts';
+import {
+  declinedSchema,
+  orDeclined,
+  registerDirectDebitOutcome,
+  registerFulfilment,
+  toCustomerPayment,
+} from '../payments/index.ts';
 import { listCustomerAccounts } from './list-customer-accounts.ts';
 import { changePaymentDay, nextStatementEstimate } from './payment-day.ts';
+import { directDebitOutcome } from './run-billing.ts';
 import { applySettlement, settleByCardPage, settleByPhone } from './settle-account.ts';
 import { getStatement, listStatements } from './statements.ts';
 
@@ -29,6 +36,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     await applySettlement(ctx, payment);
     return undefined;
   });
+  registerDirectDebitOutcome(directDebitOutcome);
   const tags = ['billing'];
   app.post(
     '/api/stripe/settle',

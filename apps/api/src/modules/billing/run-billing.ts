@@ -1,23 +1,37 @@
 import { balanceOf } from '@forecourt/domain/billing/ledger';
 import { instalmentFor, nextPaymentDate } from '@forecourt/domain/billing/schedule';
-import { formatLondon } from '@forecourt/domain/dates';
+import { addWorkingDays } from '@forecourt/domain/billing/working-days';
+import { formatLondon, londonDate } from '@forecourt/domain/dates';
 import { formatGBP } from '@forecourt/domain/money';
-import { and, asc, eq, inArray, isNotNull, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import {
   customerAccounts,
   customerPayments,
+  ddCollections,
   policies,
   statementLineItems,
   statements,
 } from '../../db/schema/index.ts';
 import type { AppServices } from '../../lib/context.ts';
-import { chargeSavedCard, createCustomerPayment, recordCharge } from '../payments/index.ts';
-import { afterFailedCollection, cancelUnpaid, reinstateIfPaid, reopenRetries } from './arrears.ts';
-import { type AccountRow, draftStatement, postLine } from './ledger-store.ts';
+import {
+  type CollectionPayment,
+  chargeSavedCard,
+  createCustomerPayment,
+  recordCharge,
+  submitDirectDebit,
+} from '../payments/index.ts';
+import {
+  afterFailedCollection,
+  type CollectedBy,
+  cancelUnpaid,
+  DD_NOTICE_WORKING_DAYS,
+  reinstateIfPaid,
+  reopenRetries,
+} from './arrears.ts';
+import { type AccountRow, draftStatement, postLine, type StatementRow } from './ledger-store.ts';
 import { sendNotice } from './notices.ts';
 import { monthlyPlanOf } from './payment-day.ts';
-import { addWorkingDays } from './working-days.ts';
 
 export interface BillingDayResult {
   raised: number;
@@ -26,13 +40,11 @@ export interface BillingDayResult {
   cancelled: number;
 }
 
-/** Direct Debit: the charge date is at least this many working days after the statement (Bacs notice). */
-export const DD_NOTICE_WORKING_DAYS = 3;
-
 /**
  * The billing run for one day (ADR 202), the face the job, the tests and the demo seed call: raises every due
  * subscription statement (the account's billed period ended at or before `at`), then collects every pending
- * statement whose payment date has come by card, off-session. Safe to run twice at once, again after a
+ * statement whose payment date has come by card, off-session, and submits a Direct Debit payment for every
+ * pending Direct Debit statement (its outcome arrives by webhook, ADR 204). Safe to run twice at once, again after a
  * crash, or as a retried job: each account is raised under `FOR UPDATE SKIP LOCKED` of its row with a unique
  * (account, period) statement, and each collection's provider key is the payment and its attempt.
  */
@@ -49,6 +61,9 @@ export async function runBillingDay(services: AppServices, at: Date): Promise<Bi
     const outcome = await collect(services, due, at);
     if (outcome === 'collected') result.collected++;
     if (outcome === 'failed') result.failed++;
+  }
+  for (const due of await dueDebits(services.db)) {
+    if ((await submitDebit(services, due, at)) === 'failed') result.failed++;
   }
   result.cancelled = await cancelUnpaid(services, at);
   return result;
@@ -253,33 +268,160 @@ async function collect(
     const recorded = await recordCharge({ ...services, db: tx }, due.paymentId, charge);
     if (!statement || !recorded) return 'none';
     if (charge.status === 'succeeded') {
-      await postLine(tx, statement, {
-        type: 'payment',
-        size: recorded.amountPence,
-        descriptionKey: 'billing.lineItem.cardPayment',
-        paymentMethodDescription: 'Card',
-        subType: 'STRIPE',
-        customerPaymentId: recorded.id,
-        effectiveAt: at,
-      });
-      const remaining = statement.amountOutstandingPence - recorded.amountPence;
-      await tx
-        .update(statements)
-        .set({
-          subtotalPence: statement.subtotalPence - recorded.amountPence,
-          carriedForwardPence: statement.carriedForwardPence - recorded.amountPence,
-          amountOutstandingPence: Math.max(0, remaining),
-          status: remaining <= 0 ? 'settled' : 'pending',
-          nextCollectionAt: null,
-        })
-        .where(eq(statements.id, statement.id));
-      await reinstateIfPaid(tx, account.id);
-      await sendNotice(tx, account, 'payment-taken', 'Payment received', [
-        `We have taken ${formatGBP(recorded.amountPence)} from your card. Thank you.`,
-      ]);
+      await postCollected(tx, account, statement, recorded, at, 'card');
       return 'collected';
     }
     await afterFailedCollection(tx, account, statement, recorded.amountPence, at);
     return 'failed';
   });
+}
+
+/** A collected payment: the payment line, the statement settled, any suspension lifted, "payment taken". */
+async function postCollected(
+  tx: Db,
+  account: AccountRow,
+  statement: StatementRow,
+  payment: CollectionPayment,
+  at: Date,
+  by: CollectedBy,
+) {
+  await postLine(tx, statement, {
+    type: 'payment',
+    size: payment.amountPence,
+    descriptionKey: by === 'card' ? 'billing.lineItem.cardPayment' : 'billing.lineItem.directDebitPayment',
+    paymentMethodDescription: by === 'card' ? 'Card' : 'Direct Debit',
+    subType: by === 'card' ? 'STRIPE' : 'GOCARDLESS',
+    customerPaymentId: payment.id,
+    effectiveAt: at,
+  });
+  const remaining = statement.amountOutstandingPence - payment.amountPence;
+  await tx
+    .update(statements)
+    .set({
+      subtotalPence: statement.subtotalPence - payment.amountPence,
+      carriedForwardPence: statement.carriedForwardPence - payment.amountPence,
+      amountOutstandingPence: Math.max(0, remaining),
+      status: remaining <= 0 ? 'settled' : 'pending',
+      nextCollectionAt: null,
+    })
+    .where(eq(statements.id, statement.id));
+  await reinstateIfPaid(tx, account.id);
+  await sendNotice(tx, account, 'payment-taken', 'Payment received', [
+    by === 'card'
+      ? `We have taken ${formatGBP(payment.amountPence)} from your card. Thank you.`
+      : `We have collected ${formatGBP(payment.amountPence)} by Direct Debit. Thank you.`,
+  ]);
+}
+
+/** Pending Direct Debit statements whose payment of the current attempt has not been submitted yet. */
+async function dueDebits(db: Db): Promise<DueCollection[]> {
+  const rows = await db
+    .select({
+      statementId: statements.id,
+      accountId: statements.accountId,
+      attempt: statements.collectionAttempts,
+      paymentId: customerPayments.id,
+    })
+    .from(statements)
+    .innerJoin(customerAccounts, eq(customerAccounts.id, statements.accountId))
+    .innerJoin(
+      customerPayments,
+      and(
+        eq(customerPayments.purpose, 'statement'),
+        eq(customerPayments.reference, sql`${statements.id}::text`),
+        eq(customerPayments.status, 'PENDING'),
+      ),
+    )
+    .leftJoin(
+      ddCollections,
+      and(
+        eq(ddCollections.customerPaymentId, customerPayments.id),
+        eq(ddCollections.attempt, statements.collectionAttempts),
+      ),
+    )
+    .where(
+      and(
+        inArray(statements.status, ['pending', 'failed']),
+        eq(statements.kind, 'subscription'),
+        eq(customerAccounts.paymentMethodType, 'BACS_DEBIT'),
+        sql`${ddCollections.customerPaymentId} IS NULL`,
+      ),
+    );
+  return rows;
+}
+
+/**
+ * Submits one statement's Direct Debit payment (ADR 204): charge date = the statement's payment date on the
+ * first attempt; a re-presentation is charged the Bacs notice after the retry day, and the statement's
+ * payment date moves to it. No mandate able to pay is a failed collection, through the arrears path.
+ */
+async function submitDebit(
+  services: AppServices,
+  due: DueCollection,
+  at: Date,
+): Promise<'submitted' | 'failed'> {
+  const [row] = await services.db
+    .select({ account: customerAccounts, statement: statements })
+    .from(statements)
+    .innerJoin(customerAccounts, eq(customerAccounts.id, statements.accountId))
+    .where(eq(statements.id, due.statementId));
+  if (!row) return 'submitted';
+  const { account, statement } = row;
+  const chargeAt =
+    due.attempt > 1 || !statement.paymentDueAt
+      ? addWorkingDays(at, DD_NOTICE_WORKING_DAYS)
+      : statement.paymentDueAt;
+  const outcome = await submitDirectDebit(services, {
+    paymentId: due.paymentId,
+    paymentMethodId: account.paymentMethodId,
+    attempt: due.attempt,
+    chargeDate: londonDate(chargeAt),
+    description: `Policy ${account.accountCode}`,
+  });
+  if (outcome === 'submitted') {
+    if (due.attempt > 1) {
+      await services.db
+        .update(statements)
+        .set({ paymentDueAt: chargeAt })
+        .where(and(eq(statements.id, statement.id), eq(statements.collectionAttempts, due.attempt)));
+    }
+    return 'submitted';
+  }
+  return services.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(statements)
+      .where(eq(statements.id, due.statementId))
+      .for('update');
+    const recorded = await recordCharge({ ...services, db: tx }, due.paymentId, {
+      status: 'declined',
+      declineCode: 'no_mandate',
+      message: 'No Direct Debit mandate able to pay',
+    });
+    if (!locked || !recorded) return 'submitted';
+    await afterFailedCollection(tx, account, locked, recorded.amountPence, at, 'debit');
+    return 'failed';
+  });
+}
+
+/**
+ * A Direct Debit outcome from the provider's webhook (registered with payments, ADR 204), in the webhook's
+ * transaction after the customer payment moved: confirmed posts the payment (sub-type GOCARDLESS) and settles
+ * the statement; failed runs the same arrears path as a card (one re-presentation, then suspension).
+ */
+export async function directDebitOutcome(
+  ctx: { db: Db; at: Date },
+  o: { payment: CollectionPayment; succeeded: boolean },
+) {
+  if (o.payment.purpose !== 'statement') return;
+  const [row] = await ctx.db
+    .select({ account: customerAccounts, statement: statements })
+    .from(statements)
+    .innerJoin(customerAccounts, eq(customerAccounts.id, statements.accountId))
+    .where(eq(statements.id, o.payment.reference))
+    .for('update', { of: statements });
+  if (!row) return;
+  if (o.succeeded) await postCollected(ctx.db, row.account, row.statement, o.payment, ctx.at, 'debit');
+  else
+    await afterFailedCollection(ctx.db, row.account, row.statement, o.payment.amountPence, ctx.at, 'debit');
 }

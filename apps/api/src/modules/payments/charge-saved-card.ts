@@ -15,23 +15,7 @@ export async function chargeSavedCard(
   ctx: Pick<Ctx, 'db' | 'providers'>,
   input: { paymentId: string; paymentMethodId: string | null; attempt: number; description: string },
 ): Promise<StatementCharge> {
-  const [payment] = await ctx.db
-    .select()
-    .from(customerPayments)
-    .where(eq(customerPayments.id, input.paymentId));
-  if (!payment) throw new Error(`No customer payment ${input.paymentId}`);
-  const [method] = input.paymentMethodId
-    ? await ctx.db
-        .select()
-        .from(paymentMethods)
-        .where(
-          and(
-            eq(paymentMethods.id, input.paymentMethodId),
-            eq(paymentMethods.partyId, payment.partyId),
-            eq(paymentMethods.type, 'CARD'),
-          ),
-        )
-    : [];
+  const { payment, method } = await paymentAndMethod(ctx.db, input.paymentId, input.paymentMethodId, 'CARD');
   if (!method) return { status: 'no_card' };
   return ctx.providers.cardPayments.chargeSavedCard({
     paymentMethodReference: method.providerReference,
@@ -81,4 +65,28 @@ export async function reopenPayment(ctx: Pick<Ctx, 'db' | 'clock'>, paymentId: s
     .update(customerPayments)
     .set({ status: 'PENDING', updatedAt: ctx.clock.now() })
     .where(and(eq(customerPayments.id, paymentId), eq(customerPayments.status, 'FAILED')));
+}
+
+/** A customer payment and the party's own saved method of `type` named by the account (none if not theirs). */
+export async function paymentAndMethod(
+  db: Ctx['db'],
+  paymentId: string,
+  paymentMethodId: string | null,
+  type: 'CARD' | 'BACS_DEBIT',
+) {
+  const [payment] = await db.select().from(customerPayments).where(eq(customerPayments.id, paymentId));
+  if (!payment) throw new Error(`No customer payment ${paymentId}`);
+  const [method] = paymentMethodId
+    ? await db
+        .select()
+        .from(paymentMethods)
+        .where(
+          and(
+            eq(paymentMethods.id, paymentMethodId),
+            eq(paymentMethods.partyId, payment.partyId),
+            eq(paymentMethods.type, type),
+          ),
+        )
+    : [];
+  return { payment, method };
 }

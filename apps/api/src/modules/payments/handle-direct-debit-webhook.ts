@@ -4,6 +4,7 @@ import type { Ctx } from '../../lib/context.ts';
 import { validation } from '../../lib/errors.ts';
 import { WebhookSignatureError } from '../../providers/card-payments/card-payments-provider.ts';
 import type { DirectDebitEvent, MandateStatus } from '../../providers/direct-debit/direct-debit-provider.ts';
+import { applyDirectDebitPaymentEvent } from './collect-direct-debit.ts';
 
 const MANDATE_ACTIONS: Record<string, MandateStatus> = {
   active: 'ACTIVE',
@@ -15,7 +16,8 @@ const MANDATE_ACTIONS: Record<string, MandateStatus> = {
 
 /**
  * POST /api/gocardless/webhooks: verify the Webhook-Signature, then apply each event once (events already
- * seen are skipped), all in one transaction.
+ * seen are skipped), all in one transaction: mandate events set the mandate's status, payment events settle or
+ * fail the collection (ADR 204).
  */
 export async function handleDirectDebitWebhook(ctx: Ctx, rawBody: string, signature: string | undefined) {
   const provider = ctx.providers.directDebit;
@@ -43,6 +45,13 @@ export async function handleDirectDebitWebhook(ctx: Ctx, rawBody: string, signat
         .returning();
       if (fresh.length === 0) continue;
       applied++;
+      if (event.resourceType === 'payments' && event.paymentId) {
+        await applyDirectDebitPaymentEvent(
+          { ...ctx, db: tx },
+          { action: event.action, paymentId: event.paymentId, cause: event.cause },
+        );
+        continue;
+      }
       const status = MANDATE_ACTIONS[event.action];
       if (event.resourceType !== 'mandates' || !status || !event.mandateId) continue;
       await tx

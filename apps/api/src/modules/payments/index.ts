@@ -3,6 +3,12 @@
  * module; billing and policies depend on it (ADR 134).
  */
 export { chargeSavedCard, recordCharge, reopenPayment, type StatementCharge } from './charge-saved-card.ts';
+export {
+  type CollectionPayment,
+  type DirectDebitOutcomeHandler,
+  registerDirectDebitOutcome,
+  submitDirectDebit,
+} from './collect-direct-debit.ts';
 export { createCardCheckout } from './create-card-session.ts';
 export {
   type CreateCustomerPaymentInput,

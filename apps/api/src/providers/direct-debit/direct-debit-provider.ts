@@ -28,6 +28,28 @@ export interface DirectDebitEvent {
   resourceType: string;
   action: string;
   mandateId: string | null;
+  /** For `payments` events: the provider's payment id. */
+  paymentId: string | null;
+  /** Why, for a failed payment (GoCardless `details.cause`, e.g. `insufficient_funds`). */
+  cause: string | null;
+}
+
+/** A Direct Debit payment against a mandate, collected on `chargeDate` (ADR 204). */
+export interface DirectDebitPaymentInput {
+  mandateId: string;
+  amountPence: number;
+  /** London date, yyyy-MM-dd. */
+  chargeDate: string;
+  description: string;
+  /** The same key gives the same payment back, never a second one. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+export interface DirectDebitPayment {
+  paymentId: string;
+  status: string;
+  chargeDate: string;
 }
 
 export class DirectDebitFlowError extends Error {}
@@ -40,6 +62,8 @@ export interface DirectDebitProvider {
   completeRedirectFlow(id: string, sessionToken: string): Promise<Mandate>;
   /** Verifies the Webhook-Signature over the raw body, then reads the events. */
   parseWebhook(rawBody: string, signatureHeader: string | undefined): Promise<DirectDebitEvent[]>;
+  /** Creates (or, for a key already used, answers) the payment; its progress arrives by webhook. */
+  createPayment(input: DirectDebitPaymentInput): Promise<DirectDebitPayment>;
 }
 
 /** GoCardless mandate statuses as the app shows them (spec 2 §3). */

@@ -38,6 +38,27 @@ export function goCardlessDirectDebit(
       };
     },
 
+    async createPayment(input) {
+      const payment = await client.payments.create(
+        {
+          amount: input.amountPence,
+          currency: 'GBP',
+          charge_date: input.chargeDate,
+          description: input.description,
+          metadata: input.metadata,
+          links: { mandate: input.mandateId },
+          // The app re-presents a failed payment itself (ADR 203/204), not GoCardless's optimised retries.
+          retry_if_possible: false,
+        },
+        input.idempotencyKey,
+      );
+      return {
+        paymentId: payment.id ?? '',
+        status: String(payment.status),
+        chargeDate: payment.charge_date ?? input.chargeDate,
+      };
+    },
+
     async parseWebhook(rawBody, signatureHeader) {
       if (!webhookSecret) throw new WebhookSignatureError('GOCARDLESS_WEBHOOK_SECRET is not configured');
       try {
@@ -47,6 +68,8 @@ export function goCardlessDirectDebit(
           resourceType: String(e.resource_type),
           action: e.action ?? '',
           mandateId: e.links?.mandate ?? null,
+          paymentId: e.links?.payment ?? null,
+          cause: e.details?.cause ?? null,
         }));
       } catch (err) {
         throw new WebhookSignatureError((err as Error).message || 'Invalid webhook signature');

@@ -7,6 +7,8 @@ import { esc, field, sandboxPage } from '../card-payments/sandbox-html.ts';
 /** The sandbox's one valid bank account (GoCardless's sandbox documents the same). */
 export const SANDBOX_SORT_CODE = '200000';
 export const SANDBOX_ACCOUNT_NUMBER = '55779911';
+/** A valid account whose Direct Debit payments all fail two working days after the charge date (ADR 204). */
+export const SANDBOX_FAILING_ACCOUNT_NUMBER = '55779922';
 
 type BankForm = { accountHolder?: string; sortCode?: string; accountNumber?: string };
 
@@ -19,7 +21,8 @@ function validate(form: BankForm) {
   if (!/^\d{6,8}$/.test(accountNumber)) errors.accountNumber = 'Enter an account number of 6 to 8 digits.';
   if (
     !Object.keys(errors).length &&
-    (sortCode !== SANDBOX_SORT_CODE || accountNumber !== SANDBOX_ACCOUNT_NUMBER)
+    (sortCode !== SANDBOX_SORT_CODE ||
+      (accountNumber !== SANDBOX_ACCOUNT_NUMBER && accountNumber !== SANDBOX_FAILING_ACCOUNT_NUMBER))
   ) {
     errors.accountNumber = 'The sort code and account number do not match a UK bank account.';
   }
@@ -62,7 +65,8 @@ ${field('accountHolder', 'Account holder name', form.accountHolder, errors.accou
 ${field('sortCode', 'Sort code', form.sortCode, errors.sortCode, 'inputmode="numeric" placeholder="20-00-00"')}
 ${field('accountNumber', 'Account number', form.accountNumber, errors.accountNumber, 'inputmode="numeric"')}
 <button type="submit">Set up Direct Debit</button></form>
-<div class="hint">Sandbox bank account: sort code <code>20-00-00</code>, account number <code>55779911</code>.
+<div class="hint">Sandbox bank account: sort code <code>20-00-00</code>, account number <code>55779911</code>
+(<code>55779922</code>: payments fail two working days after they are due).
 Payments are protected by the Direct Debit Guarantee.</div>`,
   );
 }

@@ -1,13 +1,30 @@
-import { eq } from 'drizzle-orm';
+import { addWorkingDays } from '@forecourt/domain/billing/working-days';
+import { startOfDayLondon } from '@forecourt/domain/dates';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { sandboxDdFlows, sandboxDdMandates } from '../../db/schema/index.ts';
+import { sandboxDdFlows, sandboxDdMandates, sandboxDdPayments } from '../../db/schema/index.ts';
 import { defineJob, enqueue } from '../../jobs/registry.ts';
 import { ensureSecret } from '../../lib/secrets.ts';
 import { WebhookSignatureError } from '../card-payments/card-payments-provider.ts';
 import { deliverWebhook, sandboxId } from '../card-payments/webhook-delivery.ts';
 import type { ProviderHost } from '../host.ts';
 import { DirectDebitFlowError, type DirectDebitProvider, mandateStatusOf } from './direct-debit-provider.ts';
+import { SANDBOX_FAILING_ACCOUNT_NUMBER } from './sandbox-routes.ts';
 import { signGoCardlessStyle, verifyGoCardlessStyle } from './signature.ts';
+
+/** Working days between the charge date and the payment's confirmation or failure (Bacs: two). */
+export const SANDBOX_DD_CONFIRM_WORKING_DAYS = 2;
+
+/** The sandbox bank moving Direct Debit payments on (at the app's clock); only with the sandbox provider. */
+export const sandboxDirectDebitPaymentsJob = defineJob({
+  name: 'sandbox-dd-payments',
+  payload: z.object({}),
+  schedule: { cron: '*/10 * * * *', payload: {} },
+  enabled: (services) => services.providers.directDebit.name === 'sandbox',
+  async handler(services) {
+    await advanceSandboxDirectDebit(services);
+  },
+});
 
 /** The sandbox bank approving a mandate after a delay; only when the sandbox provider is in use. */
 export const sandboxMandateActivationJob = defineJob({
@@ -21,10 +38,28 @@ export const sandboxMandateActivationJob = defineJob({
   },
 });
 
+/**
+ * The sandbox bank's day at the app's clock, for the tests and the demo seed (what its job does every ten
+ * minutes): answers how many Direct Debit payments moved, 0 with the real provider.
+ */
+export async function advanceSandboxDirectDebit(services: {
+  providers: { directDebit: DirectDebitProvider };
+}) {
+  const provider = services.providers.directDebit;
+  return provider.name === 'sandbox' ? (provider as SandboxDirectDebit).advancePayments() : 0;
+}
+
 export interface SandboxDirectDebit extends DirectDebitProvider {
   services(): ProviderHost;
   /** The bank "approves" the mandate: it becomes active and the app hears so by webhook. */
   activateMandate(mandateId: string): Promise<void>;
+  /**
+   * The bank's day at the app's clock (ADR 204): a payment is submitted on its charge date and confirmed
+   * (or, for the failing test account, failed) two working days later, each step a signed webhook; a step
+   * whose webhook is not acknowledged is undone and sent again on the next call.
+   * Answers how many payments moved.
+   */
+  advancePayments(): Promise<number>;
 }
 
 /**
@@ -140,10 +175,119 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
       });
     },
 
+    async createPayment(input) {
+      const { db, clock } = services();
+      const [mandate] = await db
+        .select({
+          status: sandboxDdMandates.status,
+          webhookUrl: sandboxDdMandates.webhookUrl,
+          ending: sandboxDdFlows.accountNumberEnding,
+        })
+        .from(sandboxDdMandates)
+        .innerJoin(sandboxDdFlows, eq(sandboxDdFlows.id, sandboxDdMandates.flowId))
+        .where(eq(sandboxDdMandates.id, input.mandateId));
+      if (!mandate || mandate.status === 'cancelled') {
+        throw new DirectDebitFlowError(`Mandate ${input.mandateId} cannot take payments`);
+      }
+      await db
+        .insert(sandboxDdPayments)
+        .values({
+          id: sandboxId('PM', 14),
+          idempotencyKey: input.idempotencyKey,
+          mandateId: input.mandateId,
+          amountPence: input.amountPence,
+          chargeDate: input.chargeDate,
+          status: 'pending_submission',
+          fails: mandate.ending === SANDBOX_FAILING_ACCOUNT_NUMBER.slice(-2),
+          webhookUrl: mandate.webhookUrl,
+          createdAt: clock.now(),
+          updatedAt: clock.now(),
+        })
+        .onConflictDoNothing();
+      const [p] = await db
+        .select()
+        .from(sandboxDdPayments)
+        .where(eq(sandboxDdPayments.idempotencyKey, input.idempotencyKey));
+      if (!p) throw new Error('sandbox payment vanished');
+      return { paymentId: p.id, status: p.status, chargeDate: p.chargeDate };
+    },
+
+    async advancePayments() {
+      const { db, clock } = services();
+      const now = clock.now();
+      const open = await db
+        .select()
+        .from(sandboxDdPayments)
+        .where(inArray(sandboxDdPayments.status, ['pending_submission', 'submitted']));
+      let moved = 0;
+      for (const p of open) {
+        const chargeAt = startOfDayLondon(p.chargeDate);
+        const steps: { action: 'submitted' | 'confirmed' | 'failed'; cause: string }[] = [];
+        if (p.status === 'pending_submission' && chargeAt <= now) {
+          steps.push({ action: 'submitted', cause: 'payment_submitted' });
+        }
+        if (
+          (p.status === 'submitted' || steps.length > 0) &&
+          addWorkingDays(chargeAt, SANDBOX_DD_CONFIRM_WORKING_DAYS) <= now
+        ) {
+          steps.push(
+            p.fails
+              ? { action: 'failed', cause: 'insufficient_funds' }
+              : { action: 'confirmed', cause: 'payment_confirmed' },
+          );
+        }
+        const last = steps.at(-1);
+        if (!last) continue;
+        const [won] = await db
+          .update(sandboxDdPayments)
+          .set({ status: last.action, updatedAt: now })
+          .where(and(eq(sandboxDdPayments.id, p.id), eq(sandboxDdPayments.status, p.status)))
+          .returning();
+        if (!won) continue;
+        moved++;
+        // A step the app did not acknowledge is undone, so the next tick sends it again (GoCardless keeps
+        // retrying for days): the state the app has heard of is the last one delivered.
+        let heard: typeof p.status = p.status;
+        for (const step of steps) {
+          const body = JSON.stringify({
+            events: [
+              {
+                id: sandboxId('EV', 14),
+                created_at: now.toISOString(),
+                resource_type: 'payments',
+                action: step.action,
+                links: { payment: p.id, mandate: p.mandateId },
+                details: { origin: step.action === 'failed' ? 'bank' : 'gocardless', cause: step.cause },
+              },
+            ],
+            meta: { webhook_id: sandboxId('WB', 14) },
+          });
+          const delivered = await deliverWebhook(p.webhookUrl, body, {
+            'webhook-signature': signGoCardlessStyle(body, await secret()),
+          });
+          if (!delivered) break;
+          heard = step.action;
+        }
+        if (heard !== last.action) {
+          await db
+            .update(sandboxDdPayments)
+            .set({ status: heard })
+            .where(and(eq(sandboxDdPayments.id, p.id), eq(sandboxDdPayments.status, last.action)));
+        }
+      }
+      return moved;
+    },
+
     async parseWebhook(rawBody, signatureHeader) {
       verifyGoCardlessStyle(rawBody, signatureHeader, await secret());
       let parsed: {
-        events?: { id: string; resource_type: string; action: string; links?: { mandate?: string } }[];
+        events?: {
+          id: string;
+          resource_type: string;
+          action: string;
+          links?: { mandate?: string; payment?: string };
+          details?: { cause?: string };
+        }[];
       };
       try {
         parsed = JSON.parse(rawBody);
@@ -155,6 +299,8 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
         resourceType: e.resource_type,
         action: e.action,
         mandateId: e.links?.mandate ?? null,
+        paymentId: e.links?.payment ?? null,
+        cause: e.details?.cause ?? null,
       }));
     },
   };

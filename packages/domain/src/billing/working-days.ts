@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { londonMidnight } from '@forecourt/domain/billing/schedule';
-import { LONDON } from '@forecourt/domain/dates';
+import { LONDON } from '../dates.ts';
+import { londonMidnight } from './schedule.ts';
 
 /**
  * London midnight `n` working days (Monday to Friday) after the London day of `at`. Bank holidays are not

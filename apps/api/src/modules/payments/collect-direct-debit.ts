@@ -1,0 +1,132 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { customerPayments, ddCollections } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { DirectDebitFlowError } from '../../providers/direct-debit/direct-debit-provider.ts';
+import { paymentAndMethod } from './charge-saved-card.ts';
+
+export type CollectionPayment = typeof customerPayments.$inferSelect;
+
+/**
+ * What the billing module does when a Direct Debit payment's outcome arrives (ADR 204): post the payment and
+ * settle the statement, or run the arrears path. Registered at start-up (payments does not import billing);
+ * runs inside the webhook's transaction, after the customer payment has moved (exactly one caller).
+ */
+export type DirectDebitOutcomeHandler = (
+  ctx: { db: Db; at: Date },
+  o: { payment: CollectionPayment; succeeded: boolean },
+) => Promise<void>;
+
+let outcomeHandler: DirectDebitOutcomeHandler | undefined;
+
+export function registerDirectDebitOutcome(handler: DirectDebitOutcomeHandler) {
+  outcomeHandler = handler;
+}
+
+/**
+ * The billing run's Direct Debit collection (ADR 204): a GoCardless payment against the account's mandate for
+ * a PENDING customer payment, collected on `chargeDate`. The provider's idempotency key is the payment and
+ * the attempt, and (payment, attempt) is the primary key of the record, so two runs at once, a retried job
+ * or a run after a crash make one provider payment. Answers 'submitted' (now, or by an earlier run), or
+ * 'no_mandate' when the account has no mandate able to pay (the caller treats it as a failed collection).
+ */
+export async function submitDirectDebit(
+  ctx: Pick<Ctx, 'db' | 'providers' | 'clock'>,
+  input: {
+    paymentId: string;
+    paymentMethodId: string | null;
+    attempt: number;
+    chargeDate: string;
+    description: string;
+  },
+): Promise<'submitted' | 'no_mandate'> {
+  const [already] = await ctx.db
+    .select()
+    .from(ddCollections)
+    .where(
+      and(eq(ddCollections.customerPaymentId, input.paymentId), eq(ddCollections.attempt, input.attempt)),
+    );
+  if (already) return 'submitted';
+  const provider = ctx.providers.directDebit;
+  const { payment, method: mandate } = await paymentAndMethod(
+    ctx.db,
+    input.paymentId,
+    input.paymentMethodId,
+    'BACS_DEBIT',
+  );
+  if (mandate && mandate.provider !== provider.name) return 'no_mandate';
+  if (!mandate || mandate.mandateStatus === 'CANCELLED') return 'no_mandate';
+  let created: Awaited<ReturnType<typeof provider.createPayment>>;
+  try {
+    created = await provider.createPayment({
+      mandateId: mandate.providerReference,
+      amountPence: payment.amountPence,
+      chargeDate: input.chargeDate,
+      description: input.description,
+      idempotencyKey: `${payment.id}:${input.attempt}`,
+      metadata: { paymentId: payment.id, partyId: payment.partyId, purpose: payment.purpose },
+    });
+  } catch (err) {
+    if (err instanceof DirectDebitFlowError) return 'no_mandate';
+    throw err;
+  }
+  const now = ctx.clock.now();
+  await ctx.db
+    .insert(ddCollections)
+    .values({
+      customerPaymentId: payment.id,
+      attempt: input.attempt,
+      provider: provider.name,
+      providerPaymentId: created.paymentId,
+      chargeDate: created.chargeDate,
+      status: created.status,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+  return 'submitted';
+}
+
+/**
+ * A `payments` webhook event, inside the webhook's transaction: records the provider status; on `confirmed`
+ * the customer payment moves PENDING → SETTLED, on `failed` (or `cancelled`) PENDING → FAILED, and the
+ * registered billing handler runs once, for the one caller that moved it.
+ */
+export async function applyDirectDebitPaymentEvent(
+  ctx: Pick<Ctx, 'db' | 'clock' | 'providers'>,
+  event: { action: string; paymentId: string; cause: string | null },
+) {
+  const provider = ctx.providers.directDebit.name;
+  const now = ctx.clock.now();
+  const [collection] = await ctx.db
+    .update(ddCollections)
+    .set({ status: event.action, updatedAt: now })
+    .where(and(eq(ddCollections.provider, provider), eq(ddCollections.providerPaymentId, event.paymentId)))
+    .returning();
+  if (!collection) return;
+  // A late event of an earlier attempt must not decide the attempt in flight.
+  const attempts = await ctx.db
+    .select({ attempt: ddCollections.attempt })
+    .from(ddCollections)
+    .where(eq(ddCollections.customerPaymentId, collection.customerPaymentId));
+  if (attempts.some((a) => a.attempt > collection.attempt)) return;
+  const succeeded = event.action === 'confirmed';
+  if (!succeeded && event.action !== 'failed' && event.action !== 'cancelled') return;
+  const [moved] = await ctx.db
+    .update(customerPayments)
+    .set(
+      succeeded
+        ? {
+            status: 'SETTLED',
+            provider,
+            providerReference: event.paymentId,
+            settledAt: now,
+            updatedAt: now,
+          }
+        : { status: 'FAILED', declineCode: event.cause ?? event.action, updatedAt: now },
+    )
+    .where(and(eq(customerPayments.id, collection.customerPaymentId), eq(customerPayments.status, 'PENDING')))
+    .returning();
+  if (!moved || !outcomeHandler) return;
+  await outcomeHandler({ db: ctx.db, at: now }, { payment: moved, succeeded });
+}

@@ -1,0 +1,325 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { runBillingDay } from '../src/modules/billing/index.ts';
+import { advanceSandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
+import { signGoCardlessStyle } from '../src/providers/direct-debit/signature.ts';
+import { type BillingApp, billingApp, buySubscription, runDays } from './billing-helpers.ts';
+import { api, rows, submitForm } from './payments-helpers.ts';
+import type { Visitor } from './proposals-helpers.ts';
+
+/**
+ * Direct Debit collection of the billing run (ADR 204), lived through with the injectable clock: the run
+ * submits a GoCardless payment for each statement (charge date = the statement's payment date), the sandbox
+ * bank submits it on the charge date and confirms or fails it two working days later by signed webhook.
+ */
+let t: BillingApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const GOOD = '55779911';
+const FAILING = '55779922';
+
+/** The customer sets up a mandate on the sandbox's bank-details page before buying: the account is BACS_DEBIT. */
+const withMandate = (accountNumber: string) => async (v: Visitor) => {
+  const base = (t as BillingApp).base;
+  const started = await api(base, v.token, 'POST', '/api/gocardless/flows', {
+    mandateDescription: 'Monthly car insurance',
+    successUrl: `${base}/done`,
+  });
+  expect(started.status).toBe(200);
+  const flow = started.body;
+  const done = await submitForm(flow.redirectUrl, {
+    accountHolder: 'Sam Driver',
+    sortCode: '20-00-00',
+    accountNumber,
+  });
+  expect(done.status).toBe(303);
+  const mandate = await api(base, v.token, 'POST', '/api/gocardless/mandates', {
+    redirectFlowId: flow.redirectFlowId,
+  });
+  expect(mandate.status).toBe(200);
+};
+
+async function ddSubscription(accountNumber: string) {
+  t = await billingApp('2027-01-30T12:00:00Z', { env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' } });
+  const p = await buySubscription(t, '2027-01-31', 'tok_visa', withMandate(accountNumber));
+  const [account] = (await api(t.base, p.staff, 'GET', '/api/customerAccounts')).body;
+  expect(account).toMatchObject({ paymentMethodType: 'BACS_DEBIT', paymentDay: 28 });
+  return p;
+}
+
+const mails = async (accountId: string) =>
+  (
+    await rows(
+      t as BillingApp,
+      "SELECT payload->>'kind' AS kind FROM outbox WHERE payload->>'accountId' = $1 ORDER BY created_at, payload->>'kind'",
+      [accountId],
+    )
+  ).map((r) => r.kind);
+
+const mailText = async (accountId: string, kind: string) =>
+  (
+    await rows(
+      t as BillingApp,
+      "SELECT body FROM outbox WHERE payload->>'accountId' = $1 AND payload->>'kind' = $2 ORDER BY created_at",
+      [accountId, kind],
+    )
+  ).map((r) => String(r.body));
+
+const sandboxPayments = async () =>
+  (
+    await rows(
+      t as BillingApp,
+      'SELECT right(idempotency_key, 2) AS attempt, charge_date::text AS charge, status, amount_pence FROM sandbox_dd_payments ORDER BY created_at',
+    )
+  ).map((r) => [r.attempt, r.charge, r.status, r.amount_pence]);
+
+describe('Direct Debit collection', () => {
+  it('bills a Direct Debit subscription for 3 months, each payment confirmed two working days after its charge date', async () => {
+    const p = await ddSubscription(GOOD);
+    const app = t as BillingApp;
+    // Two runs at once and the same day again: one statement, one provider payment.
+    await runDays(app, '2027-01-31', '2027-02-27');
+    app.at.set('2027-02-28T06:00:00Z');
+    const once = await Promise.all([1, 2, 3].map(() => runBillingDay(app.app.services, app.at.now())));
+    expect(once.reduce((n, r) => n + r.raised, 0)).toBe(1);
+    // Hand-worked: statement 2 raised Sun 28 Feb; charge date = 3 working days later, Wed 3 Mar; submitted
+    // then, confirmed Fri 5 Mar. Statement 3 raised Sun 28 Mar: Wed 31 Mar, confirmed Fri 2 Apr (Good Friday
+    // is not counted out). Statement 4 raised Wed 28 Apr: Mon 3 May, confirmed Wed 5 May.
+    const { log, totals } = await runDays(app, '2027-02-28', '2027-05-06');
+    expect(log).toEqual([
+      '2027-03-03 bank',
+      '2027-03-05 bank',
+      '2027-03-28 raised',
+      '2027-03-31 bank',
+      '2027-04-02 bank',
+      '2027-04-28 raised',
+      '2027-05-03 bank',
+      '2027-05-05 bank',
+    ]);
+    expect(totals).toMatchObject({ collected: 0, failed: 0, cancelled: 0 });
+    expect(await sandboxPayments()).toEqual([
+      [':1', '2027-03-03', 'confirmed', p.regular],
+      [':1', '2027-03-31', 'confirmed', p.regular],
+      [':1', '2027-05-03', 'confirmed', p.regular],
+    ]);
+
+    const [account] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
+    expect(account).toMatchObject({ accountStatus: 'ACTIVE', outstandingAmount: 0, accountBalance: 0 });
+    const list = (await api(app.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`))
+      .body;
+    expect(list.map((s: { statementNumber: number }) => s.statementNumber)).toEqual([4, 3, 2, 1]);
+    const due = ['2027-05-02T23:00:00.000Z', '2027-03-30T23:00:00.000Z', '2027-03-03T00:00:00.000Z'];
+    for (const [i, s] of list.slice(0, 3).entries()) {
+      expect(s).toMatchObject({
+        status: 'settled',
+        broughtForwardBalance: 0,
+        subtotalBalance: 0,
+        carriedForwardBalance: 0,
+        amountOutstanding: 0,
+        paymentDueAt: due[i],
+      });
+      const detail = (
+        await api(
+          app.base,
+          p.staff,
+          'GET',
+          `/api/customerAccounts/${p.accountId}/statements/${s.statementId}`,
+        )
+      ).body;
+      expect(
+        detail.lineItems.map(
+          (l: { type: string; amount: number; subType: string | null; status: string }) => [
+            l.type,
+            l.amount,
+            l.subType,
+            l.status,
+          ],
+        ),
+      ).toEqual([
+        ['invoice', p.regular, null, 'POSTED'],
+        ['payment', -p.regular, 'GOCARDLESS', 'POSTED'],
+      ]);
+    }
+    const payments = await rows(
+      app,
+      "SELECT status, provider, count(*)::int AS n FROM customer_payments WHERE purpose = 'statement' GROUP BY status, provider",
+    );
+    expect(payments).toEqual([{ status: 'SETTLED', provider: 'sandbox', n: 3 }]);
+    expect(await mails(p.accountId)).toEqual([
+      'statement-issued',
+      'payment-taken',
+      'statement-issued',
+      'payment-taken',
+      'statement-issued',
+      'payment-taken',
+    ]);
+    const [notice] = await mailText(p.accountId, 'statement-issued');
+    expect(notice).toContain('will be collected by Direct Debit on or after 3 March 2027');
+    expect((await mailText(p.accountId, 'payment-taken'))[0]).toContain('by Direct Debit');
+  });
+
+  it('a failing Direct Debit is presented again once, then the account is suspended and the policy cancelled for non-payment', async () => {
+    const p = await ddSubscription(FAILING);
+    const app = t as BillingApp;
+    // Hand-worked: charge Wed 3 Mar fails Fri 5 Mar (06:00); retry day +3 = Mon 8 Mar, re-presented with the
+    // Bacs notice for Thu 11 Mar, which fails Mon 15 Mar: suspended, notice to 22 Mar, cancelled then; no
+    // statement on 28 Mar (suspended account).
+    const { log } = await runDays(app, '2027-01-31', '2027-03-31');
+    expect(log).toEqual([
+      '2027-02-28 raised',
+      '2027-03-03 bank',
+      '2027-03-05 bank',
+      '2027-03-11 bank',
+      '2027-03-15 bank',
+      '2027-03-22 cancelled',
+    ]);
+    expect(await sandboxPayments()).toEqual([
+      [':1', '2027-03-03', 'failed', p.regular],
+      [':2', '2027-03-11', 'failed', p.regular],
+    ]);
+    expect(await mails(p.accountId)).toEqual([
+      'statement-issued',
+      'payment-failed',
+      'account-suspended',
+      'notice-of-cancellation',
+      'cancelled-non-payment',
+    ]);
+    const [failedMail] = await mailText(p.accountId, 'payment-failed');
+    expect(failedMail).toContain('by Direct Debit again on or after 11 March 2027');
+    expect((await mailText(p.accountId, 'notice-of-cancellation'))[0]).toContain('22 March 2027');
+    const [account] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
+    expect(account).toMatchObject({
+      accountStatus: 'SUSPENDED',
+      outstandingAmount: p.regular,
+      accountBalance: p.regular,
+    });
+    const [statement] = (
+      await api(app.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)
+    ).body;
+    expect(statement).toMatchObject({
+      statementNumber: 2,
+      status: 'failed',
+      amountOutstanding: p.regular,
+      paymentDueAt: '2027-03-11T00:00:00.000Z',
+    });
+    const [policy] = await rows(app, 'SELECT status, cancellation_reason FROM policies WHERE id = $1', [
+      p.policyId,
+    ]);
+    expect(policy).toEqual({ status: 'CANCELLED', cancellation_reason: 'NON_PAYMENT' });
+  });
+
+  it('a repeated or tampered payment webhook changes nothing: one payment line', async () => {
+    const p = await ddSubscription(GOOD);
+    const app = t as BillingApp;
+    await runDays(app, '2027-01-31', '2027-03-03');
+    // The sandbox bank's own deliveries go nowhere now: the test sends the confirmation itself.
+    await app.database.query("UPDATE sandbox_dd_payments SET webhook_url = 'http://127.0.0.1:9/'");
+    const [payment] = await rows(
+      app,
+      "SELECT id, mandate_id FROM sandbox_dd_payments WHERE status = 'submitted'",
+    );
+    const secret = (await rows(app, "SELECT value FROM app_secrets WHERE name = 'sandbox-dd-webhook'"))[0]
+      ?.value as string;
+    const event = (id: string, action = 'confirmed') =>
+      JSON.stringify({
+        events: [
+          {
+            id,
+            resource_type: 'payments',
+            action,
+            links: { payment: payment?.id, mandate: payment?.mandate_id },
+            details: { cause: 'payment_confirmed' },
+          },
+        ],
+      });
+    const post = (body: string, signature: string) =>
+      fetch(`${app.base}/api/gocardless/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'webhook-signature': signature },
+        body,
+      });
+    const paymentLines = async () =>
+      (
+        await rows(
+          app,
+          "SELECT count(*)::int AS n FROM statement_line_items WHERE account_id = $1 AND type = 'payment' AND sub_type = 'GOCARDLESS'",
+          [p.accountId],
+        )
+      )[0]?.n;
+
+    const confirmed = event('EV_TEST_CONFIRM');
+    const tampered = await post(
+      confirmed.replace('confirmed', 'failed'),
+      signGoCardlessStyle(confirmed, secret),
+    );
+    expect(tampered.status).toBe(400);
+    const forged = await post(confirmed, signGoCardlessStyle(confirmed, 'not-the-secret'));
+    expect(forged.status).toBe(400);
+    const unsigned = await fetch(`${app.base}/api/gocardless/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: confirmed,
+    });
+    expect(unsigned.status).toBe(400);
+    expect(await paymentLines()).toBe(0);
+
+    const results = await Promise.all(
+      [1, 2].map(() => post(confirmed, signGoCardlessStyle(confirmed, secret))),
+    );
+    const acks = await Promise.all(results.map((r) => r.json() as Promise<{ duplicate: boolean }>));
+    expect(acks.map((a) => a.duplicate).sort()).toEqual([false, true]);
+    const replay = await post(confirmed, signGoCardlessStyle(confirmed, secret));
+    expect(await replay.json()).toEqual({ received: true, duplicate: true });
+    // Another event about the same payment (a new id) cannot post it twice, nor turn it into a failure.
+    for (const other of [event('EV_TEST_CONFIRM_2'), event('EV_TEST_FAIL', 'failed')]) {
+      const res = await post(other, signGoCardlessStyle(other, secret));
+      expect(await res.json()).toEqual({ received: true, duplicate: false });
+    }
+    expect(await paymentLines()).toBe(1);
+    const [statement] = (
+      await api(app.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)
+    ).body;
+    expect(statement).toMatchObject({ statementNumber: 2, status: 'settled', amountOutstanding: 0 });
+    expect(await mails(p.accountId)).toEqual(['statement-issued', 'payment-taken']);
+    // A second run that day submits nothing new.
+    await runBillingDay(app.app.services, app.at.now());
+    expect((await rows(app, 'SELECT count(*)::int AS n FROM dd_collections'))[0]?.n).toBe(1);
+  });
+
+  it("a payment webhook the app did not acknowledge is sent again on the sandbox bank's next tick", async () => {
+    const p = await ddSubscription(GOOD);
+    const app = t as BillingApp;
+    await runDays(app, '2027-01-31', '2027-03-04');
+    const [row] = await rows(app, 'SELECT webhook_url FROM sandbox_dd_payments');
+    await app.database.query("UPDATE sandbox_dd_payments SET webhook_url = 'http://127.0.0.1:9/'");
+    app.at.set('2027-03-05T06:00:00Z');
+    expect(await advanceSandboxDirectDebit(app.app.services)).toBe(1);
+    expect(await sandboxPayments()).toEqual([[':1', '2027-03-03', 'submitted', p.regular]]);
+    await app.database.query('UPDATE sandbox_dd_payments SET webhook_url = $1', [row?.webhook_url]);
+    expect(await advanceSandboxDirectDebit(app.app.services)).toBe(1);
+    expect(await sandboxPayments()).toEqual([[':1', '2027-03-03', 'confirmed', p.regular]]);
+    const [statement] = (
+      await api(app.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)
+    ).body;
+    expect(statement).toMatchObject({ statementNumber: 2, status: 'settled', amountOutstanding: 0 });
+  });
+
+  it('a cancelled mandate is a failed collection on the day the statement is raised, with no provider payment', async () => {
+    const p = await ddSubscription(GOOD);
+    const app = t as BillingApp;
+    await app.database.query(
+      "UPDATE payment_methods SET mandate_status = 'CANCELLED' WHERE party_id = $1 AND type = 'BACS_DEBIT'",
+      [p.partyId],
+    );
+    expect((await runDays(app, '2027-01-31', '2027-03-01')).log).toEqual(['2027-02-28 raised, failed']);
+    expect(await sandboxPayments()).toEqual([]);
+    const [payment] = await rows(
+      app,
+      "SELECT status, decline_code FROM customer_payments WHERE purpose = 'statement'",
+    );
+    expect(payment).toEqual({ status: 'FAILED', decline_code: 'no_mandate' });
+    expect(await mails(p.accountId)).toEqual(['statement-issued', 'payment-failed']);
+  });
+});

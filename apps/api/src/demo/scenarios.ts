@@ -1,6 +1,15 @@
 import type { DemoPerson } from '../modules/identity/index.ts';
 import type { DemoFactory } from './factory.ts';
-import { buy, handleClaim, quote, reportLoss, runQuoteExpiry } from './operations.ts';
+import {
+  buy,
+  cancel,
+  changePolicy,
+  handleClaim,
+  quote,
+  reportLoss,
+  runBillingDays,
+  runQuoteExpiry,
+} from './operations.ts';
 
 /**
  * One named piece of the demo customer's history, made by running the real operations at past dates
@@ -113,17 +122,76 @@ const insufficientAccuracy: DemoScenario = {
     }),
 };
 
+const inArrears: DemoScenario = {
+  name: 'in-arrears',
+  shows:
+    'ACTIVE policy bought 36 days ago with a card that paid at checkout and fails later: its first monthly statement failed and is retried, an outstanding balance',
+  // Before the Direct Debit scenario: once a mandate exists it pays every new policy.
+  run: (f, person) =>
+    buy(f, person, f.daysAgo(36), { vrn: 'BM70SER', cardToken: 'tok_laterInsufficientFunds' }),
+};
+
+const cancelledInCoolingOff: DemoScenario = {
+  name: 'cancelled-in-cooling-off',
+  shows: 'CANCELLED policy: bought 10 days ago, cancelled in the cooling-off period 2 days later, refunded',
+  async run(f, person) {
+    const policy = await buy(f, person, f.daysAgo(10), { vrn: 'TY22HYB' });
+    return cancel(f, person, f.daysAgo(8), { policyId: policy.policyId, reason: 'Price' });
+  },
+};
+
+const cancellationPending: DemoScenario = {
+  name: 'cancellation-pending',
+  shows:
+    'ACTIVE policy bought 45 days ago, cancelled yesterday from a date 20 days ahead (the notice banner)',
+  async run(f, person) {
+    const policy = await buy(f, person, f.daysAgo(45), { vrn: 'RR16EVO' });
+    return cancel(f, person, f.daysAgo(1), {
+      policyId: policy.policyId,
+      reason: 'SoldNR',
+      effectiveAt: f.daysAhead(20),
+    });
+  },
+};
+
+const changedMidTerm: DemoScenario = {
+  name: 'changed-mid-term',
+  shows: 'ACTIVE policy bought 30 days ago, legal expenses cover added 12 days ago (two versions)',
+  async run(f, person) {
+    const policy = await buy(f, person, f.daysAgo(30), { vrn: 'MY69PFV' });
+    return changePolicy(f, person, f.daysAgo(12), policy.policyId, [
+      { changeType: 'ADD_COVER', coverCode: 'legal_expenses' },
+    ]);
+  },
+};
+
+/** How far back the oldest purchase goes: the billing run starts there. */
+const HISTORY_DAYS = 150;
+
+const billingHistory: DemoScenario = {
+  name: 'billing-history',
+  shows:
+    'the daily billing run over the whole history: monthly statements of each subscription, card ones collected (the arrears one failed and retried); Direct Debit ones pending until their collection is built',
+  run: (f) => runBillingDays(f, f.daysAgo(HISTORY_DAYS)),
+};
+
 /**
  * The demo customer's history, in order (payment methods matter: the newest usable one pays a new policy, so
- * the card policy comes before the Direct Debit one). Add CANCELLED, LAPSED, RENEWED, arrears, adjustments
- * here as their operations land.
+ * the card policy comes before the Direct Debit one). The billing run comes last: it bills every account
+ * day by day over the history, so it must find every policy already bought.
  */
 export const demoScenarios: DemoScenario[] = [
   activeByCard,
+  inArrears,
   activeByDirectDebit,
   pendingNextWeek,
+  cancelledInCoolingOff,
+  cancellationPending,
+  changedMidTerm,
   openQuote,
   expiredQuote,
   referral,
   insufficientAccuracy,
+  // After every purchase: it bills them all, day by day.
+  billingHistory,
 ];

@@ -1,7 +1,8 @@
 /**
- * Prints the gzipped size of the JavaScript the home route loads: the module scripts and modulepreloads of
- * dist/index.html plus everything they import statically (dist/.vite/manifest.json). Lazy chunks
- * (dynamic imports) are not loaded by home and are listed apart. Target: at most 150 KB.
+ * Prints the gzipped size of the JavaScript each route loads: the module scripts and modulepreloads of
+ * dist/index.html plus everything they import statically (dist/.vite/manifest.json), and for a route further
+ * in, the lazy page modules it loads with their static imports. Lazy chunks home does not load are listed
+ * apart. Targets: home at most 150 KB; the quote journey's first page and checkout at most 250 KB (issue 15).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -54,6 +55,42 @@ export function homeBundle() {
   return { js, lazy, css: cssFiles, totalKb: total };
 }
 
+/** Routes beyond home: the lazy modules (manifest keys) their pages load, besides what home loads. */
+export const ROUTES = [
+  {
+    name: 'quote journey, first page (/car-insurance)',
+    modules: ['src/features/quote/pages/create-quote-page.tsx', 'src/lib/i18n/journey-texts.ts'],
+    targetKb: 250,
+  },
+  {
+    name: 'checkout (/car-insurance/proposal/{code}/checkout)',
+    modules: [
+      'src/features/quote/pages/proposal-page.tsx',
+      'src/lib/i18n/journey-texts.ts',
+      'src/features/checkout/pages/checkout-page.tsx',
+    ],
+    targetKb: 250,
+  },
+];
+
+/** Home's JavaScript plus the static closure of `modules`, in KB gzipped. */
+export function routeBundle(modules: string[]) {
+  const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const seen = new Set(homeBundle().js.map((f) => f.file));
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the web build's manifest: update bench/bundle-size.ts`);
+    if (seen.has(chunk.file)) return;
+    seen.add(chunk.file);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  for (const m of modules) visit(m);
+  return [...seen].reduce((sum, file) => sum + gzipKb(file), 0);
+}
+
 export function main() {
   ensureWebBuild();
   const { js, lazy, css, totalKb } = homeBundle();
@@ -65,6 +102,12 @@ export function main() {
   for (const f of css) console.log(`  ${f.kb.toFixed(1).padStart(7)} KB  ${f.file} (CSS)`);
   const lazyKb = lazy.reduce((sum, f) => sum + f.kb, 0);
   console.log(`Lazy chunks not loaded by home: ${lazy.length} files, ${lazyKb.toFixed(1)} KB gzipped`);
+  for (const route of ROUTES) {
+    const kb = routeBundle(route.modules);
+    console.log(
+      `${kb.toFixed(1).padStart(9)} KB  ${route.name} (target ≤ ${route.targetKb} KB: ${kb <= route.targetKb ? 'met' : 'NOT met'})`,
+    );
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

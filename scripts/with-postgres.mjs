@@ -1,43 +1,15 @@
 #!/usr/bin/env node
 // Runs a command against a real PostgreSQL. With DATABASE_URL set it is used as is; otherwise a throwaway
-// cluster is made with initdb and started with pg_ctl on a free port, and removed afterwards.
-// As root (CI), the cluster runs as the `postgres` user, since PostgreSQL refuses to run as root.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+// cluster is made with initdb and started with pg_ctl on a free port, and removed afterwards
+// (scripts/postgres-cluster.mjs).
+import { spawnSync } from 'node:child_process';
+import { startCluster } from './postgres-cluster.mjs';
 
 const [cmd, ...args] = process.argv.slice(2);
 if (!cmd) {
   console.error('usage: with-postgres.mjs <command> [args...]');
   process.exit(2);
 }
-
-function findBin(name) {
-  const which = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
-  if (which.status === 0 && which.stdout.trim()) return which.stdout.trim();
-  const root = '/usr/lib/postgresql';
-  if (existsSync(root)) {
-    for (const v of readdirSync(root).sort().reverse()) {
-      const p = path.join(root, v, 'bin', name);
-      if (existsSync(p)) return p;
-    }
-  }
-  throw new Error(
-    `${name} not found: install PostgreSQL (apt-get install -y postgresql) or set DATABASE_URL`,
-  );
-}
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 function run(command, argv, env = process.env) {
   const res = spawnSync(command, argv, { stdio: 'inherit', env });
@@ -46,40 +18,12 @@ function run(command, argv, env = process.env) {
 
 if (process.env.DATABASE_URL) process.exit(run(cmd, args));
 
-const asRoot = process.getuid?.() === 0;
-const dir = mkdtempSync(path.join(os.tmpdir(), 'forecourt-pg-'));
-chmodSync(dir, 0o777);
-const data = path.join(dir, 'data');
-const port = await freePort();
-const wrap = (bin, argv) => (asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...argv]] : [bin, argv]);
-const initdb = findBin('initdb');
-const pgCtl = findBin('pg_ctl');
-
-const exec = (bin, argv) => {
-  const [c, a] = wrap(bin, argv);
-  execFileSync(c, a, { stdio: ['ignore', 'ignore', 'inherit'] });
-};
-
 let status = 1;
+const cluster = await startCluster();
 try {
-  exec(initdb, ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  exec(pgCtl, [
-    '-D',
-    data,
-    '-l',
-    path.join(dir, 'log'),
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-    '-w',
-    'start',
-  ]);
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  console.log(`PostgreSQL cluster on ${url}`);
-  status = run(cmd, args, { ...process.env, DATABASE_URL: url });
+  console.log(`PostgreSQL cluster on ${cluster.url}`);
+  status = run(cmd, args, { ...process.env, DATABASE_URL: cluster.url });
 } finally {
-  try {
-    exec(pgCtl, ['-D', data, '-m', 'immediate', 'stop']);
-  } catch {}
-  rmSync(dir, { recursive: true, force: true });
+  cluster.stop();
 }
 process.exit(status);

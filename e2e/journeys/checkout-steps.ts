@@ -193,3 +193,14 @@ export async function signInAtIdp(page: Page, email: string) {
   await page.locator('#code').fill(code);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** A newcomer buys a policy by card (signed in at account set-up), ending on the success page. */
+export async function buyPolicyByCard(page: Page) {
+  const code = await pricedQuote(page);
+  await configurationToCheckout(page, code);
+  await page.locator('[data-page="checkout-card"]').waitFor();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await payOnHostedPage(page, '4242 4242 4242 4242');
+  await page.locator('[data-page="checkout-success"]').waitFor({ timeout: 30_000 });
+  return code;
+}

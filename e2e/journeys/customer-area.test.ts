@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, useBrowser } from '../support/browser.ts';
-import { configurationToCheckout, payOnHostedPage, pricedQuote } from './checkout-steps.ts';
+import { buyPolicyByCard } from './checkout-steps.ts';
 
 const browser = useBrowser();
 
@@ -15,12 +15,7 @@ describe('customer area (issue 11)', () => {
   it('after buying, "View your policy" opens the policy page; each tab works; home lists the policy', async () => {
     for (const width of [1280, 375]) {
       const page = await browser.newPage({ width });
-      const code = await pricedQuote(page);
-      await configurationToCheckout(page, code);
-      await page.locator('[data-page="checkout-card"]').waitFor();
-      await page.getByRole('button', { name: /^Pay / }).click();
-      await payOnHostedPage(page, '4242 4242 4242 4242');
-      await page.locator('[data-page="checkout-success"]').waitFor({ timeout: 30_000 });
+      await buyPolicyByCard(page);
 
       await page.getByRole('link', { name: 'View your policy' }).click();
       await page.waitForURL(/\/car-insurance\/policy\/[0-9a-f-]{36}$/);

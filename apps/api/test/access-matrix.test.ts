@@ -344,6 +344,11 @@ const MATRIX: Record<string, Row> = {
     // The owner's adjustment has expired, so committing it is refused (410) and the policy stays live.
     expect: { owner: ALLOWED, 'staff impersonating owner': ALLOWED },
   },
+  'PUT /api/policies/:id/autoRenewal': {
+    kind: 'owned',
+    url: () => `/api/policies/${o.policyId}/autoRenewal`,
+    body: () => ({ enabled: true }),
+  },
   'GET /api/documents/policy/:id/:doc': {
     kind: 'owned',
     url: () => `/api/documents/policy/${o.policyId}/policy-certificate`,
@@ -450,6 +455,23 @@ const MATRIX: Record<string, Row> = {
     kind: 'staff',
     url: () => '/api/admin/insights',
     why: 'feedback of all customers, read by staff with access:insights without impersonating',
+    expect: {
+      'staff not impersonating': OK,
+      'staff impersonating owner': OK,
+      'staff impersonating other': OK,
+    },
+  },
+  'PATCH /api/renewals/:code': {
+    kind: 'owned',
+    url: () => `/api/renewals/${o.quoteCode}`,
+    body: () => ({ changes: [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }] }),
+    why: 'the matrix owner has no renewal: a plain quote is not found as a renewal, even for its owner (renewal-quote.test covers the owner)',
+    expect: { owner: NOT_FOUND, 'staff impersonating owner': NOT_FOUND },
+  },
+  'GET /api/admin/renewals': {
+    kind: 'staff',
+    url: () => '/api/admin/renewals',
+    why: 'the renewal review queue is read by staff with access:impersonate, without impersonating',
     expect: {
       'staff not impersonating': OK,
       'staff impersonating owner': OK,

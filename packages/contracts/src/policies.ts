@@ -1,4 +1,4 @@
-import { POLICY_STATUSES } from '@forecourt/domain/enums';
+import { POLICY_STATUSES, RENEWAL_CANCELLATION_REASONS } from '@forecourt/domain/enums';
 import { z } from 'zod';
 
 /** Bind (spec 3 §7 "POST /proposals/{code}/bind"): the policy made from a proposal. */
@@ -27,6 +27,8 @@ export const policySchema = z.object({
     terminatedAt: z.string().nullable(),
     renewalStopped: z.boolean(),
     autoRenewalEnabled: z.boolean(),
+    /** Why the customer opted out of auto-renewal (spec 3 §3 reasons; 'Other|text' for Other). */
+    autoRenewalReason: z.string().nullable().optional(),
   }),
   currentPolicyVersion: z.object({
     versionNumber: z.number().int(),
@@ -38,7 +40,78 @@ export const policySchema = z.object({
   reviewType: z.enum(['AUTO', 'NEVER', 'MANUAL']),
   renewalProposal: z.string().nullable(),
   upsellProposal: z.string().nullable(),
+  /** Renewal (issue 14): the cycle (0 in the first year), and whether the anniversary is within the window. */
+  renewalCycle: z.number().int().optional(),
+  inRenewalWindow: z.boolean().optional(),
 });
 export type Policy = z.infer<typeof policySchema>;
 
 export const policiesQuerySchema = z.object({ schemeCode: z.string().max(40).optional() });
+
+/** Why a customer opts out of auto-renewal (spec 3 §3, the same list as cancellation). */
+export const autoRenewalReasonSchema = z.enum(RENEWAL_CANCELLATION_REASONS);
+
+/**
+ * PUT /api/policies/{id}/autoRenewal (spec 3 §7): switch auto-renewal on, or off with a reason (required when
+ * opting out; 'Other' needs the customer's words in `reasonText`).
+ */
+export const autoRenewalBodySchema = z
+  .object({
+    enabled: z.boolean(),
+    reason: autoRenewalReasonSchema.optional(),
+    reasonText: z.string().trim().min(1).max(500).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.enabled && !body.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'validation.optOutReasonRequired' });
+    if (!body.enabled && body.reason === 'Other' && !body.reasonText)
+      ctx.addIssue({ code: 'custom', path: ['reasonText'], message: 'validation.optOutReasonTextRequired' });
+  });
+export type AutoRenewalBody = z.infer<typeof autoRenewalBodySchema>;
+
+/** GET /api/admin/renewals: renewals waiting for staff (MANUAL review, referred, unrated), with both prices. */
+export const renewalQueueSchema = z.array(
+  z.object({
+    policyId: z.string(),
+    cycle: z.number().int(),
+    proposalCode: z.string(),
+    status: z.enum(['MANUAL_REVIEW', 'REFERRED', 'UNRATED', 'INVITED', 'RENEWED', 'LAPSED']),
+    reviewType: z.enum(['AUTO', 'MANUAL']),
+    anniversaryAt: z.string(),
+    previousTotal: z.number().int().nullable(),
+    renewalTotal: z.number().int().nullable(),
+    newBusinessTotal: z.number().int().nullable(),
+    offeredTotal: z.number().int().nullable(),
+    capped: z.boolean(),
+    channel: z.string().nullable(),
+    renewalTrace: z.array(z.unknown()),
+    newBusinessTrace: z.array(z.unknown()),
+    invitedAt: z.string(),
+  }),
+);
+
+/**
+ * PATCH /api/renewals/{code}: the changes a customer makes on the renewal quote (optional covers, voluntary
+ * excess); anything else is a change for support (spec 3 §4: no self-service changes in the renewal window).
+ */
+export const renewalChangeRequestSchema = z.object({
+  changes: z
+    .array(
+      z.discriminatedUnion('changeType', [
+        z.object({ changeType: z.literal('ADD_COVER'), coverCode: z.string().min(1).max(40) }),
+        z.object({ changeType: z.literal('REMOVE_COVER'), coverCode: z.string().min(1).max(40) }),
+        z.object({
+          changeType: z.literal('REQUEST_COVER_OPTION'),
+          coverCode: z.string().min(1).max(40),
+          selected: z.boolean().nullable(),
+        }),
+        z.object({
+          changeType: z.literal('SELECT_VOLUNTARY_EXCESS'),
+          excess: z.number().int().min(0).max(10_000),
+        }),
+      ]),
+    )
+    .min(1)
+    .max(10),
+});
+export type RenewalChangeRequest = z.infer<typeof renewalChangeRequestSchema>;

@@ -154,6 +154,8 @@ export const proposalSchema = z.object({
   trackingRecorded: z.boolean(),
   sourcePolicy: z.record(z.string(), z.unknown()).nullable(),
   sourceProposal: z.string().nullable(),
+  /** A renewal: the cycle (1 for the first anniversary; 0 for new business, spec 2 §3). */
+  renewalCycle: z.number().int().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -2,18 +2,7 @@
  * Europe/London calendar helpers (date-fns + @date-fns/tz). Instants are `Date`s; calendar days are ISO
  * 'yyyy-MM-dd' strings. Everything is DST-safe: "midnight" is always London midnight (GMT or BST).
  */
-import { TZDate } from '@date-fns/tz';
-import {
-  addDays,
-  addMonths,
-  addYears,
-  differenceInCalendarDays,
-  format,
-  isMatch,
-  isValid,
-  parse,
-  startOfDay,
-} from 'date-fns';
+import { isValid } from 'date-fns';
 import { TIME_ZONE } from './constants.ts';
 
 export const LONDON = TIME_ZONE;
@@ -28,9 +17,56 @@ function instant(value: DateInput): Date {
   return date;
 }
 
+/*
+ * Calendar dates are moved with integer arithmetic on (year, month, day), not through date-fns and TZDate:
+ * the form and risk rules call these many times per request, and the library path cost about half a
+ * millisecond a call (issue 15). Same results: months clamp to their last day as date-fns does
+ * (2024-02-29 + 1 year = 2025-02-28); test/dates.test.ts checks them against date-fns.
+ */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const daysInMonth = (y: number, m: number) => (m === 2 && isLeap(y) ? 29 : MONTH_DAYS[m - 1]!);
+const DAY_MS = 86_400_000;
+
+type Ymd = [year: number, month: number, day: number];
+const ymdOf = (iso: IsoDate): Ymd => [
+  Number(iso.slice(0, 4)),
+  Number(iso.slice(5, 7)),
+  Number(iso.slice(8, 10)),
+];
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+const isoOf = ([y, m, d]: Ymd): IsoDate => `${String(y).padStart(4, '0')}-${two(m)}-${two(d)}`;
+
+function utcMs([y, m, d]: Ymd): number {
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d);
+  return date.getTime();
+}
+
+function ymdOfMs(ms: number): Ymd {
+  const date = new Date(ms);
+  return [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
+}
+
+function addMonthsYmd([y, m, d]: Ymd, months: number): Ymd {
+  const total = y * 12 + (m - 1) + months;
+  const year = Math.floor(total / 12);
+  const month = total - year * 12 + 1;
+  return [year, month, Math.min(d, daysInMonth(year, month))];
+}
+
+const addDaysYmd = (ymd: Ymd, days: number): Ymd => (days === 0 ? ymd : ymdOfMs(utcMs(ymd) + days * DAY_MS));
+
+function calendar(iso: IsoDate): Ymd {
+  if (!isIsoDate(iso)) throw new RangeError(`Invalid ISO date: ${iso}`);
+  return ymdOf(iso);
+}
+
 /** A real calendar date written yyyy-MM-dd (rejects 2023-02-30, 2023-2-3). */
 export function isIsoDate(value: unknown): value is IsoDate {
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && isMatch(value, ISO_DATE);
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = ymdOf(value);
+  return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
 }
 
 /** A year and month written yyyy-MM. */
@@ -38,14 +74,24 @@ export function isIsoMonth(value: unknown): value is string {
   return typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
 }
 
-function calendar(iso: IsoDate): TZDate {
-  if (!isIsoDate(iso)) throw new RangeError(`Invalid ISO date: ${iso}`);
-  return new TZDate(parse(iso, ISO_DATE, new TZDate(0, 'UTC')), 'UTC');
-}
+const londonParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LONDON,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+});
+let lastInstant = Number.NaN;
+let lastLondonDate = '';
 
 /** The London calendar date of an instant. */
 export function londonDate(at: DateInput): IsoDate {
-  return format(new TZDate(instant(at), LONDON), ISO_DATE);
+  const ms = instant(at).getTime();
+  if (ms === lastInstant) return lastLondonDate;
+  const parts: Record<string, number> = {};
+  for (const p of londonParts.formatToParts(ms)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  lastLondonDate = isoOf([parts.year!, parts.month!, parts.day!]);
+  lastInstant = ms;
+  return lastLondonDate;
 }
 
 /** Today's date in London (yyyy-MM-dd). */
@@ -53,32 +99,123 @@ export function todayInLondon(now: DateInput = new Date()): IsoDate {
   return londonDate(now);
 }
 
+/*
+ * London wall-clock time through Intl, without @date-fns/tz: this module reaches the web app's home bundle
+ * (through status.ts), where TZDate cannot be tree-shaken (issue 15, home ≤ 150 KB).
+ */
+const londonClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LONDON,
+  hourCycle: 'h23',
+  weekday: 'long',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  weekday: string;
+}
+/** The London wall-clock reading of an instant (ms). */
+export function wallClock(ms: number): WallClock {
+  const parts: Record<string, string> = {};
+  for (const p of londonClock.formatToParts(ms)) if (p.type !== 'literal') parts[p.type] = p.value;
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+    weekday: parts.weekday ?? '',
+  };
+}
+
+/** The instant of a London wall-clock time (the later reading across a clock change, as TZDate). */
+export function londonInstant(y: number, m: number, d: number, hour = 0, minute = 0): number {
+  const wall = Date.UTC(y, m - 1, d, hour, minute);
+  const offsetAt = (ms: number) => {
+    const c = wallClock(ms);
+    return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - Math.floor(ms / 1000) * 1000;
+  };
+  const guess = wall - offsetAt(wall);
+  return wall - offsetAt(guess);
+}
+
 /** The instant London's day starts: for a calendar date, or for the London day containing an instant. */
 export function startOfDayLondon(day: DateInput): Date {
   if (typeof day === 'string' && isIsoDate(day)) {
-    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-    return new Date(new TZDate(y, m - 1, d, LONDON).getTime());
+    const [y, m, d] = ymdOf(day);
+    return new Date(londonInstant(y, m, d));
   }
-  return new Date(startOfDay(new TZDate(instant(day), LONDON)).getTime());
+  const c = wallClock(instant(day).getTime());
+  return new Date(londonInstant(c.year, c.month, c.day));
 }
 
-/** Format an instant as London wall-clock time, e.g. formatLondon(d, 'd MMMM yyyy HH:mm'). */
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+const TOKENS: Record<string, (c: WallClock) => string> = {
+  yyyy: (c) => String(c.year).padStart(4, '0'),
+  MMMM: (c) => MONTHS[c.month - 1]!,
+  MMM: (c) => MONTHS[c.month - 1]!.slice(0, 3),
+  MM: (c) => two(c.month),
+  M: (c) => String(c.month),
+  dd: (c) => two(c.day),
+  d: (c) => String(c.day),
+  EEEE: (c) => c.weekday,
+  EEE: (c) => c.weekday.slice(0, 3),
+  HH: (c) => two(c.hour),
+  H: (c) => String(c.hour),
+  mm: (c) => two(c.minute),
+  ss: (c) => two(c.second),
+};
+const PATTERN = /'([^']*)'|yyyy|MMMM|MMM|MM|M|dd|d|EEEE|EEE|HH|H|mm|ss|[A-Za-z]/g;
+
+/**
+ * Format an instant as London wall-clock time, e.g. formatLondon(d, 'd MMMM yyyy HH:mm'): the date-fns tokens
+ * yyyy, MMMM, MMM, MM, M, dd, d, EEEE, EEE, HH, H, mm, ss and 'quoted' text (any other letter throws).
+ */
 export function formatLondon(at: DateInput, pattern: string): string {
-  return format(new TZDate(instant(at), LONDON), pattern);
+  const c = wallClock(instant(at).getTime());
+  return pattern.replace(PATTERN, (token, quoted: string | undefined) => {
+    if (quoted !== undefined) return quoted;
+    const part = TOKENS[token];
+    if (!part) throw new RangeError(`formatLondon: unsupported token "${token}"`);
+    return part(c);
+  });
 }
 
 /** Add calendar years to an ISO date; 29 February becomes 28 February in a non-leap year. */
 export function addYearsIso(iso: IsoDate, years: number): IsoDate {
-  return format(addYears(calendar(iso), years), ISO_DATE);
+  return isoOf(addMonthsYmd(calendar(iso), years * 12));
 }
 
 export function addDaysIso(iso: IsoDate, days: number): IsoDate {
-  return format(addDays(calendar(iso), days), ISO_DATE);
+  return isoOf(addDaysYmd(calendar(iso), days));
 }
 
 /** Calendar days from `from` to `to` in London (negative when `to` is earlier). */
 export function daysBetweenLondon(from: DateInput, to: DateInput): number {
-  return differenceInCalendarDays(calendar(toIso(to)), calendar(toIso(from)));
+  return Math.round((utcMs(calendar(toIso(to))) - utcMs(calendar(toIso(from)))) / DAY_MS);
 }
 
 /**
@@ -89,11 +226,11 @@ export function shiftIso(iso: IsoDate, duration: string): IsoDate {
   const m = /^(-)?P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)D)?$/.exec(duration);
   if (!m) throw new RangeError(`Unsupported duration "${duration}"`);
   const sign = m[1] ? -1 : 1;
-  let d: Date = calendar(iso);
-  d = addYears(d, sign * Number(m[2] ?? 0));
-  d = addMonths(d, sign * Number(m[3] ?? 0));
-  d = addDays(d, sign * Number(m[4] ?? 0));
-  return format(d, ISO_DATE);
+  let d = calendar(iso);
+  d = addMonthsYmd(d, sign * Number(m[2] ?? 0) * 12);
+  d = addMonthsYmd(d, sign * Number(m[3] ?? 0));
+  d = addDaysYmd(d, sign * Number(m[4] ?? 0));
+  return isoOf(d);
 }
 
 /** The next `days` dates from today plus `daysInFuture` (the start-date picker, spec 1 §5.1). */

@@ -1,11 +1,13 @@
-import { TZDate } from '@date-fns/tz';
-import { addMonths, format, isValid } from 'date-fns';
-
 /**
  * Pure rules of the input widgets (spec 1 §3.4, §5.1). No React: the web kit calls these on every keystroke.
  */
 
+// London wall-clock time comes from dates.ts (Intl, not TZDate: this module is in home's bundle, issue 15).
+import { londonInstant, wallClock } from './dates.ts';
+
 export const LONDON = 'Europe/London';
+
+const two = (n: number) => String(n).padStart(2, '0');
 
 export const trimLeadingWhitespace = (value: string): string => value.replace(/^\s+/, '');
 
@@ -68,23 +70,20 @@ export function isoDateTimeFromParts({
 }: DateTimeParts): string | null {
   if (year === undefined || month === undefined || day === undefined) return null;
   if (!realDate(year, month, day) || hour < 0 || hour > 23 || minute < 0 || minute > 59) return null;
-  const local = new TZDate(year, month - 1, day, hour, minute, 0, LONDON);
-  if (!isValid(local)) return null;
-  return format(local, "yyyy-MM-dd'T'HH:mm:ssxxx");
+  const at = londonInstant(year, month, day, hour, minute);
+  const p = wallClock(at);
+  const offset = (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - at) / 60_000;
+  const sign = offset < 0 ? '-' : '+';
+  return `${String(p.year).padStart(4, '0')}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}:00${sign}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
 }
 
 /** The picker parts of an ISO date-time, read in UK local time. */
 export function dateTimePartsFromIso(iso: string | null | undefined): DateTimeParts {
   if (!iso) return {};
-  const d = new TZDate(new Date(iso).getTime(), LONDON);
-  if (!isValid(d)) return {};
-  return {
-    year: d.getFullYear(),
-    month: d.getMonth() + 1,
-    day: d.getDate(),
-    hour: d.getHours(),
-    minute: d.getMinutes(),
-  };
+  const ms = new Date(iso).getTime();
+  if (Number.isNaN(ms)) return {};
+  const { year, month, day, hour, minute } = wallClock(ms);
+  return { year, month, day, hour, minute };
 }
 
 /**
@@ -158,9 +157,10 @@ export type MonthYearLimits = { today: Date; monthsAhead: number; minYear: numbe
  * years run from the latest year down to minYear; in the latest year only months up to that month are offered.
  */
 export function monthYearRange({ today, monthsAhead, minYear }: MonthYearLimits) {
-  const latest = addMonths(new TZDate(today.getTime(), LONDON), monthsAhead);
-  const latestYear = latest.getFullYear();
-  const latestMonth = latest.getMonth() + 1;
+  const now = wallClock(today.getTime());
+  const total = now.year * 12 + (now.month - 1) + monthsAhead;
+  const latestYear = Math.floor(total / 12);
+  const latestMonth = total - latestYear * 12 + 1;
   const years: number[] = [];
   for (let y = latestYear; y >= minYear; y--) years.push(y);
   const monthsIn = (year: number) => (year === latestYear ? latestMonth : year > latestYear ? 0 : 12);

@@ -198,7 +198,10 @@ export type PolicyTab = 'details' | 'documents' | 'billing' | 'claims';
 export class PolicyTabsError extends Error {
   override name = 'PolicyTabsError';
 }
-/** Policy page tabs; ACTIVE shows details first unless in the renewal window; RENEWED is an error. */
+/**
+ * Policy page tabs; ACTIVE shows details first unless in the renewal window, where it comes last (the
+ * customer cannot change the policy then, issue 14); RENEWED is an error.
+ */
 export function policyTabs(
   status: PolicyStatus,
   productKind: ProductKind,
@@ -206,7 +209,7 @@ export function policyTabs(
 ): PolicyTab[] {
   const byStatus: Record<Exclude<PolicyStatus, 'RENEWED'>, PolicyTab[]> = {
     ACTIVE: options.inRenewalWindow
-      ? ['documents', 'billing', 'claims']
+      ? ['documents', 'billing', 'claims', 'details']
       : ['details', 'documents', 'billing', 'claims'],
     PENDING: ['details', 'documents', 'billing', 'claims'],
     CANCELLED: ['billing', 'claims'],

@@ -1,3 +1,14 @@
+import { TZDate } from '@date-fns/tz';
+import {
+  addDays,
+  addMonths,
+  addYears,
+  differenceInCalendarDays,
+  format,
+  isMatch,
+  parse,
+  startOfDay,
+} from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +21,7 @@ import {
   isWithinLastYears,
   LONDON,
   policyStartFor,
+  shiftIso,
   startOfDayLondon,
   todayInLondon,
   yearsBetween,
@@ -108,4 +120,90 @@ describe('policyStartFor (spec 3 §4 Start date)', () => {
     expect(policyStartFor('2026-07-11', early)?.immediate).toBe(true);
     expect(policyStartFor('2026-07-10', early)).toBeNull();
   });
+});
+
+describe('calendar arithmetic agrees with date-fns (the fast path of issue 15)', () => {
+  const utc = (iso: string) => new TZDate(parse(iso, 'yyyy-MM-dd', new TZDate(0, 'UTC')), 'UTC');
+  const iso = (d: Date) => format(d, 'yyyy-MM-dd');
+  const day = fc
+    .date({
+      min: new Date('1900-01-01T00:00:00Z'),
+      max: new Date('2199-12-31T00:00:00Z'),
+      noInvalidDate: true,
+    })
+    .map((d) => d.toISOString().slice(0, 10));
+
+  it('validates exactly the dates date-fns accepts', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1000, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        (y, m, d) => {
+          const s = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+          expect(isIsoDate(s)).toBe(isMatch(s, 'yyyy-MM-dd'));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+  it('moves dates by years, months and days as date-fns does, clamping to the month end', () => {
+    fc.assert(
+      fc.property(
+        day,
+        fc.integer({ min: -130, max: 130 }),
+        fc.integer({ min: -30, max: 30 }),
+        fc.integer({ min: -400, max: 400 }),
+        (from, y, m, d) => {
+          expect(addYearsIso(from, y)).toBe(iso(addYears(utc(from), y)));
+          expect(addDaysIso(from, d)).toBe(iso(addDays(utc(from), d)));
+          const sign = y < 0 ? '-' : '';
+          const duration = `${sign}P${Math.abs(y)}Y${Math.abs(m)}M${Math.abs(d)}D`;
+          const k = y < 0 ? -1 : 1;
+          expect(shiftIso(from, duration)).toBe(
+            iso(addDays(addMonths(addYears(utc(from), k * Math.abs(y)), k * Math.abs(m)), k * Math.abs(d))),
+          );
+          const to = iso(addDays(utc(from), d));
+          expect(daysBetweenLondon(from, to)).toBe(differenceInCalendarDays(utc(to), utc(from)));
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(addYearsIso('2024-02-29', 1)).toBe('2025-02-28');
+    expect(shiftIso('2024-03-31', '-P1M')).toBe('2024-02-29');
+  });
+  it('reads the London day of any instant as TZDate does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2100, 0, 1) }), (ms) => {
+        expect(todayInLondon(new Date(ms))).toBe(format(new TZDate(ms, LONDON), 'yyyy-MM-dd'));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('London wall-clock formatting without TZDate (issue 15) agrees with date-fns and @date-fns/tz', () => {
+  const patterns = [
+    'd MMMM yyyy',
+    "HH:mm 'on' EEEE d MMMM yyyy",
+    'd MMMM yyyy, HH:mm',
+    "HH:mm 'on' d MMMM yyyy",
+    'd MMM yyyy HH:mm',
+    'dd/MM/yyyy H:mm:ss EEE',
+  ];
+  it('for any instant and every pattern the app uses', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2100, 0, 1) }), (ms) => {
+        for (const p of patterns)
+          expect(formatLondon(new Date(ms), p)).toBe(format(new TZDate(ms, LONDON), p));
+        const startOf = new Date(startOfDay(new TZDate(ms, LONDON)).getTime());
+        expect(startOfDayLondon(new Date(ms)).toISOString()).toBe(startOf.toISOString());
+        const day = format(new TZDate(ms, LONDON), 'yyyy-MM-dd');
+        expect(startOfDayLondon(day).toISOString()).toBe(startOf.toISOString());
+      }),
+      { numRuns: 500 },
+    );
+  });
+  it('refuses a token it does not know', () =>
+    expect(() => formatLondon(new Date(), 'QQQ')).toThrow(RangeError));
 });

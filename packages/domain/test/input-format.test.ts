@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+import { addMonths, format } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import forecourt from '../../../config/brands/forecourt/brand.json' with { type: 'json' };
@@ -9,6 +11,7 @@ import {
   formatRegistration,
   isoDateFromParts,
   isoDateTimeFromParts,
+  LONDON,
   matchRegistration,
   monthYearRange,
   normaliseDatePart,
@@ -275,4 +278,43 @@ describe('monthYearRange', () => {
     expect(none.monthsIn(2026)).toBe(4); // 00:30 on 1 April in London
   });
   it('formats yyyy-MM', () => expect(yearMonth(2026, 3)).toBe('2026-03'));
+});
+
+describe('London wall-clock parts without TZDate (issue 15) agree with @date-fns/tz', () => {
+  it('for any day and time, clock changes included', () =>
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1990, max: 2060 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 28 }),
+        fc.integer({ min: 0, max: 23 }),
+        fc.integer({ min: 0, max: 59 }),
+        fc.integer({ min: 0, max: 14 }),
+        (year, month, day, hour, minute, ahead) => {
+          const london = new TZDate(year, month - 1, day, hour, minute, 0, LONDON);
+          expect(isoDateTimeFromParts({ year, month, day, hour, minute })).toBe(
+            format(london, "yyyy-MM-dd'T'HH:mm:ssxxx"),
+          );
+          const latest = addMonths(new TZDate(london.getTime(), LONDON), ahead);
+          const range = monthYearRange({
+            today: new Date(london.getTime()),
+            monthsAhead: ahead,
+            minYear: 1980,
+          });
+          expect([range.latestYear, range.latestMonth]).toEqual([
+            latest.getFullYear(),
+            latest.getMonth() + 1,
+          ]);
+        },
+      ),
+      { numRuns: 1000 },
+    ));
+  it('on the last Sundays of March and October', () => {
+    expect(isoDateTimeFromParts({ year: 2026, month: 3, day: 29, hour: 1, minute: 30 })).toBe(
+      format(new TZDate(2026, 2, 29, 1, 30, 0, LONDON), "yyyy-MM-dd'T'HH:mm:ssxxx"),
+    );
+    expect(isoDateTimeFromParts({ year: 2026, month: 10, day: 25, hour: 1, minute: 30 })).toBe(
+      format(new TZDate(2026, 9, 25, 1, 30, 0, LONDON), "yyyy-MM-dd'T'HH:mm:ssxxx"),
+    );
+  });
 });

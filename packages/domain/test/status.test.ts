@@ -206,12 +206,13 @@ describe('policy links and tabs', () => {
     ]);
     expect(policyLinks('ACTIVE', 'SUBSCRIPTION', { restricted: true })).not.toContain('manage');
   });
-  it('tabs by status; details first for ACTIVE outside the renewal window; RENEWED throws', () => {
+  it('tabs by status; details first for ACTIVE outside the renewal window, last inside it; RENEWED throws', () => {
     expect(policyTabs('ACTIVE', 'SUBSCRIPTION')).toEqual(['details', 'documents', 'billing', 'claims']);
     expect(policyTabs('ACTIVE', 'SUBSCRIPTION', { inRenewalWindow: true })).toEqual([
       'documents',
       'billing',
       'claims',
+      'details',
     ]);
     expect(policyTabs('PENDING', 'DRIVEAWAY')).toEqual(['details', 'documents', 'claims']);
     expect(policyTabs('CANCELLED', 'SUBSCRIPTION')).toEqual(['billing', 'claims']);

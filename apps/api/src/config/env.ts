@@ -74,6 +74,8 @@ export const envSchema = z
         ),
       ),
     QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+    /** Days before the anniversary a renewal is invited (ADR 220); fewer than 21 is raised to 21. */
+    RENEWAL_INVITATION_DAYS: z.coerce.number().int().min(1).max(90).default(30),
     /** Production refuses to start with a sandbox payment provider unless this is `true` (a staging demo). */
     ALLOW_SANDBOX_PROVIDERS: bool.optional(),
     /** Swagger UI at /api/docs and the document at /api/openapi.json; unset: on, except in production. */

@@ -6,6 +6,7 @@ import { documentJobs } from '../modules/documents/index.ts';
 import { identityPurgeJob } from '../modules/identity/index.ts';
 import { policyActivationJob } from '../modules/policies/index.ts';
 import { quoteExpiryJob } from '../modules/proposals/index.ts';
+import { renewalJobs } from '../modules/renewals/index.ts';
 import { sandboxMandateActivationJob } from '../providers/direct-debit/sandbox.ts';
 import { idempotencyPurgeJob } from './idempotency-purge.ts';
 import { outboxDispatchJob } from './outbox-dispatch.ts';
@@ -25,6 +26,7 @@ export const jobs: readonly JobDefinition[] = [
   identityPurgeJob,
   billingRunJob,
   cancellationDueJob,
+  ...renewalJobs,
 ];
 
 export async function registerJobs(boss: PgBoss, services: AppServices) {

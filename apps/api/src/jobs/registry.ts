@@ -61,7 +61,35 @@ export async function enqueue<Schema extends z.ZodType>(
 ): Promise<string | null | undefined> {
   const data = parsePayload(job, payload) as object;
   if (!services.boss) return undefined;
-  return services.boss.send(job.name, data, { ...job.send, ...options });
+  const id = await services.boss.send(job.name, data, { ...job.send, ...options });
+  // A worker of this queue in this process starts now rather than at its next poll (issue 15). Workers in
+  // other processes find the job at their next poll.
+  for (const worker of localWorkers.get(services.boss)?.get(job.name) ?? [])
+    services.boss.notifyWorker(worker);
+  return id;
+}
+
+/** The workers this process runs, by queue name, so that `enqueue` can wake them. */
+const localWorkers = new WeakMap<PgBoss, Map<string, string[]>>();
+
+/**
+ * Runs a batch of jobs (work.batchSize > 1) one after another. A job that fails is failed alone (retried by
+ * its queue's policy); the others complete. A batch of one fails as pg-boss fails it, with the error.
+ */
+async function runBatch(
+  boss: PgBoss,
+  services: AppServices,
+  job: JobDefinition,
+  batch: { id: string; data: unknown }[],
+) {
+  if (batch.length === 1) return job.handler(services, parsePayload(job, batch[0]!.data));
+  for (const { id, data } of batch) {
+    try {
+      await job.handler(services, parsePayload(job, data));
+    } catch (err) {
+      await boss.fail(job.name, id, { message: (err as Error).message });
+    }
+  }
 }
 
 /** Creates each enabled job's queue, starts its worker and declares its schedule. */
@@ -78,9 +106,10 @@ export async function registerJobDefinitions(
   for (const job of jobs) {
     if (job.enabled && !job.enabled(services)) continue;
     await boss.createQueue(job.name, { ...job.queue, name: job.name });
-    await boss.work(job.name, job.work ?? {}, async (batch) => {
-      for (const { data } of batch) await job.handler(services, parsePayload(job, data));
-    });
+    const worker = await boss.work(job.name, job.work ?? {}, (batch) => runBatch(boss, services, job, batch));
+    const workers = localWorkers.get(boss) ?? new Map<string, string[]>();
+    workers.set(job.name, [...(workers.get(job.name) ?? []), worker]);
+    localWorkers.set(boss, workers);
     if (job.schedule) {
       const data = parsePayload(job, job.schedule.payload) as object;
       await boss.schedule(job.name, job.schedule.cron, data, { tz: job.schedule.tz ?? 'Europe/London' });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
@@ -33,8 +33,19 @@ export async function signAnonymousToken(services: AppServices, partyId: string)
     .setJti(randomUUID())
     .setIssuedAt(now)
     .setExpirationTime(now + ttl)
-    .sign(services.signingSecret);
+    .sign(signingKey(services.signingSecret));
   return { accessToken, expiresIn: ttl, tokenType: 'Bearer' as const };
+}
+
+const keys = new WeakMap<Uint8Array, KeyObject>();
+/** The signing secret as a key object, made once: given raw bytes, jose imports a key on every call (issue 15). */
+function signingKey(secret: Uint8Array): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(secret);
+    keys.set(secret, key);
+  }
+  return key;
 }
 
 /**
@@ -48,7 +59,7 @@ export async function anonymousTokenSubject(
   allowExpiredWithinSeconds = 0,
 ): Promise<string | null> {
   try {
-    const { payload } = await jwtVerify(token, services.signingSecret, {
+    const { payload } = await jwtVerify(token, signingKey(services.signingSecret), {
       issuer: ANONYMOUS_ISSUER,
       audience: ANONYMOUS_AUDIENCE,
       algorithms: ['HS256'],

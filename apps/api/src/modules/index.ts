@@ -14,6 +14,7 @@ import { lookupRoutes } from './lookups/index.ts';
 import { paymentRoutes } from './payments/index.ts';
 import { policyRoutes } from './policies/index.ts';
 import { proposalRoutes } from './proposals/index.ts';
+import { renewalRoutes } from './renewals/index.ts';
 import { sessionRoutes } from './session/index.ts';
 
 /** Every module's routes; one line per module. */
@@ -34,4 +35,5 @@ export const modules: FastifyPluginAsyncZod[] = [
   claimRoutes,
   insightRoutes,
   adjustmentRoutes,
+  renewalRoutes,
 ];

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type RuleOptions, withRules } from './rules.ts';
+import { proposalRuleIssues, type RuleOptions, withRules } from './rules.ts';
 import {
   type PartialProposalData,
   type ProposalData,
@@ -41,6 +41,29 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
+/*
+ * The schemas validateProposal parses with are made once: a zod schema compiles itself on first use, and a
+ * schema made per call (withRules per request) paid that compilation on every request (issue 15). The rule
+ * options of the call in progress are read from `current`, set only around the synchronous parse.
+ */
+let current: RuleOptions | undefined;
+const rulesOfCall = <S extends z.ZodType<PartialProposalData>>(schema: S, complete: boolean) =>
+  schema.superRefine((data, ctx) => {
+    for (const issue of proposalRuleIssues(data, { ...(current as RuleOptions), complete }))
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
+const completeOnce = rulesOfCall(proposalDataSchema, true);
+const partialOnce = rulesOfCall(partialProposalDataSchema, false);
+
+function parseWith<S extends z.ZodType>(schema: S, data: unknown, options: Omit<RuleOptions, 'complete'>) {
+  current = options;
+  try {
+    return schema.safeParse(data, { error: riskErrorMap });
+  } finally {
+    current = undefined;
+  }
+}
+
 export function validateProposal(
   data: unknown,
   options: { forRating: true } & ValidateOptions,
@@ -54,13 +77,12 @@ export function validateProposal(
   options: ValidateOptions,
 ): ValidationResult<ProposalData | PartialProposalData> {
   const { forRating, ...rest } = options;
-  const schema = forRating ? completeProposalSchema(rest) : partialProposalSchema(rest);
-  const parsed = schema.safeParse(data, { error: riskErrorMap });
+  const parsed = parseWith(forRating ? completeOnce : partialOnce, data, rest);
   if (parsed.success) return { success: true, data: parsed.data, errors: {} };
   const errors = toFieldErrors(parsed.error);
   if (forRating) {
     // zod skips refinements while the shape is incomplete: add the rules for what is present.
-    const partial = partialProposalSchema(rest).safeParse(data, { error: riskErrorMap });
+    const partial = parseWith(partialOnce, data, rest);
     if (!partial.success)
       for (const [key, messages] of Object.entries(toFieldErrors(partial.error)))
         errors[key] = [...new Set([...(errors[key] ?? []), ...messages])];

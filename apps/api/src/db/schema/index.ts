@@ -8,6 +8,7 @@ import * as payments from './payments.ts';
 import * as policies from './policies.ts';
 import * as proposalChecks from './proposal-checks.ts';
 import * as proposals from './proposals.ts';
+import * as renewals from './renewals.ts';
 
 // Each module adds its tables file here (one line per module).
 export const schema = {
@@ -21,6 +22,7 @@ export const schema = {
   ...policies,
   ...proposals,
   ...proposalChecks,
+  ...renewals,
 };
 
 export * from './adjustments.ts';
@@ -33,3 +35,4 @@ export * from './payments.ts';
 export * from './policies.ts';
 export * from './proposal-checks.ts';
 export * from './proposals.ts';
+export * from './renewals.ts';

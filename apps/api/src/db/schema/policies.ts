@@ -21,6 +21,12 @@ export const policies = pgTable('policies', {
   reviewType: text('review_type', { enum: ['AUTO', 'NEVER', 'MANUAL'] })
     .notNull()
     .default('AUTO'),
+  /** Renewal (migration 0940): 0 for the first year, +1 at each anniversary. */
+  renewalCycle: integer('renewal_cycle').notNull().default(0),
+  previousPolicyId: uuid('previous_policy_id'),
+  renewalProposalCode: text('renewal_proposal_code'),
+  autoRenewalReason: text('auto_renewal_reason'),
+  autoRenewalChangedAt: ts('auto_renewal_changed_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

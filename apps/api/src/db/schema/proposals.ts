@@ -28,6 +28,9 @@ export const proposals = pgTable('proposals', {
   policyNumber: text('policy_number'),
   sourcePolicy: jsonb('source_policy').$type<Record<string, unknown>>(),
   sourceProposal: text('source_proposal'),
+  /** Renewal (migration 0940): the policy renewed and the cycle; 0 and null for new business. */
+  renewalCycle: integer('renewal_cycle').notNull().default(0),
+  sourcePolicyId: uuid('source_policy_id'),
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -144,24 +144,16 @@ async function issuePolicy(
     inceptedAt: startAt,
     expiredAt: expiry,
   });
-  const scheme = ctx.brand.schemes.find((s) => s.schemeCode === proposal.schemeCode);
-  const documentInput = documentInputOf(proposal.data, quote, {
+  const documentInput = await insertFirstVersion(ctx, {
     policyId,
+    versionId,
     policyNumber,
-    versionNumber: 1,
-    issuedAt: now,
+    schemeCode: proposal.schemeCode,
+    data: proposal.data,
+    quote,
     startAt,
-    endAt: expiry,
-    productName: scheme?.name ?? 'Car insurance',
-    brand: ctx.brand,
-  });
-  await ctx.db.insert(policyVersions).values({
-    id: versionId,
-    policyId,
-    versionNumber: 1,
-    startedAt: startAt,
-    quote: quote as unknown as Record<string, unknown>,
-    documentInput: documentInput as unknown as Record<string, unknown>,
+    expiry,
+    now,
   });
   return { policyId, policyVersionId: versionId, status, documentInput };
 }
@@ -198,4 +190,41 @@ async function announcePolicy(
     brand: ctx.brand,
     immediate: o.status === 'ACTIVE',
   });
+}
+
+/** A new policy's version 1: the quote it was bought (or renewed) at and what its documents print. */
+export async function insertFirstVersion(
+  ctx: Pick<Ctx, 'db' | 'brand'>,
+  o: {
+    policyId: string;
+    versionId: string;
+    policyNumber: string;
+    schemeCode: string;
+    data: Record<string, unknown>;
+    quote: Quote;
+    startAt: Date;
+    expiry: Date;
+    now: Date;
+  },
+) {
+  const scheme = ctx.brand.schemes.find((s) => s.schemeCode === o.schemeCode);
+  const documentInput = documentInputOf(o.data, o.quote, {
+    policyId: o.policyId,
+    policyNumber: o.policyNumber,
+    versionNumber: 1,
+    issuedAt: o.now,
+    startAt: o.startAt,
+    endAt: o.expiry,
+    productName: scheme?.name ?? 'Car insurance',
+    brand: ctx.brand,
+  });
+  await ctx.db.insert(policyVersions).values({
+    id: o.versionId,
+    policyId: o.policyId,
+    versionNumber: 1,
+    startedAt: o.startAt,
+    quote: o.quote as unknown as Record<string, unknown>,
+    documentInput: documentInput as unknown as Record<string, unknown>,
+  });
+  return documentInput;
 }

@@ -1,3 +1,4 @@
+import { inRenewalWindow } from '@forecourt/domain/renewal';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { policies, policyVersions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
@@ -15,7 +16,7 @@ function current(versions: VersionRow[], now: Date): VersionRow | undefined {
   return sorted.find((v) => v.startedAt <= now) ?? sorted[sorted.length - 1];
 }
 
-function toPolicy(p: PolicyRow, v: VersionRow, now: Date, all: VersionRow[]) {
+function toPolicy(p: PolicyRow, v: VersionRow, now: Date, all: VersionRow[], windowDays: number) {
   return {
     policyId: p.id,
     policyNumber: p.policyNumber,
@@ -32,6 +33,7 @@ function toPolicy(p: PolicyRow, v: VersionRow, now: Date, all: VersionRow[]) {
       terminatedAt: iso(p.terminatedAt),
       renewalStopped: p.renewalStopped,
       autoRenewalEnabled: p.autoRenewalEnabled,
+      autoRenewalReason: p.autoRenewalReason,
     },
     currentPolicyVersion: {
       versionNumber: v.versionNumber,
@@ -42,8 +44,10 @@ function toPolicy(p: PolicyRow, v: VersionRow, now: Date, all: VersionRow[]) {
       .sort((a, b) => a.versionNumber - b.versionNumber)
       .map((x) => ({ versionNumber: x.versionNumber, startedAt: x.startedAt.toISOString() })),
     reviewType: p.reviewType,
-    renewalProposal: null,
+    renewalProposal: p.renewalProposalCode,
     upsellProposal: null,
+    renewalCycle: p.renewalCycle,
+    inRenewalWindow: inRenewalWindow(p, now, windowDays),
   };
 }
 
@@ -70,7 +74,7 @@ export async function listPolicies(ctx: Ctx, filter: { schemeCode?: string | und
   return rows.flatMap((p) => {
     const own = versions.filter((x) => x.policyId === p.id);
     const v = current(own, now);
-    return v ? [toPolicy(p, v, now, own)] : [];
+    return v ? [toPolicy(p, v, now, own, ctx.env.RENEWAL_INVITATION_DAYS)] : [];
   });
 }
 
@@ -82,5 +86,5 @@ export async function getPolicy(ctx: Ctx, policyId: string) {
     : [];
   const v = current(versions, ctx.clock.now());
   if (!p || !v) throw notFound('No such policy');
-  return toPolicy(p, v, ctx.clock.now(), versions);
+  return toPolicy(p, v, ctx.clock.now(), versions, ctx.env.RENEWAL_INVITATION_DAYS);
 }

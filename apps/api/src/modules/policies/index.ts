@@ -7,7 +7,18 @@ export { policyActivationJob } from './activate-policies.ts';
 export { amountDueAtBind } from './amount-due.ts';
 export { type BindResult, bindProposal, coverStart } from './bind-proposal.ts';
 export { cancelAtTermination, endPolicy, setPolicyTermination } from './end-policy.ts';
-export { getPolicy } from './get-policies.ts';
+export { getPolicy, listPolicies } from './get-policies.ts';
 export { addPolicyVersion, policyAnswers } from './policy-versions.ts';
 export { prepareCustomerAccount } from './prepare-customer-account.ts';
+export {
+  attachRenewalProposal,
+  currentVersionOf,
+  issueSuccessor,
+  lapsePolicy,
+  type PolicyRow,
+  policiesDueForInvitation,
+  policiesPastExpiry,
+  policyById,
+  writeAutoRenewal,
+} from './renewal-policy.ts';
 export { policyRoutes } from './routes.ts';

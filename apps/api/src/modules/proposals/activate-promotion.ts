@@ -7,7 +7,7 @@ import { owned } from '../../lib/party-scope.ts';
 import { ratingTablesFor } from '../rating/index.ts';
 import { toProposal } from './proposal-view.ts';
 import { findOwnedProposal } from './queries.ts';
-import { rateProposal } from './rate-proposal.ts';
+import { quoteColumns, rateProposal } from './rate-proposal.ts';
 
 /**
  * PATCH /api/proposals/{code}/promotions/{id}: applies a promotion code to the proposal ({id} is the
@@ -44,15 +44,7 @@ export async function activatePromotion(ctx: Ctx, proposalCode: string, code: st
       .set({
         promoCode,
         updatedAt: now,
-        ...(rated
-          ? {
-              status: rated.status,
-              quote: rated.quote as unknown as Record<string, unknown>,
-              startAt: rated.startAt,
-              endAt: rated.endAt,
-              quoteExpiresAt: rated.quoteExpiresAt,
-            }
-          : {}),
+        ...(rated ? quoteColumns(rated) : {}),
       })
       .where(eq(proposals.proposalCode, row.proposalCode))
       .returning();

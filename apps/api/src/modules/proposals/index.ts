@@ -10,6 +10,13 @@ export { expireQuotes, quoteExpiryJob } from './expire-quotes.ts';
 export { markProposalBound } from './mark-bound.ts';
 export { proposalAnswers } from './proposal-answers.ts';
 export { moveProposals, type ProposalPolicyholder, proposalHolder } from './proposal-holder.ts';
-export { type RatedProposal, rateProposal } from './rate-proposal.ts';
+export { toProposal } from './proposal-view.ts';
+export { quoteFromRating, type RatedProposal, rateProposal } from './rate-proposal.ts';
+export {
+  createRenewalProposal,
+  proposalByCode,
+  type RenewalProposalInput,
+  updateRenewalQuote,
+} from './renewal-proposal.ts';
 export { proposalRoutes } from './routes.ts';
 export { updateProposal } from './update-proposal.ts';

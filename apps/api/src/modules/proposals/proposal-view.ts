@@ -35,6 +35,7 @@ export function toProposal(row: ProposalRow, now: Date = new Date()): Proposal {
     trackingRecorded: row.tracking !== null,
     sourcePolicy: row.sourcePolicy,
     sourceProposal: row.sourceProposal,
+    renewalCycle: row.renewalCycle,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

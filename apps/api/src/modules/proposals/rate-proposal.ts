@@ -3,6 +3,8 @@ import type { Brand } from '@forecourt/contracts';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { LONDON, todayInLondon } from '@forecourt/domain/dates';
 import { rate } from '@forecourt/domain/rating/rate';
+import type { RatingResult } from '@forecourt/domain/rating/types';
+import type { ProposalData } from '@forecourt/domain/risk/schema';
 import { validateProposal } from '@forecourt/domain/risk/validate';
 import { addDays, addMonths, addYears, min } from 'date-fns';
 import { validation } from '../../lib/errors.ts';
@@ -16,40 +18,17 @@ export interface RatedProposal {
   quoteExpiresAt: Date;
 }
 
-/** Midnight in London at the start of `isoDate`. */
-const londonMidnight = (isoDate: string) => new TZDate(`${isoDate}T00:00:00`, LONDON);
-
-/**
- * Validates the answers completely (spec 3 §5) and rates them for their start date. Cover starts now when
- * the start date is today, else at 00:00 London that day (spec 3 §4). The quote is valid for
- * QUOTE_VALIDITY_DAYS, and never past the end of its start day.
- */
-export function rateProposal(
-  input: { data: unknown; promoCode: string | null; product: string; brand: Brand },
-  env: { validityDays: number },
+/** The stored quote of a rating result: the result with the risk's parts the pages and documents read. */
+export function quoteFromRating(
+  result: RatingResult,
+  data: ProposalData,
+  promoCode: string | null,
   now: Date,
-): RatedProposal {
-  const tables = ratingTablesFor(input.brand, now);
-  const checked = validateProposal(input.data, {
-    now,
-    forRating: true,
-    promotion: promotionRule(tables, input.promoCode),
-    maxAdditionalProfiles: input.brand.productConfig.maxAdditionalProfiles,
-  });
-  if (!checked.success) throw validation(checked.errors, 'Some answers need attention before we can quote');
-  const data = checked.data;
-  const product =
-    input.product === 'ANNUAL' || input.product === 'DRIVEAWAY' ? input.product : 'SUBSCRIPTION';
-  const result = rate({ data, promoCode: input.promoCode, product }, tables, data.quote.startDate);
-
-  const startDay = data.quote.startDate;
-  const startAt = startDay === todayInLondon(now) ? now : londonMidnight(startDay);
-  const endAt = product === 'SUBSCRIPTION' ? addMonths(startAt, 1) : addYears(startAt, 1);
-  const quoteExpiresAt = min([addDays(now, env.validityDays), addDays(londonMidnight(startDay), 1)]);
-  const quote: Quote = {
+): Quote {
+  return {
     ...result,
     ratedAt: now.toISOString(),
-    promoCode: input.promoCode,
+    promoCode,
     assetCode: data.asset.assetCode,
     vrn: data.asset.vrn ?? null,
     specification: data.asset.specification,
@@ -63,5 +42,59 @@ export function rateProposal(
       legal_expenses: data.quote.optionalCovers.legal_expenses ?? null,
     },
   };
+}
+
+/** Midnight in London at the start of `isoDate`. */
+const londonMidnight = (isoDate: string) => new TZDate(`${isoDate}T00:00:00`, LONDON);
+
+/**
+ * Validates the answers completely (spec 3 §5) and rates them for their start date. Cover starts now when
+ * the start date is today, else at 00:00 London that day (spec 3 §4). The quote is valid for
+ * QUOTE_VALIDITY_DAYS, and never past the end of its start day.
+ */
+type RateInput = { data: unknown; promoCode: string | null; product: string; brand: Brand };
+
+/** The complete reading of the answers that rating needs (spec 3 §5), with the proposal's promotion rule. */
+export function validateForRating(input: RateInput, now: Date) {
+  return validateProposal(input.data, {
+    now,
+    forRating: true,
+    promotion: promotionRule(ratingTablesFor(input.brand, now), input.promoCode),
+    maxAdditionalProfiles: input.brand.productConfig.maxAdditionalProfiles,
+  });
+}
+
+export function rateProposal(
+  input: RateInput,
+  env: { validityDays: number },
+  now: Date,
+  /** The answers as validateForRating returned them, when the caller has validated already (validated once). */
+  validated?: ProposalData,
+): RatedProposal {
+  const tables = ratingTablesFor(input.brand, now);
+  let data = validated;
+  if (!data) {
+    const checked = validateForRating(input, now);
+    if (!checked.success) throw validation(checked.errors, 'Some answers need attention before we can quote');
+    data = checked.data;
+  }
+  const product =
+    input.product === 'ANNUAL' || input.product === 'DRIVEAWAY' ? input.product : 'SUBSCRIPTION';
+  const result = rate({ data, promoCode: input.promoCode, product }, tables, data.quote.startDate);
+
+  const startDay = data.quote.startDate;
+  const startAt = startDay === todayInLondon(now) ? now : londonMidnight(startDay);
+  const endAt = product === 'SUBSCRIPTION' ? addMonths(startAt, 1) : addYears(startAt, 1);
+  const quoteExpiresAt = min([addDays(now, env.validityDays), addDays(londonMidnight(startDay), 1)]);
+  const quote = quoteFromRating(result, data, input.promoCode, now);
   return { status: result.ratingStatus, quote, startAt: new Date(startAt.getTime()), endAt, quoteExpiresAt };
 }
+
+/** The proposals columns a rating sets. */
+export const quoteColumns = (rated: RatedProposal) => ({
+  status: rated.status,
+  quote: rated.quote as unknown as Record<string, unknown>,
+  startAt: rated.startAt,
+  endAt: rated.endAt,
+  quoteExpiresAt: rated.quoteExpiresAt,
+});

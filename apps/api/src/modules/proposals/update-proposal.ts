@@ -1,15 +1,15 @@
 import type { Proposal, UpdateProposalRequest } from '@forecourt/contracts/proposals';
 import { validateProposal } from '@forecourt/domain/risk/validate';
-import { eq, sql } from 'drizzle-orm';
-import { proposals } from '../../db/schema/index.ts';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { type ProposalRow, proposals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { AppError, validation } from '../../lib/errors.ts';
+import { AppError, notFound, validation } from '../../lib/errors.ts';
 import { owned } from '../../lib/party-scope.ts';
 import { applyChanges } from './apply-changes.ts';
 import { brandAnswerPaths, brandRuleErrors } from './brand-questions.ts';
 import { effectiveStatus, toProposal } from './proposal-view.ts';
 import { findOwnedProposal } from './queries.ts';
-import { rateProposal } from './rate-proposal.ts';
+import { quoteColumns, rateProposal, validateForRating } from './rate-proposal.ts';
 
 const touches = (key: string, touched: string[]) =>
   touched.some((t) => key === t || key.startsWith(`${t}.`) || t.startsWith(`${key}.`));
@@ -27,74 +27,94 @@ export async function updateProposal(
   input: UpdateProposalRequest,
 ): Promise<Proposal> {
   const scope = owned(ctx);
+  // Optimistic first: read, work out the change without holding a connection or a lock, then write only if
+  // the row is still the one read (its xmin: any write to it, by any use case, changes it). Two statements
+  // instead of a transaction of four, and the rating runs outside it (issue 15). A row changed meanwhile is
+  // read again; under steady contention the locking path below takes over.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [found] = await ctx.db
+      .select({ ...getTableColumns(proposals), xmin: sql<string>`xmin::text` })
+      .from(proposals)
+      .where(scope.where(proposals, eq(proposals.proposalCode, proposalCode)));
+    if (!found) throw notFound('Proposal not found');
+    const { xmin, ...row } = found;
+    const { changes, now } = changesOf(ctx, row, input);
+    const written = await ctx.db
+      .update(proposals)
+      .set({ ...changes, version: sql`${proposals.version} + 1` })
+      .where(and(eq(proposals.proposalCode, row.proposalCode), sql`xmin = ${xmin}::xid`))
+      .returning({ version: proposals.version });
+    if (written[0]) return toProposal({ ...row, ...changes, version: written[0].version }, now);
+  }
   return ctx.db.transaction(async (tx) => {
     const row = await findOwnedProposal(tx, scope, proposalCode, { forUpdate: true });
-    if (row.status === 'POLICY') throw new AppError('CONFLICT', 'This proposal is already a policy');
-    const maxAdditionalProfiles = ctx.brand.productConfig.maxAdditionalProfiles;
-    const { data, touched } = applyChanges(row.data, input.changes, {
-      maxAdditionalProfiles,
-      answerPaths: brandAnswerPaths(ctx.brand),
-    });
-    if (input.coverStart) {
-      data.quote.startDate = input.coverStart;
-      touched.push('quote.startDate');
-    }
-    const now = ctx.clock.now();
-    const checked = validateProposal(data, { now, forRating: false, maxAdditionalProfiles });
-    // The domain's limits, then the brand's configured rules (which may only narrow them).
-    const errors = { ...brandRuleErrors(ctx.brand, data, now), ...checked.errors };
-    const relevant = Object.entries(errors).filter(([key]) => touches(key, touched));
-    if (relevant.length > 0) throw validation(Object.fromEntries(relevant));
-    const rate = () =>
-      rateProposal(
-        { data, promoCode: row.promoCode, product: row.product, brand: ctx.brand },
-        { validityDays: ctx.env.QUOTE_VALIDITY_DAYS },
-        now,
-      );
-    let rated: ReturnType<typeof rateProposal> | undefined;
-    let stale = false;
-    if (input.applyRating === true) rated = rate();
-    else if (input.applyRating !== false && row.quote !== null) {
-      // Keep the price current; if the answers cannot be rated yet, the old price must not stay on offer.
-      try {
-        rated = rate();
-      } catch (err) {
-        if (!(err instanceof AppError && err.code === 'VALIDATION')) throw err;
-        stale = true;
-      }
-    }
-    // A price must always match the answers: changed answers that were not re-rated withdraw it.
-    if (!rated && row.quote !== null && JSON.stringify(data) !== JSON.stringify(row.data)) stale = true;
-    const [updated] = await tx
+    const { changes, now } = changesOf(ctx, row, input);
+    await tx
       .update(proposals)
-      .set({
-        data: data as unknown as Record<string, unknown>,
-        updatedAt: now,
-        version: sql`${proposals.version} + 1`,
-        ...(rated
-          ? {
-              status: rated.status,
-              quote: rated.quote as unknown as Record<string, unknown>,
-              startAt: rated.startAt,
-              endAt: rated.endAt,
-              quoteExpiresAt: rated.quoteExpiresAt,
-            }
-          : {}),
-        ...(stale
-          ? {
-              status:
-                effectiveStatus(row, now) === 'QUOTE_EXPIRED'
-                  ? ('QUOTE_EXPIRED' as const)
-                  : ('QUOTE' as const),
-              quote: null,
-              startAt: null,
-              endAt: null,
-              quoteExpiresAt: null,
-            }
-          : {}),
-      })
-      .where(eq(proposals.proposalCode, row.proposalCode))
-      .returning();
-    return toProposal(updated!, now);
+      .set({ ...changes, version: sql`${proposals.version} + 1` })
+      .where(eq(proposals.proposalCode, row.proposalCode));
+    // The row is locked: the answer is built from it and the changes, not read back.
+    return toProposal({ ...row, ...changes, version: row.version + 1 }, now);
   });
+}
+
+/** The columns a PATCH sets on this row (a 400 or 409 when it cannot), and the time it was worked out at. */
+function changesOf(ctx: Ctx, row: ProposalRow, input: UpdateProposalRequest) {
+  if (row.status === 'POLICY') throw new AppError('CONFLICT', 'This proposal is already a policy');
+  if (row.sourcePolicyId)
+    throw new AppError('CONFLICT', 'A renewal is changed on its renewal page (PATCH /api/renewals/{code}).');
+  const maxAdditionalProfiles = ctx.brand.productConfig.maxAdditionalProfiles;
+  const { data, touched } = applyChanges(row.data, input.changes, {
+    maxAdditionalProfiles,
+    answerPaths: brandAnswerPaths(ctx.brand),
+  });
+  if (input.coverStart) {
+    data.quote.startDate = input.coverStart;
+    touched.push('quote.startDate');
+  }
+  const now = ctx.clock.now();
+  const rateInput = { data, promoCode: row.promoCode, product: row.product, brand: ctx.brand };
+  const willRate = input.applyRating === true || (input.applyRating !== false && row.quote !== null);
+  // Validated once: when the answers are to be rated, the complete reading comes first; answers that pass
+  // it pass the partial one too, which then only runs to explain a failure.
+  const complete = willRate ? validateForRating(rateInput, now) : undefined;
+  const checked = complete?.success
+    ? complete
+    : validateProposal(data, { now, forRating: false, maxAdditionalProfiles });
+  // The domain's limits, then the brand's configured rules (which may only narrow them).
+  const errors = { ...brandRuleErrors(ctx.brand, data, now), ...checked.errors };
+  const relevant = Object.entries(errors).filter(([key]) => touches(key, touched));
+  if (relevant.length > 0) throw validation(Object.fromEntries(relevant));
+  const rate = () =>
+    rateProposal(rateInput, { validityDays: ctx.env.QUOTE_VALIDITY_DAYS }, now, complete?.data);
+  let rated: ReturnType<typeof rateProposal> | undefined;
+  let stale = false;
+  if (input.applyRating === true) rated = rate();
+  else if (willRate) {
+    // Keep the price current; if the answers cannot be rated yet, the old price must not stay on offer.
+    try {
+      rated = rate();
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'VALIDATION')) throw err;
+      stale = true;
+    }
+  }
+  // A price must always match the answers: changed answers that were not re-rated withdraw it.
+  if (!rated && row.quote !== null && JSON.stringify(data) !== JSON.stringify(row.data)) stale = true;
+  const changes = {
+    data: data as unknown as Record<string, unknown>,
+    updatedAt: now,
+    ...(rated ? quoteColumns(rated) : {}),
+    ...(stale
+      ? {
+          status:
+            effectiveStatus(row, now) === 'QUOTE_EXPIRED' ? ('QUOTE_EXPIRED' as const) : ('QUOTE' as const),
+          quote: null,
+          startAt: null,
+          endAt: null,
+          quoteExpiresAt: null,
+        }
+      : {}),
+  };
+  return { changes, now };
 }

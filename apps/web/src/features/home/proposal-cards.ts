@@ -1,5 +1,10 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
-import { type ProposalCardAction, proposalCardAction, sortProposals } from '@forecourt/domain/status';
+import {
+  isRenewal,
+  type ProposalCardAction,
+  proposalCardAction,
+  sortProposals,
+} from '@forecourt/domain/status';
 
 export type ProposalAction = Exclude<ProposalCardAction, 'none'>;
 
@@ -9,7 +14,10 @@ export function proposalAction(status: Proposal['status']): ProposalAction | nul
   return action === 'none' ? null : action;
 }
 
-/** Listed proposals (not those that became policies), sorted by start date, undated last. */
+/**
+ * Listed proposals (not those that became policies, nor renewals: those show as the policy's renewal
+ * banner), sorted by start date, undated last.
+ */
 export function homeProposals(proposals: Proposal[]): Proposal[] {
-  return sortProposals(proposals.filter((p) => proposalAction(p.status) !== null));
+  return sortProposals(proposals.filter((p) => proposalAction(p.status) !== null && !isRenewal(p)));
 }

@@ -226,4 +226,58 @@ describe('signed-in home (spec 2 §2)', () => {
     await screen.findAllByTestId('policy-card');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('renewal banners: opted in with View, opted out with opt back in, referral critical; renewals are not quotes', async () => {
+    const user = userEvent.setup();
+    const renewal = (code: string, status: 'QUOTE' | 'REFERRAL' | 'QUOTE_EXPIRED', policyId: string) =>
+      sampleProposal({
+        proposalCode: code,
+        status,
+        renewalCycle: 1,
+        sourcePolicy: { policyId },
+        schemeCode: 'SUB',
+      });
+    const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+    const calls = mockFetch((method, path, body) => {
+      if (path === '/policies')
+        return reply(endpoints.listPolicies, [
+          policy(1, { renewalProposal: 'RIN' }),
+          policy(2, { renewalProposal: 'ROUT', policyDetail: { autoRenewalEnabled: false } }),
+          policy(3, { renewalProposal: 'RREF' }),
+          policy(4, { renewalProposal: 'RSTOP', policyDetail: { renewalStopped: true } }),
+          policy(5, { renewalProposal: 'REXP' }),
+        ]);
+      if (method === 'GET' && path === '/proposals')
+        return reply(endpoints.listProposals, {
+          items: [
+            renewal('RIN', 'QUOTE', id(1)),
+            renewal('ROUT', 'QUOTE', id(2)),
+            renewal('RREF', 'REFERRAL', id(3)),
+            renewal('RSTOP', 'QUOTE', id(4)),
+            renewal('REXP', 'QUOTE_EXPIRED', id(5)),
+            sampleProposal({ proposalCode: 'Q1' }),
+          ],
+        } as never);
+      if (method === 'PUT' && path === `/policies/${id(2)}/autoRenewal`)
+        return reply(endpoints.setAutoRenewal, policy(2, { renewalProposal: 'ROUT', ...(body as object) }));
+      return undefined;
+    });
+    renderShell(<HomePage />, { slots: { signedIn: true }, config: { schemes } });
+    const banners = await screen.findByTestId('renewal-banners');
+    const kinds = [...banners.querySelectorAll('[data-banner]')].map((b) => b.getAttribute('data-banner'));
+    expect(kinds).toEqual(['renewal-opted-in', 'renewal-opted-out', 'renewal-referral']);
+    expect(within(banners).getByRole('link', { name: 'View renewal' })).toHaveAttribute(
+      'href',
+      '/car-insurance/renewal/RIN',
+    );
+    expect(banners.querySelector('[data-banner="renewal-referral"]')).toHaveTextContent(
+      'We cannot renew your policy automatically',
+    );
+    expect(screen.getByRole('tab', { name: 'Quotes (1)' })).toBeVisible();
+    // Manage is hidden under renewal.
+    const card = screen.getAllByTestId('policy-card')[0]!;
+    expect(links(card).map((l) => l.split(' ')[0])).not.toContain('Manage');
+    await user.click(within(banners).getByRole('button', { name: 'Opt back in' }));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: true });
+  });
 });

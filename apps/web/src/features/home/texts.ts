@@ -71,4 +71,17 @@ export const homeTexts: Record<string, string> = {
   'home.policies.status.VOIDED': 'Voided',
   'home.policies.status.NTU': 'Not taken up',
   'home.policies.status.RENEWED': 'Renewed',
+  'home.renewal.monthly': '{{amount}} a month',
+  'home.renewal.yearly': '{{amount}} a year',
+  'home.renewal.optedIn.header': 'Your renewal is ready',
+  'home.renewal.optedIn.body':
+    'Policy {{policyNumber}} renews automatically on {{date}} at {{price}}. See what has changed and choose your covers.',
+  'home.renewal.optedIn.action': 'View renewal',
+  'home.renewal.optedOut.header': 'Policy {{policyNumber}} ends on {{date}}',
+  'home.renewal.optedOut.body':
+    'You have opted out of auto-renewal, so your cover stops then. Your renewal price is {{price}} if you change your mind.',
+  'home.renewal.optedOut.action': 'Opt back in',
+  'home.renewal.referral.header': 'We cannot renew your policy automatically',
+  'home.renewal.referral.body':
+    'Policy {{policyNumber}} ends on {{date}}. Please call us on {{phone}} so we can look at your renewal with you.',
 };

@@ -680,3 +680,52 @@ describe('staff choose the effective date (spec 3 §4, §5)', () => {
     });
   });
 });
+
+describe('auto-renewal and the renewal window (issue 14)', () => {
+  it('opting out in the modal needs a reason, sends it, and the page says cover ends', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup(root, {
+      extra: (method, path, body) =>
+        method === 'PUT' && path === `/policies/${id}/autoRenewal`
+          ? reply(
+              endpoints.setAutoRenewal,
+              samplePolicy({
+                policyDetail: {
+                  autoRenewalEnabled: (body as { enabled: boolean }).enabled,
+                  autoRenewalReason: 'Price',
+                },
+              }),
+            )
+          : undefined,
+    });
+    expect(await screen.findByText(/on: your cover continues after 1 November 2027/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Change auto-renewal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Auto-renewal' });
+    await user.click(within(dialog).getByLabelText(/Do not renew/));
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await user.click(within(dialog).getByLabelText('The price'));
+    expect(save).toBeEnabled();
+    await user.click(save);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: false, reason: 'Price' });
+    expect(await screen.findByText(/off: your cover ends on 1 November 2027/)).toBeInTheDocument();
+  });
+
+  it('is not offered when renewal is stopped or never reviewed', async () => {
+    setup(root, { policy: samplePolicy({ reviewType: 'NEVER' }) });
+    expect(await screen.findByRole('heading', { name: 'Policy FCM10000001' })).toBeInTheDocument();
+    expect(screen.queryByTestId('auto-renewal')).toBeNull();
+  });
+
+  it('in the renewal window the details tab comes last and changes open the blocked modal', async () => {
+    const user = userEvent.setup();
+    const { router } = setup(`${root}/details`, { policy: samplePolicy({ inRenewalWindow: true }) });
+    await screen.findByRole('heading', { name: 'Policy FCM10000001' });
+    expect(tabNames()).toEqual(['Documents', 'Billing', 'Claims', 'Policy details']);
+    const links = await screen.findAllByRole('link', { name: /update|cover|excess|add-ons/i });
+    await user.click(links[0] as HTMLElement);
+    expect(await screen.findByRole('dialog', { name: 'Your policy is being renewed' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`${root}/details`);
+  });
+});

@@ -10,6 +10,7 @@ import { useConfig } from '../../lib/config.tsx';
 import { Notification, Spinner, StatusBadge } from '../../ui/index.ts';
 import { isMissing, usePolicy, usePolicyAccount } from './api/policy.ts';
 import { AdjustmentResult, AdjustmentReview } from './components/adjustment-review.tsx';
+import { AutoRenewal, autoRenewalOffered } from './components/auto-renewal.tsx';
 import { BillingTab } from './components/billing-tab.tsx';
 import { CancelForm } from './components/cancel-form.tsx';
 import { CancellationConfirmation } from './components/cancellation-confirmation.tsx';
@@ -128,6 +129,7 @@ function PolicyView({
           {t('policy.ending.body', { date: londonDay(ending) })}
         </Notification>
       )}
+      {autoRenewalOffered(policy) && <AutoRenewal policy={policy} />}
       {tabs.length > 0 && (
         <nav ref={nav} aria-label={t('policy.tabs')} className={styles.tabs}>
           {tabs.map((tab, i) => {

@@ -5,9 +5,9 @@ import { type PolicyTab, policyTabs } from '@forecourt/domain/status';
 
 /** The tabs a policy shows (domain `policyTabs`), without billing when the policy has no billing account. */
 export function visibleTabs(policy: Policy, product: ProductKind, hasAccount: boolean): PolicyTab[] {
-  return policyTabs(policy.policyDetail.policyStatus, product).filter(
-    (tab) => tab !== 'billing' || hasAccount,
-  );
+  return policyTabs(policy.policyDetail.policyStatus, product, {
+    inRenewalWindow: policy.inRenewalWindow === true,
+  }).filter((tab) => tab !== 'billing' || hasAccount);
 }
 
 /** Lifecycle pages of a live policy (spec 2 §2 sub-routes); the cancellation confirmation for any status. */

@@ -1,7 +1,17 @@
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '../../app/placeholder-page.tsx';
+import { Spinner } from '../../ui/spinner/spinner.tsx';
 
-/** Routes of the renewal area (under /{productUrlName}: renewal/*: spec 3 §2). */
+const RenewalPage = lazy(() => import('./renewal-page.tsx').then((m) => ({ default: m.RenewalPage })));
+
+/** Routes of the renewal area (under /{productUrlName}: renewal/*: spec 3 §2), loaded lazily. */
 export const renewalRoutes: RouteObject[] = [
-  { path: 'renewal/:proposalCode/*', element: <PlaceholderPage name="renewal" /> },
+  {
+    path: 'renewal/:proposalCode/*',
+    element: (
+      <Suspense fallback={<Spinner size="large" />}>
+        <RenewalPage />
+      </Suspense>
+    ),
+  },
 ];

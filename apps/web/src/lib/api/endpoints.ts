@@ -145,6 +145,14 @@ export const endpoints = {
   commitPolicyAdjustment: endpoint('POST', '/policyAdjustments/:id/commit', async () => ({
     response: (await adjustments()).adjustmentSchema,
   })),
+  changeRenewal: endpoint('PATCH', '/renewals/:code', async () => ({
+    body: (await policies()).renewalChangeRequestSchema,
+    response: (await proposals()).proposalSchema,
+  })),
+  setAutoRenewal: endpoint('PUT', '/policies/:id/autoRenewal', async () => {
+    const c = await policies();
+    return { body: c.autoRenewalBodySchema, response: c.policySchema };
+  }),
   getPolicyDocument: endpoint('GET', '/documents/policy/:id/:doc', async () => {
     const d = await documents();
     return { query: d.policyDocumentQuerySchema, response: d.policyDocumentLinkSchema };

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Spinner } from '../spinner/spinner.tsx';
 import styles from './button.module.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'tertiary' | 'ghost' | 'icon' | 'sso';
+export type ButtonVariant = 'primary' | 'secondary' | 'tertiary' | 'ghost' | 'icon' | 'sso' | 'destructive';
 export type ButtonLayout = 'default' | 'fixed' | 'small';
 
 export type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {

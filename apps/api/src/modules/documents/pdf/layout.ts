@@ -19,8 +19,8 @@ export const CONTENT_WIDTH = PAGE.width - PAGE.margin * 2;
 export const londonDateTime = (iso: string) => formatLondon(iso, "HH:mm 'on' d MMMM yyyy");
 export const londonDate = (iso: string) => formatLondon(iso, 'd MMMM yyyy');
 export const ukDate = (ymd: string) => format(new Date(`${ymd}T12:00:00Z`), 'dd/MM/yyyy');
-export const money = (pence: number) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
+const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+export const money = (pence: number) => pounds.format(pence / 100);
 
 export function newDocument(title: string, author: string): PDFKit.PDFDocument {
   return new PDFDocument({

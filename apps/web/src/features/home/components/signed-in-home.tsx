@@ -7,6 +7,7 @@ import { useRedirectFlowLanding } from '../api/redirect-flow-landing.ts';
 import { homeProposals } from '../proposal-cards.ts';
 import { OutstandingBalance } from './outstanding-balance.tsx';
 import { PolicyCards } from './policy-cards.tsx';
+import { RenewalBanners } from './renewal-banners.tsx';
 import styles from './signed-in-home.module.css';
 import { YourQuotes } from './your-quotes.tsx';
 
@@ -18,7 +19,8 @@ export function SignedInHome() {
   const { t } = useTranslation();
   const [tab, setTab] = useState(0);
   const policies = useMyPolicies();
-  const proposals = homeProposals(useMyProposals().data ?? []);
+  const allProposals = useMyProposals().data ?? [];
+  const proposals = homeProposals(allProposals);
   const policyList = policies.data ?? [];
   const directDebit = useRedirectFlowLanding();
   const tabs = [
@@ -33,6 +35,7 @@ export function SignedInHome() {
         <Notification variant="critical">{t('home.directDebit.failed')}</Notification>
       )}
       <OutstandingBalance policies={policyList} />
+      <RenewalBanners policies={policyList} proposals={allProposals} />
       <div role="tablist" aria-label={t('home.signedIn.tabs')} className={styles.tabs}>
         {tabs.map((item, i) => (
           <button

@@ -1,11 +1,14 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import { canCancel, policyEndDate } from '@forecourt/domain/status';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useConfig } from '../../../lib/config.tsx';
 import { Card, SidebarLayout } from '../../../ui/index.ts';
 import styles from '../policy.module.css';
 import { addOnsOf, carOf, driversOf, gbp, londonDay, quoteOf } from '../policy-view.ts';
+import { ChangeBlockedModal } from './auto-renewal.tsx';
 
 /**
  * The details tab (spec 2 §2): cover summary, car, drivers, excesses, add-ons, start and end, the price and
@@ -124,6 +127,10 @@ export function DetailsTab({
 /** Sections for the lifecycle pages (their own issues build them) and the benefits of the cover. */
 function PolicySidebar({ policy, root }: { policy: Policy; root: string }) {
   const { t } = useTranslation();
+  const { features } = useConfig();
+  const [blocked, setBlocked] = useState(false);
+  // In the renewal window customers cannot change the policy themselves (spec 3 §4); staff can.
+  const changesBlocked = policy.inRenewalWindow === true && !features.isAdmin;
   const sections = [
     ['update', 'management'],
     ['cover', 'management'],
@@ -136,7 +143,15 @@ function PolicySidebar({ policy, root }: { policy: Policy; root: string }) {
         <ul className={styles.list}>
           {sections.map(([key, path]) => (
             <li key={key}>
-              <Link className={styles.sideLink} to={`${root}/${path}`}>
+              <Link
+                className={styles.sideLink}
+                to={`${root}/${path}`}
+                onClick={(e) => {
+                  if (!changesBlocked) return;
+                  e.preventDefault();
+                  setBlocked(true);
+                }}
+              >
                 {t(`policy.sidebar.${key}`)}
               </Link>
             </li>
@@ -150,6 +165,7 @@ function PolicySidebar({ policy, root }: { policy: Policy; root: string }) {
           )}
         </ul>
       </Card>
+      <ChangeBlockedModal open={blocked} onClose={() => setBlocked(false)} />
       <Card title={t('policy.sidebar.benefits')} level={3}>
         <ul>
           {(['windscreen', 'courtesyCar', 'helpline', 'noFees'] as const).map((b) => (

@@ -1,0 +1,67 @@
+import type { RenewalChangeRequest } from '@forecourt/contracts/policies';
+import type { Proposal } from '@forecourt/contracts/proposals';
+import { applyChanges } from '@forecourt/domain/proposal/apply-changes';
+import { and, eq } from 'drizzle-orm';
+import { proposals, renewals } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { AppError, notFound, validation } from '../../lib/errors.ts';
+import { owned } from '../../lib/party-scope.ts';
+import { policyById } from '../policies/index.ts';
+import { toProposal, updateRenewalQuote } from '../proposals/index.ts';
+import { priceRenewal } from './price-renewal.ts';
+import { totalOf } from './renewal-emails.ts';
+
+/**
+ * PATCH /api/renewals/{code} (issue 14 §2): the customer adds or removes an optional cover, or picks a
+ * voluntary excess, on the renewal quote. The renewal is re-priced as the invitation priced it (at the
+ * anniversary, capped at today's new-business price for the same risk) and both prices are recorded again.
+ * Only while the renewal is on offer: a renewal of the caller's, QUOTE, before its anniversary, opted in.
+ */
+export async function changeRenewal(ctx: Ctx, code: string, input: RenewalChangeRequest): Promise<Proposal> {
+  const scope = owned(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(proposals)
+      .where(scope.where(proposals, eq(proposals.proposalCode, code)))
+      .for('update');
+    if (!row?.sourcePolicyId) throw notFound('No such renewal');
+    const now = ctx.clock.now();
+    const policy = await policyById(tx, row.sourcePolicyId);
+    const open =
+      row.status === 'QUOTE' &&
+      policy?.expiredAt &&
+      policy.expiredAt > now &&
+      (policy.status === 'ACTIVE' || policy.status === 'PENDING') &&
+      policy.autoRenewalEnabled &&
+      !policy.renewalStopped;
+    if (!open || !policy?.expiredAt)
+      throw new AppError('CONFLICT', 'This renewal can no longer be changed: please contact us.');
+    const applied = applyChanges(row.data, input.changes, {
+      maxAdditionalProfiles: ctx.brand.productConfig.maxAdditionalProfiles,
+    });
+    if (Object.keys(applied.errors).length > 0) throw validation(applied.errors);
+    const priced = priceRenewal(ctx.brand, applied.data as unknown as Record<string, unknown>, {
+      anniversary: policy.expiredAt,
+      now,
+      product: row.product,
+    });
+    if (!priced.rated) throw validation(priced.errors, 'These answers cannot be priced for renewal');
+    const status = priced.status === 'REFERRAL' ? 'REFERRAL' : 'QUOTE';
+    await updateRenewalQuote(tx, code, { data: priced.data, status, quote: priced.quote, now });
+    await tx
+      .update(renewals)
+      .set({
+        renewalTotalPence: priced.pricing.renewal.total,
+        newBusinessTotalPence: priced.pricing.newBusiness.total,
+        offeredTotalPence: totalOf(priced.quote),
+        capped: priced.pricing.capped,
+        renewalTrace: priced.pricing.renewal.trace,
+        newBusinessTrace: priced.pricing.newBusiness.trace,
+        ...(status === 'REFERRAL' ? { status: 'REFERRED' as const } : {}),
+      })
+      .where(and(eq(renewals.policyId, policy.id), eq(renewals.proposalCode, code)));
+    const [updated] = await tx.select().from(proposals).where(eq(proposals.proposalCode, code));
+    return toProposal(updated ?? row, now);
+  });
+}

@@ -1,0 +1,153 @@
+import type { Quote } from '@forecourt/contracts/proposals';
+import { addDaysIso, startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
+import { invitationWindowDays } from '@forecourt/domain/renewal';
+import { and, eq, sql } from 'drizzle-orm';
+import { renewals } from '../../db/schema/index.ts';
+import type { AppServices } from '../../lib/context.ts';
+import {
+  attachRenewalProposal,
+  currentVersionOf,
+  type PolicyRow,
+  policiesDueForInvitation,
+  policyById,
+} from '../policies/index.ts';
+import { createRenewalProposal, proposalByCode } from '../proposals/index.ts';
+import { findScheme } from '../rating/index.ts';
+import { priceRenewal } from './price-renewal.ts';
+import { enqueueInvitation, enqueueReferral, totalOf } from './renewal-emails.ts';
+
+export type InvitationOutcome =
+  | 'INVITED'
+  | 'REFERRED'
+  | 'MANUAL_REVIEW'
+  | 'UNRATED'
+  | 'ALREADY_INVITED'
+  | 'NOT_DUE';
+type Services = Pick<AppServices, 'db' | 'clock' | 'brand' | 'env' | 'selfOrigin'>;
+
+/** The last instant of the invitation window: the end of the London day `window` days after today. */
+export function windowEnd(at: Date, configuredDays: number): Date {
+  const day = addDaysIso(todayInLondon(at), invitationWindowDays(configuredDays) + 1);
+  return new Date(startOfDayLondon(day).getTime() - 1);
+}
+
+/**
+ * The invitation job's work (spec 3 §4 Renewal, issue 14 §1): every live policy whose anniversary falls in
+ * the invitation window and whose renewal is not blocked gets its renewal proposal, priced and capped, and
+ * the invitation e-mail. Safe to run any number of times: exactly one renewal per policy and cycle.
+ */
+export async function runRenewalInvitations(services: Services, at: Date = services.clock.now()) {
+  const due = await policiesDueForInvitation(services.db, {
+    now: at,
+    until: windowEnd(at, services.env.RENEWAL_INVITATION_DAYS),
+  });
+  const results: { policyId: string; outcome: InvitationOutcome; proposalCode?: string }[] = [];
+  for (const policy of due)
+    results.push({ policyId: policy.id, ...(await inviteOne(services, policy.id, at)) });
+  return results;
+}
+
+const blocked = (p: PolicyRow) =>
+  p.reviewType === 'NEVER' ||
+  p.renewalStopped ||
+  !p.autoRenewalEnabled ||
+  (p.status !== 'ACTIVE' && p.status !== 'PENDING') ||
+  p.terminatedAt !== null ||
+  p.expiredAt === null;
+
+/**
+ * One policy's invitation, in one transaction under a per-policy lock: a second run (or a retried job) finds
+ * the cycle's row and does nothing; the primary key of `renewals` and the unique renewal index of
+ * `proposals` stop a duplicate even without the lock.
+ */
+export async function inviteOne(
+  services: Services,
+  policyId: string,
+  at: Date,
+): Promise<{ outcome: InvitationOutcome; proposalCode?: string }> {
+  return services.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`renewal:${policyId}`}))`);
+    const policy = await policyById(tx, policyId);
+    if (!policy || blocked(policy) || !policy.expiredAt) return { outcome: 'NOT_DUE' as const };
+    const cycle = policy.renewalCycle + 1;
+    const [existing] = await tx
+      .select()
+      .from(renewals)
+      .where(and(eq(renewals.policyId, policyId), eq(renewals.cycle, cycle)));
+    if (existing) return { outcome: 'ALREADY_INVITED' as const, proposalCode: existing.proposalCode };
+    const source = await proposalByCode(tx, policy.proposalCode);
+    if (!source) return { outcome: 'NOT_DUE' as const };
+    const anniversary = policy.expiredAt;
+    const version = await currentVersionOf(tx, policyId, at);
+    const previous = (version?.quote ?? null) as Quote | null;
+    const priced = priceRenewal(services.brand, source.data, {
+      anniversary,
+      now: at,
+      product: source.product,
+    });
+    const proposal = await createRenewalProposal(tx, {
+      source,
+      policy: { policyId, policyNumber: policy.policyNumber, expiredAt: anniversary, cycle },
+      data: priced.data,
+      status: priced.rated ? priced.status : 'INSUFFICIENT_ACCURACY',
+      quote: priced.rated ? priced.quote : null,
+      startAt: anniversary,
+      endAt: anniversary,
+      now: at,
+    });
+    const outcome: InvitationOutcome =
+      policy.reviewType === 'MANUAL'
+        ? 'MANUAL_REVIEW'
+        : !priced.rated || priced.status === 'INSUFFICIENT_ACCURACY'
+          ? 'UNRATED'
+          : priced.status === 'REFERRAL'
+            ? 'REFERRED'
+            : 'INVITED';
+    await tx.insert(renewals).values({
+      policyId,
+      cycle,
+      proposalCode: proposal.proposalCode,
+      partyId: policy.partyId,
+      anniversaryAt: anniversary,
+      status: outcome as 'INVITED',
+      reviewType: policy.reviewType === 'MANUAL' ? 'MANUAL' : 'AUTO',
+      previousTotalPence: totalOf(previous),
+      renewalTotalPence: priced.rated ? priced.pricing.renewal.total : null,
+      newBusinessTotalPence: priced.rated ? priced.pricing.newBusiness.total : null,
+      offeredTotalPence: priced.rated ? totalOf(priced.quote) : null,
+      capped: priced.rated && priced.pricing.capped,
+      channel: source.source ?? 'direct',
+      renewalTrace: priced.rated ? priced.pricing.renewal.trace : [],
+      newBusinessTrace: priced.rated ? priced.pricing.newBusiness.trace : [],
+      invitedAt: at,
+    });
+    // MANUAL and unrated renewals wait in the staff queue: the customer sees nothing until released.
+    if (outcome === 'MANUAL_REVIEW' || outcome === 'UNRATED')
+      return { outcome, proposalCode: proposal.proposalCode };
+    await attachRenewalProposal(tx, policyId, proposal.proposalCode);
+    if (!priced.rated) return { outcome, proposalCode: proposal.proposalCode };
+    if (outcome === 'REFERRED')
+      await enqueueReferral(tx, {
+        brand: services.brand,
+        policyNumber: policy.policyNumber,
+        anniversary,
+        quote: priced.quote,
+      });
+    else {
+      const base = `${(services.env.PUBLIC_URL ?? services.selfOrigin()).replace(/\/$/, '')}/${
+        findScheme(services.brand, policy.schemeCode)?.productUrlName ?? 'car-insurance'
+      }/renewal/${proposal.proposalCode}`;
+      await enqueueInvitation(tx, {
+        brand: services.brand,
+        policyNumber: policy.policyNumber,
+        anniversary,
+        previous,
+        offered: priced.quote,
+        capped: priced.pricing.capped,
+        renewalUrl: base,
+        optOutUrl: `${base}/opt-out`,
+      });
+    }
+    return { outcome, proposalCode: proposal.proposalCode };
+  });
+}

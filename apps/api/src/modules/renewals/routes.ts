@@ -1,0 +1,72 @@
+import {
+  autoRenewalBodySchema,
+  policySchema,
+  renewalChangeRequestSchema,
+  renewalQueueSchema,
+} from '@forecourt/contracts/policies';
+import { proposalCodeParamsSchema, proposalSchema } from '@forecourt/contracts/proposals';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ctxOf } from '../../lib/context.ts';
+import { changeRenewal } from './change-renewal.ts';
+import { runRenewalInvitations } from './invite-renewals.ts';
+import { listRenewalQueue } from './renewal-queue.ts';
+import { setAutoRenewal } from './set-auto-renewal.ts';
+
+/** Renewal's HTTP face: the auto-renewal switch (spec 3 §7) and the staff queue. */
+export const renewalRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/api/policies/:id/autoRenewal',
+    {
+      schema: {
+        tags: ['policies'],
+        summary: 'Opt out of auto-renewal (with a reason) or back in',
+        params: z.object({ id: z.string().uuid() }),
+        body: autoRenewalBodySchema,
+        response: { 200: policySchema },
+      },
+    },
+    async (req) => setAutoRenewal(ctxOf(req), req.params.id, req.body),
+  );
+  app.patch(
+    '/api/renewals/:code',
+    {
+      schema: {
+        tags: ['proposals'],
+        summary: 'Change the optional covers or voluntary excess of a renewal quote (re-priced and capped)',
+        params: proposalCodeParamsSchema,
+        body: renewalChangeRequestSchema,
+        response: { 200: proposalSchema },
+      },
+    },
+    async (req) => changeRenewal(ctxOf(req), req.params.code, req.body),
+  );
+  app.get(
+    '/api/admin/renewals',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Renewals waiting for staff: MANUAL review, referred, unrated (both prices and traces)',
+        response: { 200: renewalQueueSchema },
+      },
+    },
+    async (req) => listRenewalQueue(ctxOf(req)),
+  );
+
+  // Development only (ADR 125: loopback, never production): the invitation job run as of `daysAhead` days
+  // from now, so a person or a browser journey can see a renewal without waiting 11 months (ADR 222).
+  if (app.services.env.NODE_ENV !== 'production')
+    app.post(
+      '/dev/renewals/invite',
+      {
+        schema: {
+          hide: true,
+          body: z.object({ daysAhead: z.number().int().min(0).max(400) }),
+        },
+      },
+      async (req) => {
+        const at = new Date(app.services.clock.now().getTime() + req.body.daysAhead * 86_400_000);
+        return { invited: await runRenewalInvitations(app.services, at) };
+      },
+    );
+};

@@ -1,0 +1,54 @@
+import { addDaysIso, addYearsIso, todayInLondon } from '@forecourt/domain/dates';
+import { expect } from 'vitest';
+import { settleFirstPaymentWithCard, verifiedQuote } from './checkout-helpers.ts';
+import { type ListeningApp, rows } from './payments-helpers.ts';
+import type { Visitor } from './proposals-helpers.ts';
+
+type Data = Parameters<NonNullable<Parameters<typeof verifiedQuote>[1]>>[0];
+
+export interface BoundPolicy {
+  v: Visitor;
+  partyId: string;
+  policyId: string;
+  policyNumber: string;
+  proposalCode: string;
+  expiredAt: Date;
+}
+
+/** A policy bought today, cover starting now (ACTIVE), paid by card; its anniversary a year on. */
+export async function boundPolicy(t: ListeningApp, mutate?: (d: Data) => void): Promise<BoundPolicy> {
+  const today = todayInLondon(t.clock.now());
+  const { v, code, partyId } = await verifiedQuote(t, (d) => {
+    d.quote.startDate = today;
+    mutate?.(d);
+  });
+  await settleFirstPaymentWithCard(t, v, code, partyId);
+  const bound = await v.call('POST', `/api/proposals/${code}/bind`);
+  expect(bound.statusCode, bound.body).toBe(200);
+  const { policyId, policyNumber } = bound.json();
+  const [row] = await rows(t, 'SELECT expired_at FROM policies WHERE id = $1', [policyId]);
+  return {
+    v,
+    partyId,
+    policyId,
+    policyNumber,
+    proposalCode: code,
+    expiredAt: new Date(row?.expired_at as string),
+  };
+}
+
+/** A policyholder whose birthday falls `daysBefore` days before the anniversary, reaching `age` on it. */
+export function turnsOnRenewal(t: ListeningApp, age: number, daysBefore = 10) {
+  const anniversary = addYearsIso(todayInLondon(t.clock.now()), 1);
+  const dateOfBirth = addYearsIso(addDaysIso(anniversary, -daysBefore), -age);
+  return (d: Data) => {
+    const ph = d.profiles[0]!.data;
+    ph.dateOfBirth = dateOfBirth;
+    ph.drivingLicence.validFrom = addYearsIso(dateOfBirth, 18);
+  };
+}
+
+/** Staff impersonating the policy's owner (the test app's `staff:<party>` token): never expires. */
+export const staffFor = (p: BoundPolicy) => ({ authorization: `Bearer staff:${p.partyId}` });
+
+export const DAY = 86_400_000;

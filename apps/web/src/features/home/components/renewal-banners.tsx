@@ -1,0 +1,85 @@
+import type { Policy } from '@forecourt/contracts/policies';
+import type { Proposal } from '@forecourt/contracts/proposals';
+import { formatLondon } from '@forecourt/domain/dates';
+import { formatGBP } from '@forecourt/domain/money';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../../lib/config.tsx';
+import { useSetAutoRenewal } from '../../../lib/renewal/auto-renewal.ts';
+import { Button, Notification } from '../../../ui/index.ts';
+import { renewalBanners } from '../renewal-banner-rule.ts';
+import styles from './signed-in-home.module.css';
+
+const gbp = (pence: number) => formatGBP(pence);
+const day = (iso: string) => formatLondon(iso, 'd MMMM yyyy');
+
+/**
+ * The renewal banners of home (spec 2 §2): a renewal quote opted in (View), opted out (opt back in), or
+ * referred (critical). One per policy with a renewal proposal whose renewal is not stopped.
+ */
+export function RenewalBanners({ policies, proposals }: { policies: Policy[]; proposals: Proposal[] }) {
+  const banners = renewalBanners(policies, proposals);
+  if (banners.length === 0) return null;
+  return (
+    <div className={styles.banners} data-testid="renewal-banners">
+      {banners.map((b) => (
+        <RenewalBanner key={b.policy.policyId} {...b} />
+      ))}
+    </div>
+  );
+}
+
+function RenewalBanner({ kind, policy, proposal }: ReturnType<typeof renewalBanners>[number]) {
+  const { t } = useTranslation();
+  const { schemes, contact } = useConfig();
+  const optIn = useSetAutoRenewal(policy.policyId);
+  const product = schemes.find((s) => s.schemeCode === policy.schemeCode)?.productUrlName ?? '';
+  const date = day(policy.policyDetail.expiredAt ?? '');
+  const totals = proposal.quote?.totals;
+  const price = totals?.monthly
+    ? t('home.renewal.monthly', { amount: gbp(totals.monthly.regular) })
+    : t('home.renewal.yearly', { amount: gbp(totals?.discountedPrice ?? 0) });
+  const vars = { policyNumber: policy.policyNumber, date, price, phone: contact.phone };
+  if (kind === 'referral')
+    return (
+      <div data-banner="renewal-referral">
+        <Notification variant="critical" title={t('home.renewal.referral.header')}>
+          {t('home.renewal.referral.body', vars)}
+        </Notification>
+      </div>
+    );
+  if (kind === 'optedOut')
+    return (
+      <div data-banner="renewal-opted-out">
+        <Notification
+          variant="warning"
+          title={t('home.renewal.optedOut.header', vars)}
+          action={
+            <Button
+              variant="secondary"
+              loading={optIn.isPending}
+              onClick={() => optIn.mutate({ enabled: true })}
+            >
+              {t('home.renewal.optedOut.action')}
+            </Button>
+          }
+        >
+          {t('home.renewal.optedOut.body', vars)}
+        </Notification>
+      </div>
+    );
+  return (
+    <div data-banner="renewal-opted-in">
+      <Notification
+        variant="info"
+        title={t('home.renewal.optedIn.header')}
+        action={
+          <Button variant="secondary" to={`/${product}/renewal/${proposal.proposalCode}`}>
+            {t('home.renewal.optedIn.action')}
+          </Button>
+        }
+      >
+        {t('home.renewal.optedIn.body', vars)}
+      </Notification>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import type { Policy } from '@forecourt/contracts/policies';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type OptOutReason, OptOutReasonFields, optOutBody } from '../../../forms/opt-out/opt-out-reason.tsx';
+import { useSetAutoRenewal } from '../../../lib/renewal/auto-renewal.ts';
+import { Button, Modal, RadioGroup, useSnackbar } from '../../../ui/index.ts';
+import styles from '../policy.module.css';
+import { londonDay } from '../policy-view.ts';
+
+/** Offered only while the policy is live, renewal is not stopped and it is reviewed for renewal (spec 2 §4). */
+export function autoRenewalOffered(policy: Policy): boolean {
+  const d = policy.policyDetail;
+  return ['ACTIVE', 'PENDING'].includes(d.policyStatus) && !d.renewalStopped && policy.reviewType !== 'NEVER';
+}
+
+/**
+ * Auto-renewal on the policy page (spec 2 §4): the current setting and a modal with the two options; turning
+ * it off asks why (spec 3 §3 reasons) and says when cover ends.
+ */
+export function AutoRenewal({ policy }: { policy: Policy }) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const [open, setOpen] = useState(false);
+  const enabled = policy.policyDetail.autoRenewalEnabled;
+  const [choice, setChoice] = useState<string | null>(enabled ? 'on' : 'off');
+  const [reason, setReason] = useState<OptOutReason>({ reason: null, text: '' });
+  const save = useSetAutoRenewal(policy.policyId);
+  const end = policy.policyDetail.expiredAt ? londonDay(policy.policyDetail.expiredAt) : '';
+  const body = choice === 'on' ? { enabled: true } : optOutBody(reason);
+  const unchanged = (choice === 'on') === enabled;
+  const submit = () => {
+    if (!body) return;
+    save.mutate(body, {
+      onSuccess: () => {
+        setOpen(false);
+        snackbar.show(t(body.enabled ? 'policy.autoRenewal.savedOn' : 'policy.autoRenewal.savedOff'), {
+          variant: 'success',
+        });
+      },
+    });
+  };
+  return (
+    <div className={styles.autoRenewal} data-testid="auto-renewal">
+      <p>
+        <strong>{t('policy.autoRenewal.label')}</strong>{' '}
+        <span data-auto-renewal={enabled ? 'on' : 'off'}>
+          {t(enabled ? 'policy.autoRenewal.on' : 'policy.autoRenewal.off', { date: end })}
+        </span>
+      </p>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          setChoice(enabled ? 'on' : 'off');
+          setOpen(true);
+        }}
+      >
+        {t('policy.autoRenewal.change')}
+      </Button>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('policy.autoRenewal.modalHeader')}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              {t('policy.autoRenewal.cancel')}
+            </Button>
+            <Button
+              variant={choice === 'off' ? 'destructive' : 'primary'}
+              disabled={unchanged || !body}
+              loading={save.isPending}
+              onClick={submit}
+            >
+              {t('policy.autoRenewal.confirm')}
+            </Button>
+          </>
+        }
+      >
+        <RadioGroup
+          name="auto-renewal"
+          aria-label={t('policy.autoRenewal.label')}
+          value={choice}
+          onChange={setChoice}
+          options={[
+            {
+              value: 'on',
+              label: t('policy.autoRenewal.optionOn'),
+              hint: t('policy.autoRenewal.optionOnHint'),
+            },
+            {
+              value: 'off',
+              label: t('policy.autoRenewal.optionOff'),
+              hint: t('policy.autoRenewal.optionOffHint', { date: end }),
+            },
+          ]}
+        />
+        {choice === 'off' && enabled && <OptOutReasonFields value={reason} onChange={setReason} />}
+      </Modal>
+    </div>
+  );
+}
+
+/** During the renewal window customers cannot change the policy themselves (spec 3 §4, §8). */
+export function ChangeBlockedModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t('policy.changeBlocked.header')}
+      footer={<Button onClick={onClose}>{t('policy.changeBlocked.close')}</Button>}
+    >
+      <p>{t('policy.changeBlocked.body')}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import type { BenchProcess } from './processes.ts';
+import type { BenchVisitor } from './visitors.ts';
+
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+export const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
+export function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export interface Figures {
+  name: string;
+  /** Server CPU per request (ms): independent of how busy the shared machine is. */
+  cpu: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+}
+
+/** The server process whose CPU is counted (the app under test, or the ceilings). */
+export const measuring: { process?: BenchProcess | undefined } = {};
+
+type Req = { method?: string; path: string; headers?: Record<string, string>; body?: string };
+
+/**
+ * Runs autocannon with CONNECTIONS connections for SECONDS (or `amount` requests). Each request borrows a
+ * subject (a visitor, a row...) no other request in flight holds, and gives it back with the response.
+ */
+export async function drive<S>(
+  name: string,
+  base: string,
+  subjects: S[],
+  request: (subject: S, n: number) => Req,
+  options: {
+    amount?: number;
+    ok?: (status: number) => boolean;
+    done?: (subject: S) => void;
+    /** Each subject serves one request only (e.g. a checkout that binds once). */
+    once?: boolean;
+  } = {},
+): Promise<Figures> {
+  const server = base === measuring.process?.base ? measuring.process : undefined;
+  const cpuBefore = cpuMs(server?.child.pid);
+  const free = [...subjects];
+  let n = 0;
+  let bad = 0;
+  const ok = options.ok ?? ((s: number) => s >= 200 && s < 300);
+  const result = await autocannon({
+    url: base,
+    connections: Math.min(CONNECTIONS, options.amount ?? CONNECTIONS, subjects.length),
+    ...(options.amount ? { amount: options.amount } : { duration: SECONDS }),
+    timeout: 30,
+    requests: [
+      {
+        setupRequest: (req: autocannon.Request, context: { subject?: S }) => {
+          // Once all are used (once: true), autocannon may still build a request it does not send.
+          const subject = free.pop() ?? (options.once ? subjects[0] : undefined);
+          if (subject === undefined) throw new Error(`${name}: no free subject`);
+          context.subject = subject;
+          const r = request(subject, n++);
+          return { ...req, method: r.method ?? 'GET', path: r.path, headers: r.headers ?? {}, body: r.body };
+        },
+        onResponse: (status: number, body: string, context: { subject?: S }) => {
+          if (!ok(status)) bad++;
+          if (!ok(status) && bad <= 3) console.log(`  ${name}: ${status} ${body.slice(0, 200)}`);
+          options.done?.(context.subject as S);
+          if (!options.once) free.push(context.subject as S);
+        },
+      },
+    ],
+  } as autocannon.Options);
+  const figures = {
+    name,
+    cpu: (cpuMs(server?.child.pid) - cpuBefore) / result.requests.total,
+    rps: options.amount ? result.requests.total / (result.duration || 1) : result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: bad + result.errors + result.timeouts,
+  };
+  return figures;
+}
+
+export function print(f: Figures, ceiling?: Figures, target?: string) {
+  const ratio = ceiling ? `${((f.rps / ceiling.rps) * 100).toFixed(0).padStart(4)}% of ${ceiling.name}` : '';
+  console.log(
+    `${f.name.padEnd(40)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(5)} ms  server CPU ${f.cpu.toFixed(2)} ms/req  ${f.bad ? `errors ${f.bad}  ` : ''}${ratio}${target ? `  ${target}` : ''}`,
+  );
+}
+
+export const json = { 'content-type': 'application/json' };
+export const auth = (v: BenchVisitor) => ({ authorization: `Bearer ${v.token}` });
+
+/** Section saves of the quote journey, each rated as the web app asks: excess, car use, driver details. */
+const car = (path: string, value: unknown) => ({
+  changeType: 'ASSET_DISCLOSURE_CHANGE',
+  assetCode: 'Vehicle',
+  update: { path, value },
+});
+const holder = (path: string, value: unknown) => ({
+  changeType: 'PROFILE_DISCLOSURE_CHANGE',
+  profileCode: 'policyholder',
+  update: { path, value },
+});
+export const sectionSaves = [
+  [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 }],
+  [car('annualMileage', 9000), car('overnightLocation', 'Garage'), car('usage', 'SocialDomesticPleasure')],
+  [holder('firstName', 'Samuel'), holder('phoneNumber', '+447700900124'), holder('homeOwnership', 'Rent')],
+  [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 0 }],
+  [
+    car('annualMileage', 8000),
+    car('overnightLocation', 'Driveway'),
+    car('usage', 'SocialDomesticPleasureCommuting'),
+  ],
+  [holder('firstName', 'Sam'), holder('phoneNumber', '+447700900123'), holder('homeOwnership', 'Own')],
+].map((changes) => JSON.stringify({ changes, applyRating: true }));

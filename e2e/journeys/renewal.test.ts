@@ -1,0 +1,67 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useBrowser } from '../support/browser.ts';
+import { buyPolicyByCard, pageApi } from './checkout-steps.ts';
+
+const browser = useBrowser();
+
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  await screenshot(page, `renewal-${name}`);
+}
+
+describe('renewal (issue 14)', () => {
+  it('opted-in banner → renewal quote → add a cover → opt out with a reason → opted-out banner → opt back in', async () => {
+    for (const width of [1280, 375]) {
+      const page = await browser.newPage({ width });
+      await buyPolicyByCard(page);
+      // Eleven months on: the invitation job runs as of 29 days before the anniversary (development hook).
+      const invited = await pageApi<{ invited: { outcome: string }[] }>(
+        page,
+        'POST',
+        '/dev/renewals/invite',
+        {
+          daysAhead: 336,
+        },
+      );
+      expect(invited.status).toBe(200);
+      expect(invited.body.invited.map((r) => r.outcome)).toContain('INVITED');
+
+      await page.goto('/');
+      const optedIn = page.locator('[data-banner="renewal-opted-in"]').first();
+      await optedIn.waitFor();
+      await shot(page, 'home-opted-in');
+      await optedIn.getByRole('link', { name: 'View renewal' }).click();
+      await page.waitForURL(/\/car-insurance\/renewal\/prp_[a-z0-9]+$/);
+      const quote = page.getByTestId('renewal-quote');
+      await quote.waitFor();
+      const before = await quote.locator('[data-price="this-year"]').textContent();
+      expect(await quote.locator('[data-price="last-year"]').textContent()).toMatch(/^£[\d,.]+ a month$/);
+      await shot(page, 'quote');
+
+      await quote.getByRole('button', { name: 'Add Motor legal expenses' }).click();
+      await quote.locator('[data-cover="legal_expenses"][data-active="true"]').waitFor();
+      const after = await quote.locator('[data-price="this-year"]').textContent();
+      expect(after).not.toBe(before);
+      await shot(page, 'quote-with-cover');
+
+      await quote.getByRole('link', { name: 'I do not want to renew' }).click();
+      await page.waitForURL(/\/opt-out$/);
+      const confirm = page.getByRole('button', { name: /^Opt out: end my cover on / });
+      expect(await confirm.isDisabled()).toBe(true);
+      await page.getByLabel('The price').check();
+      await shot(page, 'opt-out');
+      await confirm.click();
+      await page.waitForURL((url) => url.pathname === '/');
+      const optedOut = page.locator('[data-banner="renewal-opted-out"]').first();
+      await optedOut.waitFor();
+      await shot(page, 'home-opted-out');
+
+      await optedOut.getByRole('button', { name: 'Opt back in' }).click();
+      await page.locator('[data-banner="renewal-opted-in"]').first().waitFor();
+      expect(await page.locator('[data-banner="renewal-opted-out"]').count()).toBe(0);
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The anniversary (spec 3 §2 and §4 Renewal, spec 2 §2 banners and §4 auto-renewal): when a policy is in its
+ * renewal window, and the fair-price rule of ICOBS 6B (a renewal never costs more than the same risk would
+ * cost a new customer today through the same channel). Pure; the API and the web both run these.
+ */
+import { daysBetweenLondon } from './dates.ts';
+import type { PolicyStatus } from './enums.ts';
+import { breakdownOf } from './rating/price.ts';
+import type { RatingResult, TraceEntry } from './rating/types.ts';
+
+/** Days before the anniversary the invitation is sent (ADR 220): 30 by default, never fewer than 21. */
+export const RENEWAL_INVITATION_DAYS_DEFAULT = 30;
+export const RENEWAL_INVITATION_DAYS_MIN = 21;
+
+/** The configured invitation window, raised to the minimum of 21 days (ICOBS 6A.6 timing). */
+export function invitationWindowDays(configured?: number | null): number {
+  const days = configured ?? RENEWAL_INVITATION_DAYS_DEFAULT;
+  return Math.max(RENEWAL_INVITATION_DAYS_MIN, Math.trunc(days));
+}
+
+type DateLike = string | Date;
+
+/**
+ * Whether a policy is in its renewal window on `now`: live (ACTIVE or PENDING), not yet at its anniversary,
+ * and the anniversary at most `windowDays` London calendar days away. During the window customers cannot
+ * change the policy themselves (spec 3 §4 Renewal) and the home hides the manage link (spec 2 §2).
+ */
+export function inRenewalWindow(
+  policy: { status: PolicyStatus; expiredAt: DateLike | null | undefined },
+  now: Date,
+  windowDays: number = RENEWAL_INVITATION_DAYS_DEFAULT,
+): boolean {
+  if (policy.status !== 'ACTIVE' && policy.status !== 'PENDING') return false;
+  if (!policy.expiredAt) return false;
+  const expiry = new Date(policy.expiredAt);
+  if (expiry.getTime() <= now.getTime()) return false;
+  return daysBetweenLondon(now, expiry) <= invitationWindowDays(windowDays);
+}
+
+/** The equivalent new-business price beside the renewal price, each with the rating's trace. */
+export interface PriceWithTrace {
+  /** Annual total in pence, tax included (`totals.discountedPrice`). */
+  total: number;
+  ratingDate: string;
+  trace: TraceEntry[];
+}
+export interface CappedRenewal {
+  /** The renewal quote offered: the renewal rating, its price lines capped at new business when higher. */
+  quote: RatingResult;
+  renewal: PriceWithTrace;
+  newBusiness: PriceWithTrace;
+  capped: boolean;
+}
+
+const totalOf = (r: RatingResult) => r.totals?.discountedPrice ?? 0;
+const withTrace = (r: RatingResult): PriceWithTrace => ({
+  total: totalOf(r),
+  ratingDate: r.ratingDate,
+  trace: r.trace,
+});
+
+/**
+ * ICOBS 6B: the renewal price is never above the equivalent new-business price. `renewal` is the risk rated
+ * at the anniversary; `newBusiness` the same risk rated today as a new customer would be, through the same
+ * engine and channel, with no promotion on either side (ADR 221). When the renewal costs more, the offered
+ * price lines are the new-business lines (so every figure, monthly plan and cover price match it to the
+ * penny); status, referral reasons, endorsements and excesses stay the renewal's.
+ */
+export function capAtNewBusiness(renewal: RatingResult, newBusiness: RatingResult): CappedRenewal {
+  const capped =
+    renewal.totals !== null && newBusiness.totals !== null && totalOf(renewal) > totalOf(newBusiness);
+  const base = { renewal: withTrace(renewal), newBusiness: withTrace(newBusiness), capped };
+  if (!capped || !newBusiness.totals) return { quote: renewal, ...base };
+  const breakdown = breakdownOf(newBusiness.priceBreakdown, {
+    iptRate: newBusiness.totals.iptRate,
+    freeMonths: 0,
+    monthly: newBusiness.totals.monthly !== null,
+  });
+  const main = breakdown.lines.find((l) => l.coverGroup === 'MAIN');
+  const quote: RatingResult = {
+    ...renewal,
+    priceBreakdown: breakdown.lines,
+    optionalCovers: newBusiness.optionalCovers,
+    totals: { ...newBusiness.totals, discount: 0, discountedPrice: breakdown.total },
+    promotion: null,
+    trace: [
+      ...renewal.trace,
+      {
+        factor: 'renewalCapAtNewBusiness',
+        input: totalOf(newBusiness),
+        premiumAfter: main?.net ?? 0,
+      },
+    ],
+  };
+  return { quote, ...base };
+}

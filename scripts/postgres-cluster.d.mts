@@ -1,0 +1,2 @@
+export function postgresAvailable(): boolean;
+export function startCluster(): Promise<{ url: string; stop: () => void }>;

@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 type Policy = {
   policyId: string;
   policyNumber: string;
+  proposalCode: string;
+  renewalProposal?: string | null;
   policyDetail: { policyStatus: string; inceptedAt: string; terminatedAt: string | null };
 };
 const statusOf = (p: Policy) => p.policyDetail.policyStatus;
@@ -44,9 +46,14 @@ describe('demo data made by the real operations (ADR 190)', () => {
   const policies = async () => (await demo('/api/policies')).json() as Policy[];
   const byNumber = async (policyNumber: string) =>
     (await policies()).find((p) => p.policyNumber === policyNumber)!;
-  /** The one policy bought about `days` ago (its inception), within two days. */
+  /** The one policy bought about `days` ago (its inception, within half a day). */
   const boughtAbout = async (days: number) => {
-    const found = (await policies()).filter((p) => Math.abs((Date.now() - inceptedAt(p)) / DAY - days) < 2);
+    const all = await policies();
+    // A renewal's successor begins at the anniversary: it was not bought then.
+    const successors = new Set(all.map((p) => p.renewalProposal));
+    const found = all.filter(
+      (p) => !successors.has(p.proposalCode) && Math.abs((Date.now() - inceptedAt(p)) / DAY - days) < 0.5,
+    );
     expect(found).toHaveLength(1);
     return found[0]!;
   };
@@ -71,26 +78,22 @@ describe('demo data made by the real operations (ADR 190)', () => {
   it('the demo customer has policies in every status the seed makes, each with its account', async () => {
     const all = await policies();
     expect(all.map(statusOf).sort()).toEqual([
-      'ACTIVE',
-      'ACTIVE',
-      'ACTIVE',
-      'ACTIVE',
-      'ACTIVE',
+      ...Array(8).fill('ACTIVE'),
       'CANCELLED',
+      'LAPSED',
       'PENDING',
+      'RENEWED',
     ]);
-    const methods: string[] = [];
-    for (const p of all) methods.push(`${statusOf(p)}:${(await accountOf(p)).paymentMethodType}`);
-    // Once the Direct Debit mandate exists (2 months ago) it pays every newer policy.
-    expect(methods.sort()).toEqual([
-      'ACTIVE:BACS_DEBIT',
-      'ACTIVE:BACS_DEBIT',
-      'ACTIVE:BACS_DEBIT',
-      'ACTIVE:CARD',
-      'ACTIVE:CARD',
-      'CANCELLED:BACS_DEBIT',
-      'PENDING:BACS_DEBIT',
-    ]);
+    const methods: Record<string, string[]> = {};
+    for (const p of all) {
+      const key = `${statusOf(p)}:${(await accountOf(p)).paymentMethodType}`;
+      methods[key] = [...(methods[key] ?? []), p.policyNumber];
+    }
+    // Once the Direct Debit mandate exists (2 months ago) it pays every policy bought after it.
+    expect(methods['CANCELLED:BACS_DEBIT']).toHaveLength(1);
+    expect(methods['PENDING:BACS_DEBIT']).toHaveLength(1);
+    expect(methods['ACTIVE:BACS_DEBIT']).toHaveLength(3);
+    expect(methods['ACTIVE:CARD']).toHaveLength(5);
     const pending = all.find((p) => statusOf(p) === 'PENDING')!;
     const startsInDays = (inceptedAt(pending) - Date.now()) / DAY;
     expect(startsInDays).toBeGreaterThan(5);
@@ -115,7 +118,7 @@ describe('demo data made by the real operations (ADR 190)', () => {
   });
 
   it('one policy is in arrears: its card failed off-session, the statement is retried and the balance is outstanding', async () => {
-    const arrears = await boughtAbout(36);
+    const arrears = await boughtAbout(37);
     expect(statusOf(arrears)).toBe('ACTIVE');
     const account = await accountOf(arrears);
     expect(account.paymentMethodType).toBe('CARD');
@@ -171,9 +174,48 @@ describe('demo data made by the real operations (ADR 190)', () => {
     );
   });
 
+  it('one policy was renewed at its anniversary: RENEWED, its successor ACTIVE from that day', async () => {
+    const all = await policies();
+    const renewed = all.find((p) => statusOf(p) === 'RENEWED')!;
+    expect((Date.now() - inceptedAt(renewed)) / DAY).toBeCloseTo(400, 0);
+    const successor = all.find((p) => p.proposalCode === renewed.renewalProposal)!;
+    expect(statusOf(successor)).toBe('ACTIVE');
+    // From the anniversary, a year after the renewed policy began.
+    expect((inceptedAt(successor) - inceptedAt(renewed)) / DAY).toBeCloseTo(365, 0);
+  });
+
+  it('one policy lapsed at its anniversary after its holder opted out of auto-renewal', async () => {
+    const lapsed = (await policies()).find((p) => statusOf(p) === 'LAPSED')!;
+    expect((Date.now() - inceptedAt(lapsed)) / DAY).toBeCloseTo(380, 0);
+    const detail = (await demo(`/api/policies/${lapsed.policyId}`)).json();
+    expect(detail.policyDetail).toMatchObject({ autoRenewalEnabled: false, autoRenewalReason: 'Price' });
+  });
+
+  it('two policies are in their renewal window: one opted in with a renewal quote, one referred', async () => {
+    for (const [days, status] of [
+      [345, 'QUOTE'],
+      [340, 'REFERRAL'],
+    ] as const) {
+      const p = (await boughtAbout(days)) as Policy & { renewalProposal: string | null };
+      expect(statusOf(p)).toBe('ACTIVE');
+      expect(p.policyDetail).toMatchObject({ autoRenewalEnabled: true });
+      expect(p.renewalProposal).toBeTruthy();
+      const renewal = await demo(`/api/proposals/${p.renewalProposal}`);
+      expect(renewal.statusCode, renewal.body).toBe(200);
+      expect(renewal.json().status).toBe(status);
+    }
+  });
+
+  it('the policy in its renewal window has a year of monthly statements, collected by card', async () => {
+    const p = await boughtAbout(345);
+    const account = await accountOf(p);
+    const list = await statementsOf(account.accountId);
+    expect(list.length).toBeGreaterThanOrEqual(11);
+    expect(new Set(list.map((s) => s.status))).toEqual(new Set(['settled']));
+  });
+
   it('the card policy was bought months ago and has a settled and a pending claim', async () => {
-    const oldest = (await policies()).sort((a, b) => inceptedAt(a) - inceptedAt(b))[0]!;
-    expect((Date.now() - inceptedAt(oldest)) / 86_400_000).toBeGreaterThan(140);
+    const oldest = await boughtAbout(150);
     const claims = (await demo(`/api/claims?policyNumber=${oldest.policyNumber}`)).json();
     const list = Array.isArray(claims) ? claims : claims.items;
     expect(list.map((c: { status: string }) => c.status).sort()).toEqual(['pending', 'settled']);
@@ -182,11 +224,16 @@ describe('demo data made by the real operations (ADR 190)', () => {
 
   it('the demo customer has proposals in QUOTE, QUOTE_EXPIRED, REFERRAL and INSUFFICIENT_ACCURACY', async () => {
     const { items } = (await demo('/api/proposals')).json() as { items: Proposal[] };
+    // The renewal proposals are proposals too: the renewed one POLICY, the one in the window QUOTE, the
+    // referred one REFERRAL, the lapsed one's QUOTE_EXPIRED (expired by the job after the anniversary).
     expect(items.map((p) => p.status).sort()).toEqual([
       'INSUFFICIENT_ACCURACY',
-      ...Array(7).fill('POLICY'),
+      ...Array(12).fill('POLICY'),
+      'QUOTE',
       'QUOTE',
       'QUOTE_EXPIRED',
+      'QUOTE_EXPIRED',
+      'REFERRAL',
       'REFERRAL',
     ]);
     const expired = await t.database.query(
@@ -194,7 +241,7 @@ describe('demo data made by the real operations (ADR 190)', () => {
       [DEMO_CUSTOMER.partyId],
     );
     // Expired by the job's rule (the stored status), not only as the read shows it.
-    expect(expired.rows).toHaveLength(1);
+    expect(expired.rows).toHaveLength(2);
   });
 
   it('the second demo customer has nothing', async () => {

@@ -11,6 +11,7 @@ import type { DemoPerson } from '../modules/identity/index.ts';
 import { completeMandateFlow, settleByToken, startMandateFlow } from '../modules/payments/index.ts';
 import { bindProposal, prepareCustomerAccount } from '../modules/policies/index.ts';
 import { createProposal, expireQuotes, updateProposal } from '../modules/proposals/index.ts';
+import { runAnniversaries, runRenewalInvitations, setAutoRenewal } from '../modules/renewals/index.ts';
 import { submitSandboxBankDetails } from '../providers/direct-debit/sandbox-routes.ts';
 import { clockAt, type DemoFactory } from './factory.ts';
 
@@ -248,4 +249,22 @@ export async function runBillingDays(f: DemoFactory, from: Date) {
     at = new Date(at.getTime() + days * DAY_MS);
   }
   return total;
+}
+
+/** The services with the app's clock set to `at`: what a job run on that day is given. */
+const servicesAt = (f: DemoFactory, at: Date) => ({ ...f.services, clock: clockAt(f.services.clock, at) });
+
+/** The renewal invitation job's run on `at` (every policy whose anniversary falls in the window). */
+export async function inviteRenewals(f: DemoFactory, at: Date) {
+  return runRenewalInvitations(servicesAt(f, at), at);
+}
+
+/** The anniversary job's run on `at`: renewals due are settled (RENEWED or LAPSED). */
+export async function settleAnniversaries(f: DemoFactory, at: Date) {
+  return runAnniversaries(servicesAt(f, at), at);
+}
+
+/** The policyholder opts out of auto-renewal on `at` (PUT /api/policies/{id}/autoRenewal). */
+export async function optOutOfRenewal(f: DemoFactory, person: DemoPerson, at: Date, policyId: string) {
+  return setAutoRenewal(f.ctx(person, at), policyId, { enabled: false, reason: 'Price' });
 }

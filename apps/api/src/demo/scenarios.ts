@@ -1,3 +1,4 @@
+import { addDaysIso, addYearsIso, todayInLondon } from '@forecourt/domain/dates';
 import type { DemoPerson } from '../modules/identity/index.ts';
 import type { DemoFactory } from './factory.ts';
 import {
@@ -5,10 +6,13 @@ import {
   cancel,
   changePolicy,
   handleClaim,
+  inviteRenewals,
+  optOutOfRenewal,
   quote,
   reportLoss,
   runBillingDays,
   runQuoteExpiry,
+  settleAnniversaries,
 } from './operations.ts';
 
 /**
@@ -122,13 +126,71 @@ const insufficientAccuracy: DemoScenario = {
     }),
 };
 
+/** A policy bought `bought` days ago taken through its invitation and anniversary, opted out or not. */
+async function throughAnniversary(
+  f: DemoFactory,
+  person: DemoPerson,
+  o: { bought: number; vrn: string; invited: number; optedOut?: number; settled: number },
+) {
+  const policy = await buy(f, person, f.daysAgo(o.bought), { vrn: o.vrn });
+  await inviteRenewals(f, f.daysAgo(o.invited));
+  if (o.optedOut !== undefined) await optOutOfRenewal(f, person, f.daysAgo(o.optedOut), policy.policyId);
+  await settleAnniversaries(f, f.daysAgo(o.settled));
+  return policy;
+}
+
+const renewedLastYear: DemoScenario = {
+  name: 'renewed-last-year',
+  shows:
+    'RENEWED policy bought 400 days ago, invited 50 days ago and renewed at its anniversary; its successor ACTIVE',
+  run: (f, person) =>
+    throughAnniversary(f, person, { bought: 400, vrn: 'HR17FEO', invited: 50, settled: 34 }),
+};
+
+const lapsedOptedOut: DemoScenario = {
+  name: 'lapsed-opted-out',
+  shows: 'LAPSED policy bought 380 days ago: invited, opted out of auto-renewal, ended at its anniversary',
+  run: (f, person) =>
+    throughAnniversary(f, person, { bought: 380, vrn: 'LH19EZR', invited: 40, optedOut: 38, settled: 14 }),
+};
+
+const inRenewalWindow: DemoScenario = {
+  name: 'in-renewal-window',
+  shows: 'ACTIVE policy bought 345 days ago, in its renewal window opted in: a renewal quote to view',
+  async run(f, person) {
+    const policy = await buy(f, person, f.daysAgo(345), { vrn: 'PN12GNP' });
+    await inviteRenewals(f, f.now);
+    return policy;
+  },
+};
+
+const renewalReferred: DemoScenario = {
+  name: 'renewal-referred',
+  shows: 'ACTIVE policy bought 340 days ago whose renewal is referred (the policyholder turns 86 before it)',
+  async run(f, person) {
+    const bought = f.daysAgo(340);
+    const anniversary = addYearsIso(todayInLondon(bought), 1);
+    const dateOfBirth = addYearsIso(addDaysIso(anniversary, -10), -86);
+    const policy = await buy(f, person, bought, {
+      vrn: 'SU72HBL',
+      answers: (data) => {
+        const holder = data.profiles[0]!.data;
+        holder.dateOfBirth = dateOfBirth;
+        holder.drivingLicence.validFrom = addYearsIso(dateOfBirth, 18);
+      },
+    });
+    await inviteRenewals(f, f.now);
+    return policy;
+  },
+};
+
 const inArrears: DemoScenario = {
   name: 'in-arrears',
   shows:
-    'ACTIVE policy bought 36 days ago with a card that paid at checkout and fails later: its first monthly statement failed and is retried, an outstanding balance',
+    'ACTIVE policy bought 37 days ago with a card that paid at checkout and fails later: its first monthly statement failed and is retried, an outstanding balance',
   // Before the Direct Debit scenario: once a mandate exists it pays every new policy.
   run: (f, person) =>
-    buy(f, person, f.daysAgo(36), { vrn: 'BM70SER', cardToken: 'tok_laterInsufficientFunds' }),
+    buy(f, person, f.daysAgo(37), { vrn: 'BM70SER', cardToken: 'tok_laterInsufficientFunds' }),
 };
 
 const cancelledInCoolingOff: DemoScenario = {
@@ -166,7 +228,7 @@ const changedMidTerm: DemoScenario = {
 };
 
 /** How far back the oldest purchase goes: the billing run starts there. */
-const HISTORY_DAYS = 150;
+const HISTORY_DAYS = 400;
 
 const billingHistory: DemoScenario = {
   name: 'billing-history',
@@ -182,6 +244,11 @@ const billingHistory: DemoScenario = {
  */
 export const demoScenarios: DemoScenario[] = [
   activeByCard,
+  // Paid by card (before the Direct Debit mandate exists); each runs its own renewal jobs' days.
+  renewedLastYear,
+  lapsedOptedOut,
+  inRenewalWindow,
+  renewalReferred,
   inArrears,
   activeByDirectDebit,
   pendingNextWeek,

@@ -8,11 +8,14 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 type Policy = {
   policyId: string;
   policyNumber: string;
-  policyDetail: { policyStatus: string; inceptedAt: string };
+  proposalCode: string;
+  renewalProposal?: string | null;
+  policyDetail: { policyStatus: string; inceptedAt: string; terminatedAt: string | null };
 };
 const statusOf = (p: Policy) => p.policyDetail.policyStatus;
 const inceptedAt = (p: Policy) => Date.parse(p.policyDetail.inceptedAt);
 type Proposal = { proposalCode: string; status: string };
+const DAY = 86_400_000;
 
 describe('demo data made by the real operations (ADR 190)', () => {
   let t: TestApp;
@@ -40,18 +43,59 @@ describe('demo data made by the real operations (ADR 190)', () => {
     console.info(`demo seed took ${Math.round(seedMs)} ms`);
   });
 
-  it('the demo customer has policies ACTIVE by card, ACTIVE by Direct Debit and PENDING', async () => {
-    const policies = (await demo('/api/policies')).json() as Policy[];
-    expect(policies.map(statusOf).sort()).toEqual(['ACTIVE', 'ACTIVE', 'PENDING']);
-    const methods: Record<string, string> = {};
-    for (const p of policies) {
-      const accounts = (await demo(`/api/customerAccounts?policyNumber=${p.policyNumber}`)).json();
-      expect(accounts).toHaveLength(1);
-      methods[p.policyNumber] = `${statusOf(p)}:${accounts[0].paymentMethodType}`;
+  const policies = async () => (await demo('/api/policies')).json() as Policy[];
+  const byNumber = async (policyNumber: string) =>
+    (await policies()).find((p) => p.policyNumber === policyNumber)!;
+  /** The one policy bought about `days` ago (its inception, within half a day). */
+  const boughtAbout = async (days: number) => {
+    const all = await policies();
+    // A renewal's successor begins at the anniversary: it was not bought then.
+    const successors = new Set(all.map((p) => p.renewalProposal));
+    const found = all.filter(
+      (p) => !successors.has(p.proposalCode) && Math.abs((Date.now() - inceptedAt(p)) / DAY - days) < 0.5,
+    );
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  };
+  const accountOf = async (p: Policy) => {
+    const accounts = (await demo(`/api/customerAccounts?policyNumber=${p.policyNumber}`)).json();
+    expect(accounts).toHaveLength(1);
+    return accounts[0] as {
+      accountId: string;
+      paymentMethodType: string;
+      outstandingAmount: number;
+      accountStatus: string;
+    };
+  };
+  type Statement = { statementId: string; status: string; amountOutstanding: number; paymentDueAt: string };
+  const statementsOf = async (accountId: string) => {
+    const res = await demo(`/api/customerAccounts/${accountId}/statements`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    return (Array.isArray(body) ? body : body.items) as Statement[];
+  };
+
+  it('the demo customer has policies in every status the seed makes, each with its account', async () => {
+    const all = await policies();
+    expect(all.map(statusOf).sort()).toEqual([
+      ...Array(8).fill('ACTIVE'),
+      'CANCELLED',
+      'LAPSED',
+      'PENDING',
+      'RENEWED',
+    ]);
+    const methods: Record<string, string[]> = {};
+    for (const p of all) {
+      const key = `${statusOf(p)}:${(await accountOf(p)).paymentMethodType}`;
+      methods[key] = [...(methods[key] ?? []), p.policyNumber];
     }
-    expect(Object.values(methods).sort()).toEqual(['ACTIVE:BACS_DEBIT', 'ACTIVE:CARD', 'PENDING:BACS_DEBIT']);
-    const pending = policies.find((p) => statusOf(p) === 'PENDING')!;
-    const startsInDays = (inceptedAt(pending) - Date.now()) / 86_400_000;
+    // Once the Direct Debit mandate exists (2 months ago) it pays every policy bought after it.
+    expect(methods['CANCELLED:BACS_DEBIT']).toHaveLength(1);
+    expect(methods['PENDING:BACS_DEBIT']).toHaveLength(1);
+    expect(methods['ACTIVE:BACS_DEBIT']).toHaveLength(3);
+    expect(methods['ACTIVE:CARD']).toHaveLength(5);
+    const pending = all.find((p) => statusOf(p) === 'PENDING')!;
+    const startsInDays = (inceptedAt(pending) - Date.now()) / DAY;
     expect(startsInDays).toBeGreaterThan(5);
     expect(startsInDays).toBeLessThan(8);
     const cert = await demo(`/api/documents/policy/${pending.policyId}/policy-certificate`);
@@ -59,10 +103,119 @@ describe('demo data made by the real operations (ADR 190)', () => {
     expect(cert.headers['content-type']).toBe('application/pdf');
   });
 
+  it('the card policy bought 150 days ago has its monthly statements, raised and collected by the billing run', async () => {
+    const card = await boughtAbout(150);
+    const account = await accountOf(card);
+    expect(account).toMatchObject({
+      paymentMethodType: 'CARD',
+      outstandingAmount: 0,
+      accountStatus: 'ACTIVE',
+    });
+    const list = await statementsOf(account.accountId);
+    // The first month paid at checkout, then one statement a month: 4 or 5 of them in 150 days.
+    expect(list.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(list.map((s) => s.status))).toEqual(new Set(['settled']));
+  });
+
+  it('one policy is in arrears: its card failed off-session, the statement is retried and the balance is outstanding', async () => {
+    const arrears = await boughtAbout(37);
+    expect(statusOf(arrears)).toBe('ACTIVE');
+    const account = await accountOf(arrears);
+    expect(account.paymentMethodType).toBe('CARD');
+    expect(account.outstandingAmount).toBeGreaterThan(0);
+    const failed = (await statementsOf(account.accountId)).filter((s) => s.status === 'failed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.amountOutstanding).toBe(account.outstandingAmount);
+  });
+
+  it('the Direct Debit policy has its statement raised; it stays pending until Direct Debit collection runs', async () => {
+    const dd = await boughtAbout(60);
+    const account = await accountOf(dd);
+    expect(account.paymentMethodType).toBe('BACS_DEBIT');
+    const list = await statementsOf(account.accountId);
+    expect(list.length).toBeGreaterThanOrEqual(2);
+    // Pending today (no Direct Debit collection yet); settled once it lands. Never failed.
+    for (const s of list) expect(['settled', 'pending']).toContain(s.status);
+  });
+
+  it('one policy was cancelled in its cooling-off period and refunded', async () => {
+    const cancelled = (await policies()).find((p) => statusOf(p) === 'CANCELLED')!;
+    expect((Date.now() - inceptedAt(cancelled)) / DAY).toBeCloseTo(10, 0);
+    const ended = Date.parse((await byNumber(cancelled.policyNumber)).policyDetail.terminatedAt!);
+    expect((ended - inceptedAt(cancelled)) / DAY).toBeCloseTo(2, 0);
+    const account = await accountOf(cancelled);
+    const list = await statementsOf(account.accountId);
+    const lines = [];
+    for (const s of list) {
+      const one = await demo(`/api/customerAccounts/${account.accountId}/statements/${s.statementId}`);
+      lines.push(...(one.json().lineItems as { type: string; amount: number }[]));
+    }
+    expect(lines.filter((l) => l.type === 'refund').length).toBeGreaterThan(0);
+    expect(account.outstandingAmount).toBe(0);
+  });
+
+  it('one active policy has a cancellation set for a date about 20 days ahead', async () => {
+    const leaving = (await policies()).filter(
+      (p) => statusOf(p) === 'ACTIVE' && p.policyDetail.terminatedAt !== null,
+    );
+    expect(leaving).toHaveLength(1);
+    const endsIn = (Date.parse(leaving[0]!.policyDetail.terminatedAt!) - Date.now()) / DAY;
+    expect(endsIn).toBeGreaterThan(18);
+    expect(endsIn).toBeLessThan(21);
+  });
+
+  it('one policy has a confirmed mid-term change: two versions, the second with legal expenses', async () => {
+    const changed = await boughtAbout(30);
+    const detail = (await demo(`/api/policies/${changed.policyId}`)).json();
+    expect(detail.versions).toHaveLength(2);
+    expect(detail.currentPolicyVersion.versionNumber).toBe(2);
+    expect(detail.currentPolicyVersion.quote.optionalCovers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'legal_expenses', active: true })]),
+    );
+  });
+
+  it('one policy was renewed at its anniversary: RENEWED, its successor ACTIVE from that day', async () => {
+    const all = await policies();
+    const renewed = all.find((p) => statusOf(p) === 'RENEWED')!;
+    expect((Date.now() - inceptedAt(renewed)) / DAY).toBeCloseTo(400, 0);
+    const successor = all.find((p) => p.proposalCode === renewed.renewalProposal)!;
+    expect(statusOf(successor)).toBe('ACTIVE');
+    // From the anniversary, a year after the renewed policy began.
+    expect((inceptedAt(successor) - inceptedAt(renewed)) / DAY).toBeCloseTo(365, 0);
+  });
+
+  it('one policy lapsed at its anniversary after its holder opted out of auto-renewal', async () => {
+    const lapsed = (await policies()).find((p) => statusOf(p) === 'LAPSED')!;
+    expect((Date.now() - inceptedAt(lapsed)) / DAY).toBeCloseTo(380, 0);
+    const detail = (await demo(`/api/policies/${lapsed.policyId}`)).json();
+    expect(detail.policyDetail).toMatchObject({ autoRenewalEnabled: false, autoRenewalReason: 'Price' });
+  });
+
+  it('two policies are in their renewal window: one opted in with a renewal quote, one referred', async () => {
+    for (const [days, status] of [
+      [345, 'QUOTE'],
+      [340, 'REFERRAL'],
+    ] as const) {
+      const p = (await boughtAbout(days)) as Policy & { renewalProposal: string | null };
+      expect(statusOf(p)).toBe('ACTIVE');
+      expect(p.policyDetail).toMatchObject({ autoRenewalEnabled: true });
+      expect(p.renewalProposal).toBeTruthy();
+      const renewal = await demo(`/api/proposals/${p.renewalProposal}`);
+      expect(renewal.statusCode, renewal.body).toBe(200);
+      expect(renewal.json().status).toBe(status);
+    }
+  });
+
+  it('the policy in its renewal window has a year of monthly statements, collected by card', async () => {
+    const p = await boughtAbout(345);
+    const account = await accountOf(p);
+    const list = await statementsOf(account.accountId);
+    expect(list.length).toBeGreaterThanOrEqual(11);
+    expect(new Set(list.map((s) => s.status))).toEqual(new Set(['settled']));
+  });
+
   it('the card policy was bought months ago and has a settled and a pending claim', async () => {
-    const policies = (await demo('/api/policies')).json() as Policy[];
-    const oldest = policies.sort((a, b) => inceptedAt(a) - inceptedAt(b))[0]!;
-    expect((Date.now() - inceptedAt(oldest)) / 86_400_000).toBeGreaterThan(140);
+    const oldest = await boughtAbout(150);
     const claims = (await demo(`/api/claims?policyNumber=${oldest.policyNumber}`)).json();
     const list = Array.isArray(claims) ? claims : claims.items;
     expect(list.map((c: { status: string }) => c.status).sort()).toEqual(['pending', 'settled']);
@@ -71,13 +224,16 @@ describe('demo data made by the real operations (ADR 190)', () => {
 
   it('the demo customer has proposals in QUOTE, QUOTE_EXPIRED, REFERRAL and INSUFFICIENT_ACCURACY', async () => {
     const { items } = (await demo('/api/proposals')).json() as { items: Proposal[] };
+    // The renewal proposals are proposals too: the renewed one POLICY, the one in the window QUOTE, the
+    // referred one REFERRAL, the lapsed one's QUOTE_EXPIRED (expired by the job after the anniversary).
     expect(items.map((p) => p.status).sort()).toEqual([
       'INSUFFICIENT_ACCURACY',
-      'POLICY',
-      'POLICY',
-      'POLICY',
+      ...Array(12).fill('POLICY'),
+      'QUOTE',
       'QUOTE',
       'QUOTE_EXPIRED',
+      'QUOTE_EXPIRED',
+      'REFERRAL',
       'REFERRAL',
     ]);
     const expired = await t.database.query(
@@ -85,7 +241,7 @@ describe('demo data made by the real operations (ADR 190)', () => {
       [DEMO_CUSTOMER.partyId],
     );
     // Expired by the job's rule (the stored status), not only as the read shows it.
-    expect(expired.rows).toHaveLength(1);
+    expect(expired.rows).toHaveLength(2);
   });
 
   it('the second demo customer has nothing', async () => {

@@ -20,6 +20,12 @@ export const demoCustomerSeeder: Seeder = {
   everyStart: true,
   run: async (services, log) => {
     await seedScenarios(services, log, DEMO_NEW_CUSTOMER, []);
-    await seedScenarios(services, log, DEMO_CUSTOMER);
+    const started = performance.now();
+    const outcomes = await seedScenarios(services, log, DEMO_CUSTOMER);
+    const ran = outcomes.filter((o) => o.outcome !== 'skipped');
+    if (ran.length > 0) {
+      const ms = Math.round(performance.now() - started);
+      log.info({ ms, scenarios: ran.map((o) => `${o.name}:${o.outcome}:${o.ms}ms`) }, 'demo data seeded');
+    }
   },
 };

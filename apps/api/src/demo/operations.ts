@@ -1,15 +1,19 @@
+import type { AdjustmentChange } from '@forecourt/contracts/adjustments';
 import type { FnolRequest } from '@forecourt/contracts/claims';
 import { addDaysIso, todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import type { ProposalData } from '@forecourt/domain/risk/schema';
+import { cancelPolicy, commitAdjustment, createAdjustment } from '../modules/adjustments/index.ts';
+import { nextBillingWorkAfter, runBillingDay } from '../modules/billing/index.ts';
 import { verifyCustomer } from '../modules/checks/index.ts';
 import { recordLoss, transitionClaim } from '../modules/claims/index.ts';
 import type { DemoPerson } from '../modules/identity/index.ts';
 import { completeMandateFlow, settleByToken, startMandateFlow } from '../modules/payments/index.ts';
 import { bindProposal, prepareCustomerAccount } from '../modules/policies/index.ts';
 import { createProposal, expireQuotes, updateProposal } from '../modules/proposals/index.ts';
+import { runAnniversaries, runRenewalInvitations, setAutoRenewal } from '../modules/renewals/index.ts';
 import { submitSandboxBankDetails } from '../providers/direct-debit/sandbox-routes.ts';
-import type { DemoFactory } from './factory.ts';
+import { clockAt, type DemoFactory } from './factory.ts';
 
 /** What a quote is made of: the car (a registration the vehicle provider knows) and changes to the answers. */
 export interface QuoteOptions {
@@ -94,7 +98,13 @@ async function quotable(f: DemoFactory, person: DemoPerson, at: Date, o: QuoteOp
  * customer (MOTO): the settled payment binds the policy through the payments module's fulfilment, as the
  * hosted page's webhook does. Then asks bind again, which answers the policy made (the retry path).
  */
-async function payFirstAndBind(f: DemoFactory, person: DemoPerson, at: Date, quoted: QuoteResult) {
+async function payFirstAndBind(
+  f: DemoFactory,
+  person: DemoPerson,
+  at: Date,
+  quoted: QuoteResult,
+  token: string,
+) {
   const { proposalCode, dateOfBirth } = quoted;
   const ctx = f.ctx(person, at);
   const account = await prepareCustomerAccount(ctx, proposalCode);
@@ -102,7 +112,7 @@ async function payFirstAndBind(f: DemoFactory, person: DemoPerson, at: Date, quo
     await settleByToken(f.ctx(person, at, 'staff'), {
       paymentId: account.customerPayment.paymentId,
       itemName: `${f.services.brand.name} car insurance`,
-      token: TEST_CARD_TOKEN,
+      token,
       postalCode: 'LS1 5HD',
       dateOfBirth,
     });
@@ -116,6 +126,15 @@ async function payFirstAndBind(f: DemoFactory, person: DemoPerson, at: Date, quo
 /** How the monthly payments are made: the card of the first payment, or a Direct Debit mandate. */
 export type PaidBy = 'card' | 'direct-debit';
 
+export interface BuyOptions extends QuoteOptions {
+  paidBy?: PaidBy;
+  /**
+   * The sandbox card token of the first payment (saved, it pays the months by card): 'tok_visa' when left
+   * out; 'tok_laterInsufficientFunds' pays at checkout and fails off-session (the billing run).
+   */
+  cardToken?: string;
+}
+
 /**
  * Buys a policy on `at`. By Direct Debit, the customer first goes through the sandbox provider's redirect
  * flow (bank details 20-00-00 / 55779911) and comes back with its id; the first month is paid by card either
@@ -125,11 +144,11 @@ export async function buy(
   f: DemoFactory,
   person: DemoPerson,
   at: Date,
-  o: QuoteOptions & { paidBy?: PaidBy } = {},
+  o: BuyOptions = {},
 ): Promise<BoughtPolicy> {
   const quoted = await quotable(f, person, at, o);
   if (o.paidBy === 'direct-debit') await setUpDirectDebit(f, person, at);
-  return payFirstAndBind(f, person, at, quoted);
+  return payFirstAndBind(f, person, at, quoted, o.cardToken ?? TEST_CARD_TOKEN);
 }
 
 async function setUpDirectDebit(f: DemoFactory, person: DemoPerson, at: Date) {
@@ -174,4 +193,78 @@ export async function handleClaim(
 /** The quote-expiry job's rule, run as the job runs it (at the app's time). */
 export async function runQuoteExpiry(f: DemoFactory) {
   return expireQuotes(f.services);
+}
+
+/** The policyholder changes their policy mid-term (made, then confirmed) on `at`: the adjustments face. */
+export async function changePolicy(
+  f: DemoFactory,
+  person: DemoPerson,
+  at: Date,
+  policyId: string,
+  changes: AdjustmentChange[],
+) {
+  const ctx = f.ctx(person, at);
+  const made = await createAdjustment(ctx, { adjustmentType: 'MTA', policyId, changes });
+  return commitAdjustment(ctx, made.adjustmentId);
+}
+
+/** The policyholder cancels on `at`, at once or from `effectiveAt` (a deferred standard cancellation). */
+export async function cancel(
+  f: DemoFactory,
+  person: DemoPerson,
+  at: Date,
+  o: { policyId: string; reason: string; effectiveAt?: Date },
+) {
+  return cancelPolicy(f.ctx(person, at), o);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The daily billing run (the billing job's face) for each day from `from` up to now, each with the app's
+ * clock set to that day: raises the statements that fell due, collects them by card, retries failures and
+ * cancels for non-payment, as the job would have done on each of those days. Days with nothing to do are
+ * passed over (the billing face says when its next work is), which changes nothing but the time it takes.
+ * It bills every subscription account, so it runs after every purchase of the history. Answers the totals.
+ */
+export async function runBillingDays(f: DemoFactory, from: Date) {
+  const total = { days: 0, raised: 0, collected: 0, failed: 0, cancelled: 0 };
+  let at = from;
+  while (at.getTime() <= f.now.getTime()) {
+    const services = { ...f.services, clock: clockAt(f.services.clock, at) };
+    const day = await runBillingDay(services, at);
+    total.days++;
+    total.raised += day.raised;
+    total.collected += day.collected;
+    total.failed += day.failed;
+    total.cancelled += day.cancelled;
+    const next = await nextBillingWorkAfter(services, at);
+    if (!next) break;
+    // The first daily run (same time of day as `from`) at or after the next work.
+    const days = Math.max(
+      1,
+      Math.ceil((next.getTime() - from.getTime()) / DAY_MS) -
+        Math.round((at.getTime() - from.getTime()) / DAY_MS),
+    );
+    at = new Date(at.getTime() + days * DAY_MS);
+  }
+  return total;
+}
+
+/** The services with the app's clock set to `at`: what a job run on that day is given. */
+const servicesAt = (f: DemoFactory, at: Date) => ({ ...f.services, clock: clockAt(f.services.clock, at) });
+
+/** The renewal invitation job's run on `at` (every policy whose anniversary falls in the window). */
+export async function inviteRenewals(f: DemoFactory, at: Date) {
+  return runRenewalInvitations(servicesAt(f, at), at);
+}
+
+/** The anniversary job's run on `at`: renewals due are settled (RENEWED or LAPSED). */
+export async function settleAnniversaries(f: DemoFactory, at: Date) {
+  return runAnniversaries(servicesAt(f, at), at);
+}
+
+/** The policyholder opts out of auto-renewal on `at` (PUT /api/policies/{id}/autoRenewal). */
+export async function optOutOfRenewal(f: DemoFactory, person: DemoPerson, at: Date, policyId: string) {
+  return setAutoRenewal(f.ctx(person, at), policyId, { enabled: false, reason: 'Price' });
 }

@@ -1,6 +1,19 @@
+import { addDaysIso, addYearsIso, todayInLondon } from '@forecourt/domain/dates';
 import type { DemoPerson } from '../modules/identity/index.ts';
 import type { DemoFactory } from './factory.ts';
-import { buy, handleClaim, quote, reportLoss, runQuoteExpiry } from './operations.ts';
+import {
+  buy,
+  cancel,
+  changePolicy,
+  handleClaim,
+  inviteRenewals,
+  optOutOfRenewal,
+  quote,
+  reportLoss,
+  runBillingDays,
+  runQuoteExpiry,
+  settleAnniversaries,
+} from './operations.ts';
 
 /**
  * One named piece of the demo customer's history, made by running the real operations at past dates
@@ -113,17 +126,139 @@ const insufficientAccuracy: DemoScenario = {
     }),
 };
 
+/** A policy bought `bought` days ago taken through its invitation and anniversary, opted out or not. */
+async function throughAnniversary(
+  f: DemoFactory,
+  person: DemoPerson,
+  o: { bought: number; vrn: string; invited: number; optedOut?: number; settled: number },
+) {
+  const policy = await buy(f, person, f.daysAgo(o.bought), { vrn: o.vrn });
+  await inviteRenewals(f, f.daysAgo(o.invited));
+  if (o.optedOut !== undefined) await optOutOfRenewal(f, person, f.daysAgo(o.optedOut), policy.policyId);
+  await settleAnniversaries(f, f.daysAgo(o.settled));
+  return policy;
+}
+
+const renewedLastYear: DemoScenario = {
+  name: 'renewed-last-year',
+  shows:
+    'RENEWED policy bought 400 days ago, invited 50 days ago and renewed at its anniversary; its successor ACTIVE',
+  run: (f, person) =>
+    throughAnniversary(f, person, { bought: 400, vrn: 'HR17FEO', invited: 50, settled: 34 }),
+};
+
+const lapsedOptedOut: DemoScenario = {
+  name: 'lapsed-opted-out',
+  shows: 'LAPSED policy bought 380 days ago: invited, opted out of auto-renewal, ended at its anniversary',
+  run: (f, person) =>
+    throughAnniversary(f, person, { bought: 380, vrn: 'LH19EZR', invited: 40, optedOut: 38, settled: 14 }),
+};
+
+const inRenewalWindow: DemoScenario = {
+  name: 'in-renewal-window',
+  shows: 'ACTIVE policy bought 345 days ago, in its renewal window opted in: a renewal quote to view',
+  async run(f, person) {
+    const policy = await buy(f, person, f.daysAgo(345), { vrn: 'PN12GNP' });
+    await inviteRenewals(f, f.now);
+    return policy;
+  },
+};
+
+const renewalReferred: DemoScenario = {
+  name: 'renewal-referred',
+  shows: 'ACTIVE policy bought 340 days ago whose renewal is referred (the policyholder turns 86 before it)',
+  async run(f, person) {
+    const bought = f.daysAgo(340);
+    const anniversary = addYearsIso(todayInLondon(bought), 1);
+    const dateOfBirth = addYearsIso(addDaysIso(anniversary, -10), -86);
+    const policy = await buy(f, person, bought, {
+      vrn: 'SU72HBL',
+      answers: (data) => {
+        const holder = data.profiles[0]!.data;
+        holder.dateOfBirth = dateOfBirth;
+        holder.drivingLicence.validFrom = addYearsIso(dateOfBirth, 18);
+      },
+    });
+    await inviteRenewals(f, f.now);
+    return policy;
+  },
+};
+
+const inArrears: DemoScenario = {
+  name: 'in-arrears',
+  shows:
+    'ACTIVE policy bought 37 days ago with a card that paid at checkout and fails later: its first monthly statement failed and is retried, an outstanding balance',
+  // Before the Direct Debit scenario: once a mandate exists it pays every new policy.
+  run: (f, person) =>
+    buy(f, person, f.daysAgo(37), { vrn: 'BM70SER', cardToken: 'tok_laterInsufficientFunds' }),
+};
+
+const cancelledInCoolingOff: DemoScenario = {
+  name: 'cancelled-in-cooling-off',
+  shows: 'CANCELLED policy: bought 10 days ago, cancelled in the cooling-off period 2 days later, refunded',
+  async run(f, person) {
+    const policy = await buy(f, person, f.daysAgo(10), { vrn: 'TY22HYB' });
+    return cancel(f, person, f.daysAgo(8), { policyId: policy.policyId, reason: 'Price' });
+  },
+};
+
+const cancellationPending: DemoScenario = {
+  name: 'cancellation-pending',
+  shows:
+    'ACTIVE policy bought 45 days ago, cancelled yesterday from a date 20 days ahead (the notice banner)',
+  async run(f, person) {
+    const policy = await buy(f, person, f.daysAgo(45), { vrn: 'RR16EVO' });
+    return cancel(f, person, f.daysAgo(1), {
+      policyId: policy.policyId,
+      reason: 'SoldNR',
+      effectiveAt: f.daysAhead(20),
+    });
+  },
+};
+
+const changedMidTerm: DemoScenario = {
+  name: 'changed-mid-term',
+  shows: 'ACTIVE policy bought 30 days ago, legal expenses cover added 12 days ago (two versions)',
+  async run(f, person) {
+    const policy = await buy(f, person, f.daysAgo(30), { vrn: 'MY69PFV' });
+    return changePolicy(f, person, f.daysAgo(12), policy.policyId, [
+      { changeType: 'ADD_COVER', coverCode: 'legal_expenses' },
+    ]);
+  },
+};
+
+/** How far back the oldest purchase goes: the billing run starts there. */
+const HISTORY_DAYS = 400;
+
+const billingHistory: DemoScenario = {
+  name: 'billing-history',
+  shows:
+    'the daily billing run over the whole history: monthly statements of each subscription, card ones collected (the arrears one failed and retried); Direct Debit ones pending until their collection is built',
+  run: (f) => runBillingDays(f, f.daysAgo(HISTORY_DAYS)),
+};
+
 /**
  * The demo customer's history, in order (payment methods matter: the newest usable one pays a new policy, so
- * the card policy comes before the Direct Debit one). Add CANCELLED, LAPSED, RENEWED, arrears, adjustments
- * here as their operations land.
+ * the card policy comes before the Direct Debit one). The billing run comes last: it bills every account
+ * day by day over the history, so it must find every policy already bought.
  */
 export const demoScenarios: DemoScenario[] = [
   activeByCard,
+  // Paid by card (before the Direct Debit mandate exists); each runs its own renewal jobs' days.
+  renewedLastYear,
+  lapsedOptedOut,
+  inRenewalWindow,
+  renewalReferred,
+  inArrears,
   activeByDirectDebit,
   pendingNextWeek,
+  cancelledInCoolingOff,
+  cancellationPending,
+  changedMidTerm,
   openQuote,
   expiredQuote,
   referral,
   insufficientAccuracy,
+  // After every purchase: it bills them all, day by day.
+  billingHistory,
 ];

@@ -11,6 +11,7 @@ export {
   payOutCancellationRefund,
   postCancellationCredit,
 } from './cancellation-ledger.ts';
+export { nextBillingWorkAfter } from './next-run.ts';
 export { openCustomerAccount } from './open-ledger.ts';
 export { billingRoutes } from './routes.ts';
 export { type BillingDayResult, runBillingDay } from './run-billing.ts';

@@ -7,3 +7,4 @@ export { renewalAnniversaryJob, renewalInvitationJob, renewalJobs } from './jobs
 export { priceRenewal } from './price-renewal.ts';
 export { renewalRoutes } from './routes.ts';
 export { type AnniversaryOutcome, runAnniversaries } from './run-anniversaries.ts';
+export { setAutoRenewal } from './set-auto-renewal.ts';

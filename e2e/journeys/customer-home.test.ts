@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, useBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { pageApi } from './checkout-steps.ts';
 
 const browser = useBrowser();
 /**
@@ -16,6 +17,49 @@ afterAll(() => server?.stop());
 const open = (width = 1280) => browser.newPage({ width, baseUrl: server.baseUrl });
 const DEMO_EMAIL = 'demo@forecourt.example';
 const DEMO_PARTY = '00000000-0000-4000-8000-00000000d001';
+
+interface HeldPolicy {
+  policyId: string;
+  renewalProposal: string | null;
+  inRenewalWindow?: boolean;
+  policyDetail: { policyStatus: string };
+}
+interface HeldProposal {
+  status: string;
+  sourcePolicy?: unknown;
+}
+/** Spec 2 §2: a policy card's links by status, and a policy page's tabs by status. */
+const LINKS = {
+  ACTIVE: ['Manage policy', 'Documents', 'Billing', 'Claims'],
+  PENDING: ['Manage policy', 'Documents', 'Billing', 'Claims'],
+  CANCELLED: ['Billing', 'Claims'],
+  LAPSED: ['Billing', 'Claims'],
+  VOIDED: ['Billing'],
+  NTU: ['Billing'],
+  RENEWED: [],
+};
+const TABS = {
+  ACTIVE: ['Policy details', 'Documents', 'Billing', 'Claims'],
+  PENDING: ['Policy details', 'Documents', 'Billing', 'Claims'],
+  CANCELLED: ['Billing', 'Claims'],
+  LAPSED: ['Billing', 'Claims'],
+  VOIDED: ['Billing'],
+  NTU: ['Billing'],
+};
+const QUOTE_ACTION: Record<string, string> = {
+  QUOTE: 'View',
+  QUOTE_EXPIRED: 'Update',
+  REFERRAL: 'Resume',
+  INSUFFICIENT_ACCURACY: 'Resume',
+};
+
+/** The demo customer has a policy in arrears: home asks once a session to pay; the customer says later. */
+async function dismissPaymentReminder(page: Page) {
+  const reminder = page.getByRole('dialog', { name: 'You have a payment to make' });
+  await reminder.waitFor();
+  await reminder.getByRole('button', { name: 'Later' }).click();
+  await reminder.waitFor({ state: 'detached' });
+}
 
 /** screenshots/customer-home-<name>-{1280,375}.png: the page at 1280, then at 375, then back. */
 async function shootBoth(page: Page, name: string) {
@@ -85,47 +129,59 @@ describe('the demo customer’s home, policy pages and claims (issue 11)', () =>
     await signInAtIdp(page, DEMO_EMAIL);
     await page.waitForURL((url) => url.pathname === '/');
 
-    await page.getByRole('tab', { name: 'Policies (3)' }).waitFor();
-    await page.getByRole('tab', { name: 'Quotes (4)' }).waitFor();
+    await dismissPaymentReminder(page);
+    // What the API holds for the demo customer (seeded by the real operations): home must show all of it.
+    const held = (await pageApi<HeldPolicy[]>(page, 'GET', '/api/policies')).body;
+    const heldQuotes = (await pageApi<{ items: HeldProposal[] }>(page, 'GET', '/api/proposals')).body.items
+      // Renewal proposals are shown by the renewal banners, bound ones as policies.
+      .filter((q) => !q.sourcePolicy && q.status !== 'POLICY');
+    expect(new Set(held.map((p) => p.policyDetail.policyStatus))).toEqual(
+      new Set(['ACTIVE', 'PENDING', 'CANCELLED', 'LAPSED', 'RENEWED']),
+    );
+    await page.getByRole('tab', { name: `Policies (${held.length})` }).waitFor();
+    await page.getByRole('tab', { name: `Quotes (${heldQuotes.length})` }).waitFor();
     const policies = await policyCards(page);
-    expect(policies.map((p) => p.status)).toEqual(['ACTIVE', 'ACTIVE', 'PENDING']);
-    for (const p of policies) {
-      const root = /\/car-insurance\/policy\/[0-9a-f-]{36}/.exec(p.links[0] ?? '')?.[0];
-      expect(p.links).toEqual([
-        `Manage policy ${root}`,
-        `Documents ${root}/documents`,
-        `Billing ${root}/billing`,
-        `Claims ${root}/claims`,
-      ]);
+    expect(policies.map((p) => p.status).sort()).toEqual(held.map((p) => p.policyDetail.policyStatus).sort());
+    for (const card of policies) {
+      const root = /\/car-insurance\/policy\/([0-9a-f-]{36})/.exec(card.links[0] ?? '');
+      const links = (LINKS[card.status as keyof typeof LINKS] ?? []).filter(
+        // Manage is hidden while a renewal is under way (spec 2 §2).
+        (l) => !(l === 'Manage policy' && held.find((h) => h.policyId === root?.[1])?.renewalProposal),
+      );
+      expect(card.links.map((l) => l.split(' /')[0])).toEqual(links);
+      if (root) expect(held.map((h) => h.policyId)).toContain(root[1]);
     }
     await shootBoth(page, 'home-policies');
-    await page.getByRole('tab', { name: 'Quotes (4)' }).click();
+    await page.getByRole('tab', { name: `Quotes (${heldQuotes.length})` }).click();
     const quotes = await proposalCards(page);
-    expect(quotes.map((q) => `${q.status}:${q.action}`).sort()).toEqual([
-      'INSUFFICIENT_ACCURACY:Resume',
-      'QUOTE:View',
-      'QUOTE_EXPIRED:Update',
-      'REFERRAL:Resume',
-    ]);
+    expect(quotes.map((q) => `${q.status}:${q.action}`).sort()).toEqual(
+      heldQuotes.map((q) => `${q.status}:${QUOTE_ACTION[q.status]}`).sort(),
+    );
+    expect(new Set(quotes.map((q) => q.status))).toEqual(
+      new Set(['QUOTE', 'QUOTE_EXPIRED', 'REFERRAL', 'INSUFFICIENT_ACCURACY']),
+    );
     await shootBoth(page, 'home-quotes');
 
-    // Each policy page shows exactly the tabs its status allows (ACTIVE and PENDING: all four).
-    for (const p of policies) {
-      const root = /\/car-insurance\/policy\/[0-9a-f-]{36}/.exec(p.links[0] ?? '')![0];
-      await page.goto(root);
+    // Each policy's page shows exactly the tabs its status allows; a RENEWED one goes home.
+    for (const h of held) {
+      await page.goto(`/car-insurance/policy/${h.policyId}`);
+      if (h.policyDetail.policyStatus === 'RENEWED') {
+        await page.waitForURL((url) => url.pathname === '/');
+        continue;
+      }
       const tabs = page.getByRole('navigation', { name: 'Policy sections' });
       await tabs.waitFor();
-      expect(await tabs.getByRole('link').allTextContents()).toEqual([
-        'Policy details',
-        'Documents',
-        'Billing',
-        'Claims',
-      ]);
+      const status = h.policyDetail.policyStatus as keyof typeof TABS;
+      const expected =
+        status === 'ACTIVE' && h.inRenewalWindow
+          ? ['Documents', 'Billing', 'Claims', 'Policy details']
+          : TABS[status];
+      expect(await tabs.getByRole('link').allTextContents(), status).toEqual(expected);
     }
 
     // The oldest ACTIVE policy (bought by card five months ago, with the seeded claims): every tab.
     const byCard = await (async () => {
-      for (const p of policies.slice(0, 2)) {
+      for (const p of policies.filter((c) => c.status === 'ACTIVE')) {
         const r = /\/car-insurance\/policy\/[0-9a-f-]{36}/.exec(p.links[0]!)![0];
         await page.goto(`${r}/claims`);
         await page.getByRole('heading', { name: 'Claims', level: 1 }).waitFor();
@@ -193,16 +249,19 @@ describe('the demo customer’s home, policy pages and claims (issue 11)', () =>
 
     // A quote is deleted from its manage menu: confirm, then gone.
     await page.goto('/');
-    await page.getByRole('tab', { name: 'Quotes (4)' }).click();
+    await page.getByRole('tab', { name: `Quotes (${heldQuotes.length})` }).click();
     const expired = page.locator('[data-testid="proposal-card"][data-status="QUOTE_EXPIRED"]');
-    await expired.getByRole('button', { name: /^Manage quote/ }).click();
+    await expired
+      .first()
+      .getByRole('button', { name: /^Manage quote/ })
+      .click();
     await page.getByRole('menuitem', { name: 'Delete quote' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this quote?' });
     await confirm.waitFor();
     await shootBoth(page, 'delete-quote-confirm');
     await confirm.getByRole('button', { name: 'Delete quote' }).click();
-    await page.getByRole('tab', { name: 'Quotes (3)' }).waitFor();
-    expect(await expired.count()).toBe(0);
+    await page.getByRole('tab', { name: `Quotes (${heldQuotes.length - 1})` }).waitFor();
+    expect(await expired.count()).toBe(heldQuotes.filter((q) => q.status === 'QUOTE_EXPIRED').length - 1);
 
     // The feedback modal, as a cancellation leaves it asked for (lib/feedback.ts requestFeedback).
     await page.evaluate(() =>
@@ -226,12 +285,13 @@ describe('the demo customer’s home, policy pages and claims (issue 11)', () =>
     await admin.getByLabel('Customer id').fill(DEMO_PARTY);
     await admin.getByTestId('impersonate-submit').click();
     await admin.getByTestId('admin-bar').waitFor();
-    await admin.getByRole('tab', { name: 'Policies (3)' }).waitFor();
-    await admin.getByRole('tab', { name: 'Quotes (3)' }).waitFor();
-    expect((await policyCards(admin)).map((p) => p.status)).toEqual(['ACTIVE', 'ACTIVE', 'PENDING']);
+    await dismissPaymentReminder(admin);
+    await admin.getByRole('tab', { name: `Policies (${held.length})` }).waitFor();
+    await admin.getByRole('tab', { name: `Quotes (${heldQuotes.length - 1})` }).waitFor();
+    expect((await policyCards(admin)).map((p) => p.status)).toEqual(policies.map((p) => p.status));
     await shootBoth(admin, 'admin-impersonating-home');
     // The demo admin is in the finance team: the policy page has the impersonate-billing tab.
-    await admin.getByTestId('policy-card').first().getByRole('link', { name: 'Manage policy' }).click();
+    await admin.getByTestId('policy-card').getByRole('link', { name: 'Manage policy' }).first().click();
     const adminTabs = admin.getByRole('navigation', { name: 'Policy sections' });
     await adminTabs.getByRole('link', { name: 'Finance' }).click();
     await admin.getByTestId('finance-tab').waitFor();

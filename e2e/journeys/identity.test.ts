@@ -56,6 +56,11 @@ describe('identity journeys (issue 4)', () => {
       await signInAtIdp(page, 'demo@forecourt.example', 'sign-in');
       await page.waitForURL((url) => url.pathname === '/');
       await expect(page.getByTestId('user-initials').textContent()).resolves.toBe('AM');
+      // The demo customer has a policy in arrears: home asks to pay (once a session); later.
+      const reminder = page.getByRole('dialog', { name: 'You have a payment to make' });
+      await reminder.waitFor();
+      await reminder.getByRole('button', { name: 'Later' }).click();
+      await reminder.waitFor({ state: 'detached' });
       await shot(page, 'callback-landing-home');
       await page.getByTestId('user-menu').click();
       await shot(page, 'user-menu-open');

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// findBy*/waitFor wait up to 5 s rather than 1 s: the suite runs two files at once on two cores (ADR 280),
+// and a page that renders late under load is not a defect; one that never renders still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Component tests render journey pages directly, without the route loaders that add their texts.
 await import('../src/lib/i18n/journey-texts.ts');

@@ -20,6 +20,7 @@ export * from './inputs/select.tsx';
 export * from './inputs/text-input.tsx';
 export * from './inputs/yes-no.tsx';
 export * from './layout/card.tsx';
+export * from './layout/card-list.tsx';
 export * from './layout/page-width.tsx';
 export * from './layout/promo-banner.tsx';
 export * from './layout/sidebar-layout.tsx';

@@ -1,5 +1,4 @@
 import type { Policy } from '@forecourt/contracts/policies';
-import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import { isEndedStatus } from '@forecourt/domain/status';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +6,7 @@ import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { Page } from '../../app/page/page.tsx';
 import { useSessionUser } from '../../lib/auth/auth-context.tsx';
 import { useConfig } from '../../lib/config.tsx';
-import { Notification, Spinner, StatusBadge } from '../../ui/index.ts';
+import { Notification, Plate, Spinner, StatusBadge } from '../../ui/index.ts';
 import { isMissing, usePolicy, usePolicyAccount } from './api/policy.ts';
 import { AdjustmentResult, AdjustmentReview } from './components/adjustment-review.tsx';
 import { AutoRenewal, autoRenewalOffered } from './components/auto-renewal.tsx';
@@ -117,7 +116,7 @@ function PolicyView({
       header={t('policy.header', { policyNumber: policy.policyNumber })}
       subheader={
         <span className={styles.subheader}>
-          {vrn && <span className={styles.plate}>{formatRegistrationMark(String(vrn))}</span>}
+          {vrn && <Plate vrn={String(vrn)} />}
           <StatusBadge variant={status === 'ACTIVE' ? 'success' : status === 'PENDING' ? 'info' : 'default'}>
             {t(`policy.status.${status}`)}
           </StatusBadge>

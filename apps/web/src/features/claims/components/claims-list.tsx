@@ -1,6 +1,6 @@
 import { formatLondon } from '@forecourt/domain/dates';
 import { useTranslation } from 'react-i18next';
-import { Notification, Spinner, StatusBadge } from '../../../ui/index.ts';
+import { CardList, Notification, Spinner, StatusBadge } from '../../../ui/index.ts';
 import { useClaims } from '../api/claims.ts';
 import styles from '../claims.module.css';
 import { CLAIM_STATUS_VARIANT } from './claim-status.ts';
@@ -13,7 +13,7 @@ export function ClaimsList({ policyNumber }: { policyNumber: string }) {
   if (claims.isError) return <Notification variant="warning">{t('claims.loadError')}</Notification>;
   if (claims.data.length === 0) return <p className={styles.empty}>{t('claims.empty')}</p>;
   return (
-    <ul className={styles.list} aria-label={t('claims.header')}>
+    <CardList aria-label={t('claims.header')}>
       {claims.data.map((c) => (
         <li key={c.claimReference} className={styles.item}>
           <div className={styles.itemHead}>
@@ -27,6 +27,6 @@ export function ClaimsList({ policyNumber }: { policyNumber: string }) {
           <p className={styles.reference}>{t('claims.reference', { reference: c.claimReference })}</p>
         </li>
       ))}
-    </ul>
+    </CardList>
   );
 }

@@ -1,10 +1,9 @@
 import type { Policy } from '@forecourt/contracts/policies';
-import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import { type PolicyLink, policyEndDate, policyLinks, sortPolicies } from '@forecourt/domain/status';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../../lib/config.tsx';
-import { StatusBadge } from '../../../ui/index.ts';
+import { CardList, CardListItem, CardMeta, CardName, Plate, StatusBadge } from '../../../ui/index.ts';
 import styles from './policy-cards.module.css';
 
 const day = new Intl.DateTimeFormat('en-GB', {
@@ -28,7 +27,7 @@ export function PolicyCards({ policies }: { policies: Policy[] }) {
   const { t } = useTranslation();
   const { schemes } = useConfig();
   return (
-    <ul className={styles.list}>
+    <CardList>
       {sortPolicies(policies).map((p) => {
         const scheme = schemes.find((s) => s.schemeCode === p.schemeCode);
         const status = p.policyDetail.policyStatus;
@@ -40,23 +39,23 @@ export function PolicyCards({ policies }: { policies: Policy[] }) {
         const end = policyEndDate(p);
         const root = scheme ? `/${scheme.productUrlName}/policy/${p.policyId}` : '';
         return (
-          <li key={p.policyId} className={styles.card} data-testid="policy-card" data-status={status}>
+          <CardListItem key={p.policyId} data-testid="policy-card" data-status={status}>
             <div className={styles.head}>
-              <p className={styles.name}>{scheme?.name ?? p.schemeCode}</p>
+              <CardName>{scheme?.name ?? p.schemeCode}</CardName>
               <StatusBadge
                 variant={status === 'ACTIVE' ? 'success' : status === 'PENDING' ? 'info' : 'default'}
               >
                 {t(`home.policies.status.${status}`)}
               </StatusBadge>
             </div>
-            <p className={styles.meta}>
-              {vrn && <span className={styles.plate}>{formatRegistrationMark(vrn)}</span>}
+            <CardMeta>
+              {vrn && <Plate vrn={vrn} />}
               <span>{t('home.policies.number', { policyNumber: p.policyNumber })}</span>
-            </p>
-            <p className={styles.meta}>
+            </CardMeta>
+            <CardMeta>
               {t('home.policies.from', { date: day.format(new Date(p.policyDetail.inceptedAt)) })}
               {end && ` · ${t('home.policies.to', { date: day.format(new Date(end)) })}`}
-            </p>
+            </CardMeta>
             {links.length > 0 && (
               <nav
                 className={styles.links}
@@ -69,9 +68,9 @@ export function PolicyCards({ policies }: { policies: Policy[] }) {
                 ))}
               </nav>
             )}
-          </li>
+          </CardListItem>
         );
       })}
-    </ul>
+    </CardList>
   );
 }

@@ -1,9 +1,8 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
-import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button } from '../../../ui/button/button.tsx';
-import { StatusBadge } from '../../../ui/index.ts';
+import { CardList, CardListItem, CardMeta, CardName, Plate, StatusBadge } from '../../../ui/index.ts';
 import { homeProposals, proposalAction } from '../proposal-cards.ts';
 import { ManageQuote } from './manage-quote.tsx';
 import styles from './your-quotes.module.css';
@@ -23,7 +22,7 @@ export function YourQuotes({ proposals, bare = false }: { proposals: Proposal[];
           {t('home.quotes.header')}
         </h2>
       )}
-      <ul className={styles.list}>
+      <CardList>
         {listed.map((p) => {
           const scheme = schemes.find((s) => s.schemeCode === p.schemeCode);
           const action = proposalAction(p.status);
@@ -31,23 +30,23 @@ export function YourQuotes({ proposals, bare = false }: { proposals: Proposal[];
           const totals = p.quote?.totals;
           const to = scheme ? `/${scheme.productUrlName}/proposal/${p.proposalCode}` : undefined;
           return (
-            <li
+            <CardListItem
               key={p.proposalCode}
               className={styles.card}
               data-testid="proposal-card"
               data-status={p.status}
             >
               <div>
-                <p className={styles.name}>
+                <CardName>
                   {scheme?.name ?? p.schemeCode}{' '}
                   <StatusBadge variant={p.status === 'QUOTE' ? 'success' : 'default'}>
                     {t(`home.quotes.status.${p.status}`)}
                   </StatusBadge>
-                </p>
-                <p className={styles.meta}>
-                  {vrn && <span className={styles.plate}>{formatRegistrationMark(vrn)}</span>}
+                </CardName>
+                <CardMeta>
+                  {vrn && <Plate vrn={vrn} />}
                   {t('home.quotes.reference', { reference: p.externalReference })}
-                </p>
+                </CardMeta>
                 {action === 'view' && totals && (
                   <p className={styles.price}>
                     {totals.monthly
@@ -64,10 +63,10 @@ export function YourQuotes({ proposals, bare = false }: { proposals: Proposal[];
                 )}
                 <ManageQuote proposal={p} />
               </div>
-            </li>
+            </CardListItem>
           );
         })}
-      </ul>
+      </CardList>
     </section>
   );
 }

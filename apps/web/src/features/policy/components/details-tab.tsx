@@ -1,11 +1,10 @@
 import type { Policy } from '@forecourt/contracts/policies';
-import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import { canCancel, policyEndDate } from '@forecourt/domain/status';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../../lib/config.tsx';
-import { Card, SidebarLayout } from '../../../ui/index.ts';
+import { Card, Plate, SidebarLayout } from '../../../ui/index.ts';
 import styles from '../policy.module.css';
 import { addOnsOf, carOf, driversOf, gbp, londonDay, quoteOf } from '../policy-view.ts';
 import { ChangeBlockedModal } from './auto-renewal.tsx';
@@ -48,7 +47,7 @@ export function DetailsTab({
         </Card>
         <Card title={t('policy.details.car')}>
           <p className={styles.row}>
-            {car.vrn && <span className={styles.plate}>{formatRegistrationMark(String(car.vrn))}</span>}
+            {car.vrn && <Plate vrn={String(car.vrn)} />}
             <span>{car.description}</span>
           </p>
         </Card>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button, Field, Spinner } from '../../../ui/index.ts';
 import { useAddressFind, useAddressRetrieve } from '../api/addresses.ts';
+import results from '../lookup-results.module.css';
 import styles from './address-search.module.css';
 import type { AddressValue } from './address-value.ts';
 import { ManualAddressForm } from './manual-address-form.tsx';
@@ -131,10 +132,10 @@ export function AddressSearch({ value, onChange, overridable, id, label }: Addre
         </Button>
       )}
       {text.trim() !== '' && items && items.length > 0 && (
-        <ul className={styles.results} aria-label={t('lookups.address.results')}>
+        <ul className={results.results} aria-label={t('lookups.address.results')}>
           {items.map((item) => (
             <li key={item.id}>
-              <button type="button" className={styles.result} onClick={() => choose(item)}>
+              <button type="button" className={results.result} onClick={() => choose(item)}>
                 <span>{item.text}</span> <span className={styles.description}>{item.description}</span>
               </button>
             </li>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Field } from '../../../ui/index.ts';
 import { useDataEntryCheck, useDataSearch } from '../api/data-entries.ts';
+import results from '../lookup-results.module.css';
 import styles from './data-entry-lookup.module.css';
 
 export type DataEntryLookupProps = {
@@ -94,10 +95,10 @@ export function DataEntryLookup(props: DataEntryLookupProps) {
       )}
       {items && items.length === 0 && <p className={styles.hint}>{t('lookups.data.noMatches')}</p>}
       {items && items.length > 0 && (
-        <ul className={styles.results}>
+        <ul className={results.results}>
           {items.map((entry) => (
             <li key={entry.code}>
-              <button type="button" className={styles.result} onClick={() => choose(entry)}>
+              <button type="button" className={results.result} onClick={() => choose(entry)}>
                 <strong>{entry.code}</strong> {entry.name}
               </button>
             </li>

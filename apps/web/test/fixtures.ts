@@ -2,6 +2,7 @@ import type { CustomerAccount, PreparedAccount } from '@forecourt/contracts/bill
 import type { CustomerPayment } from '@forecourt/contracts/payments';
 import type { BindResponse, Policy } from '@forecourt/contracts/policies';
 import type { Proposal, Quote } from '@forecourt/contracts/proposals';
+import { breakdownOf, totalsOf } from '@forecourt/domain/rating/price';
 
 /**
  * Contract-complete answers for component tests: mocks start from these and change what the test is about,
@@ -184,3 +185,21 @@ export function samplePolicy(
     ...rest,
   };
 }
+
+/** A quote with HC3M (three free months) applied, priced by the domain as the API rates it. */
+export function hc3mQuote() {
+  const base = sampleQuote();
+  const price = breakdownOf(base.priceBreakdown, {
+    iptRate: 0.12,
+    freeMonths: 3,
+    monthly: true,
+    promoCode: 'HC3M',
+  });
+  return {
+    quote: sampleQuote({ promoCode: 'HC3M', priceBreakdown: price.lines, totals: totalsOf(price) }),
+    price,
+  };
+}
+
+/** Pence from a shown amount such as "£1,234.56". */
+export const pence = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);

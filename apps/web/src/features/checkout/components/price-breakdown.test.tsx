@@ -1,27 +1,9 @@
-import { breakdownOf, totalsOf } from '@forecourt/domain/rating/price';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sampleQuote } from '../../../../test/fixtures.ts';
+import { hc3mQuote, pence } from '../../../../test/fixtures.ts';
 import { renderUi } from '../../../ui/test-utils.tsx';
 import { AmountDue } from './amount-due.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
-
-/** A quote with HC3M applied, priced by the domain as the API rates it. */
-function hc3mQuote() {
-  const base = sampleQuote();
-  const price = breakdownOf(base.priceBreakdown, {
-    iptRate: 0.12,
-    freeMonths: 3,
-    monthly: true,
-    promoCode: 'HC3M',
-  });
-  return {
-    quote: sampleQuote({ promoCode: 'HC3M', priceBreakdown: price.lines, totals: totalsOf(price) }),
-    price,
-  };
-}
-
-const pence = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
 
 describe('one price breakdown on the summary and checkout (issue 10 item 3)', () => {
   it('summary: premium before tax + tax = total, the free months stated, nothing due today', () => {

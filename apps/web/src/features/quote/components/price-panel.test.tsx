@@ -1,26 +1,8 @@
-import { breakdownOf, totalsOf } from '@forecourt/domain/rating/price';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sampleQuote } from '../../../../test/fixtures.ts';
+import { hc3mQuote, pence } from '../../../../test/fixtures.ts';
 import { renderUi } from '../../../ui/test-utils.tsx';
 import { PricePanel } from './price-panel.tsx';
-
-/** A quote with HC3M applied, priced by the domain as the API rates it. */
-function hc3mQuote() {
-  const base = sampleQuote();
-  const price = breakdownOf(base.priceBreakdown, {
-    iptRate: 0.12,
-    freeMonths: 3,
-    monthly: true,
-    promoCode: 'HC3M',
-  });
-  return {
-    quote: sampleQuote({ promoCode: 'HC3M', priceBreakdown: price.lines, totals: totalsOf(price) }),
-    price,
-  };
-}
-
-const pence = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
 
 describe('the quote page price from the one price breakdown (issue 10 item 3)', () => {
   it('quote page: the free months and "To pay today: £0.00", never a first payment beside them', () => {

@@ -8,11 +8,22 @@ import { inject } from 'vitest';
 
 export const SHOTS = '/tmp/shots/checkout';
 
-export async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
+/** `<dir>/<name>-<width>.png` of the whole page, from the top (the sticky header painted once). */
+export async function shot(page: Page, name: string, dir = SHOTS) {
+  mkdirSync(dir, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
+}
+
+/** The same page at its width and at 375 px (then back): `shot` at both. */
+export async function shootBoth(page: Page, name: string, dir = SHOTS) {
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  await shot(page, name, dir);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shot(page, name, dir);
+  await page.setViewportSize(size);
 }
 
 /** The page's current bearer token: the anonymous session's, or the signed-in user's. */
@@ -121,10 +132,13 @@ export async function configurationToCheckout(page: Page, code: string, shots = 
   await confirmSummary(page, shots);
 }
 
-/** The latest message body sent to an address, read from the development outbox page. */
-export async function outboxBody(page: Page, address: string): Promise<string> {
+/**
+ * The latest message body sent to an address, read from the development outbox page of the server at
+ * `baseUrl` (the shared one by default; a journey with its own server passes its own).
+ */
+export async function outboxBody(page: Page, address: string, baseUrl = inject('baseUrl')): Promise<string> {
   const outbox = await page.context().newPage();
-  await outbox.goto(`${inject('baseUrl')}/dev/outbox`);
+  await outbox.goto(`${baseUrl}/dev/outbox`);
   const body = await outbox.locator(`tr[data-recipient="${address}"] .body`).first().textContent();
   await outbox.close();
   return body ?? '';
@@ -178,17 +192,13 @@ export async function certificatePdf(page: Page, policyId: string, version?: num
   throw new Error('the certificate was never generated');
 }
 
-/** On the identity provider's page: e-mail, the code from the development outbox, sign in. */
-export async function signInAtIdp(page: Page, email: string) {
+/** On the identity provider's page: e-mail, the code from the development outbox (of `baseUrl`), sign in. */
+export async function signInAtIdp(page: Page, email: string, baseUrl = inject('baseUrl')) {
   await page.waitForURL(/\/auth\/interaction\//);
   await page.locator('#address').fill(email);
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await page.locator('#code').waitFor();
-  const outbox = await page.context().newPage();
-  await outbox.goto(`${inject('baseUrl')}/dev/outbox`);
-  const body = await outbox.locator(`tr[data-recipient="${email}"] .body`).first().textContent();
-  await outbox.close();
-  const code = /\b(\d{6})\b/.exec(body ?? '')?.[1];
+  const code = /\b(\d{6})\b/.exec(await outboxBody(page, email, baseUrl))?.[1];
   if (!code) throw new Error(`No code for ${email} in the outbox`);
   await page.locator('#code').fill(code);
   await page.getByRole('button', { name: 'Sign in' }).click();

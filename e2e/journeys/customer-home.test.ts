@@ -1,8 +1,9 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, useBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
-import { pageApi } from './checkout-steps.ts';
+import { useBrowser } from '../support/browser.ts';
+import { type RunningServer, repoRoot, startServer } from '../support/server.ts';
+import { pageApi, shootBoth as shootAtBoth, signInAtIdp } from './checkout-steps.ts';
 
 const browser = useBrowser();
 /**
@@ -16,6 +17,8 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 const open = (width = 1280) => browser.newPage({ width, baseUrl: server.baseUrl });
 const DEMO_EMAIL = 'demo@forecourt.example';
+/** The repository's screenshots/ folder (gitignored), where the brief's screenshots are looked at. */
+const SCREENSHOTS = path.join(repoRoot, 'screenshots');
 const DEMO_PARTY = '00000000-0000-4000-8000-00000000d001';
 
 interface HeldPolicy {
@@ -62,37 +65,7 @@ async function dismissPaymentReminder(page: Page) {
 }
 
 /** screenshots/customer-home-<name>-{1280,375}.png: the page at 1280, then at 375, then back. */
-async function shootBoth(page: Page, name: string) {
-  const size = page.viewportSize() ?? { width: 1280, height: 800 };
-  // From the top, so the sticky header is not painted half-way down a full-page picture.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(350);
-  await screenshot(page, `customer-home-${name}`);
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(350);
-  await screenshot(page, `customer-home-${name}`);
-  await page.setViewportSize(size);
-}
-
-async function codeFromOutbox(page: Page, address: string): Promise<string> {
-  const outbox = await page.context().newPage();
-  await outbox.goto(`${server.baseUrl}/dev/outbox`);
-  const body = await outbox.locator(`tr[data-recipient="${address}"] .body`).first().textContent();
-  await outbox.close();
-  const code = /\b(\d{6})\b/.exec(body ?? '')?.[1];
-  if (!code) throw new Error(`No code for ${address} in the outbox`);
-  return code;
-}
-
-async function signInAtIdp(page: Page, email: string) {
-  await page.waitForURL(/\/auth\/interaction\//);
-  await page.locator('#address').fill(email);
-  await page.getByRole('button', { name: 'Send me a code' }).click();
-  await page.locator('#code').waitFor();
-  await page.locator('#code').fill(await codeFromOutbox(page, email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+const shootBoth = (page: Page, name: string) => shootAtBoth(page, `customer-home-${name}`, SCREENSHOTS);
 
 /** The policy cards' statuses and link texts, in the order shown. */
 const policyCards = (page: Page) =>
@@ -126,7 +99,7 @@ describe('the demo customer’s home, policy pages and claims (issue 11)', () =>
   it('home lists every seeded policy and quote; each policy page; a certificate; a claim; a quote deleted', async () => {
     const page = await open();
     await page.goto('/sign-in');
-    await signInAtIdp(page, DEMO_EMAIL);
+    await signInAtIdp(page, DEMO_EMAIL, server.baseUrl);
     await page.waitForURL((url) => url.pathname === '/');
 
     await dismissPaymentReminder(page);
@@ -136,7 +109,7 @@ describe('the demo customer’s home, policy pages and claims (issue 11)', () =>
       // Renewal proposals are shown by the renewal banners, bound ones as policies.
       .filter((q) => !q.sourcePolicy && q.status !== 'POLICY');
     expect(new Set(held.map((p) => p.policyDetail.policyStatus))).toEqual(
-      new Set(['ACTIVE', 'PENDING', 'CANCELLED', 'LAPSED', 'RENEWED']),
+      new Set(['ACTIVE', 'PENDING', 'CANCELLED', 'LAPSED', 'RENEWED', 'VOIDED', 'NTU']),
     );
     await page.getByRole('tab', { name: `Policies (${held.length})` }).waitFor();
     await page.getByRole('tab', { name: `Quotes (${heldQuotes.length})` }).waitFor();
@@ -280,7 +253,7 @@ describe('the demo customer’s home, policy pages and claims (issue 11)', () =>
     const admin = await open();
     await admin.goto('/admin');
     await admin.getByTestId('admin-sign-in').click();
-    await signInAtIdp(admin, 'admin@forecourt.example');
+    await signInAtIdp(admin, 'admin@forecourt.example', server.baseUrl);
     await admin.getByTestId('impersonate-submit').waitFor();
     await admin.getByLabel('Customer id').fill(DEMO_PARTY);
     await admin.getByTestId('impersonate-submit').click();

@@ -444,6 +444,21 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ to: 'active', note: 'Engineer booked' }),
     why: 'claims handlers (action:claims) move a claim, acting for its customer',
   },
+  'POST /api/policies/:id/void': {
+    kind: 'staff',
+    url: () => `/api/policies/${o.policyId}/void`,
+    // Another policy's number: past every access check, refused (400) before anything ends.
+    body: () => ({ reason: 'FRAUD', note: 'matrix', policyNumber: 'NOT-THIS-ONE' }),
+    expect: { 'staff impersonating owner': status(400) },
+    why: 'underwriters (action:underwriting) void a policy, acting for its customer (ADR 240)',
+  },
+  'POST /api/policies/:id/notTakenUp': {
+    kind: 'staff',
+    url: () => `/api/policies/${o.policyId}/notTakenUp`,
+    body: () => ({ reason: 'FIRST_PAYMENT_FAILED', note: 'matrix', policyNumber: 'NOT-THIS-ONE' }),
+    expect: { 'staff impersonating owner': status(400) },
+    why: 'underwriters (action:underwriting) mark a policy not taken up, acting for its customer (ADR 240)',
+  },
   'GET /api/customerPayments/duplicates': {
     kind: 'staff',
     url: () => '/api/customerPayments/duplicates',

@@ -81,8 +81,10 @@ describe('demo data made by the real operations (ADR 190)', () => {
       ...Array(8).fill('ACTIVE'),
       'CANCELLED',
       'LAPSED',
+      'NTU',
       'PENDING',
       'RENEWED',
+      'VOIDED',
     ]);
     const methods: Record<string, string[]> = {};
     for (const p of all) {
@@ -94,6 +96,8 @@ describe('demo data made by the real operations (ADR 190)', () => {
     expect(methods['PENDING:BACS_DEBIT']).toHaveLength(1);
     expect(methods['ACTIVE:BACS_DEBIT']).toHaveLength(3);
     expect(methods['ACTIVE:CARD']).toHaveLength(5);
+    expect(methods['VOIDED:CARD']).toHaveLength(1);
+    expect(methods['NTU:CARD']).toHaveLength(1);
     const pending = all.find((p) => statusOf(p) === 'PENDING')!;
     const startsInDays = (inceptedAt(pending) - Date.now()) / DAY;
     expect(startsInDays).toBeGreaterThan(5);
@@ -152,6 +156,32 @@ describe('demo data made by the real operations (ADR 190)', () => {
     }
     expect(lines.filter((l) => l.type === 'refund').length).toBeGreaterThan(0);
     expect(account.outstandingAmount).toBe(0);
+  });
+
+  it('one policy was voided and one not taken up, by staff (ADR 240): ended from inception, paid back', async () => {
+    // The void: cover from its purchase 70 days ago. The NTU: bought 20 days ago to start 14 days later.
+    for (const [status, startedDays] of [
+      ['VOIDED', 70],
+      ['NTU', 6],
+    ] as const) {
+      const p = (await policies()).find((x) => statusOf(x) === status)!;
+      expect(p.policyDetail.terminatedAt).toBe(p.policyDetail.inceptedAt);
+      const [row] = (
+        await t.database.query('SELECT ended_by, end_note FROM policies WHERE id = $1', [p.policyId])
+      ).rows as { ended_by: string; end_note: string }[];
+      // A later start begins at midnight (London) of its day: within a day of it.
+      expect(Math.abs((Date.now() - inceptedAt(p)) / DAY - startedDays)).toBeLessThan(1);
+      expect(row).toMatchObject({ ended_by: 'demo-staff', end_note: expect.any(String) });
+      const account = await accountOf(p);
+      expect(account.outstandingAmount).toBe(0);
+      const list = await statementsOf(account.accountId);
+      const types: string[] = [];
+      for (const s of list) {
+        const one = await demo(`/api/customerAccounts/${account.accountId}/statements/${s.statementId}`);
+        types.push(...(one.json().lineItems as { type: string }[]).map((l) => l.type));
+      }
+      expect(types).toEqual(expect.arrayContaining(['invoice', 'payment', 'credit_note', 'refund']));
+    }
   });
 
   it('one active policy has a cancellation set for a date about 20 days ahead', async () => {
@@ -228,7 +258,7 @@ describe('demo data made by the real operations (ADR 190)', () => {
     // referred one REFERRAL, the lapsed one's QUOTE_EXPIRED (expired by the job after the anniversary).
     expect(items.map((p) => p.status).sort()).toEqual([
       'INSUFFICIENT_ACCURACY',
-      ...Array(12).fill('POLICY'),
+      ...Array(14).fill('POLICY'),
       'QUOTE',
       'QUOTE',
       'QUOTE_EXPIRED',

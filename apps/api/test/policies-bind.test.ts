@@ -58,6 +58,8 @@ describe('bind', () => {
         accountBalance: 0,
         outstandingAmount: 0,
         accountStatus: 'ACTIVE',
+        // The card saved by the first payment collects the months (home's payment-method banner: ADR 241).
+        paymentMethodUsable: true,
       }),
     ]);
     const lines = await rows(
@@ -124,6 +126,14 @@ describe('bind', () => {
     await payByCard(v, code, '4242424242424242');
     const [account] = (await v.call('GET', '/api/customerAccounts')).json();
     expect(account.paymentMethodType).toBe('BACS_DEBIT');
+    expect(account.paymentMethodUsable).toBe(true);
+    // The bank cancels the mandate (its webhook: payments-direct-debit.test.ts): nothing left to collect by,
+    // which home's missing-payment-method banner reads (ADR 241).
+    await t.database.query(
+      "UPDATE payment_methods SET mandate_status = 'CANCELLED' WHERE provider_reference = $1",
+      [mandate.json().mandateId],
+    );
+    expect((await v.call('GET', '/api/customerAccounts')).json()[0].paymentMethodUsable).toBe(false);
   });
 
   it('a declined card leaves no policy', async () => {

@@ -13,6 +13,8 @@ export const customerAccountSchema = z.object({
   outstandingAmount: z.number().int(),
   accountStatus: z.enum(['ACTIVE', 'SUSPENDED']),
   accountRegistered: z.boolean(),
+  /** The account's card or Direct Debit mandate can still collect (false: cancelled mandate, none on file). */
+  paymentMethodUsable: z.boolean().optional(),
 });
 export type CustomerAccount = z.infer<typeof customerAccountSchema>;
 

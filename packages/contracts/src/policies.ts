@@ -1,4 +1,5 @@
 import { POLICY_STATUSES, RENEWAL_CANCELLATION_REASONS } from '@forecourt/domain/enums';
+import { NTU_REASONS, VOID_REASONS } from '@forecourt/domain/policy/void-ntu';
 import { z } from 'zod';
 
 /** Bind (spec 3 §7 "POST /proposals/{code}/bind"): the policy made from a proposal. */
@@ -115,3 +116,36 @@ export const renewalChangeRequestSchema = z.object({
     .max(10),
 });
 export type RenewalChangeRequest = z.infer<typeof renewalChangeRequestSchema>;
+
+/** Staff's note on a void or NTU: what they found (kept with the policy's end, shown in the audit). */
+const endNote = z.string().trim().min(1).max(2000);
+
+/** The policy number typed again: an end from inception cannot be undone, so staff confirm which policy. */
+const confirmNumber = z.string().trim().min(1).max(40);
+
+/** POST /api/policies/{id}/void (ADR 240): staff with action:underwriting void a policy from inception. */
+export const voidPolicyBodySchema = z.object({
+  reason: z.enum(VOID_REASONS),
+  note: endNote,
+  policyNumber: confirmNumber,
+});
+export type VoidPolicyBody = z.infer<typeof voidPolicyBodySchema>;
+
+/** POST /api/policies/{id}/notTakenUp (ADR 240): staff mark a policy not taken up (NTU) from inception. */
+export const notTakenUpBodySchema = z.object({
+  reason: z.enum(NTU_REASONS),
+  note: endNote,
+  policyNumber: confirmNumber,
+});
+export type NotTakenUpBody = z.infer<typeof notTakenUpBodySchema>;
+
+/** What ending a policy from inception did: its status and end, and the ledger's credit and refund. */
+export const policyEndResultSchema = z.object({
+  policyId: z.string(),
+  policyStatus: policyStatusSchema,
+  terminatedAt: z.string(),
+  reason: z.string(),
+  creditPence: z.number().int(),
+  refundPence: z.number().int(),
+});
+export type PolicyEndResult = z.infer<typeof policyEndResultSchema>;

@@ -19,7 +19,7 @@ export function clockAt(base: Clock, at: Date): Clock {
 /** Who acts: the customer themself, or staff acting for them by impersonation (phone payments, claims). */
 export type Actor = 'customer' | 'staff';
 
-const STAFF_PERMISSIONS = ['access:impersonate', 'action:claims', 'finance'];
+const STAFF_PERMISSIONS = ['access:impersonate', 'action:claims', 'finance', 'action:underwriting'];
 
 function callerOf(person: DemoPerson, actor: Actor): Caller {
   if (actor === 'staff') {

@@ -1,5 +1,6 @@
 import type { AdjustmentChange } from '@forecourt/contracts/adjustments';
 import type { FnolRequest } from '@forecourt/contracts/claims';
+import type { NotTakenUpBody, VoidPolicyBody } from '@forecourt/contracts/policies';
 import { addDaysIso, todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import type { ProposalData } from '@forecourt/domain/risk/schema';
@@ -9,7 +10,12 @@ import { verifyCustomer } from '../modules/checks/index.ts';
 import { recordLoss, transitionClaim } from '../modules/claims/index.ts';
 import type { DemoPerson } from '../modules/identity/index.ts';
 import { completeMandateFlow, settleByToken, startMandateFlow } from '../modules/payments/index.ts';
-import { bindProposal, prepareCustomerAccount } from '../modules/policies/index.ts';
+import {
+  bindProposal,
+  markNotTakenUp,
+  prepareCustomerAccount,
+  voidPolicy,
+} from '../modules/policies/index.ts';
 import { createProposal, expireQuotes, updateProposal } from '../modules/proposals/index.ts';
 import { runAnniversaries, runRenewalInvitations, setAutoRenewal } from '../modules/renewals/index.ts';
 import { submitSandboxBankDetails } from '../providers/direct-debit/sandbox-routes.ts';
@@ -216,6 +222,26 @@ export async function cancel(
   o: { policyId: string; reason: string; effectiveAt?: Date },
 ) {
   return cancelPolicy(f.ctx(person, at), o);
+}
+
+/**
+ * An underwriter (staff acting for the customer) ends the policy from inception on `at` (ADR 240): voids it,
+ * or marks it not taken up.
+ */
+export async function endFromInception(
+  f: DemoFactory,
+  person: DemoPerson,
+  at: Date,
+  o: { policy: BoughtPolicy; note: string } & (
+    | { as: 'VOIDED'; reason: VoidPolicyBody['reason'] }
+    | { as: 'NTU'; reason: NotTakenUpBody['reason'] }
+  ),
+) {
+  const ctx = f.ctx(person, at, 'staff');
+  const { policyId, policyNumber } = o.policy;
+  return o.as === 'VOIDED'
+    ? voidPolicy(ctx, policyId, { reason: o.reason, note: o.note, policyNumber })
+    : markNotTakenUp(ctx, policyId, { reason: o.reason, note: o.note, policyNumber });
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -5,6 +5,7 @@ import {
   buy,
   cancel,
   changePolicy,
+  endFromInception,
   handleClaim,
   inviteRenewals,
   optOutOfRenewal,
@@ -216,6 +217,36 @@ const cancellationPending: DemoScenario = {
   },
 };
 
+const voided: DemoScenario = {
+  name: 'voided',
+  shows:
+    'VOIDED policy: bought 70 days ago, voided by an underwriter 20 days ago (an undisclosed conviction), the premium paid back',
+  async run(f, person) {
+    const policy = await buy(f, person, f.daysAgo(70), { vrn: 'DS71ZWS' });
+    return endFromInception(f, person, f.daysAgo(20), {
+      policy,
+      as: 'VOIDED',
+      reason: 'CARELESS_MISREPRESENTATION',
+      note: 'DVLA check shows an SP30 speeding conviction not disclosed at purchase',
+    });
+  },
+};
+
+const notTakenUpBeforeStart: DemoScenario = {
+  name: 'not-taken-up',
+  shows:
+    'NTU policy: bought 20 days ago to start 14 days later, marked not taken up 12 days ago (bought elsewhere), refunded',
+  async run(f, person) {
+    const policy = await buy(f, person, f.daysAgo(20), { vrn: 'KB16DOV', startInDays: 14 });
+    return endFromInception(f, person, f.daysAgo(12), {
+      policy,
+      as: 'NTU',
+      reason: 'WITHDRAWN_BEFORE_START',
+      note: 'Customer rang: found cheaper cover elsewhere before the start date',
+    });
+  },
+};
+
 const changedMidTerm: DemoScenario = {
   name: 'changed-mid-term',
   shows: 'ACTIVE policy bought 30 days ago, legal expenses cover added 12 days ago (two versions)',
@@ -250,6 +281,8 @@ export const demoScenarios: DemoScenario[] = [
   inRenewalWindow,
   renewalReferred,
   inArrears,
+  voided,
+  notTakenUpBeforeStart,
   activeByDirectDebit,
   pendingNextWeek,
   cancelledInCoolingOff,

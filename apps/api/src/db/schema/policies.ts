@@ -16,6 +16,9 @@ export const policies = pgTable('policies', {
   terminatedAt: ts('terminated_at'),
   /** Why the policy ended early (e.g. NON_PAYMENT), when it did. */
   cancellationReason: text('cancellation_reason'),
+  /** Staff's note and identity when they voided the policy or marked it NTU (migration 0950). */
+  endNote: text('end_note'),
+  endedBy: text('ended_by'),
   autoRenewalEnabled: boolean('auto_renewal_enabled').notNull().default(true),
   renewalStopped: boolean('renewal_stopped').notNull().default(false),
   reviewType: text('review_type', { enum: ['AUTO', 'NEVER', 'MANUAL'] })

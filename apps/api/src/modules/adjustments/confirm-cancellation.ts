@@ -4,12 +4,10 @@ import { formatGBP } from '@forecourt/domain/money';
 import { eq } from 'drizzle-orm';
 import { policyAdjustments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { enqueue } from '../../lib/outbox.ts';
 import { postCancellationCredit } from '../billing/index.ts';
-import { getPolicy, setPolicyTermination } from '../policies/index.ts';
+import { emailPolicyholder, endPolicy, getPolicy, WHEN } from '../policies/index.ts';
 import type { AdjustmentRow } from './adjustment-view.ts';
 import { cancellationNotAllowed, windowOf } from './cancellation.ts';
-import { emailPolicyholder, WHEN } from './holder-email.ts';
 
 /**
  * Confirms a cancellation in the caller's transaction (ADR 210, 211): the policy's end is set (CANCELLED
@@ -22,9 +20,8 @@ export async function confirmCancellation(ctx: Ctx, row: AdjustmentRow) {
   const policy = await getPolicy(ctx, row.policyId);
   if (!windowOf(ctx, policy).allowed) throw cancellationNotAllowed();
   const at = row.immediate ? now : row.effectiveAt;
-  if (!(await setPolicyTermination(ctx, { policyId: row.policyId, terminatedAt: at, now }))) {
-    throw cancellationNotAllowed();
-  }
+  const end = { policyId: row.policyId, status: 'CANCELLED' as const, reason: row.reason ?? '', at, now };
+  if (!(await endPolicy(ctx, end))) throw cancellationNotAllowed();
   const posted = row.immediate
     ? await postCancellationCredit(ctx, { policyId: row.policyId, at, now, reference: row.id })
     : { creditPence: row.creditPence, refundPence: row.refundPence, refundLineId: null };
@@ -45,20 +42,9 @@ export async function confirmCancellation(ctx: Ctx, row: AdjustmentRow) {
   return { row: updated, refundLineId: posted.refundLineId };
 }
 
-/** The Motor Insurance Database event and the customer's e-mail, in the same transaction (outbox). */
-export async function announceCancellation(ctx: Ctx, policy: Policy, row: AdjustmentRow) {
-  const quote = policy.currentPolicyVersion.quote as { vrn?: string; insuredProfiles?: never[] };
-  await enqueue(ctx.db, {
-    channel: 'event',
-    subject: 'mid.policy.cancelled',
-    body: `Motor Insurance Database: cover for ${quote.vrn ?? 'the vehicle'} under ${policy.policyNumber} ends ${row.effectiveAt.toISOString()}`,
-    payload: {
-      type: 'mid.policy.cancelled',
-      policyNumber: policy.policyNumber,
-      vrn: quote.vrn ?? null,
-      coverEnd: row.effectiveAt.toISOString(),
-    },
-  });
+/** The customer's e-mail, in the same transaction (outbox); endPolicy told the Motor Insurance Database. */
+async function announceCancellation(ctx: Ctx, policy: Policy, row: AdjustmentRow) {
+  const quote = policy.currentPolicyVersion.quote as { insuredProfiles?: never[] };
   const when = formatLondon(row.effectiveAt, WHEN);
   const refund =
     row.refundPence > 0

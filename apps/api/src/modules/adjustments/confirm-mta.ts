@@ -7,9 +7,8 @@ import type { Ctx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { postAdjustmentCharge } from '../billing/index.ts';
-import { addPolicyVersion, getPolicy } from '../policies/index.ts';
+import { addPolicyVersion, emailPolicyholder, getPolicy, WHEN } from '../policies/index.ts';
 import type { AdjustmentRow } from './adjustment-view.ts';
-import { emailPolicyholder, WHEN } from './holder-email.ts';
 
 type Updated = {
   startedAt: string;

@@ -4,7 +4,7 @@ import { policyAdjustments } from '../../db/schema/index.ts';
 import { defineJob } from '../../jobs/registry.ts';
 import type { AppServices } from '../../lib/context.ts';
 import { payOutCancellationRefund, postCancellationCredit } from '../billing/index.ts';
-import { cancelAtTermination } from '../policies/index.ts';
+import { endPolicy } from '../policies/index.ts';
 
 /**
  * Deferred cancellations whose time has come (ADR 210): the policy becomes CANCELLED and the cancellation
@@ -33,11 +33,15 @@ export async function endDueCancellations(services: Pick<AppServices, 'db' | 'cl
         .where(and(eq(policyAdjustments.id, id), isNull(policyAdjustments.completedAt)))
         .for('update');
       if (!row) return undefined;
-      await cancelAtTermination({ db: tx }, { policyId: row.policyId, now });
-      const posted = await postCancellationCredit(
-        { db: tx },
-        { policyId: row.policyId, at: row.effectiveAt, now, reference: row.id },
-      );
+      const end = { policyId: row.policyId, status: 'CANCELLED' as const, reason: row.reason ?? '' };
+      const came = await endPolicy({ db: tx }, { ...end, at: row.effectiveAt, now, mode: 'complete' });
+      // An earlier end (non-payment, void, NTU) replaced this one: its ledger effect was posted by that path.
+      const posted = came
+        ? await postCancellationCredit(
+            { db: tx },
+            { policyId: row.policyId, at: row.effectiveAt, now, reference: row.id },
+          )
+        : { creditPence: 0, refundPence: 0, refundLineId: null };
       await tx
         .update(policyAdjustments)
         .set({

@@ -45,6 +45,15 @@ export async function cancellationFigures(ctx: Pick<Ctx, 'db'>, o: { policyId: s
   return { creditPence, refundPence: refundDue(creditPence, balanceOf(ledger.lines)) };
 }
 
+/** What has been collected for a policy (its POSTED payments less reversals), in pence; 0 without an account. */
+export async function collectedFor(ctx: Pick<Ctx, 'db'>, policyId: string) {
+  const ledger = await ledgerOf(ctx, policyId);
+  const moves = (ledger?.lines ?? []).filter(
+    (l) => l.status === 'POSTED' && (l.type === 'payment' || l.type === 'payment_reversal'),
+  );
+  return -moves.reduce((sum, l) => sum + l.amountPence, 0);
+}
+
 /**
  * Posts a cancellation to the ledger in the caller's transaction (issue 13, ADR 211): a final statement of
  * kind 'cancellation' with a credit note for the cover not used and, when the customer is then in credit, a
@@ -53,14 +62,22 @@ export async function cancellationFigures(ctx: Pick<Ctx, 'db'>, o: { policyId: s
  */
 export async function postCancellationCredit(
   ctx: Pick<Ctx, 'db'>,
-  o: { policyId: string; at: Date; now: Date; reference: string },
+  o: {
+    policyId: string;
+    at: Date;
+    now: Date;
+    reference: string;
+    /** A void that keeps the premiums paid (ADR 240): the credit only clears what is still owed; no refund. */
+    keepPaid?: boolean;
+  },
 ) {
   const ledger = await ledgerOf(ctx, o.policyId);
   if (!ledger) return { creditPence: 0, refundPence: 0, refundLineId: null };
   const { account, lines } = ledger;
   const before = balanceOf(lines);
-  const creditPence = cancellationCredit(chargesOf(lines), o.at);
-  const refundPence = refundDue(creditPence, before);
+  const unused = cancellationCredit(chargesOf(lines), o.at);
+  const creditPence = o.keepPaid ? Math.min(unused, Math.max(before, 0)) : unused;
+  const refundPence = o.keepPaid ? 0 : refundDue(creditPence, before);
   const [last] = await ctx.db
     .select({ n: max(statements.statementNumber) })
     .from(statements)

@@ -8,6 +8,7 @@ export { registerNonPaymentCancellation } from './arrears.ts';
 export { billingRunJob } from './billing-run-job.ts';
 export {
   cancellationFigures,
+  collectedFor,
   payOutCancellationRefund,
   postCancellationCredit,
 } from './cancellation-ledger.ts';

@@ -8,10 +8,12 @@ import {
 } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { collectableMethods } from '../payments/index.ts';
 
 /**
  * GET /api/customerAccounts: the caller's accounts, with balance and amount outstanding in pence; filtered by
- * policy number or by the proposal whose bind opened the account (none before bind).
+ * policy number or by the proposal whose bind opened the account (none before bind). `paymentMethodUsable`:
+ * the account's card or mandate can still collect (home's missing-payment-method banner).
  */
 export async function listCustomerAccounts(
   ctx: Ctx,
@@ -49,6 +51,8 @@ export async function listCustomerAccounts(
     .where(and(inArray(statements.accountId, ids), inArray(statements.status, ['pending', 'failed'])))
     .groupBy(statements.accountId);
   const [party] = await ctx.db.select().from(parties).where(eq(parties.id, partyId));
+  const methods = accounts.flatMap((a) => (a.paymentMethodId ? [a.paymentMethodId] : []));
+  const collectable = await collectableMethods(ctx, methods);
   return accounts.map((a) => ({
     accountId: a.id,
     accountCode: a.accountCode,
@@ -58,5 +62,6 @@ export async function listCustomerAccounts(
     outstandingAmount: Number(outstanding.find((o) => o.accountId === a.id)?.due ?? 0),
     accountStatus: a.status,
     accountRegistered: party?.kind === 'customer',
+    paymentMethodUsable: a.paymentMethodId !== null && collectable.has(a.paymentMethodId),
   }));
 }

@@ -26,6 +26,7 @@ export {
 } from './fulfilment.ts';
 export {
   type CustomerPaymentRow,
+  collectableMethods,
   latestPaymentFor,
   type PaymentMethod,
   usablePaymentMethod,

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { customerPayments, paymentMethods } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 
@@ -45,4 +45,17 @@ export async function latestPaymentFor(
     .orderBy(desc(customerPayments.createdAt))
     .limit(1);
   return payment;
+}
+
+/**
+ * Which of these payment methods can still collect (spec 2 §2 missing-payment-method banner): a saved card,
+ * or a Direct Debit mandate that is active or awaiting the bank's approval.
+ */
+export async function collectableMethods(ctx: Pick<Ctx, 'db'>, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await ctx.db
+    .select({ id: paymentMethods.id, type: paymentMethods.type, mandate: paymentMethods.mandateStatus })
+    .from(paymentMethods)
+    .where(inArray(paymentMethods.id, ids));
+  return new Set(rows.filter((r) => r.type === 'CARD' || r.mandate !== 'CANCELLED').map((r) => r.id));
 }

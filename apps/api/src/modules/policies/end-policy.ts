@@ -1,66 +1,83 @@
-import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
-import { policies } from '../../db/schema/index.ts';
+import { desc, eq } from 'drizzle-orm';
+import { policies, policyVersions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { enqueue } from '../../lib/outbox.ts';
 
+/** How a policy ends early: cancelled (by the customer or for non-payment), voided, or not taken up. */
+export type EndStatus = 'CANCELLED' | 'VOIDED' | 'NTU';
+
+export interface PolicyEnd {
+  policyId: string;
+  status: EndStatus;
+  /** Why (NON_PAYMENT, the customer's cancellation reason, a void or NTU reason); kept on the policy. */
+  reason: string;
+  /** When cover ends: now, later (a deferred cancellation: the status follows when it comes), or inception. */
+  at: Date;
+  now: Date;
+  /**
+   * 'set' (default): only a policy without an end yet (a second cancellation loses). 'supersede': an end set
+   * for later gives way to this earlier one (the insurer's ends: non-payment, void, NTU). 'complete': the end
+   * set earlier has come (the deferred cancellation job): only the status changes, the MID was told already.
+   */
+  mode?: 'set' | 'supersede' | 'complete';
+  /** Staff who ended it and their note (void, NTU). */
+  by?: { subject: string; note: string };
+}
+
+/** 'ended' (status changed now), 'scheduled' (end set for later), 'completed' (a deferred end came). */
+export type EndOutcome = 'ended' | 'scheduled' | 'completed';
+
+const LIVE = ['PENDING', 'ACTIVE'];
+
 /**
- * The places a policy's end is written (policies own the table). Non-payment ends a policy at once through
- * `endPolicy`; a customer's cancellation sets its end through `setPolicyTermination` (now or deferred) and
- * `cancelAtTermination` when a deferred end comes, its MID event written by the adjustments module.
- *
- * Ends a live policy (PENDING or ACTIVE) at `at`: status CANCELLED, terminatedAt, the reason, and the Motor
- * Insurance Database removal as an outbox event, in the caller's transaction. The insurer's cancellation for
- * non-payment uses it today; customer cancellation can share it (keep it the one place a policy ends).
- * Answers false when the policy had already ended (nothing written).
+ * The one place a policy ends (ADR 240), in the caller's transaction: status, reason, termination time and the
+ * Motor Insurance Database event (outbox), for every path: non-payment (billing's hook), the customer's
+ * cancellation now or deferred, the deferred cancellation job, void and NTU. The policy row is locked, so two
+ * ends at once are decided one after the other. Answers null when nothing was written (already ended, or
+ * an end already set that this one may not replace).
  */
-export async function endPolicy(
-  ctx: Pick<Ctx, 'db'>,
-  input: { policyId: string; at: Date; reason: 'NON_PAYMENT' | (string & {}) },
-): Promise<boolean> {
-  const [ended] = await ctx.db
+export async function endPolicy(ctx: Pick<Ctx, 'db'>, e: PolicyEnd): Promise<EndOutcome | null> {
+  const [row] = await ctx.db.select().from(policies).where(eq(policies.id, e.policyId)).for('update');
+  if (!row) return null;
+  // A void or NTU takes effect at once, from inception (even one still to come); a cancellation at `at`.
+  const due = e.status !== 'CANCELLED' || e.at.getTime() <= e.now.getTime();
+  if (e.mode === 'complete') {
+    if (row.terminatedAt?.getTime() !== e.at.getTime() || !due) return null;
+    if (row.status === e.status) return 'completed';
+    if (!LIVE.includes(row.status)) return null;
+    await ctx.db.update(policies).set({ status: e.status }).where(eq(policies.id, row.id));
+    return 'completed';
+  }
+  if (!LIVE.includes(row.status)) return null;
+  if (row.terminatedAt && !(e.mode === 'supersede' && e.at < row.terminatedAt)) return null;
+  await ctx.db
     .update(policies)
-    .set({ status: 'CANCELLED', terminatedAt: input.at, cancellationReason: input.reason })
-    .where(and(eq(policies.id, input.policyId), inArray(policies.status, ['PENDING', 'ACTIVE'])))
-    .returning();
-  if (!ended) return false;
+    .set({
+      terminatedAt: e.at,
+      cancellationReason: e.reason,
+      ...(due ? { status: e.status } : {}),
+      ...(e.by ? { endedBy: e.by.subject, endNote: e.by.note } : {}),
+    })
+    .where(eq(policies.id, row.id));
+  const [version] = await ctx.db
+    .select({ quote: policyVersions.quote })
+    .from(policyVersions)
+    .where(eq(policyVersions.policyId, row.id))
+    .orderBy(desc(policyVersions.versionNumber))
+    .limit(1);
+  const vrn = typeof version?.quote.vrn === 'string' ? version.quote.vrn : null;
   await enqueue(ctx.db, {
     channel: 'event',
     subject: 'mid.policy.cancelled',
-    body: `Motor Insurance Database: end cover under ${ended.policyNumber}`,
+    body: `Motor Insurance Database: cover for ${vrn ?? 'the vehicle'} under ${row.policyNumber} ends ${e.at.toISOString()}`,
     payload: {
       type: 'mid.policy.cancelled',
-      policyNumber: ended.policyNumber,
-      coverEnd: input.at.toISOString(),
-      reason: input.reason,
+      policyNumber: row.policyNumber,
+      vrn,
+      coverEnd: e.at.toISOString(),
+      status: e.status,
+      reason: e.reason,
     },
   });
-  return true;
-}
-
-/**
- * Sets when a policy ends by cancellation (issue 13), in the caller's transaction: `terminatedAt` now or
- * later; CANCELLED at once when that time has come. Answers false when the policy already has an end (a
- * second cancellation loses). Policies' own table: the adjustments module calls this through the face.
- */
-export async function setPolicyTermination(
-  ctx: Pick<Ctx, 'db'>,
-  o: { policyId: string; terminatedAt: Date; now: Date },
-): Promise<boolean> {
-  const ended = o.terminatedAt <= o.now;
-  const rows = await ctx.db
-    .update(policies)
-    .set({ terminatedAt: o.terminatedAt, ...(ended ? { status: 'CANCELLED' as const } : {}) })
-    .where(and(eq(policies.id, o.policyId), isNull(policies.terminatedAt)))
-    .returning({ id: policies.id });
-  return rows.length === 1;
-}
-
-/** A deferred cancellation's time has come: the policy becomes CANCELLED (no-op when it already is). */
-export async function cancelAtTermination(ctx: Pick<Ctx, 'db'>, o: { policyId: string; now: Date }) {
-  const rows = await ctx.db
-    .update(policies)
-    .set({ status: 'CANCELLED' })
-    .where(and(eq(policies.id, o.policyId), lte(policies.terminatedAt, o.now)))
-    .returning({ id: policies.id });
-  return rows.length === 1;
+  return due ? 'ended' : 'scheduled';
 }

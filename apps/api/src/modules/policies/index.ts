@@ -6,8 +6,10 @@
 export { policyActivationJob } from './activate-policies.ts';
 export { amountDueAtBind } from './amount-due.ts';
 export { type BindResult, bindProposal, coverStart } from './bind-proposal.ts';
-export { cancelAtTermination, endPolicy, setPolicyTermination } from './end-policy.ts';
+export { markNotTakenUp, UNDERWRITING_PERMISSION, voidPolicy } from './end-from-inception.ts';
+export { type EndOutcome, type EndStatus, endPolicy, type PolicyEnd } from './end-policy.ts';
 export { getPolicy, listPolicies } from './get-policies.ts';
+export { emailPolicyholder, WHEN } from './holder-email.ts';
 export { addPolicyVersion, policyAnswers } from './policy-versions.ts';
 export { prepareCustomerAccount } from './prepare-customer-account.ts';
 export {

@@ -4,7 +4,14 @@ import {
   preparedAccountSchema,
 } from '@forecourt/contracts/billing';
 import { customerPaymentSchema } from '@forecourt/contracts/payments';
-import { bindResponseSchema, policiesQuerySchema, policySchema } from '@forecourt/contracts/policies';
+import {
+  bindResponseSchema,
+  notTakenUpBodySchema,
+  policiesQuerySchema,
+  policyEndResultSchema,
+  policySchema,
+  voidPolicyBodySchema,
+} from '@forecourt/contracts/policies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireParty } from '../../lib/auth.ts';
@@ -16,6 +23,7 @@ import { requestPolicyDocuments } from '../documents/index.ts';
 import { registerFulfilment, registerSetupCheck, toCustomerPayment } from '../payments/index.ts';
 import { bindProposal } from './bind-proposal.ts';
 import { createBindPayment } from './create-bind-payment.ts';
+import { markNotTakenUp, voidPolicy } from './end-from-inception.ts';
 import { endPolicy } from './end-policy.ts';
 import { getPolicy, listPolicies } from './get-policies.ts';
 import { assertNothingDueToday } from './nothing-due-today.ts';
@@ -31,7 +39,10 @@ const documentsLater = (services: AppServices, versionId: string) => () =>
  */
 export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   registerSetupCheck(assertNothingDueToday);
-  registerNonPaymentCancellation((ctx, o) => endPolicy(ctx, { ...o, reason: 'NON_PAYMENT' }));
+  registerNonPaymentCancellation(async (ctx, o) => {
+    const end = { ...o, status: 'CANCELLED' as const, reason: 'NON_PAYMENT', now: o.at };
+    return (await endPolicy(ctx, { ...end, mode: 'supersede' })) !== null;
+  });
   registerFulfilment('bind', async (ctx: Ctx, payment) => {
     try {
       const bound = await bindProposal(ctx, payment.reference, payment.partyId);
@@ -101,6 +112,34 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => getPolicy(ctxOf(req), req.params.id),
+  );
+
+  const byId = z.object({ id: z.string().uuid() });
+  app.post(
+    '/api/policies/:id/void',
+    {
+      schema: {
+        tags: ['policies'],
+        summary: 'Staff (action:underwriting, impersonating) void a policy from inception (ADR 240)',
+        params: byId,
+        body: voidPolicyBodySchema,
+        response: { 200: policyEndResultSchema },
+      },
+    },
+    async (req) => voidPolicy(ctxOf(req), req.params.id, req.body),
+  );
+  app.post(
+    '/api/policies/:id/notTakenUp',
+    {
+      schema: {
+        tags: ['policies'],
+        summary: 'Staff (action:underwriting, impersonating) mark a policy not taken up (ADR 240)',
+        params: byId,
+        body: notTakenUpBodySchema,
+        response: { 200: policyEndResultSchema },
+      },
+    },
+    async (req) => markNotTakenUp(ctxOf(req), req.params.id, req.body),
   );
 
   app.post(

@@ -280,4 +280,63 @@ describe('signed-in home (spec 2 §2)', () => {
     await user.click(within(banners).getByRole('button', { name: 'Opt back in' }));
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: true });
   });
+
+  it('missing payment method and upsell banners: only for live, billed policies, by the spec’s statuses', async () => {
+    window.sessionStorage.setItem('forecourt.outstandingSeen', '1');
+    const account = (code: string, paymentMethodUsable: boolean) => ({
+      accountId: `acc-${code}`,
+      accountCode: code,
+      paymentDay: 1,
+      paymentMethodType: 'BACS_DEBIT' as const,
+      accountBalance: 0,
+      outstandingAmount: 0,
+      accountStatus: 'ACTIVE' as const,
+      accountRegistered: true,
+      paymentMethodUsable,
+    });
+    const upsell = (code: string, status: 'QUOTE' | 'QUOTE_EXPIRED' | 'REFERRAL' | 'INSUFFICIENT_ACCURACY') =>
+      sampleProposal({ proposalCode: code, status, schemeCode: 'SUB' });
+    mockFetch((method, path) => {
+      if (path === '/policies')
+        return reply(endpoints.listPolicies, [
+          // No usable mandate: banner. Usable: none. Ended: none. Driveaway (no billing): none.
+          policy(1, { policyDetail: { policyStatus: 'ACTIVE' } }),
+          policy(2, { policyDetail: { policyStatus: 'ACTIVE' }, upsellProposal: 'U2' }),
+          policy(3, { policyDetail: { policyStatus: 'CANCELLED' }, upsellProposal: 'U3' }),
+          policy(4, { schemeCode: 'DRIVE', policyDetail: { policyStatus: 'ACTIVE' }, upsellProposal: 'U4' }),
+          policy(5, { policyDetail: { policyStatus: 'PENDING' }, upsellProposal: 'U5' }),
+        ]);
+      if (method === 'GET' && path === '/customerAccounts')
+        return reply(endpoints.listCustomerAccounts, [
+          account('FCM1', false),
+          account('FCM2', true),
+          account('FCM3', false),
+          account('FCM4', false),
+        ]);
+      if (method === 'GET' && path === '/proposals')
+        return reply(endpoints.listProposals, {
+          items: [
+            upsell('U2', 'QUOTE'),
+            upsell('U3', 'QUOTE'),
+            upsell('U4', 'QUOTE_EXPIRED'),
+            upsell('U5', 'REFERRAL'),
+          ],
+        } as never);
+      return undefined;
+    });
+    const { container } = renderShell(<HomePage />, { slots: { signedIn: true }, config: { schemes } });
+    const missing = await screen.findByText(/Policy FCM1 has no card or Direct Debit/);
+    expect(container.querySelectorAll('[data-banner="missing-payment-method"]')).toHaveLength(1);
+    expect(within(missing.closest('[data-banner]') as HTMLElement).getByRole('link')).toHaveAttribute(
+      'href',
+      '/car-insurance/policy/00000000-0000-4000-8000-000000000001/billing',
+    );
+    const upsells = [...container.querySelectorAll<HTMLElement>('[data-banner="upsell"]')];
+    expect(upsells.map((b) => within(b).getByRole('link').textContent)).toEqual([
+      'View upgrade',
+      'Update upgrade',
+    ]);
+    expect(within(upsells[0]!).getByText(/policy FCM2/)).toBeVisible();
+    expect(within(upsells[1]!).getByRole('link')).toHaveAttribute('href', '/driveaway/proposal/U4');
+  });
 });

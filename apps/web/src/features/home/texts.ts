@@ -84,4 +84,13 @@ export const homeTexts: Record<string, string> = {
   'home.renewal.referral.header': 'We cannot renew your policy automatically',
   'home.renewal.referral.body':
     'Policy {{policyNumber}} ends on {{date}}. Please call us on {{phone}} so we can look at your renewal with you.',
+  'home.paymentMethod.header': 'We cannot take your payments',
+  'home.paymentMethod.body':
+    'Policy {{policyNumber}} has no card or Direct Debit we can collect from. Add one so your cover continues.',
+  'home.paymentMethod.action': 'Add a payment method',
+  'home.upsell.header': 'Upgrade your cover',
+  'home.upsell.body':
+    'We have priced extra cover for policy {{policyNumber}}. See what it adds and what it costs.',
+  'home.upsell.view': 'View upgrade',
+  'home.upsell.resume': 'Update upgrade',
 };

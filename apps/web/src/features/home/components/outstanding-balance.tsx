@@ -1,11 +1,9 @@
 import type { Policy } from '@forecourt/contracts/policies';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../../lib/api/endpoint.ts';
-import { endpoints } from '../../../lib/api/endpoints.ts';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button, Modal } from '../../../ui/index.ts';
+import { useMyAccounts } from '../api/list-my-accounts.ts';
 import styles from './your-quotes.module.css';
 
 const SEEN = 'forecourt.outstandingSeen';
@@ -19,13 +17,7 @@ export function OutstandingBalance({ policies }: { policies: Policy[] }) {
   const { t } = useTranslation();
   const { schemes } = useConfig();
   const [dismissed, setDismissed] = useState(() => window.sessionStorage.getItem(SEEN) === '1');
-  const accounts = useQuery({
-    queryKey: ['customerAccounts', 'mine'],
-    queryFn: ({ signal }) => call(endpoints.listCustomerAccounts, { signal }),
-    meta: { errorModal: false },
-    retry: false,
-    enabled: !dismissed && policies.length > 0,
-  });
+  const accounts = useMyAccounts(!dismissed && policies.length > 0);
   const owing = accounts.data?.find((a) => a.outstandingAmount > 0);
   const policy = owing && policies.find((p) => p.policyNumber === owing.accountCode);
   const scheme = policy && schemes.find((s) => s.schemeCode === policy.schemeCode);

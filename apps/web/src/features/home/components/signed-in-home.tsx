@@ -5,6 +5,7 @@ import { useMyPolicies } from '../api/list-my-policies.ts';
 import { useMyProposals } from '../api/list-my-proposals.ts';
 import { useRedirectFlowLanding } from '../api/redirect-flow-landing.ts';
 import { homeProposals } from '../proposal-cards.ts';
+import { HomeBanners } from './home-banners.tsx';
 import { OutstandingBalance } from './outstanding-balance.tsx';
 import { PolicyCards } from './policy-cards.tsx';
 import { RenewalBanners } from './renewal-banners.tsx';
@@ -35,6 +36,7 @@ export function SignedInHome() {
         <Notification variant="critical">{t('home.directDebit.failed')}</Notification>
       )}
       <OutstandingBalance policies={policyList} />
+      <HomeBanners policies={policyList} proposals={allProposals} />
       <RenewalBanners policies={policyList} proposals={allProposals} />
       <div role="tablist" aria-label={t('home.signedIn.tabs')} className={styles.tabs}>
         {tabs.map((item, i) => (

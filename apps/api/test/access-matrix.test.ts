@@ -705,7 +705,7 @@ beforeAll(async () => {
   t = await listeningApp();
   await createStaffUser(t.app.services.db, {
     email: 'matrix-agent@forecourt.example',
-    permissions: [...ADMIN_PERMISSIONS, 'action:claims', 'access:insights'],
+    permissions: [...ADMIN_PERMISSIONS],
   });
   await createStaffUser(t.app.services.db, { email: 'matrix-clerk@forecourt.example', permissions: [] });
   o = await ownerData();

@@ -27,14 +27,22 @@ describe('npm run admin:create', () => {
       'access:impersonate,action:mta-claims',
     );
     expect(first.stdout).toContain('Created staff user new.staff@example.com');
-    const again = await cli('--email', 'new.staff@example.com', '--permissions', 'finance');
+    // Every permission a route checks can be granted: claims handling and insights too.
+    const again = await cli(
+      '--email',
+      'new.staff@example.com',
+      '--permissions',
+      'finance,action:claims,access:insights',
+    );
     expect(again.stdout).toContain('Updated staff user');
     const db = await connect({ dataDir: path.join(dataDir, 'pglite') });
     try {
       const rows = await db.query(
         "SELECT kind, permissions FROM identity_users WHERE email = 'new.staff@example.com'",
       );
-      expect(rows.rows).toEqual([{ kind: 'staff', permissions: ['finance'] }]);
+      expect(rows.rows).toEqual([
+        { kind: 'staff', permissions: ['finance', 'action:claims', 'access:insights'] },
+      ]);
     } finally {
       await db.close();
     }

@@ -5,9 +5,12 @@ export const EMBEDDED_ISSUER_KEY = 'embedded';
 
 export const issuerKey = (env: Env) => env.OIDC_ISSUER ?? EMBEDDED_ISSUER_KEY;
 
+/** Every staff permission: what `admin:create` may grant, and what marks a token as staff. */
 export const ADMIN_PERMISSIONS = [
   'access:impersonate',
   'action:mta-claims',
+  'action:claims',
+  'access:insights',
   'finance',
   'action:underwriting',
 ] as const;

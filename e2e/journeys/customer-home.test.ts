@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, useBrowser } from '../support/browser.ts';
+import { shootBoth as shootPage, useBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { pageApi } from './checkout-steps.ts';
 
@@ -62,18 +62,7 @@ async function dismissPaymentReminder(page: Page) {
 }
 
 /** screenshots/customer-home-<name>-{1280,375}.png: the page at 1280, then at 375, then back. */
-async function shootBoth(page: Page, name: string) {
-  const size = page.viewportSize() ?? { width: 1280, height: 800 };
-  // From the top, so the sticky header is not painted half-way down a full-page picture.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(350);
-  await screenshot(page, `customer-home-${name}`);
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(350);
-  await screenshot(page, `customer-home-${name}`);
-  await page.setViewportSize(size);
-}
+const shootBoth = (page: Page, name: string) => shootPage(page, `customer-home-${name}`);
 
 async function codeFromOutbox(page: Page, address: string): Promise<string> {
   const outbox = await page.context().newPage();

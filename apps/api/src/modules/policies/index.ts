@@ -8,6 +8,7 @@ export { amountDueAtBind } from './amount-due.ts';
 export { type BindResult, bindProposal, coverStart } from './bind-proposal.ts';
 export { cancelAtTermination, endPolicy, setPolicyTermination } from './end-policy.ts';
 export { getPolicy, listPolicies } from './get-policies.ts';
+export { movePolicyStart } from './move-start.ts';
 export { addPolicyVersion, policyAnswers } from './policy-versions.ts';
 export { prepareCustomerAccount } from './prepare-customer-account.ts';
 export {

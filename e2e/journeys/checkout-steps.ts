@@ -17,15 +17,6 @@ export async function shot(page: Page, name: string, dir = SHOTS) {
   await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
 }
 
-/** The same page at its width and at 375 px (then back): `shot` at both. */
-export async function shootBoth(page: Page, name: string, dir = SHOTS) {
-  const size = page.viewportSize() ?? { width: 1280, height: 800 };
-  await shot(page, name, dir);
-  await page.setViewportSize({ width: 375, height: 812 });
-  await shot(page, name, dir);
-  await page.setViewportSize(size);
-}
-
 /** The page's current bearer token: the anonymous session's, or the signed-in user's. */
 export const pageToken = (page: Page) =>
   page.evaluate(() => {

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser.ts';
-import { type RunningServer, repoRoot, startServer } from '../support/server.ts';
-import { pageApi, shootBoth as shootAtBoth, signInAtIdp } from './checkout-steps.ts';
+import { shootBoth as shootPage, useBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { pageApi, signInAtIdp } from './checkout-steps.ts';
 
 const browser = useBrowser();
 /**
@@ -17,8 +16,6 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 const open = (width = 1280) => browser.newPage({ width, baseUrl: server.baseUrl });
 const DEMO_EMAIL = 'demo@forecourt.example';
-/** The repository's screenshots/ folder (gitignored), where the brief's screenshots are looked at. */
-const SCREENSHOTS = path.join(repoRoot, 'screenshots');
 const DEMO_PARTY = '00000000-0000-4000-8000-00000000d001';
 
 interface HeldPolicy {
@@ -65,7 +62,7 @@ async function dismissPaymentReminder(page: Page) {
 }
 
 /** screenshots/customer-home-<name>-{1280,375}.png: the page at 1280, then at 375, then back. */
-const shootBoth = (page: Page, name: string) => shootAtBoth(page, `customer-home-${name}`, SCREENSHOTS);
+const shootBoth = (page: Page, name: string) => shootPage(page, `customer-home-${name}`);
 
 /** The policy cards' statuses and link texts, in the order shown. */
 const policyCards = (page: Page) =>

@@ -8,6 +8,7 @@ import { ADMIN_PERMISSIONS } from '../src/modules/identity/issuer-key.ts';
 import { signIn } from './helpers/identity-flow.ts';
 import { anonymousToken } from './helpers/test-app.ts';
 import { type ListeningApp, listeningApp } from './payments-helpers.ts';
+import { png, staging } from './uploads-helpers.ts';
 
 // The access matrix (issue 9, "make it stay fixed"): every route of the app, read from the route table, has
 // an entry below saying who may call it; every route that takes an id, code or filter is called as each kind
@@ -49,6 +50,8 @@ interface Owner {
   claimReference: string;
   /** A cancellation of the bound policy made and left to expire (its commit is then refused: 410). */
   adjustmentId: string;
+  /** A file the owner uploaded about the bound policy (uploads, ADR 260). */
+  uploadFileId: string;
 }
 
 let t: ListeningApp;
@@ -343,6 +346,24 @@ const MATRIX: Record<string, Row> = {
     url: () => `/api/policyAdjustments/${o.adjustmentId}/commit`,
     // The owner's adjustment has expired, so committing it is refused (410) and the policy stays live.
     expect: { owner: ALLOWED, 'staff impersonating owner': ALLOWED },
+  },
+  'POST /api/documents/upload/stage/:id': {
+    kind: 'owned',
+    url: () => `/api/documents/upload/stage/${o.policyId}`,
+    // The matrix sends JSON: past the access check that is a 400 (no file), which nothing stages.
+    expect: { owner: ALLOWED, 'staff impersonating owner': ALLOWED },
+  },
+  'POST /api/documents/upload/commit/:id': {
+    kind: 'owned',
+    url: () => `/api/documents/upload/commit/${o.policyId}`,
+    body: () => ({ fileNames: ['matrix.png'], purpose: 'NCD_PROOF' }),
+    // One of the two sends the staged file; the other finds it sent already (400).
+    expect: { owner: ALLOWED, 'staff impersonating owner': ALLOWED },
+  },
+  'GET /api/documents/upload/:id': { kind: 'owned', url: () => `/api/documents/upload/${o.policyId}` },
+  'GET /api/documents/upload/:id/files/:fileId': {
+    kind: 'owned',
+    url: () => `/api/documents/upload/${o.policyId}/files/${o.uploadFileId}`,
   },
   'PUT /api/policies/:id/autoRenewal': {
     kind: 'owned',
@@ -682,7 +703,16 @@ async function ownerData(): Promise<Owner> {
     "UPDATE policy_adjustments SET expires_at = now() - interval '1 minute' WHERE id = $1",
     [adjustment.json().adjustmentId],
   );
+  const auth = { authorization: `Bearer ${token}` };
+  await staging(t, auth, policy?.policyId, [{ name: 'sent.png', body: png }]);
+  const sent = await as('POST', `/api/documents/upload/commit/${policy?.policyId}`, {
+    fileNames: ['sent.png'],
+    purpose: 'NCD_PROOF',
+  });
+  expect(sent.statusCode, sent.body).toBe(201);
+  await staging(t, auth, policy?.policyId, [{ name: 'matrix.png', body: png }]);
   return {
+    uploadFileId: sent.json().files[0].id,
     adjustmentId: adjustment.json().adjustmentId,
     token,
     partyId,

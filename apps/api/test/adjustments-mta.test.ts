@@ -144,10 +144,15 @@ describe('mid-term adjustments: each change type', () => {
     expect((await make(c, [])).statusCode).toBe(400);
   });
 
-  it('a start date change (SDA) is refused clearly', async () => {
-    const res = await make(c, [], { adjustmentType: 'SDA' });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe('A start date is changed by phone for now: please call us.');
+  it('a start date change inside an MTA is refused clearly; an SDA needs its one START_DATE_CHANGE (ADR 261)', async () => {
+    const inMta = await make(c, [
+      { changeType: 'START_DATE_CHANGE', update: { path: 'quote.startDate', value: '2030-01-01' } },
+    ]);
+    expect(inMta.statusCode).toBe(422);
+    expect(inMta.json().message).toBe('A start date is changed by an adjustment of type SDA (ADR 261).');
+    const empty = await make(c, [], { adjustmentType: 'SDA' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fieldErrors).toEqual({ changes: ['validation.oneStartDateChange'] });
   });
 });
 

@@ -243,6 +243,28 @@ describe('demo data made by the real operations (ADR 190)', () => {
     for (const c of list) expect(c.claimReference).toMatch(/^CLM-/);
   });
 
+  it('the card policy has proof of no-claims bonus sent, readable as the PDF it was', async () => {
+    const oldest = await boughtAbout(150);
+    const uploads = (await demo(`/api/documents/upload/${oldest.policyId}`)).json();
+    expect(uploads.staged).toEqual([]);
+    expect(uploads.submissions).toEqual([
+      expect.objectContaining({
+        purpose: 'NCD_PROOF',
+        committedBy: 'customer',
+        comment: 'Letter from my previous insurer',
+        files: [
+          expect.objectContaining({ fileName: 'no-claims-bonus-letter.pdf', contentType: 'application/pdf' }),
+        ],
+      }),
+    ]);
+    const sentDaysAgo = (Date.now() - Date.parse(uploads.submissions[0].committedAt)) / DAY;
+    expect(Math.round(sentDaysAgo)).toBe(140);
+    const file = await demo(
+      `/api/documents/upload/${oldest.policyId}/files/${uploads.submissions[0].files[0].id}`,
+    );
+    expect(file.body.startsWith('%PDF-')).toBe(true);
+  });
+
   it('the demo customer has proposals in QUOTE, QUOTE_EXPIRED, REFERRAL and INSUFFICIENT_ACCURACY', async () => {
     const { items } = (await demo('/api/proposals')).json() as { items: Proposal[] };
     // The renewal proposals are proposals too: the renewed one POLICY, the one in the window QUOTE, the

@@ -197,6 +197,8 @@ export const productConfigSchema = z.object({
   promotions: z.array(promotionConfigSchema).default([]),
   tracking: z.object({ parameters: z.array(z.string()) }),
   cancellation: cancellationConfigSchema.default(DEFAULT_CANCELLATION_CONFIG),
+  /** Documents a customer may send at once (spec 3 §5 Uploads: maxFiles), ADR 260. */
+  uploads: z.object({ maxFiles: z.number().int().min(1).max(20) }).default({ maxFiles: 5 }),
 });
 export type ProductConfig = z.infer<typeof productConfigSchema>;
 export type PromotionConfig = z.infer<typeof promotionConfigSchema>;

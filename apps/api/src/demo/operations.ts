@@ -12,12 +12,14 @@ import type { DemoPerson } from '../modules/identity/index.ts';
 import { completeMandateFlow, settleByToken, startMandateFlow } from '../modules/payments/index.ts';
 import {
   bindProposal,
+  listPolicies,
   markNotTakenUp,
   prepareCustomerAccount,
   voidPolicy,
 } from '../modules/policies/index.ts';
 import { createProposal, expireQuotes, updateProposal } from '../modules/proposals/index.ts';
 import { runAnniversaries, runRenewalInvitations, setAutoRenewal } from '../modules/renewals/index.ts';
+import { commitUpload, stageUpload } from '../modules/uploads/index.ts';
 import { submitSandboxBankDetails } from '../providers/direct-debit/sandbox-routes.ts';
 import { clockAt, type DemoFactory } from './factory.ts';
 
@@ -242,6 +244,39 @@ export async function endFromInception(
   return o.as === 'VOIDED'
     ? voidPolicy(ctx, policyId, { reason: o.reason, note: o.note, policyNumber })
     : markNotTakenUp(ctx, policyId, { reason: o.reason, note: o.note, policyNumber });
+}
+
+/** The person's policy of that registration (its current version's car). */
+export async function policyOfCar(f: DemoFactory, person: DemoPerson, vrn: string) {
+  const all = await listPolicies(f.ctx(person, f.now), {});
+  const found = all.find((p) => (p.currentPolicyVersion.quote as { vrn?: unknown } | null)?.vrn === vrn);
+  if (!found) throw new Error(`The demo customer has no policy for ${vrn}`);
+  return found;
+}
+
+/** Sends documents about a policy as the customer does: each file staged, then all committed (uploads face). */
+export async function sendDocuments(
+  f: DemoFactory,
+  person: DemoPerson,
+  at: Date,
+  o: { policyId: string; files: { name: string; body: Buffer }[]; purpose: 'NCD_PROOF'; comment?: string },
+) {
+  const ctx = f.ctx(person, at);
+  async function* parts() {
+    for (const file of o.files)
+      yield {
+        name: file.name,
+        read: async () => ({ bytes: file.body, truncated: false }),
+        skip: async () => undefined,
+      };
+  }
+  const staged = await stageUpload(ctx, o.policyId, parts());
+  if (staged.rejected.length > 0) throw new Error(`Demo upload refused: ${JSON.stringify(staged.rejected)}`);
+  return commitUpload(ctx, o.policyId, {
+    fileNames: staged.staged.map((s) => s.fileName),
+    purpose: o.purpose,
+    ...(o.comment ? { comment: o.comment } : {}),
+  });
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

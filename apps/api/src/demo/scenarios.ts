@@ -9,10 +9,12 @@ import {
   handleClaim,
   inviteRenewals,
   optOutOfRenewal,
+  policyOfCar,
   quote,
   reportLoss,
   runBillingDays,
   runQuoteExpiry,
+  sendDocuments,
   settleAnniversaries,
 } from './operations.ts';
 
@@ -258,6 +260,33 @@ const changedMidTerm: DemoScenario = {
   },
 };
 
+/** A one-page PDF letter, made here so the demo needs no file of its own. */
+const letter = (text: string) => {
+  const stream = `BT /F1 14 Tf 72 720 Td (${text}) Tj ET`;
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n` +
+      `3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >> endobj\n` +
+      `4 0 obj << /Length ${stream.length} >> stream\n${stream}\nendstream endobj\n` +
+      `5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+  );
+};
+
+const ncdProofSent: DemoScenario = {
+  name: 'ncd-proof-sent',
+  shows: 'the active-by-card policy (VW19GLF) has proof of no-claims bonus sent 140 days ago (uploads)',
+  async run(f, person) {
+    const policy = await policyOfCar(f, person, 'VW19GLF');
+    return sendDocuments(f, person, f.daysAgo(140), {
+      policyId: policy.policyId,
+      purpose: 'NCD_PROOF',
+      files: [
+        { name: 'no-claims-bonus-letter.pdf', body: letter('Five years no claims bonus: Other Mutual') },
+      ],
+      comment: 'Letter from my previous insurer',
+    });
+  },
+};
+
 /** How far back the oldest purchase goes: the billing run starts there. */
 const HISTORY_DAYS = 400;
 
@@ -288,6 +317,7 @@ export const demoScenarios: DemoScenario[] = [
   cancelledInCoolingOff,
   cancellationPending,
   changedMidTerm,
+  ncdProofSent,
   openQuote,
   expiredQuote,
   referral,

@@ -16,6 +16,7 @@ import { policyRoutes } from './policies/index.ts';
 import { proposalRoutes } from './proposals/index.ts';
 import { renewalRoutes } from './renewals/index.ts';
 import { sessionRoutes } from './session/index.ts';
+import { uploadRoutes } from './uploads/index.ts';
 
 /** Every module's routes; one line per module. */
 export const modules: FastifyPluginAsyncZod[] = [
@@ -36,4 +37,5 @@ export const modules: FastifyPluginAsyncZod[] = [
   insightRoutes,
   adjustmentRoutes,
   renewalRoutes,
+  uploadRoutes,
 ];

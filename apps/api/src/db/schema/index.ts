@@ -9,6 +9,7 @@ import * as policies from './policies.ts';
 import * as proposalChecks from './proposal-checks.ts';
 import * as proposals from './proposals.ts';
 import * as renewals from './renewals.ts';
+import * as uploads from './uploads.ts';
 
 // Each module adds its tables file here (one line per module).
 export const schema = {
@@ -23,6 +24,7 @@ export const schema = {
   ...proposals,
   ...proposalChecks,
   ...renewals,
+  ...uploads,
 };
 
 export * from './adjustments.ts';
@@ -36,3 +38,4 @@ export * from './policies.ts';
 export * from './proposal-checks.ts';
 export * from './proposals.ts';
 export * from './renewals.ts';
+export * from './uploads.ts';

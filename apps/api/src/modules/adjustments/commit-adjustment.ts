@@ -9,10 +9,12 @@ import { makeCancellation } from './cancellation.ts';
 import { confirmCancellation } from './confirm-cancellation.ts';
 import { confirmMta } from './confirm-mta.ts';
 import { makeMta } from './mta.ts';
+import { confirmSda, makeSda } from './sda.ts';
 
 /** POST /api/policyAdjustments: makes an adjustment to review; nothing changes until it is committed. */
 export async function createAdjustment(ctx: Ctx, input: CreateAdjustmentRequest): Promise<Adjustment> {
   const partyId = requireParty(ctx.caller);
+  if (input.adjustmentType === 'SDA') return toAdjustment(await makeSda(ctx, input, partyId));
   if (input.adjustmentType !== 'CANCELLATION') return toAdjustment(await makeMta(ctx, input, partyId));
   return toAdjustment(await makeCancellation(ctx, input, partyId));
 }
@@ -33,6 +35,7 @@ export async function commitAdjustment(ctx: Ctx, adjustmentId: string): Promise<
       });
     }
     if (row.adjustmentType === 'CANCELLATION') return confirmCancellation(txCtx, row);
+    if (row.adjustmentType === 'SDA') return confirmSda(txCtx, row);
     return confirmMta(txCtx, row);
   });
   if (outcome.refundLineId) await payOutCancellationRefund(ctx, outcome.refundLineId);

@@ -67,7 +67,7 @@ export async function makeMta(
 ): Promise<AdjustmentRow> {
   const changes = (input.changes ?? []) as AdjustmentChange[];
   if (input.adjustmentType === 'SDA' || changes.some((c) => c.changeType === 'START_DATE_CHANGE')) {
-    throw new AppError('UNPROCESSABLE', 'A start date is changed by phone for now: please call us.', {
+    throw new AppError('UNPROCESSABLE', 'A start date is changed by an adjustment of type SDA (ADR 261).', {
       details: { reason: 'ADJUSTMENT_TYPE_UNSUPPORTED' },
     });
   }

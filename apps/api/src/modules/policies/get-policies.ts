@@ -10,10 +10,13 @@ type VersionRow = typeof policyVersions.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The version in force now: the latest that has started, else the first (a policy not yet started). */
+/**
+ * The version in force now: the latest that has started, else the latest (a policy not yet started, whose
+ * changes and start-date change all take effect at its start).
+ */
 function current(versions: VersionRow[], now: Date): VersionRow | undefined {
   const sorted = [...versions].sort((a, b) => b.versionNumber - a.versionNumber);
-  return sorted.find((v) => v.startedAt <= now) ?? sorted[sorted.length - 1];
+  return sorted.find((v) => v.startedAt <= now) ?? sorted[0];
 }
 
 function toPolicy(p: PolicyRow, v: VersionRow, now: Date, all: VersionRow[], windowDays: number) {

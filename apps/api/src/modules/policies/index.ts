@@ -10,6 +10,7 @@ export { markNotTakenUp, UNDERWRITING_PERMISSION, voidPolicy } from './end-from-
 export { type EndOutcome, type EndStatus, endPolicy, type PolicyEnd } from './end-policy.ts';
 export { getPolicy, listPolicies } from './get-policies.ts';
 export { emailPolicyholder, WHEN } from './holder-email.ts';
+export { movePolicyStart } from './move-start.ts';
 export { addPolicyVersion, policyAnswers } from './policy-versions.ts';
 export { prepareCustomerAccount } from './prepare-customer-account.ts';
 export {

@@ -25,7 +25,7 @@ export async function currentVersionOf(db: Db, policyId: string, now: Date) {
     .from(policyVersions)
     .where(eq(policyVersions.policyId, policyId))
     .orderBy(desc(policyVersions.versionNumber));
-  return versions.find((v) => v.startedAt <= now) ?? versions[versions.length - 1];
+  return versions.find((v) => v.startedAt <= now) ?? versions[0];
 }
 
 const live = () => and(inArray(policies.status, ['ACTIVE', 'PENDING']), isNull(policies.terminatedAt));

@@ -149,7 +149,7 @@ describe('policy page (spec 2 §2)', () => {
   });
 
   it('PENDING shows all four tabs; a lifecycle page says it is not available yet', async () => {
-    const { router } = setup(`${root}/uploads`, {
+    const { router } = setup(`${root}/management`, {
       policy: samplePolicy({ policyDetail: { policyStatus: 'PENDING' } }),
     });
     expect(await screen.findByTestId('not-available')).toHaveTextContent('Not available yet');

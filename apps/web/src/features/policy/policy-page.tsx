@@ -18,6 +18,8 @@ import { DetailsTab } from './components/details-tab.tsx';
 import { DocumentsTab } from './components/documents-tab.tsx';
 import { FINANCE_PERMISSION, FinanceTab } from './components/finance-tab.tsx';
 import { NotAvailable } from './components/not-available.tsx';
+import { UploadsPage } from './components/uploads-page.tsx';
+import { UploadConfirmation } from './components/uploads-sent.tsx';
 import styles from './policy.module.css';
 import { londonDay, quoteOf, viewOf, visibleTabs } from './policy-view.ts';
 import './texts.ts';
@@ -99,6 +101,10 @@ function PolicyView({
     content = <AdjustmentResult adjustmentId={view.adjustmentId} root={root} />;
   else if (view.kind === 'adjustment')
     content = <AdjustmentReview adjustmentId={view.adjustmentId} root={root} />;
+  else if (view.kind === 'lifecycle' && view.path === 'uploads')
+    content = <UploadsPage policy={policy} root={root} />;
+  else if (view.kind === 'lifecycle' && view.path === 'uploads/confirm')
+    content = <UploadConfirmation policyId={policy.policyId} root={root} />;
   else if (view.kind === 'lifecycle') content = <NotAvailable root={root} />;
   else if (view.kind === 'tab' && view.tab === 'details')
     content = <DetailsTab policy={policy} root={root} productName={scheme?.name ?? policy.schemeCode} />;

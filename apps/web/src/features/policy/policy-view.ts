@@ -15,6 +15,7 @@ export const lifecyclePaths = [
   'cancel',
   'cancel/confirm',
   'uploads',
+  'uploads/confirm',
   'management',
   'excess',
   'add-ons',

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { api, type RequestOptions } from './client.ts';
+import { api, apiUpload, type RequestOptions } from './client.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -100,6 +100,23 @@ export async function call<E extends Endpoint>(
     signal: o.signal,
     anonymous: o.anonymous,
   });
+  if (import.meta.env.DEV) await checkAnswer(ep, answer);
+  return answer;
+}
+
+/**
+ * Sends files to a multipart operation (the stage call of uploads) with upload progress; the answer is typed
+ * and, in development and tests, checked by the contract as `call` does.
+ */
+export async function callUpload<E extends Endpoint>(
+  ep: E,
+  options: { params: ParamsOf<E>; form: FormData; onProgress: (loaded: number, total: number) => void },
+): Promise<ResponseOf<E>> {
+  const answer = await apiUpload<ResponseOf<E>>(
+    pathOf(ep.path, options.params as Record<string, string>),
+    options.form,
+    options.onProgress,
+  );
   if (import.meta.env.DEV) await checkAnswer(ep, answer);
   return answer;
 }

@@ -16,6 +16,7 @@ const policies = () => import('@forecourt/contracts/policies');
 const documents = () => import('@forecourt/contracts/documents');
 const insights = () => import('@forecourt/contracts/insights');
 const adjustments = () => import('@forecourt/contracts/adjustments');
+const uploads = () => import('@forecourt/contracts/uploads');
 
 export const endpoints = {
   // Session
@@ -145,6 +146,17 @@ export const endpoints = {
   commitPolicyAdjustment: endpoint('POST', '/policyAdjustments/:id/commit', async () => ({
     response: (await adjustments()).adjustmentSchema,
   })),
+  // Uploads (spec 3 §7 "Policies and documents", ADR 260)
+  getPolicyUploads: endpoint('GET', '/documents/upload/:id', async () => ({
+    response: (await uploads()).policyUploadsSchema,
+  })),
+  stageUpload: endpoint('POST', '/documents/upload/stage/:id', async () => ({
+    response: (await uploads()).stageUploadResponseSchema,
+  })),
+  commitUpload: endpoint('POST', '/documents/upload/commit/:id', async () => {
+    const u = await uploads();
+    return { body: u.commitUploadRequestSchema, response: u.uploadSubmissionSchema };
+  }),
   changeRenewal: endpoint('PATCH', '/renewals/:code', async () => ({
     body: (await policies()).renewalChangeRequestSchema,
     response: (await proposals()).proposalSchema,

@@ -12,6 +12,7 @@ export const queryKeys = {
   policy: (policyId: string) => ['policy', policyId] as const,
   cancellationOptions: (policyId: string) => ['policy', policyId, 'cancellation'] as const,
   adjustment: (adjustmentId: string) => ['adjustment', adjustmentId] as const,
+  policyUploads: (policyId: string) => ['policy', policyId, 'uploads'] as const,
   policyAccount: (policyNumber: string) => ['customer-account', 'policy', policyNumber] as const,
   nextStatement: (accountId: string) => ['next-statement', accountId] as const,
   statements: (accountId: string) => ['statements', accountId] as const,

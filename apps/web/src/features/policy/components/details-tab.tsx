@@ -155,6 +155,11 @@ function PolicySidebar({ policy, root }: { policy: Policy; root: string }) {
               </Link>
             </li>
           ))}
+          <li>
+            <Link className={styles.sideLink} to={`${root}/uploads`}>
+              {t('policy.sidebar.uploads')}
+            </Link>
+          </li>
           {canCancel(policy, { type: 'Standard' }) && (
             <li>
               <Link className={styles.sideLink} to={`${root}/cancel`}>

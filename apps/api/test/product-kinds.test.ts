@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBillingDay } from '../src/modules/billing/index.ts';
 import { runAnniversaries, runRenewalInvitations } from '../src/modules/renewals/index.ts';
 import { customerWithPaidPolicy, ledgerLines } from './adjustments-helpers.ts';
+import { payOnHostedPage } from './billing-helpers.ts';
 import { type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
 import { ratedProposal, visitor } from './proposals-helpers.ts';
 
@@ -126,6 +127,55 @@ describe('bought and billed', () => {
     const yearDays = periodDays({ start: inv?.s as Date, end: inv?.e as Date });
     expect(yearDays).toBeGreaterThanOrEqual(365);
     expect(options.refundIfNowPence).toBe(c.paid - Math.floor(c.paid / yearDays));
+  });
+
+  it('annual: a mid-term change owed is an outstanding balance paid by card; one worth less is refunded to the card', async () => {
+    const c = await customerWithPaidPolicy(t, 'annual.change@example.com', true, 'MHANNUAL1');
+    const change = async (changeType: string) => {
+      const made = await c.call('POST', '/api/policyAdjustments', {
+        adjustmentType: 'MTA',
+        policyId: c.policyId,
+        changes: [{ changeType, coverCode: 'legal_expenses' }],
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const done = await c.call('POST', `/api/policyAdjustments/${made.json().adjustmentId}/commit`);
+      expect(done.statusCode, done.body).toBe(200);
+      return made.json().prorataPremium as number;
+    };
+    const added = await change('ADD_COVER');
+    expect(added).toBeGreaterThan(0);
+    const [account] = (await c.call('GET', `/api/customerAccounts?policyNumber=${c.policyNumber}`)).json();
+    expect(account).toMatchObject({ outstandingAmount: added, accountBalance: added });
+    expect((await ledgerLines(t, c.policyId)).slice(2)).toEqual([
+      expect.objectContaining({
+        type: 'invoice',
+        amount_pence: added,
+        sub_type: 'MTA',
+        kind: 'policy_change',
+      }),
+    ]);
+    // The pay-outstanding action's hosted card page (on the listening server: the session was made by inject).
+    const page = await c.call('POST', '/api/stripe/settle', {
+      accountId: account.accountId,
+      successUrl: 'http://localhost:80/',
+      cancelUrl: 'http://localhost:80/',
+      lineItem: { name: 'Outstanding balance' },
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const url = new URL(page.json().url as string);
+    await payOnHostedPage(`${t.base}${url.pathname}${url.search}`);
+    const settled = (await c.call('GET', `/api/customerAccounts?policyNumber=${c.policyNumber}`)).json();
+    expect(settled[0]).toMatchObject({ outstandingAmount: 0, accountBalance: 0 });
+
+    const removed = await change('REMOVE_COVER');
+    expect(removed).toBe(-added);
+    const lines = await ledgerLines(t, c.policyId);
+    expect(lines.slice(-2)).toEqual([
+      expect.objectContaining({ type: 'credit_note', amount_pence: removed, sub_type: 'MTA' }),
+      expect.objectContaining({ type: 'refund', status: 'POSTED', amount_pence: added, sub_type: 'STRIPE' }),
+    ]);
+    const after = (await c.call('GET', `/api/customerAccounts?policyNumber=${c.policyNumber}`)).json();
+    expect(after[0]).toMatchObject({ outstandingAmount: 0, accountBalance: 0 });
   });
 
   it('driveaway: 7 days paid in full, no renewal, ends by itself at expiry (LAPSED)', async () => {

@@ -61,7 +61,11 @@ export async function pageApi<T = unknown>(
 }
 
 /** A newcomer on the home page makes a priced quote (through the API, with the page's session). */
-export async function pricedQuote(page: Page, mutate?: (data: Record<string, unknown>) => void) {
+export async function pricedQuote(
+  page: Page,
+  mutate?: (data: Record<string, unknown>) => void,
+  schemeCode = 'FCMOTOR1',
+) {
   await page.goto('/');
   await page.waitForFunction(() => sessionStorage.getItem('forecourt.anonymousToken') !== null);
   const data = sampleProposalData(todayInLondon(new Date()));
@@ -72,7 +76,7 @@ export async function pricedQuote(page: Page, mutate?: (data: Record<string, unk
       `buyer.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
   mutate?.(data as unknown as Record<string, unknown>);
   const created = await pageApi<{ proposalCode: string }>(page, 'POST', '/api/proposals', {
-    schemeCode: 'FCMOTOR1',
+    schemeCode,
     data,
   });
   if (created.status !== 201) throw new Error(`proposal not created: ${JSON.stringify(created.body)}`);
@@ -86,8 +90,12 @@ export async function pricedQuote(page: Page, mutate?: (data: Record<string, unk
  * From the proposal configuration page through add-ons and account set-up to the summary (not yet
  * confirmed). Answers the price panel's text as the quote page showed it.
  */
-export async function configurationToSummary(page: Page, code: string): Promise<string> {
-  await page.goto(`/car-insurance/proposal/${code}`);
+export async function configurationToSummary(
+  page: Page,
+  code: string,
+  productUrlName = 'car-insurance',
+): Promise<string> {
+  await page.goto(`/${productUrlName}/proposal/${code}`);
   await page.locator('[data-page="proposal-configuration"]').waitFor();
   await page.getByTestId('price').waitFor();
   const quotePage = (await page.getByTestId('price').textContent()) ?? '';
@@ -125,11 +133,13 @@ export async function configurationToCheckout(page: Page, code: string, shots = 
 
 /**
  * The latest message body sent to an address, read from the development outbox page of the server at
- * `baseUrl` (the shared one by default; a journey with its own server passes its own).
+ * `baseUrl` (by default the server the page is on, else the shared one).
  */
-export async function outboxBody(page: Page, address: string, baseUrl = inject('baseUrl')): Promise<string> {
+export async function outboxBody(page: Page, address: string, baseUrl?: string): Promise<string> {
   const outbox = await page.context().newPage();
-  await outbox.goto(`${baseUrl}/dev/outbox`);
+  // The given server, else the one the page is on (a second brand's server has its own outbox).
+  const origin = baseUrl ?? (page.url().startsWith('http') ? new URL(page.url()).origin : inject('baseUrl'));
+  await outbox.goto(`${origin}/dev/outbox`);
   const body = await outbox.locator(`tr[data-recipient="${address}"] .body`).first().textContent();
   await outbox.close();
   return body ?? '';

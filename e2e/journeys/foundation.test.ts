@@ -175,8 +175,13 @@ describe('foundation: home, cookie banner, unknown paths and the anonymous sessi
         await expect(page.evaluate(() => getComputedStyle(document.body).fontFamily)).resolves.toContain(
           'Forecourt Rounded',
         );
-        const card = page.getByTestId('scheme-card');
+        // The second brand sells the three kinds (ADR 245): a start-a-quote card per scheme.
+        await expect(page.getByTestId('scheme-card').count()).resolves.toBe(5);
+        const card = page.locator('[data-testid="scheme-card"][data-scheme="MHMOTOR1"]');
         await expect(card.textContent()).resolves.toContain('MotorHub monthly cover');
+        await expect(
+          page.locator('[data-scheme="MHDRIVE7"]').getByRole('link').getAttribute('href'),
+        ).resolves.toBe('/drive-away-7-days');
         await expect(card.getByRole('link').getAttribute('href')).resolves.toBe('/motor-cover');
         await page.getByRole('link', { name: /Feefo/ }).first().waitFor();
         await expect(page.getByRole('link', { name: /Feefo/ }).count()).resolves.toBe(1);

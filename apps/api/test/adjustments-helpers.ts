@@ -17,12 +17,22 @@ const card = {
  * page, webhook, bind), so a refund goes back through the card provider. `startToday`: cover starts now
  * (ACTIVE); otherwise tomorrow (PENDING).
  */
-export async function customerWithPaidPolicy(t: ListeningApp, email: string, startToday = true) {
+export async function customerWithPaidPolicy(
+  t: ListeningApp,
+  email: string,
+  startToday = true,
+  schemeCode?: string,
+) {
   const token = (await signIn(t.app, email)).access_token;
   const me = { ...caller(t, token), headers: { authorization: `Bearer ${token}` } };
-  const { code } = await ratedProposal(me, (d) => {
-    if (startToday) d.quote.startDate = today();
-  });
+  const { code } = await ratedProposal(
+    me,
+    (d) => {
+      if (startToday) d.quote.startDate = today();
+    },
+    undefined,
+    schemeCode,
+  );
   expect((await me.call('PUT' as 'POST', `/api/proposals/${code}/verify`)).json().isClear).toBe(true);
   const payment = (
     await me.call('POST', '/api/customerPayments/checkout/bind', { proposalCode: code })

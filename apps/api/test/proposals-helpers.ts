@@ -24,11 +24,12 @@ export async function ratedProposal(
   v: Visitor,
   mutate?: (d: ReturnType<typeof completeData>) => void,
   promoCode?: string,
+  schemeCode = SCHEME,
 ) {
   const data = completeData();
   mutate?.(data);
   const created = await v.call('POST', '/api/proposals', {
-    schemeCode: SCHEME,
+    schemeCode,
     data,
     ...(promoCode ? { promoCode } : {}),
   });

@@ -1,3 +1,4 @@
+import { DRIVEAWAY_TERMS } from '@forecourt/domain/policy/term';
 import { ratingTablesSchema } from '@forecourt/domain/rating/tables';
 import { z } from 'zod';
 import { productConfigSchema } from './product-config.ts';
@@ -36,13 +37,20 @@ export const themeSchema = z.object({
   favicon: z.string().optional(),
 });
 
-export const schemeSchema = z.object({
-  schemeCode: z.string().min(1),
-  productUrlName: z.string().regex(/^[a-z0-9-]+$/),
-  product: z.enum(['SUBSCRIPTION', 'ANNUAL', 'DRIVEAWAY']),
-  disabled: z.boolean().default(false),
-  name: z.string().min(1),
-});
+export const schemeSchema = z
+  .object({
+    schemeCode: z.string().min(1),
+    productUrlName: z.string().regex(/^[a-z0-9-]+$/),
+    product: z.enum(['SUBSCRIPTION', 'ANNUAL', 'DRIVEAWAY']),
+    /** A driveaway scheme's length of cover (ADR 245): 1, 7 or 28 days; only driveaway schemes have one. */
+    term: z.enum(DRIVEAWAY_TERMS).optional(),
+    disabled: z.boolean().default(false),
+    name: z.string().min(1),
+  })
+  .refine((s) => (s.product === 'DRIVEAWAY') === (s.term !== undefined), {
+    path: ['term'],
+    message: 'a DRIVEAWAY scheme needs a term (P1D, P7D or P28D) and only a DRIVEAWAY scheme has one',
+  });
 
 export const featuresSchema = z.object({
   multiQuote: z.boolean().default(true),

@@ -1,3 +1,4 @@
+import { POLICY_TYPES } from '@forecourt/domain/enums';
 import { z } from 'zod';
 
 /** Documents of a policy (spec 3 §3 "Documents"): generated per policy version, static per wording version. */
@@ -91,6 +92,9 @@ export const policyDocumentInputSchema = z.object({
     startAt: isoDateTime,
     endAt: isoDateTime,
     billing: z.enum(['monthly', 'annual']),
+    /** The product kind and its term as an ISO duration (P1M, P1Y, P1D, P7D, P28D); absent before ADR 245. */
+    product: z.enum(POLICY_TYPES).optional(),
+    term: z.string().max(8).optional(),
   }),
   drivers: z
     .array(

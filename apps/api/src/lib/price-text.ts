@@ -31,13 +31,30 @@ export function priceLineName(line: DocumentPriceBreakdown['lines'][number], fre
   return `Promotion ${line.feature}: ${months(freeMonths)} free`;
 }
 
-/** The rows of the year's price, which add up: lines, premium before tax, IPT on it, total. */
-export function priceRows(b: DocumentPriceBreakdown): [string, string][] {
+type Cover = Pick<PolicyDocumentInput['cover'], 'billing' | 'product' | 'term'>;
+
+/** What one price is for (ADR 245): 'the year', or a driveaway's '7 days' ('1 day'). */
+export function pricePeriod(cover: Cover): string {
+  const days = cover.product === 'DRIVEAWAY' ? /^P(\d+)D$/.exec(cover.term ?? '')?.[1] : undefined;
+  if (!days) return 'the year';
+  return days === '1' ? '1 day' : `${days} days`;
+}
+
+/** The product kind as the schedule names it (older inputs without a kind read from their billing). */
+export function productKindText(cover: Cover): string {
+  if (cover.product === 'DRIVEAWAY') return `driveaway cover for ${pricePeriod(cover)}, paid in full`;
+  if (cover.product === 'ANNUAL' || (!cover.product && cover.billing === 'annual'))
+    return 'annual, paid in full';
+  return 'monthly rolling subscription';
+}
+
+/** The rows of the term's price, which add up: lines, premium before tax, IPT on it, total. */
+export function priceRows(b: DocumentPriceBreakdown, period = 'the year'): [string, string][] {
   return [
     ...b.lines.map((l): [string, string] => [priceLineName(l, b.freeMonths), pounds(l.totalPence)]),
     ['Premium excluding Insurance Premium Tax', pounds(b.netPence)],
     [`Insurance Premium Tax at ${Math.round(b.iptRate * 100)}%`, pounds(b.iptPence)],
-    ['Total premium for the year', pounds(b.totalPence)],
+    [`Total premium for ${period}`, pounds(b.totalPence)],
   ];
 }
 

@@ -1,5 +1,11 @@
 /** Texts of the UI kit (src/ui). Every visible string of a widget is keyed here with its English default. */
 export const uiTexts: Record<string, string> = {
+  /** What a price buys, per product kind (lib/price-term.ts, ADR 245). */
+  'price.for.P1M': 'a month',
+  'price.for.P1Y': 'for 12 months',
+  'price.for.P1D': 'for 1 day',
+  'price.for.P7D': 'for 7 days',
+  'price.for.P28D': 'for 28 days',
   'ui.modal.close': 'Close',
   'ui.select.noMatches': 'Sorry, no matches found',
   'ui.select.placeholder': 'Please select',

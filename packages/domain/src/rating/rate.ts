@@ -5,6 +5,7 @@ import { excesses } from './excess.ts';
 import { mainPremium } from './factors.ts';
 import { breakdownOf, monthlyOf, totalsOf } from './price.ts';
 import { referralReasons } from './referrals.ts';
+import { shortTermNet } from './short-term.ts';
 import type { RatingTables } from './tables.ts';
 import type { OptionalCoverResult, PromotionResult, RatingInput, RatingResult, TraceEntry } from './types.ts';
 
@@ -17,6 +18,7 @@ export function rate(input: RatingInput, tables: RatingTables, date: string): Ra
   const c = compileTables(tables);
   const { data } = input;
   const monthly = (input.product ?? 'SUBSCRIPTION') === 'SUBSCRIPTION';
+  const driveawayDays = input.product === 'DRIVEAWAY' ? (input.termDays ?? 1) : null;
   const result: RatingResult = {
     ratingStatus: 'QUOTE',
     ratingDate: date,
@@ -45,7 +47,15 @@ export function rate(input: RatingInput, tables: RatingTables, date: string): Ra
   if (result.referralReasons.length > 0) result.ratingStatus = 'REFERRAL';
 
   const trace: TraceEntry[] = [];
-  const mainNet = mainPremium(data, c, date, ages, trace);
+  const annualNet = mainPremium(data, c, date, ages, trace);
+  const mainNet = driveawayDays === null ? annualNet : shortTermNet(annualNet, driveawayDays);
+  if (driveawayDays !== null)
+    trace.push({
+      factor: 'shortTerm',
+      input: driveawayDays,
+      multiplier: mainNet / Math.max(1, annualNet),
+      premiumAfter: mainNet,
+    });
   result.trace = trace;
   result.excessLines = excesses(data, c, ages, licenceYears, result.endorsements);
   result.mandatoryExcessLines = result.excessLines.map((l) => ({
@@ -67,14 +77,15 @@ export function rate(input: RatingInput, tables: RatingTables, date: string): Ra
   ];
   const requested = data.quote.optionalCovers ?? {};
   const oc = tables.optionalCovers;
-  const ncbAvailable = data.asset.noClaimsDiscount >= oc.ncb_protection.minNcd;
+  // Optional covers are yearly products: not offered with a few days' driveaway cover (ADR 246).
+  const ncbAvailable = driveawayDays === null && data.asset.noClaimsDiscount >= oc.ncb_protection.minNcd;
   const covers: [string, boolean, number][] = [
     [
       'ncb_protection',
       ncbAvailable,
       Math.max(oc.ncb_protection.minimum, Math.round(mainNet * oc.ncb_protection.rate)),
     ],
-    ['legal_expenses', true, oc.legal_expenses.flat],
+    ['legal_expenses', driveawayDays === null, oc.legal_expenses.flat],
   ];
   for (const [code, available, net] of covers) {
     const choice = requested[code as keyof typeof requested] ?? null;
@@ -117,6 +128,8 @@ function promotionFor(input: RatingInput, tables: RatingTables, age: number): Pr
   if (promo.requiresTerms && input.data.quote.promotionTermsAccepted !== true)
     reasons.push('PROMO_TERMS_NOT_ACCEPTED');
   if (promo.minAge !== undefined && age < promo.minAge) reasons.push('PROMO_MIN_AGE');
+  // Free months are months of a year's cover: nothing to give on a driveaway (ADR 246).
+  if (input.product === 'DRIVEAWAY') reasons.push('PROMO_NOT_FOR_PRODUCT');
   return {
     code,
     freeMonths: promo.freeMonths,

@@ -8,6 +8,8 @@ export interface RatingInput {
   promoCode?: string | null | undefined;
   /** SUBSCRIPTION (monthly) by default; ANNUAL and DRIVEAWAY have no monthly figures. */
   product?: 'SUBSCRIPTION' | 'ANNUAL' | 'DRIVEAWAY' | undefined;
+  /** DRIVEAWAY: the days of cover (1, 7 or 28); the year's price is scaled to them (ADR 246). */
+  termDays?: number | undefined;
 }
 
 export interface TraceEntry {

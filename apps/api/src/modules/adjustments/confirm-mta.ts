@@ -1,13 +1,15 @@
 import type { Quote } from '@forecourt/contracts/proposals';
 import { formatLondon } from '@forecourt/domain/dates';
 import { formatGBP } from '@forecourt/domain/money';
+import { paidInFull, productKindOf } from '@forecourt/domain/policy/term';
 import { eq } from 'drizzle-orm';
 import { policyAdjustments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
-import { postAdjustmentCharge } from '../billing/index.ts';
+import { postAdjustmentCharge, postPaidInFullAdjustment } from '../billing/index.ts';
 import { addPolicyVersion, emailPolicyholder, getPolicy, WHEN } from '../policies/index.ts';
+import { findScheme } from '../rating/index.ts';
 import type { AdjustmentRow } from './adjustment-view.ts';
 
 type Updated = {
@@ -50,14 +52,19 @@ export async function confirmMta(ctx: Ctx, row: AdjustmentRow) {
     throw new AppError('GONE', 'This change has expired: please make it again.', {
       details: { reason: 'ADJUSTMENT_GONE' },
     });
-  await postAdjustmentCharge(ctx, {
+  const charge = {
     policyId: row.policyId,
     amountPence: row.prorataPremiumPence,
     from: row.effectiveAt,
     to: new Date(u.periodEnd),
     now,
     reference: row.id,
-  });
+  };
+  // A subscription's next statement carries the difference; a policy paid in full settles it at once (ADR 245).
+  const product = productKindOf(findScheme(ctx.brand, policy.schemeCode)?.product);
+  const { refundLineId } = paidInFull(product)
+    ? await postPaidInFullAdjustment(ctx, charge)
+    : { refundLineId: null, ...(await postAdjustmentCharge(ctx, charge)) };
   const [updated] = await ctx.db
     .update(policyAdjustments)
     .set({ confirmedAt: now, completedAt: now })
@@ -91,5 +98,5 @@ export async function confirmMta(ctx: Ctx, row: AdjustmentRow) {
     ],
     payload: { type: 'policy.changed', policyNumber: version.policyNumber, adjustmentId: row.id },
   });
-  return { row: updated, refundLineId: null, policyVersionId: version.policyVersionId };
+  return { row: updated, refundLineId, policyVersionId: version.policyVersionId };
 }

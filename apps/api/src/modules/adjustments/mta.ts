@@ -89,7 +89,13 @@ export async function makeMta(
     throw validation(applied.errors, 'Some changes could not be applied');
   const data = { ...applied.data, quote: { ...applied.data.quote, startDate: londonDate(effectiveAt) } };
   const rated = rateProposal(
-    { data, promoCode: current.promoCode, product: current.product, brand: ctx.brand },
+    {
+      data,
+      promoCode: current.promoCode,
+      product: current.product,
+      schemeCode: current.schemeCode,
+      brand: ctx.brand,
+    },
     { validityDays: 1 },
     effectiveAt,
   );

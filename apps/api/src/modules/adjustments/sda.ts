@@ -68,7 +68,13 @@ export async function makeSda(
   const current = await policyAnswers(ctx, policy.policyId);
   const data = { ...current.data, quote: { ...(current.data.quote as object), startDate: day } };
   const rated = rateProposal(
-    { data, promoCode: current.promoCode, product: current.product, brand: ctx.brand },
+    {
+      data,
+      promoCode: current.promoCode,
+      product: current.product,
+      schemeCode: current.schemeCode,
+      brand: ctx.brand,
+    },
     { validityDays: 1 },
     startAt,
   );

@@ -23,7 +23,17 @@ export async function postAdjustmentCharge(
   const account = await lockAccount(ctx.db, found.id);
   if (!account) return null;
   const draft = await draftStatement(ctx.db, account.id);
-  const line = await postLine(ctx.db, draft, {
+  const line = await postLine(ctx.db, draft, mtaLine(o));
+  await ctx.db
+    .update(statements)
+    .set({ subtotalPence: draft.subtotalPence + line.amount })
+    .where(and(eq(statements.id, draft.id), eq(statements.status, 'draft')));
+  return { statementId: draft.id, lineId: line.id };
+}
+
+/** A change's pro-rata line: an MTA invoice when the customer owes more, an MTA credit note when less. */
+export const mtaLine = (o: { amountPence: number; from: Date; to: Date; now: Date; reference: string }) =>
+  ({
     type: o.amountPence > 0 ? 'invoice' : 'credit_note',
     size: Math.abs(o.amountPence),
     descriptionKey: 'billing.lineItem.adjustment',
@@ -32,10 +42,4 @@ export async function postAdjustmentCharge(
     servicePeriodEnd: o.to,
     subType: 'MTA',
     effectiveAt: o.now,
-  });
-  await ctx.db
-    .update(statements)
-    .set({ subtotalPence: draft.subtotalPence + line.amount })
-    .where(and(eq(statements.id, draft.id), eq(statements.status, 'draft')));
-  return { statementId: draft.id, lineId: line.id };
-}
+  }) as const;

@@ -14,5 +14,6 @@ export {
 } from './cancellation-ledger.ts';
 export { nextBillingWorkAfter } from './next-run.ts';
 export { openCustomerAccount } from './open-ledger.ts';
+export { postPaidInFullAdjustment } from './paid-in-full-adjustment.ts';
 export { billingRoutes } from './routes.ts';
 export { type BillingDayResult, runBillingDay } from './run-billing.ts';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { nextPaymentDate, paymentDayFor } from '@forecourt/domain/billing/schedule';
 import { startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
+import { paidInFull, policyExpiry, productKindOf, renews } from '@forecourt/domain/policy/term';
 import { policyholderOf } from '@forecourt/domain/proposal/readers';
-import { addYears } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
 import { policies, policyVersions, proposals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
@@ -13,11 +13,11 @@ import { newPolicyNumber } from '../../lib/policy-number.ts';
 import { openCustomerAccount } from '../billing/index.ts';
 import { latestVerification } from '../checks/index.ts';
 import { latestPaymentFor, usablePaymentMethod } from '../payments/index.ts';
-import { markProposalBound } from '../proposals/index.ts';
+import { markProposalBound, productTermOf } from '../proposals/index.ts';
 import { amountDueAtBind } from './amount-due.ts';
 import { assertOpenForCheckout } from './checkout-availability.ts';
 import { enqueueConfirmationEmail } from './confirmation-email.ts';
-import { documentInputOf } from './document-input-of.ts';
+import { documentInputOf, schemeContext } from './document-input-of.ts';
 
 /**
  * Issue 10 §1 (ADR 133): when cover starts is decided at bind, not at the last re-rating. A start date of
@@ -61,7 +61,8 @@ export async function bindProposal(ctx: Ctx, proposalCode: string, partyId: stri
 
   const policyNumber = newPolicyNumber();
   const startAt = coverStart(proposal.startAt ?? now, now);
-  const expiry = addYears(startAt, 1);
+  const { product, term } = productTermOf(ctx.brand, proposal);
+  const expiry = policyExpiry(product, startAt, term);
   const policy = await issuePolicy(ctx, { proposal, quote, policyNumber, startAt, expiry, now });
   await openCustomerAccount(ctx, {
     policyId: policy.policyId,
@@ -71,8 +72,8 @@ export async function bindProposal(ctx: Ctx, proposalCode: string, partyId: stri
     due,
     payment: due > 0 ? payment : undefined,
     startAt,
-    serviceEnd:
-      proposal.product === 'SUBSCRIPTION' ? nextPaymentDate(startAt, paymentDayFor(startAt)) : expiry,
+    // Paid in full (annual, driveaway, ADR 245): the one invoice covers the whole term, nothing more is raised.
+    serviceEnd: paidInFull(product) ? expiry : nextPaymentDate(startAt, paymentDayFor(startAt)),
     now,
   });
   await markProposalBound(ctx, proposal.proposalCode, { policyId: policy.policyId, policyNumber, now });
@@ -120,8 +121,7 @@ async function assertBindable(ctx: Ctx, proposal: ProposalRow, now: Date) {
     throw new AppError('PAYMENT_REQUIRED', 'The first payment has not been made.');
   }
   const method = await usablePaymentMethod(ctx, proposal.partyId);
-  if (!method)
-    throw new AppError('PAYMENT_REQUIRED', 'A card or Direct Debit is needed for the monthly payments.');
+  if (!method) throw new AppError('PAYMENT_REQUIRED', 'A card or Direct Debit is needed for the payments.');
   return { quote, due, payment, method };
 }
 
@@ -143,6 +143,10 @@ async function issuePolicy(
     status,
     inceptedAt: startAt,
     expiredAt: expiry,
+    // A driveaway is never renewed: it ends at its expiry by itself (spec 1 §4: reviewType NEVER blocks renewal).
+    ...(renews(productKindOf(proposal.product))
+      ? {}
+      : { reviewType: 'NEVER' as const, autoRenewalEnabled: false }),
   });
   const documentInput = await insertFirstVersion(ctx, {
     policyId,
@@ -207,7 +211,6 @@ export async function insertFirstVersion(
     now: Date;
   },
 ) {
-  const scheme = ctx.brand.schemes.find((s) => s.schemeCode === o.schemeCode);
   const documentInput = documentInputOf(o.data, o.quote, {
     policyId: o.policyId,
     policyNumber: o.policyNumber,
@@ -215,7 +218,7 @@ export async function insertFirstVersion(
     issuedAt: o.now,
     startAt: o.startAt,
     endAt: o.expiry,
-    productName: scheme?.name ?? 'Car insurance',
+    ...schemeContext(ctx.brand, o.schemeCode),
     brand: ctx.brand,
   });
   await ctx.db.insert(policyVersions).values({

@@ -4,7 +4,7 @@ import { formatLondon } from '@forecourt/domain/dates';
 import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import type { Db } from '../../db/connection.ts';
 import { enqueue, type OutboxAttachment } from '../../lib/outbox.ts';
-import { paymentPlan, pounds, priceRows } from '../../lib/price-text.ts';
+import { paymentPlan, pounds, pricePeriod, priceRows } from '../../lib/price-text.ts';
 import { documentKey } from '../documents/index.ts';
 
 /** The version's certificate and schedule, attached when the documents job has stored them. */
@@ -29,8 +29,8 @@ export async function enqueueConfirmationEmail(
   // The same breakdown as the quote, checkout and schedule (ADR 175); older inputs carry one payment only.
   const premium = breakdown
     ? [
-        'Your price for the year, including Insurance Premium Tax:',
-        ...priceRows(breakdown).map(([label, amount]) => `  ${label}: ${amount}`),
+        `Your price for ${pricePeriod(input.cover)}, including Insurance Premium Tax:`,
+        ...priceRows(breakdown, pricePeriod(input.cover)).map(([label, amount]) => `  ${label}: ${amount}`),
         paymentPlan(breakdown),
       ]
     : [

@@ -1,6 +1,8 @@
 import type { Brand } from '@forecourt/contracts';
 import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
 import type { Quote } from '@forecourt/contracts/proposals';
+import type { ProductKind } from '@forecourt/domain/enums';
+import { policyTermOf, productKindOf } from '@forecourt/domain/policy/term';
 import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { priceBreakdown } from '@forecourt/domain/rating/price';
 
@@ -28,7 +30,21 @@ export interface DocumentContext {
   startAt: Date;
   endAt: Date;
   productName: string;
+  /** The product kind and, for a driveaway, its term: the schedule shows both (ADR 245). */
+  product: ProductKind;
+  term?: string | undefined;
   brand: Brand;
+}
+
+/** The scheme's part of a document's context: its name, product kind and term. */
+export function schemeContext(brand: Brand, schemeCode: string) {
+  const scheme = brand.schemes.find((s) => s.schemeCode === schemeCode);
+  const product = productKindOf(scheme?.product);
+  return {
+    productName: scheme?.name ?? 'Car insurance',
+    product,
+    term: policyTermOf(product, scheme?.term),
+  };
 }
 
 /** A registration as the brand writes it (e.g. AB19 CDE), using its registration formats and divider. */
@@ -103,6 +119,8 @@ export function documentInputOf(data: Data, quote: Quote, c: DocumentContext): P
       // Cover ends the minute before the anniversary: 23:59 the day before, as certificates say.
       endAt: new Date(c.endAt.getTime() - 60_000).toISOString(),
       billing: perMonth ? 'monthly' : 'annual',
+      product: c.product,
+      term: c.term,
     },
     drivers: profiles.map((p) => ({
       name: name(p.data) || '-',

@@ -6,7 +6,7 @@ import type { Ctx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { owned } from '../../lib/party-scope.ts';
 import { proposalAnswers } from '../proposals/index.ts';
-import { documentInputOf } from './document-input-of.ts';
+import { documentInputOf, schemeContext } from './document-input-of.ts';
 
 /**
  * The answers a policy's latest version was rated from (issue 13): the version's own, else (version 1) its
@@ -27,6 +27,7 @@ export async function policyAnswers(ctx: Ctx, policyId: string) {
     data: (latest.data ?? proposal.data) as Record<string, unknown>,
     promoCode: proposal.promoCode,
     product: proposal.product,
+    schemeCode: p.schemeCode,
     versionNumber: latest.versionNumber,
   };
 }
@@ -59,7 +60,6 @@ export async function addPolicyVersion(
     .limit(1);
   if ((latest?.n ?? 0) !== o.after) return null;
   const versionNumber = o.after + 1;
-  const scheme = ctx.brand.schemes.find((s) => s.schemeCode === p.schemeCode);
   const documentInput = documentInputOf(o.data, o.quote, {
     policyId: p.id,
     policyNumber: p.policyNumber,
@@ -67,7 +67,7 @@ export async function addPolicyVersion(
     issuedAt: o.now,
     startAt: o.startedAt,
     endAt: p.expiredAt ?? o.startedAt,
-    productName: scheme?.name ?? 'Car insurance',
+    ...schemeContext(ctx.brand, p.schemeCode),
     brand: ctx.brand,
   });
   const id = randomUUID();

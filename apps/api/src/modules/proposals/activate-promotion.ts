@@ -30,7 +30,7 @@ export async function activatePromotion(ctx: Ctx, proposalCode: string, code: st
     if (row.quote !== null) {
       try {
         rated = rateProposal(
-          { data: row.data, promoCode, product: row.product, brand: ctx.brand },
+          { data: row.data, promoCode, product: row.product, schemeCode: row.schemeCode, brand: ctx.brand },
           { validityDays: ctx.env.QUOTE_VALIDITY_DAYS },
           now,
         );
@@ -48,6 +48,6 @@ export async function activatePromotion(ctx: Ctx, proposalCode: string, code: st
       })
       .where(eq(proposals.proposalCode, row.proposalCode))
       .returning();
-    return toProposal(updated!, now);
+    return toProposal(updated!, now, ctx.brand);
   });
 }

@@ -54,7 +54,7 @@ export async function createProposal(ctx: Ctx, input: CreateProposalRequest): Pr
           updatedAt: now,
         })
         .returning();
-      return toProposal(row!, now);
+      return toProposal(row!, now, ctx.brand);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       given = undefined;

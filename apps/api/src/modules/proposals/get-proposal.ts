@@ -6,5 +6,5 @@ import { findOwnedProposal } from './queries.ts';
 
 /** GET /api/proposals/{code}. */
 export async function getProposal(ctx: Ctx, proposalCode: string): Promise<Proposal> {
-  return toProposal(await findOwnedProposal(ctx.db, owned(ctx), proposalCode), ctx.clock.now());
+  return toProposal(await findOwnedProposal(ctx.db, owned(ctx), proposalCode), ctx.clock.now(), ctx.brand);
 }

@@ -11,7 +11,7 @@ export { markProposalBound } from './mark-bound.ts';
 export { proposalAnswers } from './proposal-answers.ts';
 export { moveProposals, type ProposalPolicyholder, proposalHolder } from './proposal-holder.ts';
 export { toProposal } from './proposal-view.ts';
-export { quoteFromRating, type RatedProposal, rateProposal } from './rate-proposal.ts';
+export { productTermOf, quoteFromRating, type RatedProposal, rateProposal } from './rate-proposal.ts';
 export {
   createRenewalProposal,
   proposalByCode,

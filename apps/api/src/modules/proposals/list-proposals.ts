@@ -27,5 +27,5 @@ export async function listProposals(
     .orderBy(desc(proposals.createdAt))
     .limit(100);
   const now = ctx.clock.now();
-  return { items: rows.map((row) => toProposal(row, now)) };
+  return { items: rows.map((row) => toProposal(row, now, ctx.brand)) };
 }

@@ -1,4 +1,6 @@
+import type { Brand } from '@forecourt/contracts';
 import type { Proposal, Quote } from '@forecourt/contracts/proposals';
+import { policyTermOf, productKindOf } from '@forecourt/domain/policy/term';
 import type { ProposalRow } from '../../db/schema/index.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -11,8 +13,10 @@ export function effectiveStatus(row: ProposalRow, now: Date): ProposalRow['statu
 }
 
 /** A proposals row as the API answers it (spec 3 §3 Proposal). */
-export function toProposal(row: ProposalRow, now: Date = new Date()): Proposal {
-  const subscription = row.product === 'SUBSCRIPTION';
+export function toProposal(row: ProposalRow, now: Date, brand: Pick<Brand, 'schemes'>): Proposal {
+  const product = productKindOf(row.product);
+  const subscription = product === 'SUBSCRIPTION';
+  const term = brand.schemes.find((s) => s.schemeCode === row.schemeCode)?.term;
   return {
     proposalCode: row.proposalCode,
     status: effectiveStatus(row, now),
@@ -26,7 +30,7 @@ export function toProposal(row: ProposalRow, now: Date = new Date()): Proposal {
     quote: (row.quote as Quote | null) ?? null,
     startAt: iso(row.startAt),
     endAt: iso(row.endAt),
-    policyTerm: subscription ? 'P1M' : 'P1Y',
+    policyTerm: policyTermOf(product, term),
     monthlyBilling: subscription,
     renewalType: 'auto',
     policyId: row.policyId,

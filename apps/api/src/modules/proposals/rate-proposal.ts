@@ -2,13 +2,14 @@ import { TZDate } from '@date-fns/tz';
 import type { Brand } from '@forecourt/contracts';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { LONDON, todayInLondon } from '@forecourt/domain/dates';
+import { productKindOf, quotedPeriodEnd, termDays } from '@forecourt/domain/policy/term';
 import { rate } from '@forecourt/domain/rating/rate';
 import type { RatingResult } from '@forecourt/domain/rating/types';
 import type { ProposalData } from '@forecourt/domain/risk/schema';
 import { validateProposal } from '@forecourt/domain/risk/validate';
-import { addDays, addMonths, addYears, min } from 'date-fns';
+import { addDays, min } from 'date-fns';
 import { validation } from '../../lib/errors.ts';
-import { promotionRule, ratingTablesFor } from '../rating/index.ts';
+import { findScheme, promotionRule, ratingTablesFor } from '../rating/index.ts';
 
 export interface RatedProposal {
   status: 'QUOTE' | 'REFERRAL' | 'INSUFFICIENT_ACCURACY';
@@ -52,7 +53,21 @@ const londonMidnight = (isoDate: string) => new TZDate(`${isoDate}T00:00:00`, LO
  * the start date is today, else at 00:00 London that day (spec 3 §4). The quote is valid for
  * QUOTE_VALIDITY_DAYS, and never past the end of its start day.
  */
-type RateInput = { data: unknown; promoCode: string | null; product: string; brand: Brand };
+type RateInput = {
+  data: unknown;
+  promoCode: string | null;
+  product: string;
+  /** The scheme: a driveaway scheme's term is the length of cover priced (ADR 245). */
+  schemeCode: string;
+  brand: Brand;
+};
+
+/** The product kind and, for a driveaway, its term, of a proposal's scheme. */
+export function productTermOf(brand: Brand, o: { product: string; schemeCode: string }) {
+  const product = productKindOf(o.product);
+  const term = product === 'DRIVEAWAY' ? findScheme(brand, o.schemeCode)?.term : undefined;
+  return { product, term };
+}
 
 /** The complete reading of the answers that rating needs (spec 3 §5), with the proposal's promotion rule. */
 export function validateForRating(input: RateInput, now: Date) {
@@ -78,13 +93,16 @@ export function rateProposal(
     if (!checked.success) throw validation(checked.errors, 'Some answers need attention before we can quote');
     data = checked.data;
   }
-  const product =
-    input.product === 'ANNUAL' || input.product === 'DRIVEAWAY' ? input.product : 'SUBSCRIPTION';
-  const result = rate({ data, promoCode: input.promoCode, product }, tables, data.quote.startDate);
+  const { product, term } = productTermOf(input.brand, input);
+  const result = rate(
+    { data, promoCode: input.promoCode, product, termDays: term ? termDays(term) : undefined },
+    tables,
+    data.quote.startDate,
+  );
 
   const startDay = data.quote.startDate;
   const startAt = startDay === todayInLondon(now) ? now : londonMidnight(startDay);
-  const endAt = product === 'SUBSCRIPTION' ? addMonths(startAt, 1) : addYears(startAt, 1);
+  const endAt = quotedPeriodEnd(product, new Date(startAt.getTime()), term);
   const quoteExpiresAt = min([addDays(now, env.validityDays), addDays(londonMidnight(startDay), 1)]);
   const quote = quoteFromRating(result, data, input.promoCode, now);
   return { status: result.ratingStatus, quote, startAt: new Date(startAt.getTime()), endAt, quoteExpiresAt };

@@ -44,7 +44,7 @@ export async function updateProposal(
       .set({ ...changes, version: sql`${proposals.version} + 1` })
       .where(and(eq(proposals.proposalCode, row.proposalCode), sql`xmin = ${xmin}::xid`))
       .returning({ version: proposals.version });
-    if (written[0]) return toProposal({ ...row, ...changes, version: written[0].version }, now);
+    if (written[0]) return toProposal({ ...row, ...changes, version: written[0].version }, now, ctx.brand);
   }
   return ctx.db.transaction(async (tx) => {
     const row = await findOwnedProposal(tx, scope, proposalCode, { forUpdate: true });
@@ -54,7 +54,7 @@ export async function updateProposal(
       .set({ ...changes, version: sql`${proposals.version} + 1` })
       .where(eq(proposals.proposalCode, row.proposalCode));
     // The row is locked: the answer is built from it and the changes, not read back.
-    return toProposal({ ...row, ...changes, version: row.version + 1 }, now);
+    return toProposal({ ...row, ...changes, version: row.version + 1 }, now, ctx.brand);
   });
 }
 
@@ -73,7 +73,13 @@ function changesOf(ctx: Ctx, row: ProposalRow, input: UpdateProposalRequest) {
     touched.push('quote.startDate');
   }
   const now = ctx.clock.now();
-  const rateInput = { data, promoCode: row.promoCode, product: row.product, brand: ctx.brand };
+  const rateInput = {
+    data,
+    promoCode: row.promoCode,
+    product: row.product,
+    schemeCode: row.schemeCode,
+    brand: ctx.brand,
+  };
   const willRate = input.applyRating === true || (input.applyRating !== false && row.quote !== null);
   // Validated once: when the answers are to be rated, the complete reading comes first; answers that pass
   // it pass the partial one too, which then only runs to explain a failure.

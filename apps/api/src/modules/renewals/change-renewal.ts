@@ -62,6 +62,6 @@ export async function changeRenewal(ctx: Ctx, code: string, input: RenewalChange
       })
       .where(and(eq(renewals.policyId, policy.id), eq(renewals.proposalCode, code)));
     const [updated] = await tx.select().from(proposals).where(eq(proposals.proposalCode, code));
-    return toProposal(updated ?? row, now);
+    return toProposal(updated ?? row, now, ctx.brand);
   });
 }

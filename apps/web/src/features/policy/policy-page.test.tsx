@@ -179,6 +179,39 @@ describe('policy page (spec 2 §2)', () => {
     expect(tabNames()).toEqual(['Billing']);
   });
 
+  it('a driveaway (ADR 245): no billing tab though it has an account; its price is for its days', async () => {
+    const config = {
+      ...testConfig,
+      schemes: [
+        {
+          schemeCode: 'FCMOTOR1',
+          productUrlName: 'car-insurance',
+          product: 'DRIVEAWAY',
+          term: 'P7D',
+          disabled: false,
+          name: 'Drive away: 7 days',
+        },
+      ],
+    } as typeof testConfig;
+    const quote = sampleQuote();
+    const total = (quote.totals as { discountedPrice: number }).discountedPrice;
+    const inFull = { ...quote, totals: { ...quote.totals, monthly: null } };
+    setup(root, {
+      config,
+      policy: samplePolicy({
+        currentPolicyVersion: {
+          ...samplePolicy().currentPolicyVersion,
+          quote: inFull as unknown as Record<string, unknown>,
+        },
+      }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Policy FCM10000001' })).toBeVisible();
+    expect(tabNames()).toEqual(['Policy details', 'Documents', 'Claims']);
+    const amount = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(total / 100);
+    expect(screen.getByText(`${amount} for 7 days`)).toBeVisible();
+    expect(screen.queryByText(/a month/)).toBeNull();
+  });
+
   it('with no billing account there is no billing tab', async () => {
     setup(`${root}/billing`, {
       account: null,

@@ -6,6 +6,7 @@ import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { Page } from '../../app/page/page.tsx';
 import { useSessionUser } from '../../lib/auth/auth-context.tsx';
 import { useConfig } from '../../lib/config.tsx';
+import { schemeTerm } from '../../lib/price-term.ts';
 import { Notification, Plate, Spinner, StatusBadge } from '../../ui/index.ts';
 import { isMissing, usePolicy, usePolicyAccount } from './api/policy.ts';
 import { AdjustmentResult, AdjustmentReview } from './components/adjustment-review.tsx';
@@ -107,7 +108,14 @@ function PolicyView({
     content = <UploadConfirmation policyId={policy.policyId} root={root} />;
   else if (view.kind === 'lifecycle') content = <NotAvailable root={root} />;
   else if (view.kind === 'tab' && view.tab === 'details')
-    content = <DetailsTab policy={policy} root={root} productName={scheme?.name ?? policy.schemeCode} />;
+    content = (
+      <DetailsTab
+        policy={policy}
+        root={root}
+        productName={scheme?.name ?? policy.schemeCode}
+        term={schemeTerm(scheme)}
+      />
+    );
   else if (view.kind === 'tab' && view.tab === 'documents') content = <DocumentsTab policy={policy} />;
   else if (view.kind === 'tab' && view.tab === 'billing') content = <BillingTab policy={policy} />;
   else if (view.kind === 'tab' && view.tab === 'claims')

@@ -1,6 +1,13 @@
 import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
 import { formatRegistrationMark } from '@forecourt/domain/patterns';
-import { coverName, type DocumentPriceBreakdown, paymentPlan, priceRows } from '../../../lib/price-text.ts';
+import {
+  coverName,
+  type DocumentPriceBreakdown,
+  paymentPlan,
+  pricePeriod,
+  priceRows,
+  productKindText,
+} from '../../../lib/price-text.ts';
 import {
   footers,
   header,
@@ -19,15 +26,20 @@ import {
 import { excessLabel, holderName, USE_SHORT, USE_WORDING } from './wording.ts';
 
 /** The year's price: lines, premium before tax, IPT on it and the total, which add up; then the payments. */
-function premiumBreakdown(doc: PDFKit.PDFDocument, theme: PdfTheme, b: DocumentPriceBreakdown) {
+function premiumBreakdown(
+  doc: PDFKit.PDFDocument,
+  theme: PdfTheme,
+  b: DocumentPriceBreakdown,
+  period: string,
+) {
   table(
     doc,
     theme,
     [
       { title: 'Item', width: 380 },
-      { title: 'Amount for the year', width: 119 },
+      { title: `Amount for ${period}`, width: 119 },
     ],
-    priceRows(b),
+    priceRows(b, period),
     { boldLast: true },
   );
   paragraph(doc, theme, paymentPlan(b));
@@ -68,7 +80,7 @@ export async function renderSchedule(input: PolicyDocumentInput, theme: PdfTheme
   sectionTitle(doc, theme, 'Your policy');
   rows(doc, theme, [
     ['Policy number', input.policyNumber],
-    ['Product', `${input.productName} (${input.cover.billing === 'monthly' ? 'monthly rolling' : 'annual'})`],
+    ['Product', `${input.productName} (${productKindText(input.cover)})`],
     ['Cover', `${input.cover.level}`],
     ['Policyholder', holderName(h)],
     ['Address', address],
@@ -136,7 +148,7 @@ export async function renderSchedule(input: PolicyDocumentInput, theme: PdfTheme
   }
 
   sectionTitle(doc, theme, 'Your premium');
-  if (input.priceBreakdown) premiumBreakdown(doc, theme, input.priceBreakdown);
+  if (input.priceBreakdown) premiumBreakdown(doc, theme, input.priceBreakdown, pricePeriod(input.cover));
   else premiumPerPayment(doc, theme, input);
   paragraph(
     doc,

@@ -101,7 +101,7 @@ export function CardCheckout({ proposal, payment }: { proposal: Proposal; paymen
           </div>
         </div>
       </Card>
-      <MethodSwitch to="dd" />
+      {proposal.monthlyBilling && <MethodSwitch to="dd" />}
       <AdminCardBlockedModal open={card.adminBlocked} onClose={card.closeAdminBlocked} />
     </Page>
   );

@@ -143,6 +143,23 @@ describe('CheckoutPage', () => {
     expect(new URL(body.successUrl).searchParams.get('method')).toBe('dd');
   });
 
+  it.each([
+    ['ANNUAL', 'P1Y'],
+    ['DRIVEAWAY', 'P7D'],
+  ] as const)(
+    '%s (%s), paid in full: card only, no Direct Debit even by ?method=dd (ADR 245)',
+    async (product, policyTerm) => {
+      setup('/car/proposal/P123/checkout?method=dd', {
+        amount: 62520,
+        method: 'BACS_DEBIT',
+        proposal: { product, policyTerm, monthlyBilling: false },
+      });
+      expect(await screen.findByRole('button', { name: 'Pay £625.20 by card' })).toBeInTheDocument();
+      expect(screen.queryByTestId('method-dd')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Set up a Direct Debit' })).toBeNull();
+    },
+  );
+
   it('with nothing due, binds on the saved card, or saves a card first when the server asks for one (402)', async () => {
     let binds = 0;
     const { calls } = setup('/car/proposal/P123/checkout', {

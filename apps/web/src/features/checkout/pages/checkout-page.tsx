@@ -49,7 +49,9 @@ function CheckoutIndex({ proposal }: { proposal: Proposal }) {
   if (!payment.data) return <Notification variant="critical">{t('checkout.error')}</Notification>;
   if (config.features.isAdmin) return <AdminCheckoutPage proposal={proposal} payment={payment.data} />;
   const chosen = params.get('method');
-  const directDebit = chosen ? chosen === 'dd' : isDirectDebit(account.data ?? undefined);
+  // Direct Debit collects monthly payments: a price paid in full (annual, driveaway) is by card only (ADR 245).
+  const directDebit =
+    proposal.monthlyBilling && (chosen ? chosen === 'dd' : isDirectDebit(account.data ?? undefined));
   return directDebit ? (
     <DirectDebitCheckout proposal={proposal} payment={payment.data} />
   ) : (

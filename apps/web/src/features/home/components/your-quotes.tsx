@@ -1,6 +1,7 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
+import { priceFor } from '../../../lib/price-term.ts';
 import { Button } from '../../../ui/button/button.tsx';
 import { CardList, CardListItem, CardMeta, CardName, Plate, StatusBadge } from '../../../ui/index.ts';
 import { homeProposals, proposalAction } from '../proposal-cards.ts';
@@ -51,7 +52,7 @@ export function YourQuotes({ proposals, bare = false }: { proposals: Proposal[];
                   <p className={styles.price}>
                     {totals.monthly
                       ? t('home.quotes.monthly', { amount: gbp.format(totals.monthly.regular / 100) })
-                      : t('home.quotes.annual', { amount: gbp.format(totals.discountedPrice / 100) })}
+                      : priceFor(t, totals.discountedPrice, p.policyTerm)}
                   </p>
                 )}
               </div>

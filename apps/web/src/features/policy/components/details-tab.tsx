@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../../lib/config.tsx';
+import { priceFor } from '../../../lib/price-term.ts';
 import { Card, Plate, SidebarLayout } from '../../../ui/index.ts';
 import styles from '../policy.module.css';
 import { addOnsOf, carOf, driversOf, gbp, londonDay, quoteOf } from '../policy-view.ts';
@@ -17,10 +18,13 @@ export function DetailsTab({
   policy,
   root,
   productName,
+  term = 'P1Y',
 }: {
   policy: Policy;
   root: string;
   productName: string;
+  /** The scheme's term (ADR 245): what a price paid in full buys. */
+  term?: string;
 }) {
   const { t } = useTranslation();
   const quote = quoteOf(policy);
@@ -108,7 +112,7 @@ export function DetailsTab({
             <p className={styles.price}>
               {totals.monthly
                 ? t('policy.details.monthly', { amount: gbp(totals.monthly.regular) })
-                : t('policy.details.annual', { amount: gbp(totals.discountedPrice) })}
+                : priceFor(t, totals.discountedPrice, term)}
             </p>
             {totals.monthly && (
               <p className={styles.muted}>

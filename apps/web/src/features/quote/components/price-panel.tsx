@@ -3,6 +3,7 @@ import { formatGBP } from '@forecourt/domain/money';
 import { priceBreakdown } from '@forecourt/domain/rating/price';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { termText } from '../../../lib/price-term.ts';
 import styles from './quote-components.module.css';
 
 /**
@@ -12,10 +13,13 @@ import styles from './quote-components.module.css';
  */
 export function PricePanel({
   quote,
+  term = 'P1M',
   children,
   summary = false,
 }: {
   quote: Quote;
+  /** The proposal's policyTerm (ADR 245): a price paid in full reads '£x for 12 months' or '£x for 7 days'. */
+  term?: string;
   children?: ReactNode;
   /** A second copy at the top of the page on small screens (no test ids). */
   summary?: boolean;
@@ -31,16 +35,23 @@ export function PricePanel({
       aria-label={t('quote.price.label')}
       data-testid={id('price')}
     >
-      {monthly && (
+      {monthly ? (
         <p className={styles.monthly}>
           <span className={styles.amount} data-testid={id('monthly-price')}>
             {formatGBP(monthly.regular)}
           </span>{' '}
           {t('quote.price.perMonth')}
         </p>
+      ) : (
+        <p className={styles.monthly}>
+          <span className={styles.amount} data-testid={id('term-price')}>
+            {formatGBP(price.total)}
+          </span>{' '}
+          {termText(t, term)}
+        </p>
       )}
-      <p className={styles.annual}>
-        {t('quote.price.annual', { amount: formatGBP(price.total) })}
+      <p className={styles.annual} hidden={!monthly}>
+        {monthly && t('quote.price.annual', { amount: formatGBP(price.total) })}
         <span data-testid={id('annual-price')} hidden>
           {price.total}
         </span>

@@ -51,7 +51,7 @@ export function AddOnsPage({ proposal }: { proposal: Proposal }) {
       subheader={t('quote.addOns.subheader')}
       data-page="add-ons"
     >
-      <SidebarLayout sidebar={<PricePanel quote={quote} />}>
+      <SidebarLayout sidebar={<PricePanel quote={quote} term={proposal.policyTerm} />}>
         <div className={styles.stack}>
           <OptionalCovers
             quote={shown}

@@ -48,7 +48,7 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
   const promotion = quote.promotion?.applied;
   const startDate = (proposal.data.quote as { startDate?: string } | undefined)?.startDate;
   const sidebar = (
-    <PricePanel quote={quote}>
+    <PricePanel quote={quote} term={proposal.policyTerm}>
       <Button
         layout="fixed"
         onClick={() => void onContinue()}
@@ -67,7 +67,7 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
     >
       <SidebarLayout sidebar={sidebar} sidebarLabel={t('quote.price.label')}>
         <div className={styles.stack}>
-          <PricePanel quote={quote} summary />
+          <PricePanel quote={quote} term={proposal.policyTerm} summary />
           <ServerErrors error={update.error} />
           <Card title={t('quote.configuration.details')}>
             <QuoteDetails proposal={proposal} root={root} />

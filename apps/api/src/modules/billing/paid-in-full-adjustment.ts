@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { customerAccounts, statements } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { mtaLine } from './adjustment-charge.ts';
+import { lockAccount, nextStatementNumber, postedBalance, postLine } from './ledger-store.ts';
+
+/**
+ * A confirmed mid-term change on a policy paid in full (annual, driveaway: ADR 245), in the caller's
+ * transaction. No billing run raises such an account's next statement, so the pro-rata difference gets its own
+ * statement of kind `policy_change` at once: an MTA invoice left outstanding (paid with the pay-outstanding
+ * action, `POST /api/stripe/settle`), or an MTA credit note and a refund line to the card (PENDING until
+ * `payOutCancellationRefund` has paid it back after commit). Nothing for a change of nothing.
+ */
+export async function postPaidInFullAdjustment(
+  ctx: Pick<Ctx, 'db'>,
+  o: { policyId: string; amountPence: number; from: Date; to: Date; now: Date; reference: string },
+): Promise<{ refundLineId: string | null }> {
+  if (o.amountPence === 0) return { refundLineId: null };
+  const [found] = await ctx.db
+    .select({ id: customerAccounts.id })
+    .from(customerAccounts)
+    .where(eq(customerAccounts.policyId, o.policyId));
+  const account = found && (await lockAccount(ctx.db, found.id));
+  if (!account) return { refundLineId: null };
+  const before = await postedBalance(ctx.db, account.id);
+  const refund = o.amountPence < 0 ? Math.max(0, Math.min(-o.amountPence, -(before + o.amountPence))) : 0;
+  const subtotal = o.amountPence + refund;
+  const carried = before + subtotal;
+  const statement = { id: randomUUID(), accountId: account.id };
+  await ctx.db.insert(statements).values({
+    ...statement,
+    statementNumber: await nextStatementNumber(ctx.db, account.id),
+    status: carried > 0 ? 'pending' : 'settled',
+    kind: 'policy_change',
+    broughtForwardPence: before,
+    subtotalPence: subtotal,
+    carriedForwardPence: carried,
+    amountOutstandingPence: Math.max(carried, 0),
+    paymentDueAt: o.now,
+  });
+  await postLine(ctx.db, statement, mtaLine(o));
+  if (refund === 0) return { refundLineId: null };
+  const card = account.paymentMethodType === 'CARD';
+  const line = await postLine(ctx.db, statement, {
+    type: 'refund',
+    size: refund,
+    status: 'PENDING',
+    descriptionKey: 'billing.lineItem.adjustmentRefund',
+    descriptionValue: o.reference,
+    paymentMethodDescription: card ? 'Card' : 'Direct Debit',
+    subType: card ? 'STRIPE' : 'GOCARDLESS',
+    effectiveAt: o.now,
+  });
+  return { refundLineId: line.id };
+}

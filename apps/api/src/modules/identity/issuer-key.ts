@@ -5,4 +5,9 @@ export const EMBEDDED_ISSUER_KEY = 'embedded';
 
 export const issuerKey = (env: Env) => env.OIDC_ISSUER ?? EMBEDDED_ISSUER_KEY;
 
-export const ADMIN_PERMISSIONS = ['access:impersonate', 'action:mta-claims', 'finance'] as const;
+export const ADMIN_PERMISSIONS = [
+  'access:impersonate',
+  'action:mta-claims',
+  'finance',
+  'action:renewals',
+] as const;

@@ -1,7 +1,8 @@
 import { asc, inArray } from 'drizzle-orm';
 import { renewals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { policyById } from '../policies/index.ts';
+import { requireRenewalStaff } from './review-renewal.ts';
 
 /**
  * GET /api/admin/renewals: the staff queue (issue 14 §1): renewals waiting for a person — MANUAL review
@@ -9,15 +10,20 @@ import { forbidden, unauthorized } from '../../lib/errors.ts';
  * traces, oldest anniversary first.
  */
 export async function listRenewalQueue(ctx: Ctx) {
-  if (ctx.caller.kind !== 'admin') throw ctx.caller.kind === 'none' ? unauthorized() : forbidden();
-  if (!ctx.caller.permissions.includes('access:impersonate')) throw forbidden();
+  requireRenewalStaff(ctx);
   const rows = await ctx.db
     .select()
     .from(renewals)
     .where(inArray(renewals.status, ['MANUAL_REVIEW', 'REFERRED', 'UNRATED']))
     .orderBy(asc(renewals.anniversaryAt));
+  const numbers = new Map(
+    await Promise.all(
+      rows.map(async (r) => [r.policyId, (await policyById(ctx.db, r.policyId))?.policyNumber] as const),
+    ),
+  );
   return rows.map((r) => ({
     policyId: r.policyId,
+    policyNumber: numbers.get(r.policyId) ?? undefined,
     cycle: r.cycle,
     proposalCode: r.proposalCode,
     status: r.status,

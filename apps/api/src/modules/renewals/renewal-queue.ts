@@ -2,6 +2,7 @@ import { asc, inArray } from 'drizzle-orm';
 import { renewals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { policyById } from '../policies/index.ts';
+import { proposalByCode } from '../proposals/index.ts';
 import { requireRenewalStaff } from './review-renewal.ts';
 
 /**
@@ -16,14 +17,22 @@ export async function listRenewalQueue(ctx: Ctx) {
     .from(renewals)
     .where(inArray(renewals.status, ['MANUAL_REVIEW', 'REFERRED', 'UNRATED']))
     .orderBy(asc(renewals.anniversaryAt));
-  const numbers = new Map(
+  const known = new Map(
     await Promise.all(
-      rows.map(async (r) => [r.policyId, (await policyById(ctx.db, r.policyId))?.policyNumber] as const),
+      rows.map(async (r) => {
+        const [policy, proposal] = await Promise.all([
+          policyById(ctx.db, r.policyId),
+          proposalByCode(ctx.db, r.proposalCode),
+        ]);
+        const vrn = (proposal?.quote as { vrn?: string | null } | null)?.vrn ?? null;
+        return [r.policyId, { policyNumber: policy?.policyNumber, vrn }] as const;
+      }),
     ),
   );
   return rows.map((r) => ({
     policyId: r.policyId,
-    policyNumber: numbers.get(r.policyId) ?? undefined,
+    policyNumber: known.get(r.policyId)?.policyNumber,
+    vrn: known.get(r.policyId)?.vrn ?? null,
     cycle: r.cycle,
     proposalCode: r.proposalCode,
     status: r.status,

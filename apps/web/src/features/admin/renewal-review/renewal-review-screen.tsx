@@ -1,6 +1,7 @@
 import type { RenewalReview } from '@forecourt/contracts/renewals';
 import { formatLondon } from '@forecourt/domain/dates';
 import { formatGBP } from '@forecourt/domain/money';
+import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import { RENEWAL_ADJUSTMENT_PERCENT_MAX } from '@forecourt/domain/renewal';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +55,7 @@ function Queue() {
             <li key={r.proposalCode} className={styles.item} data-renewal={r.proposalCode}>
               <div>
                 <strong>{r.policyNumber ?? r.policyId}</strong>{' '}
+                {r.vrn && <span className={styles.plate}>{formatRegistrationMark(r.vrn)}</span>}{' '}
                 <span className={styles.badge} data-status={r.status}>
                   {t(`admin.renewals.status.${r.status}`)}
                 </span>

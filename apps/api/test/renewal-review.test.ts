@@ -1,4 +1,5 @@
 import { addDaysIso, addYearsIso, todayInLondon } from '@forecourt/domain/dates';
+import { NCD_STEP_BACK } from '@forecourt/domain/renewal-ncd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAnniversaries, runRenewalInvitations } from '../src/modules/renewals/index.ts';
 import { type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
@@ -48,6 +49,14 @@ beforeAll(async () => {
     );
     b.expiredAt = anniversary;
   }
+  // A fault accident in the year on one policy (ADR 266: its NCD steps back; the others step up).
+  await t.database.query(
+    `INSERT INTO claims (id, claim_reference, party_id, policy_id, policy_number, status, claim_type, claim_sub_type,
+       insured_name, occurred_at, occurred_date, details, source, created_at, updated_at)
+     VALUES (gen_random_uuid(), 'CLM-NCD-1', $1, $2, $3, 'settled', 'Accident', 'Fault', 'Test Driver',
+       now() - interval '30 days', to_char(now() - interval '30 days', 'YYYY-MM-DD'), '{}'::jsonb, 'online', now(), now())`,
+    [p.race.partyId, p.race.policyId, p.race.policyNumber],
+  );
   const invited = await runRenewalInvitations(t.app.services);
   for (const [k, b] of Object.entries(p)) {
     const r = invited.find((i) => i.policyId === b.policyId);
@@ -146,6 +155,29 @@ describe('the renewal review queue', () => {
       ).toContain(field);
     }
     expect((await renewal(p.release)).status).toBe('MANUAL_REVIEW');
+  });
+});
+
+describe('the no-claims discount carried into the renewal (ADR 266)', () => {
+  it('a claim-free year adds one year; a fault claim steps it back by the scale; the quote is rated with it', async () => {
+    const ncdOf = async (code: string) => {
+      const [row] = await rows(t, 'SELECT data, quote FROM proposals WHERE proposal_code = $1', [code]);
+      const data = row?.data as { asset: { noClaimsDiscount: number } };
+      const quote = row?.quote as { trace: { factor: string; input: unknown }[] };
+      return {
+        ncd: data.asset.noClaimsDiscount,
+        rated: quote.trace.find((e) => e.factor === 'noClaimsDiscount')?.input,
+      };
+    };
+    const bought = async (b: BoundPolicy) => {
+      const [row] = await rows(t, 'SELECT data FROM proposals WHERE proposal_code = $1', [b.proposalCode]);
+      return (row?.data as { asset: { noClaimsDiscount: number } }).asset.noClaimsDiscount;
+    };
+    const was = await bought(p.release);
+    expect(await ncdOf(codes.release)).toEqual({ ncd: Math.min(9, was + 1), rated: Math.min(9, was + 1) });
+    const [stepped] = [NCD_STEP_BACK[await bought(p.race)]];
+    expect(await ncdOf(codes.race)).toEqual({ ncd: stepped, rated: stepped });
+    expect(stepped).toBeLessThan(await bought(p.race));
   });
 });
 

@@ -1,10 +1,12 @@
 import type { Quote } from '@forecourt/contracts/proposals';
-import { addDaysIso, startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
+import { addDaysIso, londonDate, startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
 import { invitationWindowDays } from '@forecourt/domain/renewal';
+import { isFaultClaim, renewalNcdAnswers } from '@forecourt/domain/renewal-ncd';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { renewals } from '../../db/schema/index.ts';
 import type { AppServices } from '../../lib/context.ts';
+import { claimsInPolicyYear } from '../claims/index.ts';
 import {
   attachRenewalProposal,
   currentVersionOf,
@@ -81,7 +83,14 @@ export async function inviteOne(
     const anniversary = policy.expiredAt;
     const version = await currentVersionOf(tx, policyId, at);
     const previous = (version?.quote ?? null) as Quote | null;
-    const priced = priceRenewal(services.brand, source.data, {
+    // The no-claims discount of the new year (ADR 266): +1 for a year without a fault claim, stepped back
+    // for each fault claim (NCB protection takes the first).
+    const yearClaims = await claimsInPolicyYear(tx, policyId, policy.inceptedAt, anniversary);
+    const { data: answers } = renewalNcdAnswers(source.data, {
+      faultClaims: yearClaims.filter(isFaultClaim).length,
+      anniversaryDay: londonDate(anniversary),
+    });
+    const priced = priceRenewal(services.brand, answers, {
       anniversary,
       now: at,
       product: source.product,

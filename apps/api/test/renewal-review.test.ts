@@ -171,7 +171,9 @@ describe('the no-claims discount carried into the renewal (ADR 266)', () => {
     };
     const bought = async (b: BoundPolicy) => {
       const [row] = await rows(t, 'SELECT data FROM proposals WHERE proposal_code = $1', [b.proposalCode]);
-      return (row?.data as { asset: { noClaimsDiscount: number } }).asset.noClaimsDiscount;
+      return Number(
+        (row?.data as { asset?: { noClaimsDiscount?: number } } | undefined)?.asset?.noClaimsDiscount,
+      );
     };
     const was = await bought(p.release);
     expect(await ncdOf(codes.release)).toEqual({ ncd: Math.min(9, was + 1), rated: Math.min(9, was + 1) });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, useBrowser } from '../support/browser.ts';
-import { buyPolicyByCard, pageApi } from './checkout-steps.ts';
+import { buyPolicyByCard, pageApi, signInAtIdp } from './checkout-steps.ts';
 
 const browser = useBrowser();
 
@@ -62,6 +62,47 @@ describe('renewal (issue 14)', () => {
       await page.locator('[data-banner="renewal-opted-in"]').first().waitFor();
       expect(await page.locator('[data-banner="renewal-opted-out"]').count()).toBe(0);
       await page.close();
+    }
+  });
+
+  it("staff release the demo customer's referred renewal from the review queue (ADR 265)", async () => {
+    const widths = [375, 1280];
+    for (const width of widths) {
+      const admin = await browser.newPage({ width });
+      await admin.goto('/admin');
+      await admin.getByTestId('admin-sign-in').click();
+      await signInAtIdp(admin, 'admin@forecourt.example');
+      await admin.getByTestId('admin-renewals-link').click();
+      await admin.waitForURL(/\/admin\/renewals$/);
+      // The demo's referred renewal: SU72HBL, whose policyholder turns 86 before the anniversary.
+      const row = admin.locator('[data-renewal]', { hasText: 'SU72 HBL' });
+      await row.waitFor();
+      await shot(admin, 'admin-queue');
+      await row.getByRole('link', { name: /^Review / }).click();
+      await admin.locator('[data-page="admin-renewal-review"]').waitFor();
+      const form = admin.getByTestId('renewal-decision');
+      await form.waitFor();
+      const offered = await admin.locator('[data-price="offered"]').textContent();
+      await form.getByLabel(/^Reason/).fill('Medical confirmed: fit to drive');
+      await shot(admin, 'admin-review');
+      if (width === widths.at(-1)) {
+        await form.getByRole('button', { name: 'Confirm decision' }).click();
+        await admin.getByText(`Done: the customer has been invited to renew at ${offered}.`).waitFor();
+        expect(await admin.getByTestId('renewal-decisions').textContent()).toContain(
+          'Medical confirmed: fit to drive',
+        );
+        await shot(admin, 'admin-released');
+        // Gone from the queue.
+        await admin.getByRole('link', { name: 'All waiting renewals' }).click();
+        await admin.waitForURL(/\/admin\/renewals$/);
+        await admin
+          .getByTestId('renewal-queue')
+          .or(admin.getByText('Nothing is waiting for review.'))
+          .first()
+          .waitFor();
+        expect(await admin.locator('[data-renewal]', { hasText: 'SU72 HBL' }).count()).toBe(0);
+      }
+      await admin.close();
     }
   });
 });

@@ -514,6 +514,27 @@ const MATRIX: Record<string, Row> = {
       'staff impersonating other': OK,
     },
   },
+  'GET /api/admin/renewals/:code': {
+    kind: 'staff',
+    url: () => `/api/admin/renewals/${o.quoteCode}`,
+    why: 'one renewal of the review queue, read by staff without impersonating; the matrix quote is no renewal (renewal-review.test covers a real one)',
+    expect: {
+      'staff not impersonating': NOT_FOUND,
+      'staff impersonating owner': NOT_FOUND,
+      'staff impersonating other': NOT_FOUND,
+    },
+  },
+  'POST /api/admin/renewals/:code/decision': {
+    kind: 'staff',
+    url: () => `/api/admin/renewals/${o.quoteCode}/decision`,
+    body: () => ({ action: 'RELEASE', reason: 'Checked the claims history' }),
+    why: 'staff with action:renewals decide on a waiting renewal without impersonating; the matrix quote is no renewal (renewal-review.test covers a real one)',
+    expect: {
+      'staff not impersonating': NOT_FOUND,
+      'staff impersonating owner': NOT_FOUND,
+      'staff impersonating other': NOT_FOUND,
+    },
+  },
   'GET /api/admin/audit': {
     kind: 'staff',
     url: () => `/api/admin/audit?customer=${o.partyId}`,

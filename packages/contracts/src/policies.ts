@@ -74,6 +74,8 @@ export type AutoRenewalBody = z.infer<typeof autoRenewalBodySchema>;
 export const renewalQueueSchema = z.array(
   z.object({
     policyId: z.string(),
+    policyNumber: z.string().optional(),
+    vrn: z.string().nullable().optional(),
     cycle: z.number().int(),
     proposalCode: z.string(),
     status: z.enum(['MANUAL_REVIEW', 'REFERRED', 'UNRATED', 'INVITED', 'RENEWED', 'LAPSED']),

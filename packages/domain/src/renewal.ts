@@ -5,7 +5,8 @@
  */
 import { daysBetweenLondon } from './dates.ts';
 import type { PolicyStatus } from './enums.ts';
-import { breakdownOf } from './rating/price.ts';
+import { basisPoints, iptOn } from './money.ts';
+import { breakdownOf, totalsOf } from './rating/price.ts';
 import type { RatingResult, TraceEntry } from './rating/types.ts';
 
 /** Days before the anniversary the invitation is sent (ADR 220): 30 by default, never fewer than 21. */
@@ -93,4 +94,44 @@ export function capAtNewBusiness(renewal: RatingResult, newBusiness: RatingResul
     ],
   };
   return { quote, ...base };
+}
+
+/** How far staff may move a renewal's main premium when they re-rate it (ADR 265): a loading or a discount. */
+export const RENEWAL_ADJUSTMENT_PERCENT_MAX = 25;
+
+/**
+ * A staff re-rate's adjustment (ADR 265): the main cover's net premium moved by `percent` (half-up to the
+ * penny), its IPT recomputed, and the totals and monthly plan rebuilt from the lines. Applied to the renewal
+ * rating before `capAtNewBusiness`, so a loading can never lift the offer above the new-business price.
+ */
+export function adjustRenewal(result: RatingResult, percent: number): RatingResult {
+  const p = Math.max(
+    -RENEWAL_ADJUSTMENT_PERCENT_MAX,
+    Math.min(RENEWAL_ADJUSTMENT_PERCENT_MAX, Math.trunc(percent)),
+  );
+  if (p === 0 || !result.totals) return result;
+  const bp = basisPoints(result.totals.iptRate);
+  const lines = result.priceBreakdown.map((l) => {
+    if (l.coverGroup !== 'MAIN') return l;
+    const moved = l.net * p;
+    const net = l.net + Math.sign(moved) * Math.floor((Math.abs(moved) + 50) / 100);
+    const ipt = iptOn(net, bp);
+    return { ...l, net, ipt, gross: net + ipt };
+  });
+  const breakdown = breakdownOf(lines, {
+    iptRate: result.totals.iptRate,
+    freeMonths: 0,
+    monthly: result.totals.monthly !== null,
+  });
+  const main = breakdown.lines.find((l) => l.coverGroup === 'MAIN');
+  return {
+    ...result,
+    priceBreakdown: breakdown.lines,
+    totals: totalsOf(breakdown),
+    promotion: null,
+    trace: [
+      ...result.trace,
+      { factor: 'staffAdjustment', input: p, multiplier: 1 + p / 100, premiumAfter: main?.net ?? 0 },
+    ],
+  };
 }

@@ -30,3 +30,22 @@ export const renewals = pgTable(
   (t) => [primaryKey({ columns: [t.policyId, t.cycle] })],
 );
 export type RenewalRow = typeof renewals.$inferSelect;
+
+/** Staff decisions on renewals in the queue (migration 0990, ADR 265): append-only, the audit of each. */
+export const renewalReviews = pgTable('renewal_reviews', {
+  id: uuid('id').primaryKey(),
+  policyId: uuid('policy_id').notNull(),
+  cycle: integer('cycle').notNull(),
+  proposalCode: text('proposal_code').notNull(),
+  action: text('action', { enum: ['RELEASE', 'RERATE'] }).notNull(),
+  reason: text('reason').notNull(),
+  adjustmentPercent: integer('adjustment_percent').notNull().default(0),
+  statusBefore: text('status_before').notNull(),
+  offeredBeforePence: integer('offered_before_pence'),
+  offeredAfterPence: integer('offered_after_pence'),
+  referralReasons: jsonb('referral_reasons').$type<unknown[]>().notNull().default([]),
+  staffSubject: text('staff_subject').notNull(),
+  staffEmail: text('staff_email'),
+  decidedAt: ts('decided_at').notNull(),
+});
+export type RenewalReviewRow = typeof renewalReviews.$inferSelect;

@@ -94,7 +94,14 @@ export const identitySeeder: Seeder = {
   run: async ({ db }) => {
     await createStaffUser(db, {
       email: DEMO_ADMIN_EMAIL,
-      permissions: ['access:impersonate', 'action:mta-claims', 'finance', 'action:claims', 'access:insights'],
+      permissions: [
+        'access:impersonate',
+        'action:mta-claims',
+        'finance',
+        'action:claims',
+        'access:insights',
+        'action:renewals',
+      ],
       firstName: 'Sam',
       lastName: 'Support',
     });

@@ -13,4 +13,5 @@ export const ADMIN_PERMISSIONS = [
   'access:insights',
   'finance',
   'action:underwriting',
+  'action:renewals',
 ] as const;

@@ -1,9 +1,12 @@
 import type { Quote } from '@forecourt/contracts/proposals';
-import { addDaysIso, startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
+import { addDaysIso, londonDate, startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
 import { invitationWindowDays } from '@forecourt/domain/renewal';
+import { isFaultClaim, renewalNcdAnswers } from '@forecourt/domain/renewal-ncd';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
 import { renewals } from '../../db/schema/index.ts';
 import type { AppServices } from '../../lib/context.ts';
+import { claimsInPolicyYear } from '../claims/index.ts';
 import {
   attachRenewalProposal,
   currentVersionOf,
@@ -80,7 +83,14 @@ export async function inviteOne(
     const anniversary = policy.expiredAt;
     const version = await currentVersionOf(tx, policyId, at);
     const previous = (version?.quote ?? null) as Quote | null;
-    const priced = priceRenewal(services.brand, source.data, {
+    // The no-claims discount of the new year (ADR 266): +1 for a year without a fault claim, stepped back
+    // for each fault claim (NCB protection takes the first).
+    const yearClaims = await claimsInPolicyYear(tx, policyId, policy.inceptedAt, anniversary);
+    const { data: answers } = renewalNcdAnswers(source.data, {
+      faultClaims: yearClaims.filter(isFaultClaim).length,
+      anniversaryDay: londonDate(anniversary),
+    });
+    const priced = priceRenewal(services.brand, answers, {
       anniversary,
       now: at,
       product: source.product,
@@ -124,30 +134,64 @@ export async function inviteOne(
     // MANUAL and unrated renewals wait in the staff queue: the customer sees nothing until released.
     if (outcome === 'MANUAL_REVIEW' || outcome === 'UNRATED')
       return { outcome, proposalCode: proposal.proposalCode };
-    await attachRenewalProposal(tx, policyId, proposal.proposalCode);
-    if (!priced.rated) return { outcome, proposalCode: proposal.proposalCode };
-    if (outcome === 'REFERRED')
-      await enqueueReferral(tx, {
-        brand: services.brand,
-        policyNumber: policy.policyNumber,
-        anniversary,
-        quote: priced.quote,
-      });
-    else {
-      const base = `${(services.env.PUBLIC_URL ?? services.selfOrigin()).replace(/\/$/, '')}/${
-        findScheme(services.brand, policy.schemeCode)?.productUrlName ?? 'car-insurance'
-      }/renewal/${proposal.proposalCode}`;
-      await enqueueInvitation(tx, {
-        brand: services.brand,
-        policyNumber: policy.policyNumber,
-        anniversary,
-        previous,
-        offered: priced.quote,
-        capped: priced.pricing.capped,
-        renewalUrl: base,
-        optOutUrl: `${base}/opt-out`,
-      });
+    if (!priced.rated) {
+      await attachRenewalProposal(tx, policyId, proposal.proposalCode);
+      return { outcome, proposalCode: proposal.proposalCode };
     }
+    await offerRenewal(tx, services, {
+      policy,
+      proposalCode: proposal.proposalCode,
+      previous,
+      offered: priced.quote,
+      capped: priced.pricing.capped,
+      referred: outcome === 'REFERRED',
+    });
     return { outcome, proposalCode: proposal.proposalCode };
+  });
+}
+
+/**
+ * The renewal put before the customer: attached to the policy (the home's banner) and e-mailed — the
+ * invitation with both prices and the opt-out link, or, for a referral, the "we cannot renew automatically"
+ * letter. The invitation job does this at once; a renewal staff review does it when released (ADR 265).
+ */
+export async function offerRenewal(
+  tx: Db,
+  services: Services,
+  o: {
+    policy: PolicyRow;
+    proposalCode: string;
+    previous: Quote | null;
+    offered: Quote;
+    capped: boolean;
+    referred: boolean;
+  },
+) {
+  const { policy } = o;
+  await attachRenewalProposal(tx, policy.id, o.proposalCode);
+  // Opted out meanwhile: the quote waits behind the opted-out banner; nothing is e-mailed.
+  if (!policy.autoRenewalEnabled) return;
+  const anniversary = policy.expiredAt ?? services.clock.now();
+  if (o.referred) {
+    await enqueueReferral(tx, {
+      brand: services.brand,
+      policyNumber: policy.policyNumber,
+      anniversary,
+      quote: o.offered,
+    });
+    return;
+  }
+  const base = `${(services.env.PUBLIC_URL ?? services.selfOrigin()).replace(/\/$/, '')}/${
+    findScheme(services.brand, policy.schemeCode)?.productUrlName ?? 'car-insurance'
+  }/renewal/${o.proposalCode}`;
+  await enqueueInvitation(tx, {
+    brand: services.brand,
+    policyNumber: policy.policyNumber,
+    anniversary,
+    previous: o.previous,
+    offered: o.offered,
+    capped: o.capped,
+    renewalUrl: base,
+    optOutUrl: `${base}/opt-out`,
   });
 }

@@ -2,7 +2,7 @@ import type { Brand } from '@forecourt/contracts';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { londonDate, startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
 import { rate } from '@forecourt/domain/rating/rate';
-import { type CappedRenewal, capAtNewBusiness } from '@forecourt/domain/renewal';
+import { adjustRenewal, type CappedRenewal, capAtNewBusiness } from '@forecourt/domain/renewal';
 import { validateProposal } from '@forecourt/domain/risk/validate';
 import { quoteFromRating } from '../proposals/index.ts';
 import { ratingTablesFor } from '../rating/index.ts';
@@ -29,7 +29,7 @@ const productOf = (product: string) =>
 export function priceRenewal(
   brand: Brand,
   answers: Record<string, unknown>,
-  o: { anniversary: Date; now: Date; product: string },
+  o: { anniversary: Date; now: Date; product: string; adjustmentPercent?: number },
 ): PricedRenewal {
   const day = londonDate(o.anniversary);
   const today = todayInLondon(o.now);
@@ -43,7 +43,11 @@ export function priceRenewal(
   if (!checked.success) return { rated: false, data, errors: checked.errors };
   const tables = ratingTablesFor(brand, o.now);
   const product = productOf(o.product);
-  const renewal = rate({ data: checked.data, promoCode: null, product }, tables, day);
+  // A staff re-rate's loading or discount (ADR 265) moves the renewal rating, before the cap.
+  const renewal = adjustRenewal(
+    rate({ data: checked.data, promoCode: null, product }, tables, day),
+    o.adjustmentPercent ?? 0,
+  );
   const asNewBusiness = { ...checked.data, quote: { ...checked.data.quote, startDate: today } };
   const newBusiness = rate({ data: asNewBusiness, promoCode: null, product }, tables, today);
   const pricing = capAtNewBusiness(renewal, newBusiness);

@@ -1,7 +1,9 @@
 import { asc, inArray } from 'drizzle-orm';
 import { renewals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { policyById } from '../policies/index.ts';
+import { proposalByCode } from '../proposals/index.ts';
+import { requireRenewalStaff } from './review-renewal.ts';
 
 /**
  * GET /api/admin/renewals: the staff queue (issue 14 §1): renewals waiting for a person — MANUAL review
@@ -9,15 +11,28 @@ import { forbidden, unauthorized } from '../../lib/errors.ts';
  * traces, oldest anniversary first.
  */
 export async function listRenewalQueue(ctx: Ctx) {
-  if (ctx.caller.kind !== 'admin') throw ctx.caller.kind === 'none' ? unauthorized() : forbidden();
-  if (!ctx.caller.permissions.includes('access:impersonate')) throw forbidden();
+  requireRenewalStaff(ctx);
   const rows = await ctx.db
     .select()
     .from(renewals)
     .where(inArray(renewals.status, ['MANUAL_REVIEW', 'REFERRED', 'UNRATED']))
     .orderBy(asc(renewals.anniversaryAt));
+  const known = new Map(
+    await Promise.all(
+      rows.map(async (r) => {
+        const [policy, proposal] = await Promise.all([
+          policyById(ctx.db, r.policyId),
+          proposalByCode(ctx.db, r.proposalCode),
+        ]);
+        const vrn = (proposal?.quote as { vrn?: string | null } | null)?.vrn ?? null;
+        return [r.policyId, { policyNumber: policy?.policyNumber, vrn }] as const;
+      }),
+    ),
+  );
   return rows.map((r) => ({
     policyId: r.policyId,
+    policyNumber: known.get(r.policyId)?.policyNumber,
+    vrn: known.get(r.policyId)?.vrn ?? null,
     cycle: r.cycle,
     proposalCode: r.proposalCode,
     status: r.status,

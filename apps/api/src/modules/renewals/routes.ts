@@ -5,12 +5,14 @@ import {
   renewalQueueSchema,
 } from '@forecourt/contracts/policies';
 import { proposalCodeParamsSchema, proposalSchema } from '@forecourt/contracts/proposals';
+import { renewalDecisionBodySchema, renewalReviewSchema } from '@forecourt/contracts/renewals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
 import { changeRenewal } from './change-renewal.ts';
 import { runRenewalInvitations } from './invite-renewals.ts';
 import { listRenewalQueue } from './renewal-queue.ts';
+import { decideRenewal, getRenewalReview } from './review-renewal.ts';
 import { setAutoRenewal } from './set-auto-renewal.ts';
 
 /** Renewal's HTTP face: the auto-renewal switch (spec 3 §7) and the staff queue. */
@@ -51,6 +53,32 @@ export const renewalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => listRenewalQueue(ctxOf(req)),
+  );
+  app.get(
+    '/api/admin/renewals/:code',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One renewal of the staff queue: prices, quote, referral reasons and decisions taken',
+        params: proposalCodeParamsSchema,
+        response: { 200: renewalReviewSchema },
+      },
+    },
+    async (req) => getRenewalReview(ctxOf(req), req.params.code),
+  );
+  app.post(
+    '/api/admin/renewals/:code/decision',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Release a waiting renewal at its offered price, or re-rate it with an adjustment (staff with action:renewals; a reason is required and audited)',
+        params: proposalCodeParamsSchema,
+        body: renewalDecisionBodySchema,
+        response: { 200: renewalReviewSchema },
+      },
+    },
+    async (req) => decideRenewal(ctxOf(req), req.params.code, req.body),
   );
 
   // Development only (ADR 125: loopback, never production): the invitation job run as of `daysAhead` days

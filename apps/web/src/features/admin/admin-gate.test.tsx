@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuthClient } from '../../lib/auth/auth-client.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AuthStateProvider } from '../../lib/auth/auth-context.tsx';
 import { setImpersonation } from '../../lib/auth/impersonation.ts';
 import type { SessionUser } from '../../lib/auth/session-user.ts';
 import { renderUi, testConfig } from '../../ui/test-utils.tsx';
 import { AdminGate } from './admin-gate.tsx';
+import { fakeAuthClient, staffUser } from './admin-test-auth.tsx';
 
 const adminConfig = {
   ...testConfig,
@@ -13,27 +13,8 @@ const adminConfig = {
   basename: '/admin',
 };
 
-function fakeClient(user: SessionUser | null) {
-  return {
-    current: () => user,
-    subscribe: () => () => undefined,
-    load: async () => user,
-    signInSilently: async () => null,
-    signIn: vi.fn(async () => undefined),
-    signOut: vi.fn(async () => undefined),
-  } as unknown as AuthClient;
-}
-
-const staff = (permissions: string[]): SessionUser => ({
-  userId: 's1',
-  connection: 'email',
-  picture: undefined,
-  roles: ['staff'],
-  permissions,
-  username: 'admin@forecourt.example',
-  firstName: 'Sam',
-  lastName: 'Support',
-});
+const fakeClient = fakeAuthClient;
+const staff = staffUser;
 
 function renderGate(user: SessionUser | null) {
   const client = fakeClient(user);

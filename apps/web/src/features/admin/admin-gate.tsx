@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { useImpersonation } from '../../lib/auth/impersonation.ts';
 import { useConfig } from '../../lib/config.tsx';
@@ -7,10 +7,16 @@ import { ImpersonationScreen } from './impersonation-screen.tsx';
 import { UnauthorisedScreen } from './unauthorised-screen.tsx';
 
 const PASS_THROUGH = ['/callback', '/sign-in'];
+const RenewalReviewScreen = lazy(() =>
+  import('./renewal-review/renewal-review-screen.tsx').then((m) => ({ default: m.RenewalReviewScreen })),
+);
+/** The staff screens that act for no customer (ADR 265): reachable before choosing one. */
+const isStaffScreen = (path: string) => path === '/renewals' || path.startsWith('/renewals/');
 
 /**
- * Admin mode (features.isAdmin): without a user holding access:impersonate, the unauthorised screen;
- * then the impersonation screen until a customer id is given; then the app, acting for that customer.
+ * Admin mode (features.isAdmin): without a user holding access:impersonate, the unauthorised screen; the
+ * staff screens that act for no customer (the renewal review queue, `/renewals`); otherwise the
+ * impersonation screen until a customer id is given; then the app, acting for that customer.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
   const config = useConfig();
@@ -22,6 +28,12 @@ export function AdminGate({ children }: { children: ReactNode }) {
   if (PASS_THROUGH.includes(path)) return children;
   if (!ready) return <Spinner label="" />;
   if (!user?.permissions.includes('access:impersonate')) return <UnauthorisedScreen />;
+  if (isStaffScreen(path))
+    return (
+      <Suspense fallback={<Spinner label="" />}>
+        <RenewalReviewScreen path={path} />
+      </Suspense>
+    );
   if (!impersonating) return <ImpersonationScreen />;
   return children;
 }

@@ -74,6 +74,11 @@ export function ImpersonationScreen() {
           </Button>
         </div>
       </form>
+      <p className={styles.more}>
+        <a href={`${basename.replace(/\/$/, '')}/renewals`} data-testid="admin-renewals-link">
+          {t('admin.renewals.link')}
+        </a>
+      </p>
     </AdminFrame>
   );
 }

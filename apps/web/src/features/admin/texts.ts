@@ -20,4 +20,5 @@ export const adminTexts: Record<string, string> = {
   'admin.notAuthorised.header': 'Not allowed',
   'admin.notAuthorised.body': 'You are not authorised to perform this action.',
   'admin.notAuthorised.ok': 'OK',
+  'admin.renewals.link': 'Renewals waiting for review',
 };

@@ -161,6 +161,16 @@ export const endpoints = {
     body: (await policies()).renewalChangeRequestSchema,
     response: (await proposals()).proposalSchema,
   })),
+  listRenewalQueue: endpoint('GET', '/admin/renewals', async () => ({
+    response: (await policies()).renewalQueueSchema,
+  })),
+  getRenewalReview: endpoint('GET', '/admin/renewals/:code', async () => ({
+    response: (await import('@forecourt/contracts/renewals')).renewalReviewSchema,
+  })),
+  decideRenewal: endpoint('POST', '/admin/renewals/:code/decision', async () => {
+    const c = await import('@forecourt/contracts/renewals');
+    return { body: c.renewalDecisionBodySchema, response: c.renewalReviewSchema };
+  }),
   setAutoRenewal: endpoint('PUT', '/policies/:id/autoRenewal', async () => {
     const c = await policies();
     return { body: c.autoRenewalBodySchema, response: c.policySchema };

@@ -9,6 +9,7 @@ import { enqueue } from '../../lib/outbox.ts';
 import { postAdjustmentCharge } from '../billing/index.ts';
 import { addPolicyVersion, getPolicy } from '../policies/index.ts';
 import type { AdjustmentRow } from './adjustment-view.ts';
+import { referredRefused } from './confirm-referred.ts';
 import { emailPolicyholder, WHEN } from './holder-email.ts';
 
 type Updated = {
@@ -33,10 +34,7 @@ export async function confirmMta(ctx: Ctx, row: AdjustmentRow) {
     throw new AppError('UNPROCESSABLE', 'This policy can no longer be changed.', {
       details: { reason: 'POLICY_NOT_CHANGEABLE' },
     });
-  if (u.ratingStatus !== 'QUOTE')
-    throw new AppError('UNPROCESSABLE', 'We cannot make this change online: please call us.', {
-      details: { reason: 'ADJUSTMENT_REFERRED' },
-    });
+  if (u.ratingStatus !== 'QUOTE') throw referredRefused();
 
   const now = ctx.clock.now();
   const version = await addPolicyVersion(ctx, {

@@ -17,7 +17,7 @@ import { registerFulfilment, registerSetupCheck, toCustomerPayment } from '../pa
 import { bindProposal } from './bind-proposal.ts';
 import { createBindPayment } from './create-bind-payment.ts';
 import { endPolicy } from './end-policy.ts';
-import { getPolicy, listPolicies } from './get-policies.ts';
+import { getPolicyWithAnswers, listPolicies } from './get-policies.ts';
 import { assertNothingDueToday } from './nothing-due-today.ts';
 import { prepareCustomerAccount } from './prepare-customer-account.ts';
 
@@ -100,7 +100,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: policySchema },
       },
     },
-    async (req) => getPolicy(ctxOf(req), req.params.id),
+    async (req) => getPolicyWithAnswers(ctxOf(req), req.params.id),
   );
 
   app.post(

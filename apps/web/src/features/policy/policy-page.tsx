@@ -1,12 +1,13 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import { isEndedStatus } from '@forecourt/domain/status';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { Page } from '../../app/page/page.tsx';
 import { useSessionUser } from '../../lib/auth/auth-context.tsx';
 import { useConfig } from '../../lib/config.tsx';
+import { journey } from '../../lib/i18n/journey.ts';
 import { Notification, Spinner, StatusBadge } from '../../ui/index.ts';
 import { isMissing, usePolicy, usePolicyAccount } from './api/policy.ts';
 import { AdjustmentResult, AdjustmentReview } from './components/adjustment-review.tsx';
@@ -22,6 +23,11 @@ import { NotAvailable } from './components/not-available.tsx';
 import styles from './policy.module.css';
 import { londonDay, quoteOf, viewOf, visibleTabs } from './policy-view.ts';
 import './texts.ts';
+
+/** The management pages carry the disclosure forms and lookups: loaded with the journeys' texts when opened. */
+const ManagementPage = lazy(() =>
+  journey(import('./components/management.tsx')).then((m) => ({ default: m.ManagementPage })),
+);
 
 export type ClaimsSlot = (props: { policyId: string; policyNumber: string }) => ReactNode;
 
@@ -100,6 +106,12 @@ function PolicyView({
     content = <AdjustmentResult adjustmentId={view.adjustmentId} root={root} />;
   else if (view.kind === 'adjustment')
     content = <AdjustmentReview adjustmentId={view.adjustmentId} root={root} />;
+  else if (view.kind === 'management')
+    content = (
+      <Suspense fallback={<Spinner size="large" />}>
+        <ManagementPage policy={policy} root={root} path={view.path} />
+      </Suspense>
+    );
   else if (view.kind === 'lifecycle') content = <NotAvailable root={root} />;
   else if (view.kind === 'tab' && view.tab === 'details')
     content = <DetailsTab policy={policy} root={root} productName={scheme?.name ?? policy.schemeCode} />;

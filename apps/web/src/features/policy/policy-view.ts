@@ -11,20 +11,14 @@ export function visibleTabs(policy: Policy, product: ProductKind, hasAccount: bo
 }
 
 /** Lifecycle pages of a live policy (spec 2 §2 sub-routes); the cancellation confirmation for any status. */
-export const lifecyclePaths = [
-  'cancel',
-  'cancel/confirm',
-  'uploads',
-  'management',
-  'excess',
-  'add-ons',
-] as const;
+export const lifecyclePaths = ['cancel', 'cancel/confirm', 'uploads', 'excess', 'add-ons'] as const;
 export type LifecyclePath = (typeof lifecyclePaths)[number];
 
 export type PolicyView =
   | { kind: 'tab'; tab: PolicyTab }
   | { kind: 'lifecycle'; path: LifecyclePath }
   | { kind: 'adjustment'; adjustmentId: string; result: boolean }
+  | { kind: 'management'; path: string }
   | { kind: 'root' }
   | { kind: 'none' };
 
@@ -41,6 +35,9 @@ export function viewOf(subPath: string, policy: Policy, tabs: PolicyTab[]): Poli
   const live = ['ACTIVE', 'PENDING'].includes(policy.policyDetail.policyStatus);
   const review = /^management\/adjustment\/([0-9a-f-]{36})(\/result)?$/.exec(path);
   if (review?.[1]) return { kind: 'adjustment', adjustmentId: review[1], result: Boolean(review[2]) };
+  // The management pages (spec 3 §2): the index, section/{id}, and a section's profile pages.
+  const manage = /^management(?:\/(section\/.+))?$/.exec(path);
+  if (live && manage) return { kind: 'management', path: manage[1] ?? '' };
   if (live && (lifecyclePaths as readonly string[]).includes(path))
     return { kind: 'lifecycle', path: path as LifecyclePath };
   return { kind: 'root' };

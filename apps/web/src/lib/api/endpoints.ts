@@ -142,9 +142,10 @@ export const endpoints = {
   getPolicyAdjustment: endpoint('GET', '/policyAdjustments/:id', async () => ({
     response: (await adjustments()).adjustmentSchema,
   })),
-  commitPolicyAdjustment: endpoint('POST', '/policyAdjustments/:id/commit', async () => ({
-    response: (await adjustments()).adjustmentSchema,
-  })),
+  commitPolicyAdjustment: endpoint('POST', '/policyAdjustments/:id/commit', async () => {
+    const a = await adjustments();
+    return { body: a.commitAdjustmentRequestSchema, response: a.adjustmentSchema };
+  }),
   changeRenewal: endpoint('PATCH', '/renewals/:code', async () => ({
     body: (await policies()).renewalChangeRequestSchema,
     response: (await proposals()).proposalSchema,

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { useConfig } from '../../../lib/config.tsx';
-import { Button, Notification, Spinner } from '../../../ui/index.ts';
+import { Button, Checkbox, Notification, Spinner } from '../../../ui/index.ts';
 import { useConfirmAdjustment } from '../api/adjustments.ts';
 import { useAdjustment } from '../api/cancellation.ts';
 import styles from '../policy.module.css';
@@ -38,12 +38,15 @@ export function AdjustmentReview({ adjustmentId, root }: { adjustmentId: string;
   const navigate = useNavigate();
   const adjustment = useAdjustment(adjustmentId);
   const [key] = useState(() => crypto.randomUUID());
+  const [agreed, setAgreed] = useState(false);
   const a = adjustment.data;
   const confirm = useConfirmAdjustment(a?.policyId ?? '', key);
   if (adjustment.isPending) return <Spinner size="large" />;
   if (!a) return <Navigate to={root} replace />;
   // Opened again once confirmed: back to the policy (not while this page is confirming it).
   if (a.confirmed && confirm.isIdle) return <Navigate to={root} replace />;
+  // A referred change already answered by cancelling the policy: nothing left to review here.
+  if (a.confirmed === false && confirm.isSuccess) return <Spinner size="large" />;
   const outcome = reviewOutcome(a);
   const gone =
     (isApiError(confirm.error) && confirm.error.status === 410) || new Date(a.expiresAt) <= new Date();
@@ -71,9 +74,19 @@ export function AdjustmentReview({ adjustmentId, root }: { adjustmentId: string;
         </>
       )}
       {outcome === 'referred' && (
-        <Notification variant="critical" title={t('policy.adjust.referred.header')}>
-          {t('policy.adjust.referred.body')}
-        </Notification>
+        <>
+          <Notification variant="critical" title={t('policy.adjust.referred.header')}>
+            {t('policy.adjust.referred.body')}
+          </Notification>
+          {!gone && (
+            <Checkbox
+              name="acceptCancellation"
+              label={t('policy.adjust.referred.agree')}
+              value={agreed}
+              onChange={setAgreed}
+            />
+          )}
+        </>
       )}
       {outcome === 'invalid' && (
         <Notification variant="warning" title={t('policy.adjust.invalid.header')}>
@@ -97,12 +110,29 @@ export function AdjustmentReview({ adjustmentId, root }: { adjustmentId: string;
           <Button
             loading={confirm.isPending}
             onClick={() =>
-              confirm.mutate(a.adjustmentId, {
-                onSuccess: () => navigate(`${root}/management/adjustment/${a.adjustmentId}/result`),
-              })
+              confirm.mutate(
+                { adjustmentId: a.adjustmentId },
+                { onSuccess: () => navigate(`${root}/management/adjustment/${a.adjustmentId}/result`) },
+              )
             }
           >
             {t('policy.adjust.confirm')}
+          </Button>
+        )}
+        {outcome === 'referred' && !gone && (
+          // Destructive: the cover ends and the policy is cancelled at once (ADR 256).
+          <Button
+            variant="destructive"
+            disabled={!agreed}
+            loading={confirm.isPending}
+            onClick={() =>
+              confirm.mutate(
+                { adjustmentId: a.adjustmentId, acceptCancellation: true },
+                { onSuccess: (c) => navigate(`${root}/cancel/confirm?adjustment=${c.adjustmentId}`) },
+              )
+            }
+          >
+            {t('policy.adjust.referred.confirm')}
           </Button>
         )}
         <Button to={root} variant="tertiary">

@@ -178,14 +178,17 @@ export async function certificatePdf(page: Page, policyId: string, version?: num
   throw new Error('the certificate was never generated');
 }
 
-/** On the identity provider's page: e-mail, the code from the development outbox, sign in. */
-export async function signInAtIdp(page: Page, email: string) {
+/**
+ * On the identity provider's page: e-mail, the code from the development outbox, sign in. `baseUrl`: the
+ * server whose outbox holds the code (a journey's own server; the shared one by default).
+ */
+export async function signInAtIdp(page: Page, email: string, baseUrl: string = inject('baseUrl')) {
   await page.waitForURL(/\/auth\/interaction\//);
   await page.locator('#address').fill(email);
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await page.locator('#code').waitFor();
   const outbox = await page.context().newPage();
-  await outbox.goto(`${inject('baseUrl')}/dev/outbox`);
+  await outbox.goto(`${baseUrl}/dev/outbox`);
   const body = await outbox.locator(`tr[data-recipient="${email}"] .body`).first().textContent();
   await outbox.close();
   const code = /\b(\d{6})\b/.exec(body ?? '')?.[1];
@@ -194,9 +197,17 @@ export async function signInAtIdp(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** A newcomer buys a policy by card (signed in at account set-up), ending on the success page. */
-export async function buyPolicyByCard(page: Page) {
-  const code = await pricedQuote(page);
+/** Answers whose cover starts today (the policy is ACTIVE at once). */
+export const startingToday = (data: Record<string, unknown>) => {
+  (data.quote as Record<string, unknown>).startDate = todayInLondon(new Date());
+};
+
+/**
+ * A newcomer buys a policy by card (signed in at account set-up), ending on the success page; `mutate`
+ * changes the quote's answers first (e.g. `startingToday`).
+ */
+export async function buyPolicyByCard(page: Page, mutate?: (data: Record<string, unknown>) => void) {
+  const code = await pricedQuote(page, mutate);
   await configurationToCheckout(page, code);
   await page.locator('[data-page="checkout-card"]').waitFor();
   await page.getByRole('button', { name: /^Pay / }).click();

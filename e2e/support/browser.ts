@@ -146,3 +146,21 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }
+
+/**
+ * screenshots/<name>-1280.png and -375.png of the page as it is (from the top, so a sticky header is not painted
+ * half-way down), then back to its own size: for pages a journey reaches once.
+ */
+export async function shootBoth(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 812 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(350);
+    await screenshot(page, name);
+  }
+  await page.setViewportSize(size);
+}

@@ -870,6 +870,8 @@ describe('management pages (spec 3 §2, §4, §5)', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'See my new price' }));
     await screen.findByTestId('adjustment-review');
     expect(screen.getByTestId('difference')).toHaveTextContent('the change costs £4.12');
+    // The factor trace beside the price: the same risk here, so nothing that sets the price changes.
+    expect(screen.getByTestId('price-trace')).toHaveTextContent('Nothing that sets your price changes.');
     expect(router.state.location.pathname).toBe(`${root}/management/adjustment/${adjustmentId}`);
     expect(calls.find((c) => c.path === '/policyAdjustments')?.body).toEqual({
       adjustmentType: 'MTA',

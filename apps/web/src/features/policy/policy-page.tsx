@@ -105,7 +105,7 @@ function PolicyView({
   else if (view.kind === 'adjustment' && view.result)
     content = <AdjustmentResult adjustmentId={view.adjustmentId} root={root} />;
   else if (view.kind === 'adjustment')
-    content = <AdjustmentReview adjustmentId={view.adjustmentId} root={root} />;
+    content = <AdjustmentReview adjustmentId={view.adjustmentId} root={root} policy={policy} />;
   else if (view.kind === 'management')
     content = (
       <Suspense fallback={<Spinner size="large" />}>

@@ -29,7 +29,10 @@ async function laterToPaymentReminder(page: Page) {
   await reminder.waitFor({ state: 'detached' });
 }
 
-/** The review of a change: the new price, the difference for the rest of the period; confirmed, the result. */
+/**
+ * The review of a change: the new price, the difference for the rest of the period and why; confirmed, the
+ * result.
+ */
 async function reviewAndConfirm(page: Page, name: string) {
   await page.getByTestId('adjustment-review').waitFor();
   expect(await page.getByTestId('new-price').textContent()).toMatch(
@@ -38,6 +41,8 @@ async function reviewAndConfirm(page: Page, name: string) {
   expect(await page.getByTestId('difference').textContent()).toMatch(
     /^(For the rest of this period (the change costs|you get) £[\d,]+\.\d\d( back)?\.|Your price does not change\.)$/,
   );
+  // The factor trace that explains the difference sits beside it.
+  await page.getByTestId('price-trace').waitFor();
   await shot(page, `${name}-review`);
   await page.getByRole('button', { name: 'Confirm the change' }).click();
   await page.getByTestId('adjustment-result').waitFor();

@@ -158,7 +158,8 @@ describe('policy page (spec 2 §2)', () => {
       'href',
       `${root}/cancel`,
     );
-  });
+    // The first test of the file also pays for loading the page's modules.
+  }, 15_000);
 
   it('PENDING shows all four tabs; the uploads page (its own lane) says it is not available yet', async () => {
     const { router } = setup(`${root}/uploads`, {

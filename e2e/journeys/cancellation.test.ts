@@ -1,8 +1,7 @@
-import { todayInLondon } from '@forecourt/domain/dates';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, useBrowser } from '../support/browser.ts';
-import { configurationToCheckout, payOnHostedPage, pricedQuote } from './checkout-steps.ts';
+import { buyPolicyByCard, startingToday } from './checkout-steps.ts';
 
 const browser = useBrowser();
 
@@ -17,14 +16,7 @@ describe('cancellation (issue 13)', () => {
     for (const width of [1280, 375]) {
       const page = await browser.newPage({ width });
       // Cover starts today, so one day on cover is kept and the rest refunded.
-      const code = await pricedQuote(page, (d) => {
-        (d.quote as Record<string, unknown>).startDate = todayInLondon(new Date());
-      });
-      await configurationToCheckout(page, code);
-      await page.locator('[data-page="checkout-card"]').waitFor();
-      await page.getByRole('button', { name: /^Pay / }).click();
-      await payOnHostedPage(page, '4242 4242 4242 4242');
-      await page.locator('[data-page="checkout-success"]').waitFor({ timeout: 30_000 });
+      await buyPolicyByCard(page, startingToday);
       await page.getByRole('link', { name: 'View your policy' }).click();
       await page.waitForURL(/\/car-insurance\/policy\/[0-9a-f-]{36}$/);
       const root = new URL(page.url()).pathname;

@@ -205,9 +205,17 @@ export async function signInAtIdp(page: Page, email: string, baseUrl = inject('b
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** A newcomer buys a policy by card (signed in at account set-up), ending on the success page. */
-export async function buyPolicyByCard(page: Page) {
-  const code = await pricedQuote(page);
+/** Answers whose cover starts today (the policy is ACTIVE at once). */
+export const startingToday = (data: Record<string, unknown>) => {
+  (data.quote as Record<string, unknown>).startDate = todayInLondon(new Date());
+};
+
+/**
+ * A newcomer buys a policy by card (signed in at account set-up), ending on the success page; `mutate`
+ * changes the quote's answers first (e.g. `startingToday`).
+ */
+export async function buyPolicyByCard(page: Page, mutate?: (data: Record<string, unknown>) => void) {
+  const code = await pricedQuote(page, mutate);
   await configurationToCheckout(page, code);
   await page.locator('[data-page="checkout-card"]').waitFor();
   await page.getByRole('button', { name: /^Pay / }).click();

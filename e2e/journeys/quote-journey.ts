@@ -64,6 +64,30 @@ async function driverQuestions(scope: Page | Locator, dob: string, first: string
   await lookup(scope, 'industry', 'Educ', /Education - State/);
 }
 
+/**
+ * The additional-driver form answered for Alex Taylor (born 1988, full UK licence, nothing to declare): the
+ * quote's driver page and a policy's add-a-driver page are the same form.
+ */
+export async function answerAdditionalDriver(scope: Page | Locator) {
+  await driverQuestions(scope, '1988-02-14', 'Alex');
+  await select(scope, 'relationshipToInsured', 'Spouse or partner');
+  await select(scope, 'licenceType', 'Full UK');
+  await typeDate(scope, 'licenceValidFrom', '2008-04-01');
+  await choose(scope, 'hasConvictions', 'No');
+  await choose(scope, 'hasClaims', 'No');
+  for (const id of [
+    'bankrupt',
+    'unsatisfiedCCJs',
+    'unspentCriminalConvictions',
+    'previouslyRefusedInsurance',
+    'dvlaUnawareOfMedicalCondition',
+    'advisedByDoctorNotToDrive',
+    'bannedOrDisqualified',
+  ])
+    await choose(scope, id, 'No');
+  await select(scope, 'useOfOtherCar', 'No access to other cars');
+}
+
 /** From the product path to the priced quote: every section answered like a newcomer would. */
 export async function answerEverySection(page: Page, a: Answers, shot: Shot = noShot) {
   await page.locator('[data-page="before-we-begin"]').waitFor();
@@ -147,23 +171,7 @@ export async function answerEverySection(page: Page, a: Answers, shot: Shot = no
   if (a.driver) {
     await page.getByRole('link', { name: 'Add a driver' }).click();
     await page.locator('[data-page="additional-driver"]').waitFor();
-    await driverQuestions(page, '1988-02-14', 'Alex');
-    await select(page, 'relationshipToInsured', 'Spouse or partner');
-    await select(page, 'licenceType', 'Full UK');
-    await typeDate(page, 'licenceValidFrom', '2008-04-01');
-    await choose(page, 'hasConvictions', 'No');
-    await choose(page, 'hasClaims', 'No');
-    for (const id of [
-      'bankrupt',
-      'unsatisfiedCCJs',
-      'unspentCriminalConvictions',
-      'previouslyRefusedInsurance',
-      'dvlaUnawareOfMedicalCondition',
-      'advisedByDoctorNotToDrive',
-      'bannedOrDisqualified',
-    ])
-      await choose(page, id, 'No');
-    await select(page, 'useOfOtherCar', 'No access to other cars');
+    await answerAdditionalDriver(page);
     await shot('additional-driver');
     await submit(page, /Save driver/);
     await page.locator('[data-profile="p1"]').waitFor();

@@ -147,16 +147,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** screenshots/<name>-{1280,375}.png: the page at its width (1280), then at 375, then back (from the top). */
-export async function shootBoth(page: Page, name: string) {
+/**
+ * screenshots/<name>-1280.png and -375.png of the page as it is (from the top, so a sticky header is not painted
+ * half-way down), then back to its own size: for pages a journey reaches once.
+ */
+export async function shootBoth(page: Page, name: string): Promise<void> {
   const size = page.viewportSize() ?? { width: 1280, height: 800 };
-  // From the top, so the sticky header is not painted half-way down a full-page picture.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(350);
-  await screenshot(page, name);
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(350);
-  await screenshot(page, name);
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 812 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(350);
+    await screenshot(page, name);
+  }
   await page.setViewportSize(size);
 }

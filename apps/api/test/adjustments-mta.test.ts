@@ -135,6 +135,35 @@ describe('mid-term adjustments: each change type', () => {
     expect(removed.json().updatedPolicyVersions[0].quote.insuredProfiles).toHaveLength(1);
   });
 
+  it('a new driver is disclosed with their claims, in one adjustment', async () => {
+    const claim = {
+      type: 'Theft-Vehicle',
+      date: `${new Date().getFullYear() - 1}-01-10`,
+      ncdAffected: false,
+    };
+    const made = await make(c, [
+      { changeType: 'ADDITIONAL_PROFILE_CREATE_CHANGE', profileCode: 'p2' },
+      ...Object.entries(sampleAdditionalDriver(todayInLondon(new Date()), 'p2').data).map(
+        ([path, value]) => ({
+          changeType: 'ADDITIONAL_PROFILE_DISCLOSURE_CHANGE',
+          profileCode: 'p2',
+          update: { path, value: path === 'vehicleClaimsHistory' ? [claim] : value },
+        }),
+      ),
+    ]);
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().updatedPolicyVersions[0].quote.insuredProfiles).toHaveLength(3);
+    // An existing driver's disclosed claims stay read-only for a customer.
+    const later = await make(c, [
+      {
+        changeType: 'ADDITIONAL_PROFILE_DISCLOSURE_CHANGE',
+        profileCode: 'p1',
+        update: { path: 'vehicleClaimsHistory', value: [claim] },
+      },
+    ]);
+    expect(later.statusCode).toBe(400);
+  });
+
   it('a change that leaves the answers unratable is a 400 with field errors; nothing to change is a 400', async () => {
     const bad = await make(c, [
       { changeType: 'ASSET_DISCLOSURE_CHANGE', update: { path: 'annualMileage', value: -5 } },
@@ -249,6 +278,99 @@ describe('twice at once', () => {
     const both = await Promise.all([commit(c, a.adjustmentId), commit(c, b.adjustmentId)]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 410]);
     expect((await c.call('GET', `/api/policies/${c.policyId}`)).json().versions).toHaveLength(2);
+  });
+});
+
+describe('the renewal window (spec 3 §4 Renewal)', () => {
+  it('customers cannot change the policy themselves in the window (409, the change-blocked reason); staff can', async () => {
+    const c = await customerWithPaidPolicy(t, 'mta.window@example.com');
+    await boughtDaysAgo(t, c.policyId, 345);
+    const policy = (await c.call('GET', `/api/policies/${c.policyId}`)).json();
+    expect(policy.inRenewalWindow).toBe(true);
+    const cover = [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }];
+    const refused = await make(c, cover);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().code).toBe('CONFLICT');
+    expect(refused.json().message).toMatch(/being renewed: please contact us/);
+    // A cancellation is not a change: the window does not block it.
+    const options = await c.call('GET', `/api/policies/${c.policyId}/cancellation`);
+    expect(options.json().allowed).toBe(true);
+    const staff = { ...caller(t, `staff:${c.partyId}`), policyId: c.policyId };
+    expect((await make(staff, cover)).statusCode).toBe(201);
+    // Outside the window the same customer change is made.
+    const fresh = await customerWithPaidPolicy(t, 'mta.window.out@example.com');
+    expect((await make(fresh, cover)).statusCode).toBe(201);
+  });
+});
+
+describe('a referred change (spec 3 §4 step 3, §5 "Referred adjustment")', () => {
+  const modified = [
+    { changeType: 'ASSET_DISCLOSURE_CHANGE', update: { path: 'modifications', value: true } },
+  ];
+  const commitWith = (c: Pick<Customer, 'call'>, id: string, body: unknown, key?: string) =>
+    c.call('POST', `/api/policyAdjustments/${id}/commit`, body, key ? { 'idempotency-key': key } : {});
+
+  it('is refused without the agreement; with it the policy is cancelled at once, once, and a retry answers the same', async () => {
+    const c = await customerWithPaidPolicy(t, 'mta.referred@example.com');
+    const made = await make(c, modified);
+    expect(made.statusCode, made.body).toBe(201);
+    const a = made.json();
+    expect(a.updatedPolicyVersions[0].ratingStatus).toBe('REFERRAL');
+    for (const body of [undefined, {}, { acceptCancellation: false }]) {
+      const res = await commitWith(c, a.adjustmentId, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().message).toBe('We cannot make this change online: please call us.');
+    }
+    for (const body of [{ acceptCancellation: 'yes' }, { acceptCancellation: true, extra: 1 }]) {
+      expect((await commitWith(c, a.adjustmentId, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const [first, second] = await Promise.all([
+      commitWith(c, a.adjustmentId, { acceptCancellation: true }, 'referred-1'),
+      commitWith(c, a.adjustmentId, { acceptCancellation: true }),
+    ]);
+    expect(first?.statusCode, first?.body).toBe(200);
+    expect(second?.statusCode, second?.body).toBe(200);
+    const cancellation = first?.json();
+    expect(cancellation.adjustmentType).toBe('CANCELLATION');
+    expect(cancellation.confirmed).toBe(true);
+    expect(cancellation.cancellation).toMatchObject({ type: 'CoolingOff', immediate: true });
+    expect(cancellation.cancellation.refundPence).toBeGreaterThan(0);
+    expect(second?.json().adjustmentId).toBe(cancellation.adjustmentId);
+    // Retried with the same key, and later without: the same cancellation, nothing more.
+    const again = await commitWith(c, a.adjustmentId, { acceptCancellation: true }, 'referred-1');
+    expect(again.json().adjustmentId).toBe(cancellation.adjustmentId);
+    const policy = (await c.call('GET', `/api/policies/${c.policyId}`)).json();
+    expect(policy.policyDetail.policyStatus).toBe('CANCELLED');
+    expect(policy.versions).toHaveLength(1);
+    const cancellations = await rows(
+      t,
+      "SELECT id FROM policy_adjustments WHERE policy_id = $1 AND adjustment_type = 'CANCELLATION'",
+      [c.policyId],
+    );
+    expect(cancellations).toHaveLength(1);
+    // The change itself stays unconfirmed; another customer cannot commit it.
+    expect((await c.call('GET', `/api/policyAdjustments/${a.adjustmentId}`)).json().confirmed).toBe(false);
+    const stranger = await customerWithPaidPolicy(t, 'mta.referred.stranger@example.com');
+    expect((await commitWith(stranger, a.adjustmentId, { acceptCancellation: true })).statusCode).toBe(404);
+  });
+});
+
+describe('the policy with its answers', () => {
+  it("GET /api/policies/{id} carries the latest version's answers, after a change too", async () => {
+    const c = await customerWithPaidPolicy(t, 'mta.answers@example.com');
+    const before = (await c.call('GET', `/api/policies/${c.policyId}`)).json();
+    expect(before.answers.asset.annualMileage).toBe(8000);
+    const a = (
+      await make(c, [
+        { changeType: 'ASSET_DISCLOSURE_CHANGE', update: { path: 'annualMileage', value: 9000 } },
+      ])
+    ).json();
+    expect((await commit(c, a.adjustmentId)).statusCode).toBe(200);
+    const after = (await c.call('GET', `/api/policies/${c.policyId}`)).json();
+    expect(after.answers.asset.annualMileage).toBe(9000);
+    // The list does not carry them.
+    const list = (await c.call('GET', '/api/policies')).json();
+    expect(list[0]).not.toHaveProperty('answers');
   });
 });
 

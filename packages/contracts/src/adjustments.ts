@@ -24,6 +24,17 @@ export const createAdjustmentRequestSchema = z.object({
 });
 export type CreateAdjustmentRequest = z.input<typeof createAdjustmentRequestSchema>;
 
+/**
+ * POST /api/policyAdjustments/{id}/commit: optional. A referred change (any version REFERRAL) is confirmed only
+ * with `acceptCancellation: true`: the customer agrees that the cover ends and the policy is cancelled at once
+ * (spec 3 §4 step 3, §5 "Referred adjustment"; ADR 256); the answer is then the cancellation.
+ */
+export const commitAdjustmentRequestSchema = z
+  .object({ acceptCancellation: z.boolean().optional() })
+  .strict()
+  .nullish();
+export type CommitAdjustmentRequest = z.infer<typeof commitAdjustmentRequestSchema>;
+
 export const adjustmentIdParamsSchema = z.object({ id: z.string().uuid() });
 
 export const cancellationOutcomeSchema = z.object({

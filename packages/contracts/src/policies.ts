@@ -36,6 +36,11 @@ export const policySchema = z.object({
     startedAt: z.string(),
     quote: z.record(z.string(), z.unknown()),
   }),
+  /**
+   * GET /policies/{id} only: the answers of the latest version (what a mid-term change applies to), in the
+   * proposal's data shape; the management pages start from them (ADR 255).
+   */
+  answers: z.record(z.string(), z.unknown()).optional(),
   /** Every version of the policy, oldest first: each keeps its own certificate and schedule. */
   versions: z.array(z.object({ versionNumber: z.number().int(), startedAt: z.string() })).optional(),
   reviewType: z.enum(['AUTO', 'NEVER', 'MANUAL']),

@@ -11,6 +11,7 @@ import { postAdjustmentCharge, postPaidInFullAdjustment } from '../billing/index
 import { addPolicyVersion, emailPolicyholder, getPolicy, WHEN } from '../policies/index.ts';
 import { findScheme } from '../rating/index.ts';
 import type { AdjustmentRow } from './adjustment-view.ts';
+import { referredRefused } from './confirm-referred.ts';
 
 type Updated = {
   startedAt: string;
@@ -34,10 +35,7 @@ export async function confirmMta(ctx: Ctx, row: AdjustmentRow) {
     throw new AppError('UNPROCESSABLE', 'This policy can no longer be changed.', {
       details: { reason: 'POLICY_NOT_CHANGEABLE' },
     });
-  if (u.ratingStatus !== 'QUOTE')
-    throw new AppError('UNPROCESSABLE', 'We cannot make this change online: please call us.', {
-      details: { reason: 'ADJUSTMENT_REFERRED' },
-    });
+  if (u.ratingStatus !== 'QUOTE') throw referredRefused();
 
   const now = ctx.clock.now();
   const version = await addPolicyVersion(ctx, {

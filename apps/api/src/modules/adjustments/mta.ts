@@ -4,6 +4,7 @@ import type { Quote } from '@forecourt/contracts/proposals';
 import { londonDate } from '@forecourt/domain/dates';
 import { effectiveDateError } from '@forecourt/domain/policy/effective-date';
 import { billingPeriodAt, proRataPremium } from '@forecourt/domain/policy/pro-rata';
+import { MTA_CLAIMS_PERMISSION, readOnlyOnPolicy } from '@forecourt/domain/policy/read-only';
 import { applyChanges } from '@forecourt/domain/proposal/apply-changes';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, validation } from '../../lib/errors.ts';
@@ -11,29 +12,45 @@ import { getPolicy, policyAnswers } from '../policies/index.ts';
 import { rateProposal } from '../proposals/index.ts';
 import { type AdjustmentRow, storeAdjustment } from './adjustment-view.ts';
 
-/** Answers only staff may change on a policy (spec 3 §5 "Read-only on a policy"). */
-const HOLDER_READ_ONLY = ['firstName', 'lastName', 'dateOfBirth'];
-const CLAIMS = 'vehicleClaimsHistory';
-const under = (path: string, root: string) => path === root || path.startsWith(`${root}.`);
+const TARGET = {
+  PROFILE_DISCLOSURE_CHANGE: 'profile',
+  ADDITIONAL_PROFILE_DISCLOSURE_CHANGE: 'additionalProfile',
+  ASSET_DISCLOSURE_CHANGE: 'asset',
+  QUOTE_DISCLOSURE_CHANGE: 'quote',
+} as const;
 
-/** 400 for a change a customer may not make: name, date of birth, NCD; claims unless staff hold action:mta-claims. */
+/** 400 for a change the caller may not make (the domain's rule: name, date of birth, NCD; disclosed claims). */
 function assertWritable(ctx: Ctx, changes: AdjustmentChange[]) {
   const { caller } = ctx;
-  const staff = caller.kind === 'admin';
-  const claimsAllowed = caller.kind === 'admin' && caller.permissions.includes('action:mta-claims');
+  const editor = {
+    staff: caller.kind === 'admin',
+    claims: caller.kind === 'admin' && caller.permissions.includes(MTA_CLAIMS_PERMISSION),
+  };
+  // A driver added by this same adjustment discloses all their answers, claims included.
+  const added = new Set(
+    changes.filter((c) => c.changeType === 'ADDITIONAL_PROFILE_CREATE_CHANGE').map((c) => c.profileCode),
+  );
   const errors: Record<string, string[]> = {};
   changes.forEach((c, i) => {
-    const path = c.update?.path ?? '';
-    const readOnly =
-      (!staff &&
-        c.changeType === 'PROFILE_DISCLOSURE_CHANGE' &&
-        HOLDER_READ_ONLY.some((r) => under(path, r))) ||
-      (!staff && c.changeType === 'ASSET_DISCLOSURE_CHANGE' && under(path, 'noClaimsDiscount')) ||
-      // Claims already disclosed; a new driver's own claims are disclosed with them.
-      (!claimsAllowed && under(path, CLAIMS));
-    if (readOnly) errors[`changes.${i}.update.path`] = ['validation.readOnlyOnPolicy'];
+    const target = TARGET[c.changeType as keyof typeof TARGET];
+    const isNew = target === 'additionalProfile' && added.has(c.profileCode);
+    if (target && !isNew && readOnlyOnPolicy(target, c.update?.path ?? '', editor))
+      errors[`changes.${i}.update.path`] = ['validation.readOnlyOnPolicy'];
   });
   if (Object.keys(errors).length > 0) throw validation(errors, 'Some answers cannot be changed online');
+}
+
+/**
+ * Spec 3 §4 Renewal: in the renewal window customers cannot change the policy themselves (staff can, and
+ * update the renewal quote with it); 409 CONFLICT, which the web shows as the change-blocked modal (ADR 257).
+ */
+function assertOutsideRenewalWindow(ctx: Ctx, policy: Policy) {
+  if (ctx.caller.kind === 'admin' || policy.inRenewalWindow !== true) return;
+  throw new AppError(
+    'CONFLICT',
+    'Your policy is being renewed: please contact us to change it before your renewal date.',
+    { details: { reason: 'CHANGE_BLOCKED_RENEWAL_WINDOW' } },
+  );
 }
 
 /**
@@ -79,6 +96,7 @@ export async function makeMta(
       details: { reason: 'POLICY_NOT_CHANGEABLE' },
     });
   }
+  assertOutsideRenewalWindow(ctx, policy);
   assertWritable(ctx, changes);
   const effectiveAt = effectiveAtOf(ctx, policy, input.effectiveAt);
   const current = await policyAnswers(ctx, policy.policyId);

@@ -2,6 +2,7 @@ import {
   adjustmentIdParamsSchema,
   adjustmentSchema,
   cancellationOptionsSchema,
+  commitAdjustmentRequestSchema,
   createAdjustmentRequestSchema,
 } from '@forecourt/contracts/adjustments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -43,15 +44,17 @@ export const adjustmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['policies'],
-        summary: 'Confirm an adjustment (once; 410 when it has expired)',
+        summary:
+          'Confirm an adjustment (once; 410 when it has expired); a referred change only with acceptCancellation, which cancels the policy',
         params: adjustmentIdParamsSchema,
         headers: idempotencyHeaders,
+        body: commitAdjustmentRequestSchema,
         response: { 200: adjustmentSchema },
       },
     },
     async (req, reply) =>
       idempotentRoute(app.services, req, reply, 'adjustment.commit', () =>
-        commitAdjustment(ctxOf(req), req.params.id),
+        commitAdjustment(ctxOf(req), req.params.id, req.body ?? {}),
       ),
   );
   app.get(

@@ -4,6 +4,7 @@ import { policies, policyVersions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { owned } from '../../lib/party-scope.ts';
+import { policyAnswers } from './policy-versions.ts';
 
 type PolicyRow = typeof policies.$inferSelect;
 type VersionRow = typeof policyVersions.$inferSelect;
@@ -90,4 +91,11 @@ export async function getPolicy(ctx: Ctx, policyId: string) {
   const v = current(versions, ctx.clock.now());
   if (!p || !v) throw notFound('No such policy');
   return toPolicy(p, v, ctx.clock.now(), versions, ctx.env.RENEWAL_INVITATION_DAYS);
+}
+
+/** GET /api/policies/{id} as the route answers it: the policy with its latest version's answers (ADR 255). */
+export async function getPolicyWithAnswers(ctx: Ctx, policyId: string) {
+  const policy = await getPolicy(ctx, policyId);
+  const { data } = await policyAnswers(ctx, policyId);
+  return { ...policy, answers: data };
 }

@@ -25,7 +25,7 @@ import { bindProposal } from './bind-proposal.ts';
 import { createBindPayment } from './create-bind-payment.ts';
 import { markNotTakenUp, voidPolicy } from './end-from-inception.ts';
 import { endPolicy } from './end-policy.ts';
-import { getPolicy, listPolicies } from './get-policies.ts';
+import { getPolicyWithAnswers, listPolicies } from './get-policies.ts';
 import { assertNothingDueToday } from './nothing-due-today.ts';
 import { prepareCustomerAccount } from './prepare-customer-account.ts';
 
@@ -111,7 +111,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: policySchema },
       },
     },
-    async (req) => getPolicy(ctxOf(req), req.params.id),
+    async (req) => getPolicyWithAnswers(ctxOf(req), req.params.id),
   );
 
   const byId = z.object({ id: z.string().uuid() });

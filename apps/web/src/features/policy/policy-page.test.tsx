@@ -1,12 +1,15 @@
 import type { CustomerAccount } from '@forecourt/contracts/billing';
 import type { Policy } from '@forecourt/contracts/policies';
+import { productConfigSchema } from '@forecourt/contracts/product-config';
 import { addDaysIso, formatLondon, startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
+import { sampleAdditionalDriver, sampleProposalData } from '@forecourt/domain/risk/sample';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import product from '../../../../../config/brands/forecourt/product.json' with { type: 'json' };
 import { sampleAccount, samplePolicy, sampleQuote } from '../../../test/fixtures.ts';
 import { mockFetch, reply } from '../../../test/mock-fetch.ts';
 import { endpoints } from '../../lib/api/endpoints.ts';
@@ -54,6 +57,15 @@ function setup(
     const extra = opts.extra?.(method, path, body);
     if (extra) return extra;
     if (path === `/policies/${id}` && policy) return reply(endpoints.getPolicy, policy);
+    if (path === `/policies/${id}/cancellation`)
+      return reply(endpoints.getCancellationOptions, {
+        allowed: true,
+        type: 'Standard',
+        reasons: ['Price', 'Other'],
+        deferralDays: 30,
+        latestDay: '2026-12-31',
+        refundIfNowPence: 0,
+      });
     if (path.startsWith('/customerAccounts?'))
       return reply(endpoints.listCustomerAccounts, account ? [account] : []);
     if (path === `/customerAccounts/${account?.accountId}/nextStatementEstimate`)
@@ -142,20 +154,24 @@ describe('policy page (spec 2 §2)', () => {
       'href',
       `${root}/excess`,
     );
-    expect(within(sidebar).getByRole('link', { name: 'Cancel policy' })).toHaveAttribute(
+    expect(await within(sidebar).findByRole('link', { name: 'Cancel policy' })).toHaveAttribute(
       'href',
       `${root}/cancel`,
     );
-  });
+    // The first test of the file also pays for loading the page's modules.
+  }, 15_000);
 
-  it('PENDING shows all four tabs; a lifecycle page says it is not available yet', async () => {
-    const { router } = setup(`${root}/management`, {
+  it('PENDING shows all four tabs; every lifecycle page is built, none says "not available yet"', async () => {
+    const { router } = setup(`${root}/uploads`, {
       policy: samplePolicy({ policyDetail: { policyStatus: 'PENDING' } }),
     });
-    expect(await screen.findByTestId('not-available')).toHaveTextContent('Not available yet');
+    expect(await screen.findByRole('heading', { name: 'Send us a document' })).toBeVisible();
     expect(tabNames()).toEqual(['Policy details', 'Documents', 'Billing', 'Claims']);
-    await userEvent.click(screen.getByRole('link', { name: 'Back to your policy' }));
-    expect(router.state.location.pathname).toBe(root);
+    for (const path of ['management', 'excess', 'add-ons', 'cancel']) {
+      await router.navigate(`${root}/${path}`);
+      await waitFor(() => expect(router.state.location.pathname).toBe(`${root}/${path}`));
+      expect(screen.queryByText('Not available yet')).toBeNull();
+    }
   });
 
   it('CANCELLED: billing (first) and claims; other sub-paths go back to the policy root', async () => {
@@ -672,6 +688,48 @@ describe('mid-term changes (spec 3 §4)', () => {
     expect(router.state.location.pathname).toBe(`${root}/management/adjustment/${adjustmentId}/result`);
   });
 
+  it('a referred change needs the agreement tick; the destructive confirm cancels the policy at once', async () => {
+    const cancellationId = '7e1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    const cancelled = {
+      ...change({ confirmed: true }),
+      adjustmentId: cancellationId,
+      adjustmentType: 'CANCELLATION' as const,
+      reason: `Referred|${adjustmentId}`,
+      changes: [],
+      updatedPolicyVersions: [],
+      cancellation: {
+        type: 'CoolingOff' as const,
+        immediate: true,
+        terminatesAt: '2026-11-23T10:05:00.000Z',
+        creditPence: 3_000,
+        refundPence: 3_000,
+        refundWorkingDays: { min: 7, max: 10 },
+      },
+    };
+    const { router, calls } = setup(`${root}/management/adjustment/${adjustmentId}`, {
+      extra: (method, path) => {
+        if (method === 'POST' && path === `/policyAdjustments/${adjustmentId}/commit`)
+          return reply(endpoints.commitPolicyAdjustment, cancelled);
+        if (path === `/policyAdjustments/${adjustmentId}`)
+          return reply(endpoints.getPolicyAdjustment, change({ ratingStatus: 'REFERRAL' }));
+        if (path === `/policyAdjustments/${cancellationId}`)
+          return reply(endpoints.getPolicyAdjustment, cancelled);
+        return undefined;
+      },
+    });
+    expect(await screen.findByTestId('adjustment-review')).toHaveAttribute('data-outcome', 'referred');
+    expect(screen.queryByRole('button', { name: 'Confirm the change' })).toBeNull();
+    const go = screen.getByRole('button', { name: 'Make the change and cancel my policy' });
+    expect(go).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: /my cover ends and my policy is cancelled/ }));
+    await userEvent.click(go);
+    expect(await screen.findByTestId('cancellation-confirmation')).toHaveTextContent(
+      'We are refunding £30.00',
+    );
+    expect(router.state.location.pathname).toBe(`${root}/cancel/confirm`);
+    expect(calls.find((c) => c.path.endsWith('/commit'))?.body).toEqual({ acceptCancellation: true });
+  });
+
   it('a referred change cannot be confirmed; an expired one is gone; an unchanged excess sends nothing', async () => {
     setup(`${root}/management/adjustment/${adjustmentId}`, {
       extra: (_m, path) =>
@@ -687,6 +745,7 @@ describe('mid-term changes (spec 3 §4)', () => {
       'Please discard this change and make it again.',
     );
     expect(screen.queryByRole('button', { name: 'Confirm the change' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Make the change and cancel my policy' })).toBeNull();
   });
 
   it('an unchanged excess sends nothing and goes back to the policy', async () => {
@@ -766,5 +825,190 @@ describe('auto-renewal and the renewal window (issue 14)', () => {
     await user.click(links[0] as HTMLElement);
     expect(await screen.findByRole('dialog', { name: 'Your policy is being renewed' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`${root}/details`);
+  });
+});
+
+// Whole forms rendered and filled: more than the default 5 s on a busy machine.
+describe('management pages (spec 3 §2, §4, §5)', { timeout: 30_000 }, () => {
+  const config = {
+    ...testConfig,
+    productConfig: productConfigSchema.parse(product.productConfig),
+  } as typeof testConfig;
+  /** The management pages load lazily with the journeys' texts: the first may take a while in a busy run. */
+  const LAZY = { timeout: 10_000 };
+  const customer = {
+    userId: 'customer-1',
+    connection: 'email',
+    picture: undefined,
+    roles: [],
+    permissions: [],
+    username: 'sam.taylor@example.com',
+    firstName: 'Sam',
+    lastName: 'Taylor',
+  } satisfies SessionUser;
+  const answers = sampleProposalData(todayInLondon());
+  answers.profiles.push(sampleAdditionalDriver(todayInLondon(), 'p1'));
+  const policy = samplePolicy({ answers: answers as unknown as Record<string, unknown> });
+  const adjustmentId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+  const made = {
+    adjustmentId,
+    policyId: id,
+    adjustmentType: 'MTA' as const,
+    reason: null,
+    changes: [],
+    effectiveAt: '2026-11-23T10:00:00.000Z',
+    createdAt: '2026-11-23T10:00:00.000Z',
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    confirmed: false,
+    confirmedAt: null,
+    verificationClear: true,
+    updatedPolicyVersions: [
+      {
+        startedAt: '2026-11-23T10:00:00.000Z',
+        ratingStatus: 'QUOTE' as const,
+        quote: sampleQuote() as unknown as Record<string, unknown>,
+      },
+    ],
+    prorataPremium: 412,
+    cancellation: null,
+  };
+  const making = (method: string, path: string) => {
+    if (method === 'POST' && path === '/policyAdjustments')
+      return reply(endpoints.createPolicyAdjustment, made, 201);
+    if (path === `/policyAdjustments/${adjustmentId}`) return reply(endpoints.getPolicyAdjustment, made);
+    return undefined;
+  };
+
+  it('lists the configured sections; nothing says it is not available', async () => {
+    setup(`${root}/management`, { user: customer, policy, config });
+    const list = await screen.findByTestId('management', {}, LAZY);
+    const names = within(list)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(names).toEqual(
+      expect.arrayContaining(['Your car', 'Your address', 'Drivers', 'How you use your car']),
+    );
+    expect(names).not.toContain('Your cover');
+    expect(screen.queryByTestId('not-available')).toBeNull();
+  });
+
+  it('a customer sees name and date of birth read-only and sends only what changed, then the review', async () => {
+    const { router, calls } = setup(`${root}/management/section/about-you`, {
+      user: customer,
+      policy,
+      config,
+      extra: making,
+    });
+    await screen.findByTestId('management-section', {}, LAZY);
+    const readOnly = document.querySelectorAll('fieldset[disabled][data-read-only]');
+    expect([...readOnly].map((f) => f.getAttribute('data-read-only'))).toEqual(['name', 'dateOfBirth']);
+    const marital = document.querySelector('[data-question="maritalStatus"] select') as HTMLSelectElement;
+    await userEvent.selectOptions(marital, 'Single');
+    await userEvent.click(screen.getByRole('button', { name: 'See my new price' }));
+    await screen.findByTestId('adjustment-review');
+    expect(screen.getByTestId('difference')).toHaveTextContent('the change costs £4.12');
+    // The factor trace beside the price: the same risk here, so nothing that sets the price changes.
+    expect(screen.getByTestId('price-trace')).toHaveTextContent('Nothing that sets your price changes.');
+    expect(router.state.location.pathname).toBe(`${root}/management/adjustment/${adjustmentId}`);
+    expect(calls.find((c) => c.path === '/policyAdjustments')?.body).toEqual({
+      adjustmentType: 'MTA',
+      policyId: id,
+      changes: [
+        {
+          changeType: 'PROFILE_DISCLOSURE_CHANGE',
+          profileCode: 'policyholder',
+          update: { path: 'maritalStatus', value: 'Single' },
+        },
+      ],
+    });
+  });
+
+  it('claims are read-only for staff without action:mta-claims; the NCD is not read-only for staff', async () => {
+    setup(`${root}/management/section/claims-history`, {
+      user: customer,
+      policy,
+      config: { ...config, features: { ...config.features, isAdmin: true } },
+    });
+    await screen.findByTestId('management-section', {}, LAZY);
+    // 'Any claims?' stands for the disclosed claims (the list shows only when there are any).
+    expect(document.querySelector('fieldset[data-read-only="hasClaims"]')).not.toBeNull();
+    cleanup();
+    setup(`${root}/management/section/your-no-claims-bonus`, {
+      user: customer,
+      policy,
+      config: { ...config, features: { ...config.features, isAdmin: true } },
+    });
+    await screen.findByTestId('management-section', {}, LAZY);
+    expect(document.querySelector('fieldset[data-read-only]')).toBeNull();
+  });
+
+  it('drivers: removing one is a change to review; add opens the driver form', async () => {
+    const { router, calls } = setup(`${root}/management/section/additional-drivers`, {
+      user: customer,
+      policy,
+      config,
+      extra: making,
+    });
+    const list = await screen.findByTestId('management-drivers', {}, LAZY);
+    expect(list).toHaveTextContent('Alex Taylor');
+    expect(list).toHaveTextContent('You can add 3 more drivers.');
+    await userEvent.click(within(list).getByRole('button', { name: 'Remove' }));
+    await screen.findByTestId('adjustment-review');
+    expect(calls.find((c) => c.path === '/policyAdjustments')?.body).toMatchObject({
+      changes: [{ changeType: 'REMOVE_PROFILE', profileCode: 'p1' }],
+    });
+    expect(router.state.location.pathname).toBe(`${root}/management/adjustment/${adjustmentId}`);
+    cleanup();
+    setup(`${root}/management/section/additional-drivers/profile`, { user: customer, policy, config });
+    expect(await screen.findByRole('heading', { name: 'Add a driver' }, LAZY)).toBeInTheDocument();
+    // A new driver discloses everything: nothing is read-only.
+    expect(document.querySelector('fieldset[data-read-only]')).toBeNull();
+  });
+
+  it('in the renewal window a customer gets the change-blocked modal; a 409 from the server opens it too', async () => {
+    setup(`${root}/management/section/using-the-car`, {
+      user: customer,
+      policy: samplePolicy({ ...policy, inRenewalWindow: true }),
+      config,
+    });
+    expect(await screen.findByRole('dialog', { name: 'Your policy is being renewed' })).toBeInTheDocument();
+    cleanup();
+    setup(`${root}/management/section/using-the-car`, {
+      user: customer,
+      policy,
+      config,
+      extra: (method, path) =>
+        method === 'POST' && path === '/policyAdjustments'
+          ? { status: 409, body: { code: 'CONFLICT', message: 'Your policy is being renewed' } }
+          : undefined,
+    });
+    await screen.findByTestId('management-section', {}, LAZY);
+    const where = document.querySelector('[data-question="overnightLocation"] select') as HTMLSelectElement;
+    await userEvent.selectOptions(where, 'GarageLockedNearHome');
+    await userEvent.click(screen.getByRole('button', { name: 'See my new price' }));
+    expect(await screen.findByRole('dialog', { name: 'Your policy is being renewed' })).toBeInTheDocument();
+  });
+
+  it('the sidebar offers Cancel policy only when the server says cancellation is allowed', async () => {
+    setup(root, {
+      user: customer,
+      policy,
+      extra: (_m, path) =>
+        path === `/policies/${id}/cancellation`
+          ? reply(endpoints.getCancellationOptions, {
+              allowed: false,
+              type: 'Standard',
+              reasons: ['Price'],
+              deferralDays: 30,
+              latestDay: '2026-12-31',
+              refundIfNowPence: 0,
+            })
+          : undefined,
+    });
+    const sidebar = await screen.findByRole('complementary', { name: 'Manage your policy' });
+    await waitFor(() =>
+      expect(within(sidebar).getByRole('link', { name: 'Update your details' })).toBeVisible(),
+    );
+    expect(within(sidebar).queryByRole('link', { name: 'Cancel policy' })).toBeNull();
   });
 });

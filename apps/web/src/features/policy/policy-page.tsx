@@ -1,11 +1,12 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import { isEndedStatus } from '@forecourt/domain/status';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { Page } from '../../app/page/page.tsx';
 import { useSessionUser } from '../../lib/auth/auth-context.tsx';
 import { useConfig } from '../../lib/config.tsx';
+import { journey } from '../../lib/i18n/journey.ts';
 import { schemeTerm } from '../../lib/price-term.ts';
 import { Notification, Plate, Spinner, StatusBadge } from '../../ui/index.ts';
 import { isMissing, usePolicy, usePolicyAccount } from './api/policy.ts';
@@ -18,12 +19,16 @@ import { AddOnsPage, ExcessPage } from './components/change-covers.tsx';
 import { DetailsTab } from './components/details-tab.tsx';
 import { DocumentsTab } from './components/documents-tab.tsx';
 import { FINANCE_PERMISSION, FinanceTab } from './components/finance-tab.tsx';
-import { NotAvailable } from './components/not-available.tsx';
 import { UploadsPage } from './components/uploads-page.tsx';
 import { UploadConfirmation } from './components/uploads-sent.tsx';
 import styles from './policy.module.css';
 import { londonDay, quoteOf, viewOf, visibleTabs } from './policy-view.ts';
 import './texts.ts';
+
+/** The management pages carry the disclosure forms and lookups: loaded with the journeys' texts when opened. */
+const ManagementPage = lazy(() =>
+  journey(import('./components/management.tsx')).then((m) => ({ default: m.ManagementPage })),
+);
 
 export type ClaimsSlot = (props: { policyId: string; policyNumber: string }) => ReactNode;
 
@@ -101,12 +106,17 @@ function PolicyView({
   else if (view.kind === 'adjustment' && view.result)
     content = <AdjustmentResult adjustmentId={view.adjustmentId} root={root} />;
   else if (view.kind === 'adjustment')
-    content = <AdjustmentReview adjustmentId={view.adjustmentId} root={root} />;
+    content = <AdjustmentReview adjustmentId={view.adjustmentId} root={root} policy={policy} />;
+  else if (view.kind === 'management')
+    content = (
+      <Suspense fallback={<Spinner size="large" />}>
+        <ManagementPage policy={policy} root={root} path={view.path} />
+      </Suspense>
+    );
   else if (view.kind === 'lifecycle' && view.path === 'uploads')
     content = <UploadsPage policy={policy} root={root} />;
   else if (view.kind === 'lifecycle' && view.path === 'uploads/confirm')
     content = <UploadConfirmation policyId={policy.policyId} root={root} />;
-  else if (view.kind === 'lifecycle') content = <NotAvailable root={root} />;
   else if (view.kind === 'tab' && view.tab === 'details')
     content = (
       <DetailsTab

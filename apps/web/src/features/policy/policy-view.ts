@@ -16,7 +16,6 @@ export const lifecyclePaths = [
   'cancel/confirm',
   'uploads',
   'uploads/confirm',
-  'management',
   'excess',
   'add-ons',
 ] as const;
@@ -26,6 +25,7 @@ export type PolicyView =
   | { kind: 'tab'; tab: PolicyTab }
   | { kind: 'lifecycle'; path: LifecyclePath }
   | { kind: 'adjustment'; adjustmentId: string; result: boolean }
+  | { kind: 'management'; path: string }
   | { kind: 'root' }
   | { kind: 'none' };
 
@@ -42,6 +42,9 @@ export function viewOf(subPath: string, policy: Policy, tabs: PolicyTab[]): Poli
   const live = ['ACTIVE', 'PENDING'].includes(policy.policyDetail.policyStatus);
   const review = /^management\/adjustment\/([0-9a-f-]{36})(\/result)?$/.exec(path);
   if (review?.[1]) return { kind: 'adjustment', adjustmentId: review[1], result: Boolean(review[2]) };
+  // The management pages (spec 3 §2): the index, section/{id}, and a section's profile pages.
+  const manage = /^management(?:\/(section\/.+))?$/.exec(path);
+  if (live && manage) return { kind: 'management', path: manage[1] ?? '' };
   if (live && (lifecyclePaths as readonly string[]).includes(path))
     return { kind: 'lifecycle', path: path as LifecyclePath };
   return { kind: 'root' };

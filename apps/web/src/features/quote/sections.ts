@@ -1,13 +1,11 @@
 import type { Section } from '@forecourt/contracts/product-config';
 import { isShown } from '@forecourt/domain/forms/conditions';
 import { failedRule } from '@forecourt/domain/forms/rules';
+import { applicableSections } from '../../forms/disclosure/engine/sections.ts';
 import type { FormContext } from '../../forms/disclosure/engine/types.ts';
 import { initialValues, type ProposalDataLike } from '../../forms/disclosure/engine/values.ts';
 
-/** Sections whose conditions hold for this visitor and proposal, in configured order. */
-export function applicableSections(sections: Section[], ctx: FormContext): Section[] {
-  return sections.filter((s) => isShown(s.conditions, {}, ctx));
-}
+export { applicableSections, nextProfileCode } from '../../forms/disclosure/engine/sections.ts';
 
 /** True when every visible question of the policyholder section has a valid answer already. */
 export function isSectionComplete(section: Section, data: ProposalDataLike, ctx: FormContext): boolean {
@@ -34,10 +32,4 @@ export function nextSection(sections: Section[], currentId: string, ctx: FormCon
   const list = applicableSections(sections, ctx);
   const i = list.findIndex((s) => s.id === currentId);
   return i >= 0 ? list[i + 1] : undefined;
-}
-
-/** The first free additional-profile code (p1..p4), the same rule the server applies. */
-export function nextProfileCode(data: ProposalDataLike, max: number): string | undefined {
-  const used = new Set((data.profiles ?? []).map((p) => p.profileCode));
-  return Array.from({ length: max }, (_, i) => `p${i + 1}`).find((c) => !used.has(c));
 }

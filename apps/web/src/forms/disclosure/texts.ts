@@ -256,4 +256,5 @@ export const disclosureTexts: Record<string, string> = {
   'disclosure.errorBar.count_one': '{{count}} question needs an answer',
   'disclosure.errorBar.count_other': '{{count}} questions need an answer',
   'disclosure.errorBar.showMe': 'Show me',
+  'disclosure.readOnly': 'To change this answer, please contact us.',
 };

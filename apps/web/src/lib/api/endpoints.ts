@@ -143,9 +143,10 @@ export const endpoints = {
   getPolicyAdjustment: endpoint('GET', '/policyAdjustments/:id', async () => ({
     response: (await adjustments()).adjustmentSchema,
   })),
-  commitPolicyAdjustment: endpoint('POST', '/policyAdjustments/:id/commit', async () => ({
-    response: (await adjustments()).adjustmentSchema,
-  })),
+  commitPolicyAdjustment: endpoint('POST', '/policyAdjustments/:id/commit', async () => {
+    const a = await adjustments();
+    return { body: a.commitAdjustmentRequestSchema, response: a.adjustmentSchema };
+  }),
   // Uploads (spec 3 §7 "Policies and documents", ADR 260)
   getPolicyUploads: endpoint('GET', '/documents/upload/:id', async () => ({
     response: (await uploads()).policyUploadsSchema,

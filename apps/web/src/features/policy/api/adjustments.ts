@@ -22,19 +22,25 @@ export function useMakeAdjustment(policyId: string) {
   });
 }
 
-/** Confirms a reviewed change once (one Idempotency-Key per review), then reads the policy again. */
+/**
+ * Confirms a reviewed change once (one Idempotency-Key per review), then reads the policy again. A referred
+ * change is confirmed with `acceptCancellation` and answers the cancellation it led to (ADR 256).
+ */
 export function useConfirmAdjustment(policyId: string, idempotencyKey: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (adjustmentId: string) =>
+    mutationFn: (o: { adjustmentId: string; acceptCancellation?: boolean }) =>
       call(endpoints.commitPolicyAdjustment, {
-        params: { id: adjustmentId },
+        params: { id: o.adjustmentId },
+        body: o.acceptCancellation ? { acceptCancellation: true } : {},
         headers: { 'idempotency-key': idempotencyKey },
       }),
     meta: { errorModal: false },
     onSuccess: async (a) => {
       client.setQueryData(queryKeys.adjustment(a.adjustmentId), a);
       await client.invalidateQueries({ queryKey: queryKeys.policy(policyId) });
+      if (a.adjustmentType === 'CANCELLATION')
+        await client.invalidateQueries({ queryKey: queryKeys.myPolicies() });
     },
   });
 }

@@ -45,6 +45,7 @@ export function useCancelPolicy(
       if (made.confirmed) return made;
       return call(endpoints.commitPolicyAdjustment, {
         params: { id: made.adjustmentId },
+        body: {},
         headers: { 'idempotency-key': idempotencyKey },
       });
     },

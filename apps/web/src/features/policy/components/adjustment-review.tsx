@@ -1,13 +1,15 @@
 import type { Adjustment } from '@forecourt/contracts/adjustments';
+import type { Policy } from '@forecourt/contracts/policies';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { formatLondon } from '@forecourt/domain/dates';
 import { priceBreakdown } from '@forecourt/domain/rating/price';
+import type { TraceEntry } from '@forecourt/domain/rating/types';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { useConfig } from '../../../lib/config.tsx';
-import { Button, Notification, Spinner } from '../../../ui/index.ts';
+import { Button, Checkbox, Notification, Spinner } from '../../../ui/index.ts';
 import { useConfirmAdjustment } from '../api/adjustments.ts';
 import { useAdjustment } from '../api/cancellation.ts';
 import styles from '../policy.module.css';
@@ -33,17 +35,29 @@ export function reviewOutcome(a: Adjustment): ReviewOutcome {
  * The review of a mid-term change (spec 3 §4): the new price, the difference for the rest of the period and
  * when it applies; Confirm makes it. A confirmed one goes back to the policy; an expired one is gone.
  */
-export function AdjustmentReview({ adjustmentId, root }: { adjustmentId: string; root: string }) {
+export function AdjustmentReview({
+  adjustmentId,
+  root,
+  policy,
+}: {
+  adjustmentId: string;
+  root: string;
+  /** The policy as it is: the factors of its price, beside the new ones. */
+  policy?: Policy;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const adjustment = useAdjustment(adjustmentId);
   const [key] = useState(() => crypto.randomUUID());
+  const [agreed, setAgreed] = useState(false);
   const a = adjustment.data;
   const confirm = useConfirmAdjustment(a?.policyId ?? '', key);
   if (adjustment.isPending) return <Spinner size="large" />;
   if (!a) return <Navigate to={root} replace />;
   // Opened again once confirmed: back to the policy (not while this page is confirming it).
   if (a.confirmed && confirm.isIdle) return <Navigate to={root} replace />;
+  // A referred change already answered by cancelling the policy: nothing left to review here.
+  if (a.confirmed === false && confirm.isSuccess) return <Spinner size="large" />;
   const outcome = reviewOutcome(a);
   const gone =
     (isApiError(confirm.error) && confirm.error.status === 410) || new Date(a.expiresAt) <= new Date();
@@ -68,12 +82,23 @@ export function AdjustmentReview({ adjustmentId, root }: { adjustmentId: string;
           <p>
             {t('policy.adjust.review.from', { time: formatLondon(a.effectiveAt, "HH:mm 'on' d MMMM yyyy") })}
           </p>
+          <PriceTrace before={traceOf(policy?.currentPolicyVersion.quote)} after={traceOf(version?.quote)} />
         </>
       )}
       {outcome === 'referred' && (
-        <Notification variant="critical" title={t('policy.adjust.referred.header')}>
-          {t('policy.adjust.referred.body')}
-        </Notification>
+        <>
+          <Notification variant="critical" title={t('policy.adjust.referred.header')}>
+            {t('policy.adjust.referred.body')}
+          </Notification>
+          {!gone && (
+            <Checkbox
+              name="acceptCancellation"
+              label={t('policy.adjust.referred.agree')}
+              value={agreed}
+              onChange={setAgreed}
+            />
+          )}
+        </>
       )}
       {outcome === 'invalid' && (
         <Notification variant="warning" title={t('policy.adjust.invalid.header')}>
@@ -97,18 +122,88 @@ export function AdjustmentReview({ adjustmentId, root }: { adjustmentId: string;
           <Button
             loading={confirm.isPending}
             onClick={() =>
-              confirm.mutate(a.adjustmentId, {
-                onSuccess: () => navigate(`${root}/management/adjustment/${a.adjustmentId}/result`),
-              })
+              confirm.mutate(
+                { adjustmentId: a.adjustmentId },
+                { onSuccess: () => navigate(`${root}/management/adjustment/${a.adjustmentId}/result`) },
+              )
             }
           >
             {t('policy.adjust.confirm')}
+          </Button>
+        )}
+        {outcome === 'referred' && !gone && (
+          // Destructive: the cover ends and the policy is cancelled at once (ADR 256).
+          <Button
+            variant="destructive"
+            disabled={!agreed}
+            loading={confirm.isPending}
+            onClick={() =>
+              confirm.mutate(
+                { adjustmentId: a.adjustmentId, acceptCancellation: true },
+                { onSuccess: (c) => navigate(`${root}/cancel/confirm?adjustment=${c.adjustmentId}`) },
+              )
+            }
+          >
+            {t('policy.adjust.referred.confirm')}
           </Button>
         )}
         <Button to={root} variant="tertiary">
           {t('policy.adjust.back')}
         </Button>
       </div>
+    </div>
+  );
+}
+
+const traceOf = (quote: unknown): TraceEntry[] => ((quote ?? {}) as { trace?: TraceEntry[] }).trace ?? [];
+
+const shown = (e: TraceEntry | undefined) =>
+  e === undefined
+    ? '—'
+    : [e.input === null ? '' : String(e.input), e.multiplier === undefined ? '' : `× ${e.multiplier}`]
+        .filter(Boolean)
+        .join(' ');
+
+/**
+ * Why the price changed (issue 13: "the factor trace that explains the difference"): each rating factor whose
+ * answer or weight differs between the policy as it is and as it would be, from the rating's own trace.
+ */
+function PriceTrace({ before, after }: { before: TraceEntry[]; after: TraceEntry[] }) {
+  const { t } = useTranslation();
+  const old = new Map(before.map((e) => [e.factor, e]));
+  const now = new Map(after.map((e) => [e.factor, e]));
+  const factors = [...new Set([...after.map((e) => e.factor), ...before.map((e) => e.factor)])].filter(
+    (f) => shown(old.get(f)) !== shown(now.get(f)),
+  );
+  return (
+    <div data-testid="price-trace" className={styles.stack}>
+      <h3 className={styles.sectionTitle}>{t('policy.adjust.trace.header')}</h3>
+      {factors.length === 0 ? (
+        <p className={styles.muted}>{t('policy.adjust.trace.none')}</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('policy.adjust.trace.factor')}</th>
+                <th scope="col">{t('policy.adjust.trace.before')}</th>
+                <th scope="col">{t('policy.adjust.trace.after')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {factors.map((f) => (
+                <tr key={f} data-factor={f}>
+                  <th scope="row">
+                    {t([`policy.adjust.trace.factor.${f.split(':')[0]}`, f], { code: f.split(':')[1] })}
+                  </th>
+                  <td>{shown(old.get(f))}</td>
+                  <td>{shown(now.get(f))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </div>
   );
 }

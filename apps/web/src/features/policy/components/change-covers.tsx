@@ -4,15 +4,23 @@ import { VOLUNTARY_EXCESS_OPTIONS } from '@forecourt/domain/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/api/errors.ts';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button, Field, Notification, RadioGroup } from '../../../ui/index.ts';
 import { useMakeAdjustment } from '../api/adjustments.ts';
 import styles from '../policy.module.css';
 import { quoteOf } from '../policy-view.ts';
+import { ChangeBlockedModal } from './auto-renewal.tsx';
 import { EffectiveDateModal } from './effective-date-modal.tsx';
 
-/** Makes the change and opens its review; nothing is sent when nothing changed. */
-function useSubmitChange(policy: Policy, root: string) {
+/** The API's answer for a change made in the renewal window: the one 409 of making a change (ADR 257). */
+const blockedByRenewal = (err: unknown) => isApiError(err) && err.status === 409;
+
+/**
+ * Makes the change and opens its review; nothing is sent when nothing changed. Staff choose the effective date
+ * first; a change the server blocks in the renewal window opens the change-blocked modal.
+ */
+export function useSubmitChange(policy: Policy, root: string) {
   const navigate = useNavigate();
   const { features } = useConfig();
   const make = useMakeAdjustment(policy.policyId);
@@ -28,22 +36,26 @@ function useSubmitChange(policy: Policy, root: string) {
     if (features.isAdmin) setPending(changes);
     else send(changes);
   };
+  const blocked = blockedByRenewal(make.error);
   const modal = (
-    <EffectiveDateModal
-      policy={policy}
-      open={pending !== null}
-      onClose={() => setPending(null)}
-      onChoose={(effectiveAt) => {
-        if (pending) send(pending, effectiveAt);
-        setPending(null);
-      }}
-    />
+    <>
+      <EffectiveDateModal
+        policy={policy}
+        open={pending !== null}
+        onClose={() => setPending(null)}
+        onChoose={(effectiveAt) => {
+          if (pending) send(pending, effectiveAt);
+          setPending(null);
+        }}
+      />
+      <ChangeBlockedModal open={blocked} onClose={() => make.reset()} />
+    </>
   );
-  return { submit, make, modal };
+  return { submit, make, modal, blocked };
 }
 
 /** The error of making the change, "See my new price" and the way back. */
-function ChangeActions({
+export function ChangeActions({
   make,
   root,
   disabled = false,
@@ -55,7 +67,9 @@ function ChangeActions({
   const { t } = useTranslation();
   return (
     <>
-      {make.isError && <Notification variant="critical">{make.error.message}</Notification>}
+      {make.isError && !blockedByRenewal(make.error) && (
+        <Notification variant="critical">{make.error.message}</Notification>
+      )}
       <div className={styles.actions}>
         <Button type="submit" loading={make.isPending} disabled={disabled}>
           {t('policy.adjust.seePrice')}

@@ -1,11 +1,12 @@
 import type { Policy } from '@forecourt/contracts/policies';
-import { canCancel, policyEndDate } from '@forecourt/domain/status';
+import { policyEndDate } from '@forecourt/domain/status';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../../lib/config.tsx';
 import { priceFor } from '../../../lib/price-term.ts';
 import { Card, Plate, SidebarLayout } from '../../../ui/index.ts';
+import { useCancellationOptions } from '../api/cancellation.ts';
 import styles from '../policy.module.css';
 import { addOnsOf, carOf, driversOf, gbp, londonDay, quoteOf } from '../policy-view.ts';
 import { ChangeBlockedModal } from './auto-renewal.tsx';
@@ -127,11 +128,13 @@ export function DetailsTab({
   );
 }
 
-/** Sections for the lifecycle pages (their own issues build them) and the benefits of the cover. */
+/** Links to the management, excess, add-ons and cancel pages, and the benefits of the cover. */
 function PolicySidebar({ policy, root }: { policy: Policy; root: string }) {
   const { t } = useTranslation();
   const { features } = useConfig();
   const [blocked, setBlocked] = useState(false);
+  // The server decides with the configured rules (GET /policies/{id}/cancellation), not a guess here.
+  const cancellation = useCancellationOptions(policy.policyId);
   // In the renewal window customers cannot change the policy themselves (spec 3 §4); staff can.
   const changesBlocked = policy.inRenewalWindow === true && !features.isAdmin;
   const sections = [
@@ -164,7 +167,7 @@ function PolicySidebar({ policy, root }: { policy: Policy; root: string }) {
               {t('policy.sidebar.uploads')}
             </Link>
           </li>
-          {canCancel(policy, { type: 'Standard' }) && (
+          {cancellation.data?.allowed === true && (
             <li>
               <Link className={styles.sideLink} to={`${root}/cancel`}>
                 {t('policy.sidebar.cancel')}

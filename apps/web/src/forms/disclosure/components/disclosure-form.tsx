@@ -21,6 +21,8 @@ export interface DisclosureFormProps {
   submitLabel: string;
   /** Extra actions beside submit (e.g. 'skip for now'). */
   actions?: ReactNode;
+  /** Questions shown but not editable (a policy's read-only answers, spec 3 §5), by question id. */
+  readOnly?: ReadonlySet<string>;
 }
 
 /**
@@ -83,15 +85,25 @@ export function DisclosureForm(props: DisclosureFormProps) {
             name={q.id}
             control={form.control}
             shouldUnregister={!q.preserve}
-            render={({ field, fieldState }) => (
-              <QuestionField
-                question={q}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            render={({ field, fieldState }) => {
+              const question = (
+                <QuestionField
+                  question={q}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
+              );
+              if (!props.readOnly?.has(q.id)) return question;
+              // A disabled fieldset disables every control inside, whatever the widget.
+              return (
+                <fieldset disabled className={styles.readOnly} data-read-only={q.id}>
+                  {question}
+                  <p className={styles.readOnlyNote}>{t('disclosure.readOnly')}</p>
+                </fieldset>
+              );
+            }}
           />
         ))}
         <div className={styles.actions}>

@@ -75,13 +75,21 @@ export function QuestionInput(props: InputProps) {
   const chosen = value === undefined || value === null ? null : String(value);
   switch (q.input) {
     case 'vehicleTabs':
-      return <VehicleLookup value={value as VehicleValue} onChange={set} profile="policyholder" />;
+      // Cleared as null: react-hook-form reads an undefined value as "back to the default", so a
+      // pre-filled car (a policy's, or a section answered before) could never be changed.
+      return (
+        <VehicleLookup
+          value={(value ?? undefined) as VehicleValue}
+          onChange={(v) => set(v ?? null)}
+          profile="policyholder"
+        />
+      );
     case 'address':
       return (
         <AddressSearch
           id={props.id}
-          value={value as AddressValue}
-          onChange={(v) => set(v && pickAddress(v))}
+          value={(value ?? undefined) as AddressValue}
+          onChange={(v) => set(v ? pickAddress(v) : null)}
           overridable
         />
       );

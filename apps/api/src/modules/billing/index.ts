@@ -14,4 +14,4 @@ export {
 export { nextBillingWorkAfter } from './next-run.ts';
 export { openCustomerAccount } from './open-ledger.ts';
 export { billingRoutes } from './routes.ts';
-export { type BillingDayResult, runBillingDay } from './run-billing.ts';
+export { type BillingDayResult, type BillingRunStep, runBillingDay } from './run-billing.ts';

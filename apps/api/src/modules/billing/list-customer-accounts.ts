@@ -2,12 +2,17 @@ import { and, eq, inArray, sum } from 'drizzle-orm';
 import {
   customerAccounts,
   parties,
+  paymentMethods,
   policies,
   statementLineItems,
   statements,
 } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
+
+type MethodRow = Pick<typeof paymentMethods.$inferSelect, 'display' | 'mandateStatus'>;
+const methodView = (m: MethodRow | undefined) =>
+  m ? { display: m.display, mandateStatus: m.mandateStatus } : null;
 
 /**
  * GET /api/customerAccounts: the caller's accounts, with balance and amount outstanding in pence; filtered by
@@ -49,6 +54,17 @@ export async function listCustomerAccounts(
     .where(and(inArray(statements.accountId, ids), inArray(statements.status, ['pending', 'failed'])))
     .groupBy(statements.accountId);
   const [party] = await ctx.db.select().from(parties).where(eq(parties.id, partyId));
+  const methodIds = accounts.flatMap((a) => (a.paymentMethodId ? [a.paymentMethodId] : []));
+  const methods = methodIds.length
+    ? await ctx.db
+        .select({
+          id: paymentMethods.id,
+          display: paymentMethods.display,
+          mandateStatus: paymentMethods.mandateStatus,
+        })
+        .from(paymentMethods)
+        .where(and(inArray(paymentMethods.id, methodIds), eq(paymentMethods.partyId, partyId)))
+    : [];
   return accounts.map((a) => ({
     accountId: a.id,
     accountCode: a.accountCode,
@@ -58,5 +74,6 @@ export async function listCustomerAccounts(
     outstandingAmount: Number(outstanding.find((o) => o.accountId === a.id)?.due ?? 0),
     accountStatus: a.status,
     accountRegistered: party?.kind === 'customer',
+    paymentMethod: methodView(methods.find((m) => m.id === a.paymentMethodId)),
   }));
 }

@@ -2,9 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runBillingDay } from '../src/modules/billing/index.ts';
 import { advanceSandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
 import { signGoCardlessStyle } from '../src/providers/direct-debit/signature.ts';
-import { type BillingApp, billingApp, buySubscription, runDays } from './billing-helpers.ts';
-import { api, rows, submitForm } from './payments-helpers.ts';
-import type { Visitor } from './proposals-helpers.ts';
+import {
+  type BillingApp,
+  billingApp,
+  buySubscription,
+  runDays,
+  withMandate as withMandateAt,
+} from './billing-helpers.ts';
+import { api, rows } from './payments-helpers.ts';
 
 /**
  * Direct Debit collection of the billing run (ADR 204), lived through with the injectable clock: the run
@@ -21,31 +26,17 @@ const GOOD = '55779911';
 const FAILING = '55779922';
 
 /** The customer sets up a mandate on the sandbox's bank-details page before buying: the account is BACS_DEBIT. */
-const withMandate = (accountNumber: string) => async (v: Visitor) => {
-  const base = (t as BillingApp).base;
-  const started = await api(base, v.token, 'POST', '/api/gocardless/flows', {
-    mandateDescription: 'Monthly car insurance',
-    successUrl: `${base}/done`,
-  });
-  expect(started.status).toBe(200);
-  const flow = started.body;
-  const done = await submitForm(flow.redirectUrl, {
-    accountHolder: 'Sam Driver',
-    sortCode: '20-00-00',
-    accountNumber,
-  });
-  expect(done.status).toBe(303);
-  const mandate = await api(base, v.token, 'POST', '/api/gocardless/mandates', {
-    redirectFlowId: flow.redirectFlowId,
-  });
-  expect(mandate.status).toBe(200);
-};
+const withMandate = (accountNumber: string) => withMandateAt((t as BillingApp).base, accountNumber);
 
 async function ddSubscription(accountNumber: string) {
   t = await billingApp('2027-01-30T12:00:00Z', { env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' } });
   const p = await buySubscription(t, '2027-01-31', 'tok_visa', withMandate(accountNumber));
   const [account] = (await api(t.base, p.staff, 'GET', '/api/customerAccounts')).body;
-  expect(account).toMatchObject({ paymentMethodType: 'BACS_DEBIT', paymentDay: 28 });
+  expect(account).toMatchObject({
+    paymentMethodType: 'BACS_DEBIT',
+    paymentDay: 28,
+    paymentMethod: { display: expect.any(String), mandateStatus: 'ACTIVE' },
+  });
   return p;
 }
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import type { BuildOptions } from '../src/app.ts';
 import { runBillingDay } from '../src/modules/billing/index.ts';
 import { advanceSandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
+import type { TestAppOptions } from './helpers/test-app.ts';
 import { api, type ListeningApp, listeningApp, rows, submitForm } from './payments-helpers.ts';
 import { ratedProposal, type Visitor, visitor } from './proposals-helpers.ts';
 
@@ -19,7 +19,7 @@ export function settableClock(start: string) {
 export type BillingApp = ListeningApp & { at: ReturnType<typeof settableClock> };
 
 /** The real app on a free port, its clock set by the test; the brand's payment-day feature switched on. */
-export async function billingApp(start: string, options: BuildOptions = {}): Promise<BillingApp> {
+export async function billingApp(start: string, options: TestAppOptions = {}): Promise<BillingApp> {
   const at = settableClock(start);
   const t = await listeningApp({ ...options, clock: at });
   t.app.services.brand.features.allowModifyBillingDay = true;
@@ -110,6 +110,29 @@ export async function runDays(t: BillingApp, from: string, to: string) {
   }
   return { totals, log };
 }
+
+/**
+ * A `before` for buySubscription: the customer sets up a Direct Debit mandate on the sandbox's bank-details
+ * page before buying, so the account is BACS_DEBIT (55779911 pays, 55779922 fails; ADR 204).
+ */
+export const withMandate = (base: string, accountNumber: string) => async (v: Visitor) => {
+  const started = await api(base, v.token, 'POST', '/api/gocardless/flows', {
+    mandateDescription: 'Monthly car insurance',
+    successUrl: `${base}/done`,
+  });
+  expect(started.status).toBe(200);
+  const flow = started.body;
+  const done = await submitForm(flow.redirectUrl, {
+    accountHolder: 'Sam Driver',
+    sortCode: '20-00-00',
+    accountNumber,
+  });
+  expect(done.status).toBe(303);
+  const mandate = await api(base, v.token, 'POST', '/api/gocardless/mandates', {
+    redirectFlowId: flow.redirectFlowId,
+  });
+  expect(mandate.status).toBe(200);
+};
 
 /** Opens the hosted card page for an account's outstanding balance (POST /api/stripe/settle). */
 export const openSettlePage = (t: ListeningApp, token: string, accountId: string) =>

@@ -36,6 +36,53 @@ describe('the next-statement estimate', () => {
   });
 });
 
+describe('the estimate of a policy that ends (ADR 251)', () => {
+  const cancel = async (p: Awaited<ReturnType<typeof buySubscription>>, effectiveAt?: string) => {
+    // Staff acting for the customer (the anonymous token of the purchase has long expired on this clock).
+    const made = await api(t.base, p.staff, 'POST', '/api/policyAdjustments', {
+      adjustmentType: 'CANCELLATION',
+      policyId: p.policyId,
+      changes: [],
+      reason: 'Price',
+      ...(effectiveAt ? { effectiveAt } : {}),
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const done = await api(
+      t.base,
+      p.staff,
+      'POST',
+      `/api/policyAdjustments/${made.body.adjustmentId}/commit`,
+    );
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+  };
+
+  it('set to end before the next payment date: no next payment, and when cover ends', async () => {
+    t.at.set('2026-11-23T12:00:00Z');
+    const p = await buySubscription(t, '2026-11-24');
+    // After the 14 days of cooling-off a cancellation can be set for a later day.
+    t.at.set('2026-12-15T10:00:00Z');
+    await cancel(p, '2026-12-20T10:00:00.000Z');
+    const policy = (await api(t.base, p.staff, 'GET', `/api/policies/${p.policyId}`)).body.policyDetail;
+    expect(policy).toMatchObject({ policyStatus: 'ACTIVE', terminatedAt: '2026-12-20T10:00:00.000Z' });
+    expect(await estimate(p.staff, p.accountId)).toEqual({
+      paymentDueAt: null,
+      amount: 0,
+      endsAt: '2026-12-20T10:00:00.000Z',
+    });
+  });
+
+  it('cancelled now: no next payment beyond its end', async () => {
+    t.at.set('2026-11-23T12:00:00Z');
+    const p = await buySubscription(t, '2026-11-24');
+    expect((await estimate(p.staff, p.accountId)).paymentDueAt).toBe('2026-12-24T00:00:00.000Z');
+    t.at.set('2026-11-30T10:00:00Z');
+    await cancel(p);
+    const after = await estimate(p.staff, p.accountId);
+    expect(after).toMatchObject({ paymentDueAt: null, amount: 0 });
+    expect(new Date(after.endsAt).getTime()).toBeLessThanOrEqual(t.at.now().getTime());
+  });
+});
+
 describe('changing the payment day (staff only, spec 2 §4 and §5)', () => {
   it('moves the next statement past the paid month and charges the days between by a pro-rata journal', async () => {
     t.at.set('2026-11-23T12:00:00Z');

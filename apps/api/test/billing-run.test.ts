@@ -50,6 +50,8 @@ describe('the billing run', () => {
     expect(p.regular).toBeGreaterThan(0);
     const [account0] = (await api(t.base, p.staff, 'GET', '/api/customerAccounts')).body;
     expect(account0.paymentDay).toBe(28);
+    // The payment settings name the saved card (spec 2 §2); a card has no mandate.
+    expect(account0.paymentMethod).toEqual({ display: expect.stringContaining('4242'), mandateStatus: null });
     const { totals } = await runDays(t, '2027-01-31', '2028-04-10');
     expect(totals).toEqual({ raised: 14, collected: 14, failed: 0, cancelled: 0 });
 

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
-import type { BuildOptions } from '../src/app.ts';
 import type { Clock } from '../src/lib/context.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from './helpers/test-app.ts';
 
 /** A clock tests can move forward. */
 export function movableClock(): Clock & { advance(ms: number): void } {
@@ -28,7 +27,7 @@ export interface ListeningApp extends TestApp {
  * Staff tokens for tests: `Bearer staff:<partyId>` acts as an admin impersonating that customer
  * (the identity module's real OIDC tokens are tested there).
  */
-export async function listeningApp(options: BuildOptions = {}): Promise<ListeningApp> {
+export async function listeningApp(options: TestAppOptions = {}): Promise<ListeningApp> {
   const clock = movableClock();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'forecourt-h8-'));
   const t = await createTestApp({ clock, ...options, env: { DATA_DIR: dataDir, ...options.env } });

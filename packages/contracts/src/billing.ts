@@ -15,6 +15,14 @@ export const customerAccountSchema = z.object({
   accountRegistered: z.boolean(),
   /** The account's card or Direct Debit mandate can still collect (false: cancelled mandate, none on file). */
   paymentMethodUsable: z.boolean().optional(),
+  /** The saved card or Direct Debit mandate the account is paid by, for the payment settings (spec 2 §2). */
+  paymentMethod: z
+    .object({
+      display: z.string(),
+      mandateStatus: z.enum(['PENDING_CUSTOMER_APPROVAL', 'ACTIVE', 'CANCELLED']).nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type CustomerAccount = z.infer<typeof customerAccountSchema>;
 
@@ -89,7 +97,10 @@ export const paymentDayChangeSchema = z.object({
 export type PaymentDayChange = z.infer<typeof paymentDayChangeSchema>;
 
 export const nextStatementEstimateSchema = z.object({
-  paymentDueAt: z.string(),
+  /** Null when no further statement will be raised: the policy has ended or ends before that date. */
+  paymentDueAt: z.string().nullable(),
+  /** When the policy ends or ended (a cancellation, set to end, or over), if it does. */
+  endsAt: z.string().optional(),
   /** Pence. */
   amount: z.number().int(),
 });

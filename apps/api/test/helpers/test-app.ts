@@ -5,10 +5,11 @@ import { type BuildOptions, buildApp } from '../../src/app.ts';
 import { connect, type Database } from '../../src/db/connection.ts';
 
 /**
- * A fresh database for one test file: in-memory PGlite by default, or a new database on the PostgreSQL
- * server named by DATABASE_URL (npm run test:postgres), dropped again on close.
+ * A fresh database for one test file: in-memory PGlite by default (or PGlite in `pgliteDir`, for a test that
+ * hands the store to a child process), or a new database on the PostgreSQL server named by DATABASE_URL
+ * (npm run test:postgres), dropped again on close.
  */
-export async function freshDatabase(): Promise<{
+export async function freshDatabase(pgliteDir = 'memory://'): Promise<{
   database: Database;
   /** The fresh database's own connection string (PostgreSQL only), for pg-boss and child processes. */
   url: string;
@@ -16,7 +17,7 @@ export async function freshDatabase(): Promise<{
 }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await connect({ dataDir: 'memory://' });
+    const database = await connect({ dataDir: pgliteDir });
     return { database, url: '', drop: () => database.close() };
   }
   const name = `forecourt_test_${randomBytes(6).toString('hex')}`;
@@ -46,12 +47,16 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** Build options, and where PGlite keeps the fresh database when not in memory. */
+export type TestAppOptions = BuildOptions & { pgliteDir?: string };
+
 /** The real app, on a fresh database, jobs off unless asked for, no demo seed, silent logs. */
-export async function createTestApp(options: BuildOptions = {}): Promise<TestApp> {
-  const { database, url, drop } = await freshDatabase();
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { pgliteDir, ...build } = options;
+  const { database, url, drop } = await freshDatabase(pgliteDir);
   const app = await buildApp({
     logger: false,
-    ...options,
+    ...build,
     database,
     env: {
       NODE_ENV: 'test',
@@ -59,7 +64,7 @@ export async function createTestApp(options: BuildOptions = {}): Promise<TestApp
       SEED_DEMO_DATA: 'false',
       // pg-boss connects by URL: to this file's own database, never the shared server's default one.
       DATABASE_URL: url,
-      ...options.env,
+      ...build.env,
     },
   });
   await app.ready();

@@ -16,4 +16,4 @@ export { nextBillingWorkAfter } from './next-run.ts';
 export { openCustomerAccount } from './open-ledger.ts';
 export { postPaidInFullAdjustment } from './paid-in-full-adjustment.ts';
 export { billingRoutes } from './routes.ts';
-export { type BillingDayResult, runBillingDay } from './run-billing.ts';
+export { type BillingDayResult, type BillingRunStep, runBillingDay } from './run-billing.ts';

@@ -2,6 +2,7 @@ import { and, eq, inArray, sum } from 'drizzle-orm';
 import {
   customerAccounts,
   parties,
+  paymentMethods,
   policies,
   statementLineItems,
   statements,
@@ -9,6 +10,10 @@ import {
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { collectableMethods } from '../payments/index.ts';
+
+type MethodRow = Pick<typeof paymentMethods.$inferSelect, 'display' | 'mandateStatus'>;
+const methodView = (m: MethodRow | undefined) =>
+  m ? { display: m.display, mandateStatus: m.mandateStatus } : null;
 
 /**
  * GET /api/customerAccounts: the caller's accounts, with balance and amount outstanding in pence; filtered by
@@ -51,8 +56,18 @@ export async function listCustomerAccounts(
     .where(and(inArray(statements.accountId, ids), inArray(statements.status, ['pending', 'failed'])))
     .groupBy(statements.accountId);
   const [party] = await ctx.db.select().from(parties).where(eq(parties.id, partyId));
-  const methods = accounts.flatMap((a) => (a.paymentMethodId ? [a.paymentMethodId] : []));
-  const collectable = await collectableMethods(ctx, methods);
+  const methodIds = accounts.flatMap((a) => (a.paymentMethodId ? [a.paymentMethodId] : []));
+  const methods = methodIds.length
+    ? await ctx.db
+        .select({
+          id: paymentMethods.id,
+          display: paymentMethods.display,
+          mandateStatus: paymentMethods.mandateStatus,
+        })
+        .from(paymentMethods)
+        .where(and(inArray(paymentMethods.id, methodIds), eq(paymentMethods.partyId, partyId)))
+    : [];
+  const collectable = await collectableMethods(ctx, methodIds);
   return accounts.map((a) => ({
     accountId: a.id,
     accountCode: a.accountCode,
@@ -63,5 +78,6 @@ export async function listCustomerAccounts(
     accountStatus: a.status,
     accountRegistered: party?.kind === 'customer',
     paymentMethodUsable: a.paymentMethodId !== null && collectable.has(a.paymentMethodId),
+    paymentMethod: methodView(methods.find((m) => m.id === a.paymentMethodId)),
   }));
 }

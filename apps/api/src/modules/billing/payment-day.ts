@@ -106,10 +106,22 @@ export async function changePaymentDay(
 /**
  * GET /api/customerAccounts/{id}/nextStatementEstimate: the next statement is raised when the billed period
  * ends (never inside a paid one), for the instalment of the month it opens plus anything already waiting
- * on the draft (a pro-rata journal) and anything still outstanding.
+ * on the draft (a pro-rata journal) and anything still outstanding. A policy that has ended, or is set to
+ * end on or before that date (a cancellation's `terminatedAt`), has no next statement: `paymentDueAt` null,
+ * amount 0, and `endsAt` says when cover ends (ADR 251).
  */
 export async function nextStatementEstimate(ctx: Ctx, accountId: string) {
   const account = await ownAccount(ctx, accountId);
+  const [policy] = await ctx.db
+    .select({ status: policies.status, terminatedAt: policies.terminatedAt })
+    .from(policies)
+    .where(eq(policies.id, account.policyId));
+  const dueAt = account.billedUntil ?? ctx.clock.now();
+  const endsAt = policy?.terminatedAt ?? undefined;
+  const live = policy?.status === 'ACTIVE' || policy?.status === 'PENDING';
+  if (!live || (endsAt && endsAt.getTime() <= dueAt.getTime())) {
+    return { paymentDueAt: null, amount: 0, ...(endsAt ? { endsAt: endsAt.toISOString() } : {}) };
+  }
   const plan = await monthlyPlanOf(ctx.db, account.policyId);
   const rows = await ctx.db.select().from(statements).where(eq(statements.accountId, account.id));
   const draft = rows.find((s) => s.status === 'draft');
@@ -118,9 +130,9 @@ export async function nextStatementEstimate(ctx: Ctx, accountId: string) {
     .reduce((sum, s) => sum + s.amountOutstandingPence, 0);
   const months = rows.filter((s) => s.periodStart && s.status !== 'draft').length;
   const instalment = plan ? instalmentFor(months + 1, plan) : 0;
-  const dueAt = account.billedUntil ?? ctx.clock.now();
   return {
     paymentDueAt: dueAt.toISOString(),
     amount: instalment + (draft?.subtotalPence ?? 0) + outstanding,
+    ...(endsAt ? { endsAt: endsAt.toISOString() } : {}),
   };
 }

@@ -49,6 +49,7 @@ function setup(
     user?: SessionUser;
     admin?: boolean;
     config?: typeof testConfig;
+    estimate?: { paymentDueAt: string | null; amount: number; endsAt?: string };
   } = {},
 ) {
   const policy = opts.policy === undefined ? samplePolicy() : opts.policy;
@@ -69,10 +70,10 @@ function setup(
     if (path.startsWith('/customerAccounts?'))
       return reply(endpoints.listCustomerAccounts, account ? [account] : []);
     if (path === `/customerAccounts/${account?.accountId}/nextStatementEstimate`)
-      return reply(endpoints.nextStatementEstimate, {
-        paymentDueAt: '2026-12-21T00:00:00.000Z',
-        amount: 4_500,
-      });
+      return reply(
+        endpoints.nextStatementEstimate,
+        opts.estimate ?? { paymentDueAt: '2026-12-21T00:00:00.000Z', amount: 4_500 },
+      );
     return undefined;
   });
   const router = createMemoryRouter(
@@ -178,8 +179,14 @@ describe('policy page (spec 2 §2)', () => {
     const policy = samplePolicy({
       policyDetail: { policyStatus: 'CANCELLED', terminatedAt: '2026-11-10T00:00:00.000Z' },
     });
-    const { router } = setup(`${root}/details`, { policy });
-    expect(await screen.findByTestId('next-payment')).toHaveTextContent('£45.00 on 21 December 2026');
+    const { router } = setup(`${root}/details`, {
+      policy,
+      estimate: { paymentDueAt: null, amount: 0, endsAt: '2026-11-10T00:00:00.000Z' },
+    });
+    // No next payment beyond the end (ADR 251).
+    expect(await screen.findByTestId('next-payment')).toHaveTextContent(
+      'There are no further payments: your cover ends on 10 November 2026.',
+    );
     expect(router.state.location.pathname).toBe(root);
     expect(tabNames()).toEqual(['Billing', 'Claims']);
     expect(screen.getByText('Card')).toBeVisible();
@@ -423,6 +430,31 @@ function billingMocks(method: string, path: string, body: unknown) {
 }
 
 describe('billing tab (spec 2 §2)', () => {
+  it.each([
+    ['PENDING_CUSTOMER_APPROVAL', 'Waiting for your bank to approve it'],
+    ['ACTIVE', 'Active'],
+    ['CANCELLED', 'Cancelled: payments cannot be collected'],
+  ] as const)('the payment settings show the Direct Debit and its mandate %s', async (status, text) => {
+    setup(`${root}/billing`, {
+      account: sampleAccount({
+        paymentMethodType: 'BACS_DEBIT',
+        paymentMethod: { display: 'Barclays ••••9911', mandateStatus: status },
+      }),
+      extra: billingMocks,
+    });
+    expect(await screen.findByTestId('payment-method')).toHaveTextContent('Direct Debit, Barclays ••••9911');
+    expect(screen.getByTestId('mandate-status')).toHaveTextContent(text);
+  });
+
+  it('the payment settings name the saved card and show no mandate', async () => {
+    setup(`${root}/billing`, {
+      account: sampleAccount({ paymentMethod: { display: 'Visa •••• 4242', mandateStatus: null } }),
+      extra: billingMocks,
+    });
+    expect(await screen.findByTestId('payment-method')).toHaveTextContent('Card, Visa •••• 4242');
+    expect(screen.queryByTestId('mandate-status')).toBeNull();
+  });
+
   it('shows the outstanding balance, latest and previous statements, the estimate; a statement opens in a modal', async () => {
     setup(`${root}/billing`, {
       account: sampleAccount({ outstandingAmount: 4_500, accountBalance: 4_500 }),

@@ -84,12 +84,18 @@ export function BillingTab({ policy }: { policy: Policy }) {
           )}
         </Card>
         <Card title={t('policy.billing.next')} level={3}>
-          {next.data ? (
+          {next.data?.paymentDueAt ? (
             <p className={styles.price} data-testid="next-payment">
               {t('policy.billing.nextBody', {
                 amount: gbp(next.data.amount),
                 date: londonDay(next.data.paymentDueAt),
               })}
+            </p>
+          ) : next.data ? (
+            <p className={styles.muted} data-testid="next-payment">
+              {next.data.endsAt
+                ? t('policy.billing.nextNoneEnds', { date: londonDay(next.data.endsAt) })
+                : t('policy.billing.nextNone')}
             </p>
           ) : (
             <p className={styles.muted}>{t('policy.billing.nextUnknown')}</p>
@@ -107,7 +113,18 @@ export function BillingTab({ policy }: { policy: Policy }) {
         <Card title={t('policy.billing.settings')} level={3}>
           <dl className={styles.facts}>
             <dt>{t('policy.billing.method')}</dt>
-            <dd>{t(`policy.billing.method.${account.paymentMethodType}`)}</dd>
+            <dd data-testid="payment-method">
+              {t(`policy.billing.method.${account.paymentMethodType}`)}
+              {account.paymentMethod ? `, ${account.paymentMethod.display}` : ''}
+            </dd>
+            {account.paymentMethod?.mandateStatus && (
+              <>
+                <dt>{t('policy.billing.mandate')}</dt>
+                <dd data-testid="mandate-status">
+                  {t(`policy.billing.mandate.${account.paymentMethod.mandateStatus}`)}
+                </dd>
+              </>
+            )}
             <dt>{t('policy.billing.paymentDay')}</dt>
             <dd data-testid="payment-day">
               {t('policy.billing.paymentDayValue', { day: account.paymentDay })}

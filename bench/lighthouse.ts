@@ -1,8 +1,8 @@
 /**
- * Lighthouse performance score of home against the built app served by the real server (production mode,
- * its own temporary database), in Debian's Chromium. Prints the mobile (Lighthouse default: emulated Moto G
- * Power, simulated slow 4G) and desktop scores with the main metrics, of home (mobile target at least 95) and
- * the quote journey's first page (mobile target at least 90).
+ * Lighthouse performance and accessibility scores of home and the quote journey's first page, against the built
+ * app served by the real server (production mode, its own temporary database), in Debian's Chromium. Prints the
+ * mobile (Lighthouse default: emulated Moto G Power, simulated slow 4G) and desktop scores with the main metrics
+ * and the accessibility findings; mobile performance targets: home at least 95, the quote page at least 90.
  */
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -27,6 +27,12 @@ const metrics = [
 function lcpElement(audit: { details?: unknown } | undefined): string {
   const details = audit?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
   return details?.items?.[0]?.items?.[0]?.node?.snippet ?? 'n/a';
+}
+
+/** The first element an audit's details name (table → node snippet), for a finding's line. */
+function firstNode(audit: { details?: unknown } | undefined): string {
+  const details = audit?.details as { items?: { node?: { snippet?: string } }[] } | undefined;
+  return details?.items?.[0]?.node?.snippet?.slice(0, 160) ?? '';
 }
 
 export async function main() {
@@ -54,7 +60,12 @@ export async function main() {
       for (const formFactor of ['mobile', 'desktop'] as const) {
         const result = await lighthouse(
           `${server.baseUrl}${page.path}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+          },
           formFactor === 'desktop'
             ? {
                 extends: 'lighthouse:default',
@@ -81,11 +92,21 @@ export async function main() {
         );
         const lhr = result?.lhr;
         if (!lhr) throw new Error('Lighthouse returned no result');
+        // A run that could not measure (e.g. no paint in time on a loaded machine) says why, not just 0.
+        if (lhr.runtimeError) console.log(`  (Lighthouse could not measure: ${lhr.runtimeError.message})`);
         const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
         console.log(
           `Lighthouse performance, ${page.name}, ${formFactor}: ${score}${formFactor === 'mobile' ? ` (target ≥ ${page.target}: ${score >= page.target ? 'met' : 'NOT met'})` : ''}`,
         );
         for (const id of metrics) console.log(`  ${id}: ${lhr.audits[id]?.displayValue ?? 'n/a'}`);
+        const a11y = lhr.categories.accessibility;
+        console.log(`  accessibility: ${Math.round((a11y?.score ?? 0) * 100)}`);
+        // What costs accessibility points, with the first element each finding names.
+        for (const ref of a11y?.auditRefs ?? []) {
+          const audit = lhr.audits[ref.id];
+          if (ref.weight === 0 || audit?.score === null || (audit?.score ?? 1) >= 1) continue;
+          console.log(`    ✗ ${audit?.title} (${ref.id}): ${firstNode(audit)}`);
+        }
         console.log(
           `  largest contentful paint element: ${lcpElement(lhr.audits['largest-contentful-paint-element'])}`,
         );

@@ -6,12 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Brand } from '@forecourt/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loadBrand } from './config/brand.ts';
 import { type Env, EnvError, loadEnv } from './config/env.ts';
 import { connect, type Database } from './db/connection.ts';
@@ -26,6 +21,7 @@ import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
 import { registerRateLimits } from './lib/rate-limits.ts';
 import { ensureSecret } from './lib/secrets.ts';
+import { responseSerializerCompiler } from './lib/serializer.ts';
 import { modules } from './modules/index.ts';
 import { createProviders, type Providers } from './providers/index.ts';
 import { registerSpa } from './web/spa.ts';
@@ -110,7 +106,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: env.NODE_ENV !== 'production' }));
   app.decorate('services', services);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

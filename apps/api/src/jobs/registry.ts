@@ -11,6 +11,11 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   readonly name: string;
   readonly payload: Schema;
   handler(services: AppServices, payload: z.output<Schema>): Promise<unknown>;
+  /**
+   * Optional: a whole batch at once (work.batchSize > 1), e.g. one write for all. If it throws, the batch's
+   * jobs run one by one through `handler`, so that a bad job fails alone.
+   */
+  batchHandler?(services: AppServices, payloads: z.output<Schema>[]): Promise<unknown>;
   /** A recurring job: cron in Europe/London (unless `tz` says otherwise), run with this payload. */
   readonly schedule?: { cron: string; tz?: string; payload: z.input<Schema> } | undefined;
   /** Queue options (policy, retries). */
@@ -83,6 +88,16 @@ async function runBatch(
   batch: { id: string; data: unknown }[],
 ) {
   if (batch.length === 1) return job.handler(services, parsePayload(job, batch[0]!.data));
+  if (job.batchHandler) {
+    try {
+      return await job.batchHandler(
+        services,
+        batch.map(({ data }) => parsePayload(job, data)),
+      );
+    } catch {
+      // One of them is bad (a payload, a missing row...): run them one by one below.
+    }
+  }
   for (const { id, data } of batch) {
     try {
       await job.handler(services, parsePayload(job, data));

@@ -1,7 +1,8 @@
 import { createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
+import { prepared } from '../db/prepared.ts';
 import { parties } from '../db/schema/index.ts';
 import type { AppServices, Caller } from './context.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -74,7 +75,15 @@ export async function anonymousTokenSubject(
 
 /** What a party is now: 'anonymous', 'customer' (a verified identity holds it), 'staff', or undefined. */
 export async function partyKind(services: Pick<AppServices, 'db'>, partyId: string) {
-  const [row] = await services.db.select({ kind: parties.kind }).from(parties).where(eq(parties.id, partyId));
+  // Every authenticated request asks this: a prepared statement (db/prepared.ts).
+  const query = prepared(services.db, 'party_kind', (db) =>
+    db
+      .select({ kind: parties.kind })
+      .from(parties)
+      .where(eq(parties.id, sql.placeholder('partyId')))
+      .prepare('party_kind'),
+  );
+  const [row] = await query.execute({ partyId });
   return row?.kind;
 }
 

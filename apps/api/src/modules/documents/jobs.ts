@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { kickOutbox } from '../../jobs/outbox-dispatch.ts';
 import { defineJob, enqueue } from '../../jobs/registry.ts';
 import type { AppServices } from '../../lib/context.ts';
-import { generatePolicyDocuments } from './generate-policy-documents.ts';
+import { generatePolicyDocuments, generatePolicyDocumentsBatch } from './generate-policy-documents.ts';
 
 /**
  * Policy documents are generated off the request path, retried on failure. A worker takes up to 25 versions
@@ -19,6 +19,14 @@ export const policyDocumentsJob = defineJob({
   async handler(services, { policyVersionId }) {
     await generatePolicyDocuments(services, policyVersionId);
     // The confirmation e-mail waits in the outbox for these files: send it now rather than next minute.
+    await kickOutbox(services);
+  },
+  // A batch: one read, one write and one outbox kick for all its versions (ADR 271).
+  async batchHandler(services, payloads) {
+    await generatePolicyDocumentsBatch(
+      services,
+      payloads.map((p) => p.policyVersionId),
+    );
     await kickOutbox(services);
   },
 });

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireParty } from '../../lib/auth.ts';
 import { appOrigin, ctxOf } from '../../lib/context.ts';
+import { serializeFast } from '../../lib/serializer.ts';
 import { activatePromotion } from './activate-promotion.ts';
 import { createProposal } from './create-proposal.ts';
 import { deleteProposal } from './delete-proposal.ts';
@@ -36,6 +37,8 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = ctxOf;
   const tags = ['proposals'];
   const params = proposalCodeParamsSchema;
+  // The quote journey's answer (GET, PATCH on every section save): a compiled serialiser (ADR 270).
+  serializeFast(proposalSchema);
 
   app.post(
     '/api/proposals',

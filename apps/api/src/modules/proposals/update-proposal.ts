@@ -1,6 +1,7 @@
 import type { Proposal, UpdateProposalRequest } from '@forecourt/contracts/proposals';
 import { validateProposal } from '@forecourt/domain/risk/validate';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { prepared } from '../../db/prepared.ts';
 import { type ProposalRow, proposals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound, validation } from '../../lib/errors.ts';
@@ -26,16 +27,25 @@ export async function updateProposal(
   proposalCode: string,
   input: UpdateProposalRequest,
 ): Promise<Proposal> {
+  // The caller's party (owned: 401/403 before any query); the read below is scoped to it by a placeholder.
   const scope = owned(ctx);
   // Optimistic first: read, work out the change without holding a connection or a lock, then write only if
   // the row is still the one read (its xmin: any write to it, by any use case, changes it). Two statements
   // instead of a transaction of four, and the rating runs outside it (issue 15). A row changed meanwhile is
   // read again; under steady contention the locking path below takes over.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [found] = await ctx.db
-      .select({ ...getTableColumns(proposals), xmin: sql<string>`xmin::text` })
-      .from(proposals)
-      .where(scope.where(proposals, eq(proposals.proposalCode, proposalCode)));
+    const [found] = await prepared(ctx.db, 'proposal_with_xmin', (db) =>
+      db
+        .select({ ...getTableColumns(proposals), xmin: sql<string>`xmin::text` })
+        .from(proposals)
+        .where(
+          and(
+            eq(proposals.partyId, sql.placeholder('partyId')),
+            eq(proposals.proposalCode, sql.placeholder('proposalCode')),
+          ),
+        )
+        .prepare('proposal_with_xmin'),
+    ).execute({ partyId: scope.partyId, proposalCode });
     if (!found) throw notFound('Proposal not found');
     const { xmin, ...row } = found;
     const { changes, now } = changesOf(ctx, row, input);

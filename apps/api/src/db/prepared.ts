@@ -1,0 +1,23 @@
+import type { Db } from './connection.ts';
+
+const cache = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A query built once per database handle and kept (issue 15): Drizzle then skips building its SQL on every
+ * request, and on PostgreSQL the statement is prepared by name, so each pooled connection parses and plans it
+ * once. `name` must be unique to the query's text; `build` gets the handle and uses `sql.placeholder` for the
+ * values. A transaction handle gets its own (short-lived) copy.
+ */
+export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
+  let queries = cache.get(db);
+  if (!queries) {
+    queries = new Map();
+    cache.set(db, queries);
+  }
+  let query = queries.get(name) as T | undefined;
+  if (query === undefined) {
+    query = build(db);
+    queries.set(name, query);
+  }
+  return query;
+}

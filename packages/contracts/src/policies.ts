@@ -75,22 +75,27 @@ export const autoRenewalBodySchema = z
   });
 export type AutoRenewalBody = z.infer<typeof autoRenewalBodySchema>;
 
+/** One renewal cycle of a policy and its prices (pence): the queue's row and the review's head (ADR 265). */
+export const renewalCycleShape = {
+  cycle: z.number().int(),
+  proposalCode: z.string(),
+  status: z.enum(['MANUAL_REVIEW', 'REFERRED', 'UNRATED', 'INVITED', 'RENEWED', 'LAPSED']),
+  reviewType: z.enum(['AUTO', 'MANUAL']),
+  anniversaryAt: z.string(),
+  previousTotal: z.number().int().nullable(),
+  renewalTotal: z.number().int().nullable(),
+  newBusinessTotal: z.number().int().nullable(),
+  offeredTotal: z.number().int().nullable(),
+  capped: z.boolean(),
+};
+
 /** GET /api/admin/renewals: renewals waiting for staff (MANUAL review, referred, unrated), with both prices. */
 export const renewalQueueSchema = z.array(
   z.object({
     policyId: z.string(),
     policyNumber: z.string().optional(),
     vrn: z.string().nullable().optional(),
-    cycle: z.number().int(),
-    proposalCode: z.string(),
-    status: z.enum(['MANUAL_REVIEW', 'REFERRED', 'UNRATED', 'INVITED', 'RENEWED', 'LAPSED']),
-    reviewType: z.enum(['AUTO', 'MANUAL']),
-    anniversaryAt: z.string(),
-    previousTotal: z.number().int().nullable(),
-    renewalTotal: z.number().int().nullable(),
-    newBusinessTotal: z.number().int().nullable(),
-    offeredTotal: z.number().int().nullable(),
-    capped: z.boolean(),
+    ...renewalCycleShape,
     channel: z.string().nullable(),
     renewalTrace: z.array(z.unknown()),
     newBusinessTrace: z.array(z.unknown()),

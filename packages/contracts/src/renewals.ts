@@ -1,6 +1,7 @@
 import { RENEWAL_ADJUSTMENT_PERCENT_MAX } from '@forecourt/domain/renewal';
 import { z } from 'zod';
 import { plainText } from './claims.ts';
+import { renewalCycleShape } from './policies.ts';
 import { quoteSchema, reasonSchema } from './proposals.ts';
 
 /**
@@ -42,16 +43,7 @@ export const renewalReviewSchema = z.object({
   policyId: z.string(),
   policyNumber: z.string(),
   holderName: z.string(),
-  cycle: z.number().int(),
-  proposalCode: z.string(),
-  status: z.enum(['MANUAL_REVIEW', 'REFERRED', 'UNRATED', 'INVITED', 'RENEWED', 'LAPSED']),
-  reviewType: z.enum(['AUTO', 'MANUAL']),
-  anniversaryAt: z.string(),
-  previousTotal: z.number().int().nullable(),
-  renewalTotal: z.number().int().nullable(),
-  newBusinessTotal: z.number().int().nullable(),
-  offeredTotal: z.number().int().nullable(),
-  capped: z.boolean(),
+  ...renewalCycleShape,
   /** Whether a decision can be taken now (waiting, policy live, anniversary not reached). */
   open: z.boolean(),
   referralReasons: z.array(reasonSchema),

@@ -33,6 +33,8 @@ export interface ConnectOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder; `memory://` or undefined with no databaseUrl gives an in-memory database. */
   dataDir?: string | undefined;
+  /** PGlite only: start from this dump (`dumpDataDir`) instead of an empty cluster (tests' migrated template). */
+  loadDataDir?: Blob | undefined;
 }
 
 export async function connect(options: ConnectOptions): Promise<Database> {
@@ -59,7 +61,10 @@ export async function connect(options: ConnectOptions): Promise<Database> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ? { dataDir } : {});
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   } catch (err) {
     release();
     throw err;

@@ -3,12 +3,32 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from '../../src/app.ts';
 import { connect, type Database } from '../../src/db/connection.ts';
+import { migrate } from '../../src/db/migrate.ts';
 
 /**
  * A fresh database for one test file: in-memory PGlite by default (or PGlite in `pgliteDir`, for a test that
  * hands the store to a child process), or a new database on the PostgreSQL server named by DATABASE_URL
  * (npm run test:postgres), dropped again on close.
  */
+let template: Promise<Blob> | undefined;
+
+/**
+ * An in-memory PGlite with every migration applied, dumped once per test worker: a new PGlite starts from the
+ * dump in about 0.5 s where an empty cluster (initdb in WebAssembly) and the migrations take about 2 s.
+ */
+function migratedTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const database = await connect({ dataDir: 'memory://' });
+    try {
+      await migrate(database);
+      return await database.pglite!.dumpDataDir('none');
+    } finally {
+      await database.close();
+    }
+  })();
+  return template;
+}
+
 export async function freshDatabase(pgliteDir = 'memory://'): Promise<{
   database: Database;
   /** The fresh database's own connection string (PostgreSQL only), for pg-boss and child processes. */
@@ -17,7 +37,8 @@ export async function freshDatabase(pgliteDir = 'memory://'): Promise<{
 }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await connect({ dataDir: pgliteDir });
+    const loadDataDir = pgliteDir === 'memory://' ? await migratedTemplate() : undefined;
+    const database = await connect({ dataDir: pgliteDir, loadDataDir });
     return { database, url: '', drop: () => database.close() };
   }
   const name = `forecourt_test_${randomBytes(6).toString('hex')}`;

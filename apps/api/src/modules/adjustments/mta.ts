@@ -72,6 +72,40 @@ function effectiveAtOf(ctx: Ctx, policy: Policy, requested: string | null | unde
 export const periodPremium = (quote: Quote) =>
   quote.totals?.monthly?.regular ?? quote.totals?.discountedPrice ?? 0;
 
+type Answers = Awaited<ReturnType<typeof policyAnswers>>;
+
+/**
+ * The changed risk `data` rated at `at` by the engine and tables of new business, and the pro-rata difference
+ * from the policy's current version over the billing period of the cover `term` that `at` falls in (ADR 212).
+ */
+export function repriceAt(
+  ctx: Ctx,
+  policy: Policy,
+  current: Answers,
+  data: Record<string, unknown>,
+  at: Date,
+  term: { inceptedAt: string; expiredAt: string | null },
+) {
+  const rated = rateProposal(
+    {
+      data,
+      promoCode: current.promoCode,
+      product: current.product,
+      schemeCode: current.schemeCode,
+      brand: ctx.brand,
+    },
+    { validityDays: 1 },
+    at,
+  );
+  const period = billingPeriodAt({ ...term, monthly: current.product === 'SUBSCRIPTION' }, at);
+  const oldQuote = policy.currentPolicyVersion.quote as unknown as Quote;
+  const prorata = proRataPremium(
+    { oldPremiumPence: periodPremium(oldQuote), newPremiumPence: periodPremium(rated.quote), period },
+    at,
+  );
+  return { rated, period, prorata };
+}
+
 /**
  * POST /api/policyAdjustments of type MTA (spec 3 §4): the changes applied to the policy's answers with the one
  * proposal core (ADR 135), rated by the same engine and tables as new business as at the effective date, and
@@ -106,30 +140,10 @@ export async function makeMta(
   if (Object.keys(applied.errors).length > 0)
     throw validation(applied.errors, 'Some changes could not be applied');
   const data = { ...applied.data, quote: { ...applied.data.quote, startDate: londonDate(effectiveAt) } };
-  const rated = rateProposal(
-    {
-      data,
-      promoCode: current.promoCode,
-      product: current.product,
-      schemeCode: current.schemeCode,
-      brand: ctx.brand,
-    },
-    { validityDays: 1 },
-    effectiveAt,
-  );
-  const oldQuote = policy.currentPolicyVersion.quote as unknown as Quote;
-  const period = billingPeriodAt(
-    {
-      inceptedAt: policy.policyDetail.inceptedAt,
-      expiredAt: policy.policyDetail.expiredAt,
-      monthly: current.product === 'SUBSCRIPTION',
-    },
-    effectiveAt,
-  );
-  const prorata = proRataPremium(
-    { oldPremiumPence: periodPremium(oldQuote), newPremiumPence: periodPremium(rated.quote), period },
-    effectiveAt,
-  );
+  const { rated, period, prorata } = repriceAt(ctx, policy, current, data, effectiveAt, {
+    inceptedAt: policy.policyDetail.inceptedAt,
+    expiredAt: policy.policyDetail.expiredAt,
+  });
   const now = ctx.clock.now();
   return storeAdjustment(ctx, {
     policyId: policy.policyId,

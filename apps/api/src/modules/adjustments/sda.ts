@@ -1,14 +1,11 @@
 import type { AdjustmentChange, CreateAdjustmentRequest } from '@forecourt/contracts/adjustments';
-import type { Quote } from '@forecourt/contracts/proposals';
 import { addDaysIso, startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
-import { billingPeriodAt, proRataPremium } from '@forecourt/domain/policy/pro-rata';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, validation } from '../../lib/errors.ts';
 import { coverStart, getPolicy, movePolicyStart, policyAnswers } from '../policies/index.ts';
-import { rateProposal } from '../proposals/index.ts';
 import { type AdjustmentRow, storeAdjustment } from './adjustment-view.ts';
 import { confirmMta } from './confirm-mta.ts';
-import { periodPremium } from './mta.ts';
+import { repriceAt } from './mta.ts';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const FIELD = 'changes.0.update.value';
@@ -67,30 +64,10 @@ export async function makeSda(
   );
   const current = await policyAnswers(ctx, policy.policyId);
   const data = { ...current.data, quote: { ...(current.data.quote as object), startDate: day } };
-  const rated = rateProposal(
-    {
-      data,
-      promoCode: current.promoCode,
-      product: current.product,
-      schemeCode: current.schemeCode,
-      brand: ctx.brand,
-    },
-    { validityDays: 1 },
-    startAt,
-  );
-  const period = billingPeriodAt(
-    {
-      inceptedAt: startAt.toISOString(),
-      expiredAt: endAt.toISOString(),
-      monthly: current.product === 'SUBSCRIPTION',
-    },
-    startAt,
-  );
-  const oldQuote = policy.currentPolicyVersion.quote as unknown as Quote;
-  const prorata = proRataPremium(
-    { oldPremiumPence: periodPremium(oldQuote), newPremiumPence: periodPremium(rated.quote), period },
-    startAt,
-  );
+  const { rated, period, prorata } = repriceAt(ctx, policy, current, data, startAt, {
+    inceptedAt: startAt.toISOString(),
+    expiredAt: endAt.toISOString(),
+  });
   return storeAdjustment(ctx, {
     policyId: policy.policyId,
     partyId,

@@ -166,7 +166,10 @@ describe('policy page (spec 2 §2)', () => {
     const { router } = setup(`${root}/uploads`, {
       policy: samplePolicy({ policyDetail: { policyStatus: 'PENDING' } }),
     });
-    expect(await screen.findByRole('heading', { name: 'Send us a document' })).toBeVisible();
+    // The uploads page itself is tested in uploads-page.test.tsx (its calls are not mocked here).
+    expect(await screen.findByRole('heading', { name: 'Policy FCM10000001' })).toBeVisible();
+    expect(router.state.location.pathname).toBe(`${root}/uploads`);
+    expect(screen.queryByText('Not available yet')).toBeNull();
     expect(tabNames()).toEqual(['Policy details', 'Documents', 'Billing', 'Claims']);
     for (const path of ['management', 'excess', 'add-ons', 'cancel']) {
       await router.navigate(`${root}/${path}`);

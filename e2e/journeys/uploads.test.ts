@@ -1,9 +1,19 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shootBoth, useBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 import { pageApi, signInAtIdp } from './checkout-steps.ts';
 
 const browser = useBrowser();
+/**
+ * A server of its own, seeded on start: on the shared one the other journeys have already spent the demo
+ * customer's sign-in codes (5 per address per 15 minutes).
+ */
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+}, 120_000);
+afterAll(() => server?.stop());
 
 /** A small real PDF and a PNG one byte over the 10 MB limit, made here. */
 const letter = Buffer.from(
@@ -14,7 +24,7 @@ const oversized = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.
 /** The demo customer signed in, past the arrears reminder home shows once a session. */
 async function signInAsDemo(page: Page) {
   await page.goto('/sign-in');
-  await signInAtIdp(page, 'demo@forecourt.example');
+  await signInAtIdp(page, 'demo@forecourt.example', server.baseUrl);
   await page.waitForURL((url) => url.pathname === '/');
   const reminder = page.getByRole('dialog', { name: 'You have a payment to make' });
   await reminder
@@ -25,7 +35,7 @@ async function signInAsDemo(page: Page) {
 
 describe('uploads (issue 13 item 6)', () => {
   it('a proof of no-claims bonus is sent, an oversized file shown refused, then the confirmation', async () => {
-    const page = await browser.newPage({ width: 1280 });
+    const page = await browser.newPage({ width: 1280, baseUrl: server.baseUrl });
     await signInAsDemo(page);
     type Held = { policyId: string; currentPolicyVersion: { quote: { vrn?: string } } };
     const { body } = await pageApi<Held[] | { items: Held[] }>(page, 'GET', '/api/policies');

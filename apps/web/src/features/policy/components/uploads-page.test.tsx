@@ -168,7 +168,7 @@ describe('uploads page (spec 3 §4 Upload, §5 Uploads)', () => {
     ]);
     const rows = screen.getAllByTestId('upload-file');
     expect(rows.map((r) => r.textContent)).toEqual([
-      'licence.pdfReady to send (0.00 MB)',
+      'licence.pdfReady to send (2 KB)',
       'a.pdf0.00%',
       'b.pdfNot sent: you can send up to 2 files at once',
     ]);

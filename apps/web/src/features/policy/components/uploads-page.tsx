@@ -16,7 +16,9 @@ type Row =
   | { name: string; size: number; state: 'staged' }
   | { name: string; size: number; state: 'rejected'; reason: UploadRejectionReason };
 
-const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(bytes < 1_048_576 ? 2 : 1)} MB`;
+/** A file size as people read it: whole KB (at least 1) under a megabyte, else MB to one decimal. */
+const megabytes = (bytes: number) =>
+  bytes < 1_048_576 ? `${Math.max(1, Math.ceil(bytes / 1024))} KB` : `${(bytes / 1_048_576).toFixed(1)} MB`;
 
 /**
  * The uploads page (spec 3 §4 Upload, §5 Uploads): files are checked as chosen (type by name, size, count),

@@ -53,9 +53,6 @@ describe('mid-term change (issue 13)', () => {
     const page = await browser.newPage({
       width: 1280,
       baseUrl: server.baseUrl,
-      // The demo's answers (the domain's sample) name the industry 'Education', not a catalogue code: the
-      // about-you form checks it and the lookup answers 404 (no such entry), which the form shows as not found.
-      allowConsoleErrors: [/\/api\/lookup\/data\/industries\/Education/],
     });
     await page.goto('/sign-in');
     await signInAtIdp(page, 'demo@forecourt.example', server.baseUrl);

@@ -68,8 +68,8 @@ export function samplePolicyholder(today: string): Profile {
       homeOwnership: 'Own',
       maritalStatus: 'Married',
       employmentStatus: 'FT',
-      occupation: 'Teacher',
-      industry: 'Education',
+      occupation: 'T05', // Teacher (data/occupations.json)
+      industry: '180', // Education - State (data/industries.json)
       bankrupt: false,
       unsatisfiedCCJs: false,
       unspentCriminalConvictions: false,

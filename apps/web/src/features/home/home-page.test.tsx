@@ -2,10 +2,10 @@ import type { Scheme } from '@forecourt/contracts';
 import type { Proposal, ProposalStatus, Quote } from '@forecourt/contracts/proposals';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sampleProposal, sampleQuote } from '../../../test/fixtures.ts';
+import { samplePolicy, sampleProposal, sampleQuote } from '../../../test/fixtures.ts';
 import { renderShell } from '../../app/test-render.tsx';
 import { HomePage } from './home-page.tsx';
-import { startableSchemes } from './startable-schemes.ts';
+import { startableSchemes, takenSchemeCodes } from './startable-schemes.ts';
 
 const scheme = (code: string, over: Partial<Scheme> = {}): Scheme => ({
   schemeCode: code,
@@ -140,5 +140,23 @@ describe('startableSchemes', () => {
     expect(
       startableSchemes(schemes, { multiQuote: false, takenSchemeCodes: ['A'] }).map((s) => s.schemeCode),
     ).toEqual(['B']);
+  });
+});
+
+describe('takenSchemeCodes', () => {
+  it('counts open quotes and policies that have not ended, not proposals that became policies nor ended policies', () => {
+    const open = { ...proposal('Q1', 'QUOTE'), schemeCode: 'A' };
+    const bought = { ...proposal('Q2', 'POLICY'), schemeCode: 'B' };
+    const live = samplePolicy({ schemeCode: 'C' });
+    const pending = samplePolicy({ schemeCode: 'D', policyDetail: { policyStatus: 'PENDING' } });
+    const ended = samplePolicy({ schemeCode: 'E', policyDetail: { policyStatus: 'CANCELLED' } });
+    expect(takenSchemeCodes([open, bought], [live, pending, ended]).sort()).toEqual(['A', 'C', 'D']);
+  });
+  it('without multi-quote, a customer with a live policy of a scheme is not offered it again', () => {
+    const schemes = [scheme('A'), scheme('C')];
+    const taken = takenSchemeCodes([], [samplePolicy({ schemeCode: 'C' })]);
+    expect(
+      startableSchemes(schemes, { multiQuote: false, takenSchemeCodes: taken }).map((s) => s.schemeCode),
+    ).toEqual(['A']);
   });
 });

@@ -6,6 +6,7 @@ import { samplePolicy, sampleProposal } from '../../../test/fixtures.ts';
 import { mockFetch, reply } from '../../../test/mock-fetch.ts';
 import { renderShell } from '../../app/test-render.tsx';
 import { endpoints } from '../../lib/api/endpoints.ts';
+import { testConfig } from '../../ui/test-utils.tsx';
 import { HomePage } from './home-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -112,6 +113,23 @@ describe('signed-in home (spec 2 §2)', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Quotes (1)' }));
     const quotes = screen.getAllByTestId('proposal-card');
     expect(quotes.map((c) => c.dataset.status)).toEqual(['QUOTE']);
+  });
+
+  it('start-a-quote cards below the tabs: without multi-quote, not for a scheme the customer already holds', async () => {
+    mockFetch((_m, path) =>
+      path === '/policies' ? reply(endpoints.listPolicies, [policy(1, { schemeCode: 'SUB' })]) : undefined,
+    );
+    const { unmount } = renderShell(<HomePage />, { slots: { signedIn: true }, config: { schemes } });
+    expect(await screen.findByRole('tab', { name: 'Policies (1)' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Start a quote' })).toBeVisible();
+    expect(screen.getAllByTestId('scheme-card').map((c) => c.dataset.scheme)).toEqual(['SUB', 'DRIVE']);
+    unmount();
+    renderShell(<HomePage />, {
+      slots: { signedIn: true },
+      config: { schemes, features: { ...testConfig.features, multiQuote: false } },
+    });
+    expect(await screen.findByRole('tab', { name: 'Policies (1)' })).toBeVisible();
+    expect(screen.getAllByTestId('scheme-card').map((c) => c.dataset.scheme)).toEqual(['DRIVE']);
   });
 
   it('says so when there are no policies, and inline when they cannot be loaded', async () => {

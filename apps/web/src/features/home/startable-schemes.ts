@@ -1,4 +1,8 @@
 import type { Scheme } from '@forecourt/contracts';
+import type { Policy } from '@forecourt/contracts/policies';
+import type { Proposal } from '@forecourt/contracts/proposals';
+import { isEndedStatus } from '@forecourt/domain/status';
+import { homeProposals } from './proposal-cards.ts';
 
 /**
  * Spec 2 §2 "Start-a-quote cards": only active schemes; unless multi-quote is on, a scheme that already has a
@@ -10,4 +14,15 @@ export function startableSchemes(
 ): Scheme[] {
   const taken = new Set(options.takenSchemeCodes ?? []);
   return schemes.filter((s) => !s.disabled && (options.multiQuote || !taken.has(s.schemeCode)));
+}
+
+/**
+ * The schemes a customer already holds: those of their open proposals (the ones home lists; a proposal that
+ * became a policy counts through its policy) and of their policies that have not ended.
+ */
+export function takenSchemeCodes(proposals: Proposal[], policies: Policy[] = []): string[] {
+  return [
+    ...homeProposals(proposals).map((p) => p.schemeCode),
+    ...policies.filter((p) => !isEndedStatus(p.policyDetail.policyStatus)).map((p) => p.schemeCode),
+  ];
 }

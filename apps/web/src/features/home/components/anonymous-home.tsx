@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button } from '../../../ui/button/button.tsx';
 import { useMyProposals } from '../api/list-my-proposals.ts';
-import { startableSchemes } from '../startable-schemes.ts';
+import { startableSchemes, takenSchemeCodes } from '../startable-schemes.ts';
 import styles from './anonymous-home.module.css';
 import { Benefits } from './benefits.tsx';
 import { HeroArt } from './hero-art.tsx';
-import { SchemeCard } from './scheme-card.tsx';
+import { StartAQuote } from './start-a-quote.tsx';
 import { YourQuotes } from './your-quotes.tsx';
 
 /** Anonymous home: hero, start-a-quote cards, sign-in prompt and retrieve link (spec 2 §2). */
@@ -16,7 +16,7 @@ export function AnonymousHome() {
   const proposals = useMyProposals().data ?? [];
   const schemes = startableSchemes(config.schemes, {
     multiQuote: config.features.multiQuote,
-    takenSchemeCodes: proposals.map((p) => p.schemeCode),
+    takenSchemeCodes: takenSchemeCodes(proposals),
   });
   const first = schemes[0];
   return (
@@ -48,18 +48,7 @@ export function AnonymousHome() {
 
         <YourQuotes proposals={proposals} />
 
-        <section aria-labelledby="home-schemes" className={styles.section}>
-          <h2 id="home-schemes" className={styles.sectionTitle}>
-            {t('home.schemes.header')}
-          </h2>
-          <ul className={styles.cards}>
-            {schemes.map((scheme) => (
-              <li key={scheme.schemeCode}>
-                <SchemeCard scheme={scheme} />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <StartAQuote schemes={schemes} />
 
         <section className={styles.prompts}>
           <div className={styles.prompt} data-testid="home-sign-in">

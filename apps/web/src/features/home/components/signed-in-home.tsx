@@ -1,20 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../../lib/config.tsx';
 import { Notification } from '../../../ui/index.ts';
 import { useMyPolicies } from '../api/list-my-policies.ts';
 import { useMyProposals } from '../api/list-my-proposals.ts';
 import { useRedirectFlowLanding } from '../api/redirect-flow-landing.ts';
 import { homeProposals } from '../proposal-cards.ts';
+import { startableSchemes, takenSchemeCodes } from '../startable-schemes.ts';
 import { HomeBanners } from './home-banners.tsx';
 import { OutstandingBalance } from './outstanding-balance.tsx';
 import { PolicyCards } from './policy-cards.tsx';
 import { RenewalBanners } from './renewal-banners.tsx';
 import styles from './signed-in-home.module.css';
+import { StartAQuote } from './start-a-quote.tsx';
 import { YourQuotes } from './your-quotes.tsx';
 
 /**
  * The signed-in home (spec 2 §2): Policies and Proposals tabs, each with its count, filled from
- * GET /api/policies and GET /api/proposals.
+ * GET /api/policies and GET /api/proposals, with the banners above and the start-a-quote cards below.
  */
 export function SignedInHome() {
   const { t } = useTranslation();
@@ -24,6 +27,11 @@ export function SignedInHome() {
   const proposals = homeProposals(allProposals);
   const policyList = policies.data ?? [];
   const directDebit = useRedirectFlowLanding();
+  const config = useConfig();
+  const schemes = startableSchemes(config.schemes, {
+    multiQuote: config.features.multiQuote,
+    takenSchemeCodes: takenSchemeCodes(allProposals, policyList),
+  });
   const tabs = [
     { id: 'policies', label: t('home.signedIn.policies', { count: policyList.length }) },
     { id: 'proposals', label: t('home.signedIn.proposals', { count: proposals.length }) },
@@ -74,6 +82,7 @@ export function SignedInHome() {
           <p>{t('home.signedIn.noProposals')}</p>
         )}
       </div>
+      <StartAQuote schemes={schemes} />
     </div>
   );
 }

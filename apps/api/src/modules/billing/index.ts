@@ -12,6 +12,7 @@ export {
   payOutCancellationRefund,
   postCancellationCredit,
 } from './cancellation-ledger.ts';
+export { postedCancellationFigures } from './cancellation-outcome.ts';
 export { nextBillingWorkAfter } from './next-run.ts';
 export { openCustomerAccount } from './open-ledger.ts';
 export { postPaidInFullAdjustment } from './paid-in-full-adjustment.ts';

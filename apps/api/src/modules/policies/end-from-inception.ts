@@ -2,10 +2,17 @@ import type { NotTakenUpBody, PolicyEndResult, VoidPolicyBody } from '@forecourt
 import { formatLondon } from '@forecourt/domain/dates';
 import { formatGBP } from '@forecourt/domain/money';
 import { ntuAllowed, voidRefundsPremium } from '@forecourt/domain/policy/void-ntu';
+import { eq } from 'drizzle-orm';
+import { policies } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, forbidden, validation } from '../../lib/errors.ts';
 import { requireStaffActingFor } from '../../lib/roles.ts';
-import { collectedFor, payOutCancellationRefund, postCancellationCredit } from '../billing/index.ts';
+import {
+  collectedFor,
+  payOutCancellationRefund,
+  postCancellationCredit,
+  postedCancellationFigures,
+} from '../billing/index.ts';
 import { endPolicy } from './end-policy.ts';
 import { getPolicy } from './get-policies.ts';
 import { emailPolicyholder } from './holder-email.ts';
@@ -30,8 +37,8 @@ type End = { status: 'VOIDED'; body: VoidPolicyBody } | { status: 'NTU'; body: N
  * customer, end a policy from its inception. One transaction: the end (status, reason, note, MID event:
  * endPolicy), the ledger (every charge credited; anything collected refunded, except a void that keeps the
  * premiums), the customer's e-mail; the card refund is paid after commit. The impersonated request is in the
- * audit log. The body repeats the policy number (a mistyped id ends nothing: 400). Twice, or on an ended
- * policy: 409.
+ * audit log. The body repeats the policy number (a mistyped id ends nothing: 400). The same end again (a
+ * retry, or two at once) answers the first outcome; another end of an ended policy: 409.
  */
 async function endFromInception(ctx: Ctx, policyId: string, end: End): Promise<PolicyEndResult> {
   requireStaffActingFor(ctx.caller);
@@ -75,7 +82,12 @@ async function endFromInception(ctx: Ctx, policyId: string, end: End): Promise<P
       mode: 'supersede',
       by,
     });
-    if (!ended) throw new AppError('CONFLICT', 'This policy has already ended.');
+    if (!ended) {
+      // The same end again (a retry after a timeout, or two at once): the first answer, nothing posted twice.
+      const again = await sameEndAgain(t, policyId, end.status, reason);
+      if (again) return { ...again, refundLineId: null };
+      throw new AppError('CONFLICT', 'This policy has already ended.');
+    }
     const reference = `${end.status}:${reason}`;
     const ledger = await postCancellationCredit(t, { policyId, at: inception, now, reference, keepPaid });
     await tellPolicyholder(t, policy, end.status, reason, ledger.refundPence, inception);
@@ -90,6 +102,16 @@ async function endFromInception(ctx: Ctx, policyId: string, end: End): Promise<P
     creditPence: posted.creditPence,
     refundPence: posted.refundPence,
   };
+}
+
+/** The figures of this very end when the policy already ended so (same status and reason), else null. */
+async function sameEndAgain(ctx: Ctx, policyId: string, status: 'VOIDED' | 'NTU', reason: string) {
+  const [row] = await ctx.db
+    .select({ status: policies.status, reason: policies.cancellationReason })
+    .from(policies)
+    .where(eq(policies.id, policyId));
+  if (row?.status !== status || row.reason !== reason) return null;
+  return (await postedCancellationFigures(ctx, policyId)) ?? { creditPence: 0, refundPence: 0 };
 }
 
 async function tellPolicyholder(

@@ -291,6 +291,7 @@ describe('the renewal window (spec 3 §4 Renewal)', () => {
     const refused = await make(c, cover);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().code).toBe('CONFLICT');
+    expect(refused.json().details).toEqual({ reason: 'CHANGE_BLOCKED_RENEWAL_WINDOW' });
     expect(refused.json().message).toMatch(/being renewed: please contact us/);
     // A cancellation is not a change: the window does not block it.
     const options = await c.call('GET', `/api/policies/${c.policyId}/cancellation`);

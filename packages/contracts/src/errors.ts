@@ -34,6 +34,8 @@ export const errorResponseSchema = z.object({
   code: z.string(),
   message: z.string(),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  /** What the client may act on, e.g. `{ reason: 'CHANGE_BLOCKED_RENEWAL_WINDOW' }` or `{ retryAt }`. */
+  details: z.record(z.string(), z.unknown()).optional(),
   requestId: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -18,7 +18,10 @@ function zodFieldErrors(
   return out;
 }
 
-/** The single place where errors become HTTP responses: `{ code, message, fieldErrors?, retryAt?, requestId }`. */
+/**
+ * The single place where errors become HTTP responses: `{ code, message, fieldErrors?, details?, retryAt?,
+ * requestId }`.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
     let status = 500;
@@ -26,6 +29,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err instanceof AppError) {
       status = err.status;
       body = { code: err.code, message: err.message, fieldErrors: err.fieldErrors };
+      // What the caller may act on (a reason code, the status found): only what the thrower chose to say.
+      if (err.details) body.details = err.details;
       // A refusal for now (429) says when the caller may try again.
       if (err.code === 'RATE_LIMITED' && typeof err.details?.retryAt === 'string')
         body.retryAt = err.details.retryAt;

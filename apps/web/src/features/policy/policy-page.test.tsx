@@ -1014,7 +1014,14 @@ describe('management pages (spec 3 §2, §4, §5)', { timeout: 30_000 }, () => {
       config,
       extra: (method, path) =>
         method === 'POST' && path === '/policyAdjustments'
-          ? { status: 409, body: { code: 'CONFLICT', message: 'Your policy is being renewed' } }
+          ? {
+              status: 409,
+              body: {
+                code: 'CONFLICT',
+                message: 'Your policy is being renewed',
+                details: { reason: 'CHANGE_BLOCKED_RENEWAL_WINDOW' },
+              },
+            }
           : undefined,
     });
     await screen.findByTestId('management-section', {}, LAZY);

@@ -24,5 +24,14 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/** The reason code an API refusal names in its `details` (e.g. 'CHANGE_BLOCKED_RENEWAL_WINDOW'), if any. */
+export function apiErrorReason(e: unknown): string | undefined {
+  if (!isApiError(e) || typeof e.body !== 'object' || e.body === null) return undefined;
+  const details = (e.body as { details?: unknown }).details;
+  const reason =
+    typeof details === 'object' && details !== null ? (details as { reason?: unknown }).reason : undefined;
+  return typeof reason === 'string' ? reason : undefined;
+}
 /** 'Request aborted' shows no modal (spec 1 §8). */
 export const isAborted = (e: unknown) => isApiError(e) && e.type === 'ABORTED';

@@ -4,7 +4,7 @@ import { VOLUNTARY_EXCESS_OPTIONS } from '@forecourt/domain/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../lib/api/errors.ts';
+import { apiErrorReason } from '../../../lib/api/errors.ts';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button, Field, Notification, RadioGroup } from '../../../ui/index.ts';
 import { useMakeAdjustment } from '../api/adjustments.ts';
@@ -13,8 +13,8 @@ import { quoteOf } from '../policy-view.ts';
 import { ChangeBlockedModal } from './auto-renewal.tsx';
 import { EffectiveDateModal } from './effective-date-modal.tsx';
 
-/** The API's answer for a change made in the renewal window: the one 409 of making a change (ADR 257). */
-const blockedByRenewal = (err: unknown) => isApiError(err) && err.status === 409;
+/** The API's answer for a change made in the renewal window (ADR 257), named by its reason. */
+const blockedByRenewal = (err: unknown) => apiErrorReason(err) === 'CHANGE_BLOCKED_RENEWAL_WINDOW';
 
 /**
  * Makes the change and opens its review; nothing is sent when nothing changed. Staff choose the effective date

@@ -2,7 +2,11 @@ import { LINE_ITEM_TYPES, STATEMENT_STATUSES } from '@forecourt/domain/enums';
 import { z } from 'zod';
 
 /** Customer accounts and customer payments (spec 2 §3, spec 3 §7 "Customer, billing"). Money in pence. */
-export const bindPaymentBodySchema = z.object({ proposalCode: z.string().min(1).max(40) });
+export const bindPaymentBodySchema = z.object({
+  proposalCode: z.string().min(1).max(40),
+  /** How the policy will be collected, as chosen on the checkout page (ADR 317); paid in full: card. */
+  paymentMethodType: z.enum(['CARD', 'BACS_DEBIT']).optional(),
+});
 
 export const customerAccountSchema = z.object({
   accountId: z.string(),

@@ -59,3 +59,11 @@ export const policyDocuments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.policyVersionId, t.doc] })],
 );
+
+/** The collection method chosen at a proposal's checkout (ADR 317): bind opens the account on it. */
+export const purchaseMethods = pgTable('purchase_methods', {
+  proposalCode: text('proposal_code').primaryKey(),
+  partyId: uuid('party_id').notNull(),
+  methodType: text('method_type', { enum: ['CARD', 'BACS_DEBIT'] }).notNull(),
+  chosenAt: ts('chosen_at').notNull(),
+});

@@ -3,6 +3,7 @@
  * face only; policies calls billing through this file (ADR 134).
  */
 
+export { accountMethodOf } from './account-method.ts';
 export { postAdjustmentCharge } from './adjustment-charge.ts';
 export { registerNonPaymentCancellation } from './arrears.ts';
 export { billingRunJob } from './billing-run-job.ts';
@@ -16,5 +17,7 @@ export { postedCancellationFigures } from './cancellation-outcome.ts';
 export { nextBillingWorkAfter } from './next-run.ts';
 export { openCustomerAccount } from './open-ledger.ts';
 export { postPaidInFullAdjustment } from './paid-in-full-adjustment.ts';
+export { collectRenewedYears, type RenewedYearsResult } from './renewed-year.ts';
+export { renewedYearJob } from './renewed-year-job.ts';
 export { billingRoutes } from './routes.ts';
 export { type BillingDayResult, type BillingRunStep, runBillingDay } from './run-billing.ts';

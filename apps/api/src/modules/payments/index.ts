@@ -27,9 +27,9 @@ export {
 export {
   type CustomerPaymentRow,
   collectableMethods,
+  collectingMethod,
   latestPaymentFor,
   type PaymentMethod,
-  usablePaymentMethod,
 } from './payment-lookups.ts';
 export { refundCustomerPayment } from './refund-payment.ts';
 export { paymentRoutes } from './routes.ts';

@@ -2,25 +2,53 @@ import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { customerPayments, paymentMethods } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 
+type MethodType = (typeof paymentMethods.$inferSelect)['type'];
+
+/** A saved card, or a mandate that is not cancelled: a method that can still collect. */
+const canCollect = (m: { type: MethodType; mandateStatus: string | null }) =>
+  m.type === 'CARD' || m.mandateStatus !== 'CANCELLED';
+
+/** The party's newest method of a type that can still collect. */
+async function newestOf(ctx: Pick<Ctx, 'db'>, partyId: string, type: MethodType) {
+  const [row] = await ctx.db
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.partyId, partyId),
+        eq(paymentMethods.type, type),
+        type === 'BACS_DEBIT' ? ne(paymentMethods.mandateStatus, 'CANCELLED') : undefined,
+      ),
+    )
+    .orderBy(desc(paymentMethods.createdAt))
+    .limit(1);
+  return row;
+}
+
 /**
- * The payment method future collections use: the newest Direct Debit mandate that is not cancelled, else
- * the newest saved card, else none.
+ * Which saved method collects a policy (ADR 316), the one rule bind, the summary's account preparation and
+ * the renewal call. A policy is collected by its own method:
+ * - `current`: the method of the account being renewed (or changed on it) while it can still collect;
+ * - else the newest method of `type` that can collect: the type chosen at checkout (the card saved there,
+ *   or the mandate the checkout page showed — both the newest of their type when the policy is bought), or
+ *   the current method's type when that one can no longer collect;
+ * - untold (an API client that never said), the newest mandate that is not cancelled, else the newest card.
  */
-export async function usablePaymentMethod(ctx: Pick<Ctx, 'db'>, partyId: string) {
-  const [mandate] = await ctx.db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.partyId, partyId), ne(paymentMethods.mandateStatus, 'CANCELLED')))
-    .orderBy(desc(paymentMethods.createdAt))
-    .limit(1);
-  if (mandate) return mandate;
-  const [card] = await ctx.db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.partyId, partyId), eq(paymentMethods.type, 'CARD')))
-    .orderBy(desc(paymentMethods.createdAt))
-    .limit(1);
-  return card;
+export async function collectingMethod(
+  ctx: Pick<Ctx, 'db'>,
+  o: { partyId: string; type?: MethodType | undefined; current?: string | null | undefined },
+): Promise<PaymentMethod | undefined> {
+  let type = o.type;
+  if (o.current) {
+    const [current] = await ctx.db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, o.current), eq(paymentMethods.partyId, o.partyId)));
+    if (current && canCollect(current) && (!type || current.type === type)) return current;
+    type ??= current?.type;
+  }
+  if (type) return newestOf(ctx, o.partyId, type);
+  return (await newestOf(ctx, o.partyId, 'BACS_DEBIT')) ?? newestOf(ctx, o.partyId, 'CARD');
 }
 
 export type PaymentMethod = typeof paymentMethods.$inferSelect;
@@ -57,5 +85,5 @@ export async function collectableMethods(ctx: Pick<Ctx, 'db'>, ids: string[]): P
     .select({ id: paymentMethods.id, type: paymentMethods.type, mandate: paymentMethods.mandateStatus })
     .from(paymentMethods)
     .where(inArray(paymentMethods.id, ids));
-  return new Set(rows.filter((r) => r.type === 'CARD' || r.mandate !== 'CANCELLED').map((r) => r.id));
+  return new Set(rows.filter((r) => canCollect({ type: r.type, mandateStatus: r.mandate })).map((r) => r.id));
 }

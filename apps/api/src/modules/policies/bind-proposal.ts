@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { nextPaymentDate, paymentDayFor } from '@forecourt/domain/billing/schedule';
 import { startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
+import { formatGBP } from '@forecourt/domain/money';
 import { paidInFull, policyExpiry, productKindOf, renews } from '@forecourt/domain/policy/term';
 import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { and, eq } from 'drizzle-orm';
@@ -12,12 +13,13 @@ import { enqueue } from '../../lib/outbox.ts';
 import { newPolicyNumber } from '../../lib/policy-number.ts';
 import { openCustomerAccount } from '../billing/index.ts';
 import { latestVerification } from '../checks/index.ts';
-import { latestPaymentFor, usablePaymentMethod } from '../payments/index.ts';
+import { latestPaymentFor } from '../payments/index.ts';
 import { markProposalBound, productTermOf } from '../proposals/index.ts';
 import { amountDueAtBind } from './amount-due.ts';
 import { assertOpenForCheckout } from './checkout-availability.ts';
 import { enqueueConfirmationEmail } from './confirmation-email.ts';
 import { documentInputOf, schemeContext } from './document-input-of.ts';
+import { purchaseMethodOf } from './purchase-method.ts';
 
 /**
  * Issue 10 §1 (ADR 133): when cover starts is decided at bind, not at the last re-rating. A start date of
@@ -117,10 +119,14 @@ async function assertBindable(ctx: Ctx, proposal: ProposalRow, now: Date) {
     reference: proposal.proposalCode,
     settled: true,
   });
+  // Spec 3 §4 step 9: a method alone buys the policy only when nothing is due today (ADR 315).
   if (due > 0 && (!payment || payment.amountPence < due)) {
-    throw new AppError('PAYMENT_REQUIRED', 'The first payment has not been made.');
+    throw new AppError(
+      'PAYMENT_REQUIRED',
+      `A first payment of ${formatGBP(due)} is due today: take it by card before the policy is activated.`,
+    );
   }
-  const method = await usablePaymentMethod(ctx, proposal.partyId);
+  const method = await purchaseMethodOf(ctx, proposal);
   if (!method) throw new AppError('PAYMENT_REQUIRED', 'A card or Direct Debit is needed for the payments.');
   return { quote, due, payment, method };
 }

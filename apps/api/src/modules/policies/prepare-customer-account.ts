@@ -5,10 +5,10 @@ import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { latestVerification } from '../checks/index.ts';
-import { usablePaymentMethod } from '../payments/index.ts';
 import { amountDueAtBind } from './amount-due.ts';
 import { assertOpenForCheckout } from './checkout-availability.ts';
 import { createBindPayment } from './create-bind-payment.ts';
+import { purchaseMethodOf } from './purchase-method.ts';
 
 /**
  * POST /api/customerAccounts {proposalCode} (spec 3 §4 step 6): after verification, say how the purchase is
@@ -30,7 +30,7 @@ export async function prepareCustomerAccount(ctx: Ctx, proposalCode: string) {
   assertOpenForCheckout(ctx, proposal, ctx.clock.now());
   if (!quote) throw new AppError('UNPROCESSABLE', 'This quote is not open for checkout.');
   const due = amountDueAtBind(quote);
-  const usable = await usablePaymentMethod(ctx, partyId);
+  const usable = await purchaseMethodOf(ctx, proposal);
   const payment = due > 0 ? await createBindPayment(ctx, proposalCode) : undefined;
   return {
     proposalCode,

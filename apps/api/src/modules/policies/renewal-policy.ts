@@ -7,9 +7,9 @@ import { policies, policyVersions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { newPolicyNumber } from '../../lib/policy-number.ts';
 import { openCustomerAccount } from '../billing/index.ts';
-import { usablePaymentMethod } from '../payments/index.ts';
 import { amountDueAtBind } from './amount-due.ts';
 import { insertFirstVersion } from './bind-proposal.ts';
+import { renewalMethodOf } from './purchase-method.ts';
 
 /**
  * The policies module's part of the anniversary (issue 14, ADR 220): which policies are due an invitation,
@@ -132,7 +132,7 @@ export async function issueSuccessor(
     now: o.now,
   });
   // Billing at the new price from the anniversary: the successor's account, its first period due then.
-  const method = await usablePaymentMethod(ctx, old.partyId);
+  const method = await renewalMethodOf(ctx, old);
   if (method)
     await openCustomerAccount(ctx, {
       policyId,

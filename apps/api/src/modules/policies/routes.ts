@@ -70,7 +70,9 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) =>
       idempotentRoute(app.services, req, reply, 'customer-payment.bind', async () =>
-        toCustomerPayment(await createBindPayment(ctxOf(req), req.body.proposalCode)),
+        toCustomerPayment(
+          await createBindPayment(ctxOf(req), req.body.proposalCode, req.body.paymentMethodType),
+        ),
       ),
   );
   app.post(

@@ -115,6 +115,11 @@ export const checkoutTexts: Record<string, string> = {
   'checkout.method.dd': 'Pay monthly by Direct Debit instead',
   'checkout.method.card': 'Pay monthly by card instead',
   'checkout.error': 'Something went wrong with your payment. Please try again.',
+  'checkout.cardFirst.header': 'Your first payment is by card',
+  'checkout.cardFirst.body':
+    'We take today’s payment of {{amount}} by card on our provider’s secure page. Your Direct Debit is not used for it: from next month, we collect your monthly payments by Direct Debit, and e-mail you before each collection.',
+  'checkout.cardFirst.continue': 'Continue to card payment',
+  'checkout.cardFirst.cancel': 'Cancel',
   'checkout.adminCardBlocked.header': 'Card payments are not available here',
   'checkout.adminCardBlocked.body':
     'Staff cannot pay by card through the customer checkout. Use the admin checkout to take a card payment by phone with a card token.',
@@ -144,6 +149,13 @@ export const checkoutTexts: Record<string, string> = {
     'Set up the customer’s Direct Debit, then activate the policy. Nothing is taken by card.',
   'adminCheckout.ddWithCard.body':
     'Take today’s payment of {{amount}} by card over the phone, then monthly by Direct Debit.',
+  'adminCheckout.tab.cardOnly': 'Card payment',
+  'adminCheckout.cardOnly.body':
+    'This policy is paid in full: take {{amount}} by card over the phone. There is no Direct Debit.',
+  'adminCheckout.firstPaymentDue':
+    'A first payment of {{amount}} is due today, so the policy cannot be activated by Direct Debit only. Take the card payment over the phone in the Direct Debit with card tab first.',
+  'adminCheckout.paymentRequired':
+    'A first payment is due today, so the policy cannot be activated by Direct Debit only. Take the card payment over the phone in the Direct Debit with card tab first.',
   'adminCheckout.bind': 'Activate the policy',
   'cardToken.header': 'Card payment by phone',
   'cardToken.token': 'Card token',

@@ -2,9 +2,11 @@ import type { CardCheckoutBody, CardSetupBody, MotoCheckoutBody } from '@forecou
 import { call } from '../../../lib/api/endpoint.ts';
 import { endpoints } from '../../../lib/api/endpoints.ts';
 
-/** POST /customerPayments/checkout/bind {proposalCode}: what is due today to buy this proposal. */
-export const createBindPayment = (proposalCode: string) =>
-  call(endpoints.createBindPayment, { body: { proposalCode } });
+/** POST /customerPayments/checkout/bind {proposalCode, paymentMethodType}: what is due today to buy it. */
+export const createBindPayment = (proposalCode: string, paymentMethodType?: 'CARD' | 'BACS_DEBIT') =>
+  call(endpoints.createBindPayment, {
+    body: { proposalCode, ...(paymentMethodType ? { paymentMethodType } : {}) },
+  });
 
 /** POST /{card provider}/checkout: a hosted page paying the customer payment. */
 export const createCardCheckout = (body: CardCheckoutBody) => call(endpoints.createCardCheckout, { body });

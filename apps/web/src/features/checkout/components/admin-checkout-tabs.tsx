@@ -1,14 +1,10 @@
+import type { AdminCheckoutWay } from '@forecourt/domain/billing/collection';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs } from '../../../ui/index.ts';
 
-export type AdminTab = { id: 'ddWithCard' | 'ddOnly'; content: ReactNode };
-
-/** Which admin tabs exist (spec 3 §2): Direct Debit with card only when a customer payment is due. */
-export function adminTabIds(paymentDue: boolean): AdminTab['id'][] {
-  return paymentDue ? ['ddWithCard', 'ddOnly'] : ['ddOnly'];
-}
+export type AdminTab = { id: AdminCheckoutWay; content: ReactNode };
 
 /** The admin checkout tabs, selected by the `tab` query parameter (a number; history replaced). */
 export function AdminCheckoutTabs({ tabs }: { tabs: AdminTab[] }) {

@@ -1,13 +1,22 @@
+import type { CollectionMethodType } from '@forecourt/domain/billing/collection';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
 import { getProposalAccount } from '../api/customer-accounts.ts';
 import { createBindPayment, listMandates } from '../api/payments.ts';
 
-/** What is due today to buy this proposal (the bind customer payment; the server keeps one per proposal). */
-export function useBindPayment(proposalCode: string) {
+/**
+ * What is due today to buy this proposal (the bind customer payment; the server keeps one per proposal),
+ * saying how the policy will be collected (ADR 317): asked again when the customer switches method.
+ */
+export function useBindPayment(
+  proposalCode: string,
+  paymentMethodType: CollectionMethodType,
+  enabled = true,
+) {
   return useQuery({
-    queryKey: queryKeys.bindPayment(proposalCode),
-    queryFn: () => createBindPayment(proposalCode),
+    queryKey: [...queryKeys.bindPayment(proposalCode), paymentMethodType],
+    queryFn: () => createBindPayment(proposalCode, paymentMethodType),
+    enabled,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

@@ -254,8 +254,8 @@ describe('CheckoutPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/car/proposal/P123/checkout'));
   });
 
-  it('gives admins the admin checkout with the card tab when a payment is due', async () => {
-    setup('/car/proposal/P123/checkout', {
+  it('gives admins Direct Debit with card, and no Direct Debit only, when a payment is due', async () => {
+    const { calls } = setup('/car/proposal/P123/checkout', {
       admin: true,
       extra: (m, p) => (m === 'GET' && p === '/gocardless/mandates' ? { body: [] } : undefined),
     });
@@ -263,7 +263,95 @@ describe('CheckoutPage', () => {
       'aria-selected',
       'true',
     );
-    expect(screen.getByRole('tab', { name: 'Direct Debit only' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Direct Debit only' })).toBeNull();
+    expect(calls.find((c) => c.path === '/customerPayments/checkout/bind')?.body).toEqual({
+      proposalCode: 'P123',
+      paymentMethodType: 'BACS_DEBIT',
+    });
+  });
+
+  it('gives admins Direct Debit only when nothing is due; a 402 says to take the card payment, with no error modal', async () => {
+    const mandate = {
+      mandateId: 'MD1',
+      type: 'BACS_DEBIT',
+      status: 'ACTIVE',
+      bankName: 'Barclays',
+      accountNumberEnding: '11',
+      createdAt: '',
+    };
+    setup('/car/proposal/P123/checkout', {
+      admin: true,
+      amount: 0,
+      extra: (m, p) => {
+        if (m === 'GET' && p === '/gocardless/mandates') return { body: [mandate] };
+        if (m === 'POST' && p === '/proposals/P123/bind')
+          return {
+            status: 402,
+            body: { code: 'PAYMENT_REQUIRED', message: 'A first payment of £60.00 is due today.' },
+          };
+        return undefined;
+      },
+    });
+    expect(await screen.findByRole('tab', { name: 'Direct Debit only' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Direct Debit with card' })).toBeNull();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Activate the policy' }));
+    expect(
+      await screen.findByText(
+        /A first payment is due today, so the policy cannot be activated by Direct Debit only/,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/It's not you, it's us/)).toBeNull();
+  });
+
+  it('gives admins the card payment alone, with no Direct Debit, for a product paid in full', async () => {
+    const { calls } = setup('/car/proposal/P123/checkout', {
+      admin: true,
+      amount: 51_234,
+      proposal: { product: 'ANNUAL', monthlyBilling: false },
+    });
+    expect(await screen.findByRole('tab', { name: 'Card payment' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab')).toHaveLength(1);
+    expect(screen.getByText(/paid in full: take £512.34 by card over the phone/)).toBeVisible();
+    expect(calls.some((c) => c.path === '/gocardless/mandates')).toBe(false);
+    expect(calls.find((c) => c.path === '/customerPayments/checkout/bind')?.body).toEqual({
+      proposalCode: 'P123',
+      paymentMethodType: 'CARD',
+    });
+  });
+
+  it('asks a customer paying by card on the Direct Debit checkout to confirm in its own modal first', async () => {
+    const mandate = {
+      mandateId: 'MD1',
+      type: 'BACS_DEBIT',
+      status: 'ACTIVE',
+      bankName: 'Barclays',
+      accountNumberEnding: '11',
+      createdAt: '',
+    };
+    const { calls } = setup('/car/proposal/P123/checkout?method=dd', {
+      extra: (m, p) => {
+        if (m === 'GET' && p === '/gocardless/mandates') return { body: [mandate] };
+        if (m === 'POST' && p === '/stripe/checkout')
+          return { body: { sessionId: 'cs_1', url: 'https://pay.example/cs_1' } };
+        return undefined;
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Pay £60.00 by card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your first payment is by card' });
+    expect(dialog).toHaveTextContent(
+      'We take today’s payment of £60.00 by card on our provider’s secure page. Your Direct Debit is not used for it: from next month, we collect your monthly payments by Direct Debit',
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.path === '/stripe/checkout')).toBe(false);
+    expect(calls.find((c) => c.path === '/customerPayments/checkout/bind')?.body).toEqual({
+      proposalCode: 'P123',
+      paymentMethodType: 'BACS_DEBIT',
+    });
+    await user.click(screen.getByRole('button', { name: 'Pay £60.00 by card' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue to card payment' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://pay.example/cs_1'));
   });
 
   it('shows the deferred success wording with the London start date and tracks the bind once', async () => {

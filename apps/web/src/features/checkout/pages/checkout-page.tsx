@@ -1,4 +1,6 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
+import { purchaseMethodType } from '@forecourt/domain/billing/collection';
+import { productKindOf } from '@forecourt/domain/policy/term';
 import { checkoutBlock } from '@forecourt/domain/proposal/checkout';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useSearchParams } from 'react-router';
@@ -41,17 +43,20 @@ function CheckoutIndex({ proposal }: { proposal: Proposal }) {
   const paths = useProposalPath();
   const [params] = useSearchParams();
   const block = checkoutBlock(proposal, config.productConfig.startDate?.days ?? 30, new Date());
-  const payment = useBindPayment(proposal.proposalCode);
+  const admin = config.features.isAdmin;
   const account = useProposalAccount(proposal.proposalCode);
-  if (block) return <BindDisabledNotice block={block} backTo={paths.base} />;
-  if (payment.isPending || (account.isPending && !config.features.isAdmin))
-    return <Spinner label={t('checkout.loading')} />;
-  if (!payment.data) return <Notification variant="critical">{t('checkout.error')}</Notification>;
-  if (config.features.isAdmin) return <AdminCheckoutPage proposal={proposal} payment={payment.data} />;
   const chosen = params.get('method');
-  // Direct Debit collects monthly payments: a price paid in full (annual, driveaway) is by card only (ADR 245).
-  const directDebit =
-    proposal.monthlyBilling && (chosen ? chosen === 'dd' : isDirectDebit(account.data ?? undefined));
+  // Staff activate by Direct Debit; customers choose. A price paid in full (annual, driveaway) is by card
+  // only (ADR 245): the domain narrows the choice to what the product allows (ADR 317).
+  const wanted = admin || (chosen ? chosen === 'dd' : isDirectDebit(account.data ?? undefined));
+  const methodType =
+    purchaseMethodType(productKindOf(proposal.product), wanted ? 'BACS_DEBIT' : 'CARD') ?? 'CARD';
+  const payment = useBindPayment(proposal.proposalCode, methodType, admin || !account.isPending);
+  if (block) return <BindDisabledNotice block={block} backTo={paths.base} />;
+  if (payment.isPending || (account.isPending && !admin)) return <Spinner label={t('checkout.loading')} />;
+  if (!payment.data) return <Notification variant="critical">{t('checkout.error')}</Notification>;
+  if (admin) return <AdminCheckoutPage proposal={proposal} payment={payment.data} />;
+  const directDebit = methodType === 'BACS_DEBIT';
   return directDebit ? (
     <DirectDebitCheckout proposal={proposal} payment={payment.data} />
   ) : (

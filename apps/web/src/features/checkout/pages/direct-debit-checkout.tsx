@@ -1,12 +1,15 @@
 import type { CustomerPayment } from '@forecourt/contracts/payments';
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { formatGBP } from '@forecourt/domain/money';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../app/page/page.tsx';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button, Card, Notification } from '../../../ui/index.ts';
 import styles from '../checkout.module.css';
 import { AdminCardBlockedModal } from '../components/admin-card-blocked-modal.tsx';
 import { AmountDue } from '../components/amount-due.tsx';
+import { CardFirstModal } from '../components/card-first-modal.tsx';
 import { MandateSetup } from '../components/mandate-setup.tsx';
 import { MethodSwitch } from '../components/method-switch.tsx';
 import { useBind } from '../hooks/use-bind.ts';
@@ -23,6 +26,10 @@ export function DirectDebitCheckout({ proposal, payment }: { proposal: Proposal;
   const paths = useProposalPath();
   const card = usePayByCard(proposal);
   const bind = useBind(proposal.proposalCode);
+  const { features } = useConfig();
+  const [cardFirst, setCardFirst] = useState(false);
+  const amount = formatGBP(payment.amount);
+  const payByCard = () => (features.isAdmin ? card.pay.mutate(payment.paymentId) : setCardFirst(true));
   return (
     <Page
       data-page="checkout-direct-debit"
@@ -34,7 +41,7 @@ export function DirectDebitCheckout({ proposal, payment }: { proposal: Proposal;
         {payment.amount > 0 ? (
           <div className={styles.stack} data-testid="dd-due-today">
             <AmountDue amount={payment.amount} quote={proposal.quote} />
-            <p>{t('checkout.dd.payFirst', { amount: formatGBP(payment.amount) })}</p>
+            <p>{t('checkout.dd.payFirst', { amount })}</p>
           </div>
         ) : (
           <AmountDue amount={payment.amount} quote={proposal.quote} />
@@ -46,8 +53,8 @@ export function DirectDebitCheckout({ proposal, payment }: { proposal: Proposal;
             )}
             <div>
               {payment.amount > 0 ? (
-                <Button loading={card.pay.isPending} onClick={() => card.pay.mutate(payment.paymentId)}>
-                  {t('checkout.card.pay', { amount: formatGBP(payment.amount) })}
+                <Button loading={card.pay.isPending} onClick={payByCard}>
+                  {t('checkout.card.pay', { amount })}
                 </Button>
               ) : (
                 <Button loading={bind.isPending} onClick={() => bind.mutate()} data-testid="dd-bind">
@@ -59,6 +66,13 @@ export function DirectDebitCheckout({ proposal, payment }: { proposal: Proposal;
         </MandateSetup>
       </Card>
       <MethodSwitch to="card" />
+      <CardFirstModal
+        open={cardFirst}
+        amount={amount}
+        loading={card.pay.isPending}
+        onContinue={() => card.pay.mutate(payment.paymentId)}
+        onClose={() => setCardFirst(false)}
+      />
       <AdminCardBlockedModal open={card.adminBlocked} onClose={card.closeAdminBlocked} />
     </Page>
   );

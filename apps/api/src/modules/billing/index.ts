@@ -3,6 +3,7 @@
  * face only; policies calls billing through this file (ADR 134).
  */
 
+export { suspendedPolicyIds } from './account-standing.ts';
 export { postAdjustmentCharge } from './adjustment-charge.ts';
 export { registerNonPaymentCancellation } from './arrears.ts';
 export { billingRunJob } from './billing-run-job.ts';

@@ -347,6 +347,13 @@ const MATRIX: Record<string, Row> = {
     // The owner's adjustment has expired, so committing it is refused (410) and the policy stays live.
     expect: { owner: ALLOWED, 'staff impersonating owner': ALLOWED },
   },
+  'POST /api/customerPayments/checkout/mta': {
+    kind: 'owned',
+    url: () => '/api/customerPayments/checkout/mta',
+    body: () => ({ adjustmentId: o.adjustmentId }),
+    // The owner's adjustment has expired: past the access check it is gone (410), and no payment is made.
+    expect: { owner: ALLOWED, 'staff impersonating owner': ALLOWED },
+  },
   'POST /api/documents/upload/stage/:id': {
     kind: 'owned',
     url: () => `/api/documents/upload/stage/${o.policyId}`,

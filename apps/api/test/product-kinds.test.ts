@@ -129,23 +129,43 @@ describe('bought and billed', () => {
     expect(options.refundIfNowPence).toBe(c.paid - Math.floor(c.paid / yearDays));
   });
 
-  it('annual: a mid-term change owed is an outstanding balance paid by card; one worth less is refunded to the card', async () => {
+  it('annual: a mid-term change owed is paid by card before it is made (ADR 300); one worth less is refunded to the card', async () => {
     const c = await customerWithPaidPolicy(t, 'annual.change@example.com', true, 'MHANNUAL1');
-    const change = async (changeType: string) => {
+    const make = async (changeType: string) => {
       const made = await c.call('POST', '/api/policyAdjustments', {
         adjustmentType: 'MTA',
         policyId: c.policyId,
         changes: [{ changeType, coverCode: 'legal_expenses' }],
       });
       expect(made.statusCode, made.body).toBe(201);
-      const done = await c.call('POST', `/api/policyAdjustments/${made.json().adjustmentId}/commit`);
-      expect(done.statusCode, done.body).toBe(200);
-      return made.json().prorataPremium as number;
+      return made.json() as { adjustmentId: string; prorataPremium: number; paymentDue: number };
     };
-    const added = await change('ADD_COVER');
+    const change = async (changeType: string) => {
+      const made = await make(changeType);
+      const done = await c.call('POST', `/api/policyAdjustments/${made.adjustmentId}/commit`);
+      expect(done.statusCode, done.body).toBe(200);
+      return made.prorataPremium;
+    };
+    const dearer = await make('ADD_COVER');
+    const added = dearer.prorataPremium;
     expect(added).toBeGreaterThan(0);
-    const [account] = (await c.call('GET', `/api/customerAccounts?policyNumber=${c.policyNumber}`)).json();
-    expect(account).toMatchObject({ outstandingAmount: added, accountBalance: added });
+    expect(dearer.paymentDue).toBe(added);
+    // The customer's confirm takes the card payment first (the hosted page; the webhook makes the change).
+    const due = await c.call('POST', '/api/customerPayments/checkout/mta', {
+      adjustmentId: dearer.adjustmentId,
+    });
+    expect(due.statusCode, due.body).toBe(200);
+    const page = await c.call('POST', '/api/stripe/checkout', {
+      paymentId: due.json().paymentId,
+      successUrl: 'http://localhost:80/',
+      cancelUrl: 'http://localhost:80/',
+      lineItem: { name: 'Policy change' },
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const url = new URL(page.json().url as string);
+    await payOnHostedPage(`${t.base}${url.pathname}${url.search}`);
+    const made = (await c.call('GET', `/api/policyAdjustments/${dearer.adjustmentId}`)).json();
+    expect(made.confirmed).toBe(true);
     expect((await ledgerLines(t, c.policyId)).slice(2)).toEqual([
       expect.objectContaining({
         type: 'invoice',
@@ -153,17 +173,8 @@ describe('bought and billed', () => {
         sub_type: 'MTA',
         kind: 'policy_change',
       }),
+      expect.objectContaining({ type: 'payment', amount_pence: -added, kind: 'policy_change' }),
     ]);
-    // The pay-outstanding action's hosted card page (on the listening server: the session was made by inject).
-    const page = await c.call('POST', '/api/stripe/settle', {
-      accountId: account.accountId,
-      successUrl: 'http://localhost:80/',
-      cancelUrl: 'http://localhost:80/',
-      lineItem: { name: 'Outstanding balance' },
-    });
-    expect(page.statusCode, page.body).toBe(200);
-    const url = new URL(page.json().url as string);
-    await payOnHostedPage(`${t.base}${url.pathname}${url.search}`);
     const settled = (await c.call('GET', `/api/customerAccounts?policyNumber=${c.policyNumber}`)).json();
     expect(settled[0]).toMatchObject({ outstandingAmount: 0, accountBalance: 0 });
 

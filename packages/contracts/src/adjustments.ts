@@ -72,6 +72,11 @@ export const adjustmentSchema = z.object({
   ),
   /** Pence for the rest of the period: positive is due from the customer, negative is credited back. */
   prorataPremium: z.number().int(),
+  /**
+   * Pence to pay by card before the change can be confirmed (ADR 300): a dearer change of a policy paid in
+   * full (POST /customerPayments/checkout/mta). 0 when nothing is due first (monthly: the next statement).
+   */
+  paymentDue: z.number().int().optional(),
   cancellation: cancellationOutcomeSchema.nullable(),
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;
@@ -88,3 +93,6 @@ export const cancellationOptionsSchema = z.object({
   refundIfNowPence: z.number().int(),
 });
 export type CancellationOptions = z.infer<typeof cancellationOptionsSchema>;
+
+/** POST /customerPayments/checkout/mta (spec 3 §7): the payment a dearer change of a policy paid in full takes. */
+export const mtaPaymentBodySchema = z.object({ adjustmentId: z.string().uuid() });

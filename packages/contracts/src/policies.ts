@@ -49,6 +49,11 @@ export const policySchema = z.object({
   /** Renewal (issue 14): the cycle (0 in the first year), and whether the anniversary is within the window. */
   renewalCycle: z.number().int().optional(),
   inRenewalWindow: z.boolean().optional(),
+  /**
+   * The permission flag of spec 3 §4 step 9 (ADR 301): whether the customer may change the policy online
+   * (management, excess and add-ons routes); when false they get the blocked modal. Staff are not bound by it.
+   */
+  adjustmentsAllowed: z.boolean().optional(),
 });
 export type Policy = z.infer<typeof policySchema>;
 

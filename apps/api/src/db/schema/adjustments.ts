@@ -16,6 +16,8 @@ export const policyAdjustments = pgTable('policy_adjustments', {
   creditPence: integer('credit_pence').notNull().default(0),
   refundPence: integer('refund_pence').notNull().default(0),
   prorataPremiumPence: integer('prorata_premium_pence').notNull().default(0),
+  /** Paid by card before the change is confirmed (ADR 300): a dearer change of a policy paid in full. */
+  paymentDuePence: integer('payment_due_pence').notNull().default(0),
   updatedVersions: jsonb('updated_versions').$type<Record<string, unknown>[]>().notNull().default([]),
   verificationClear: boolean('verification_clear').notNull().default(true),
   madeBy: text('made_by').notNull(),

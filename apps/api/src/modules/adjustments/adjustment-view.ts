@@ -28,6 +28,7 @@ export function toAdjustment(row: AdjustmentRow): Adjustment {
     verificationClear: row.verificationClear,
     updatedPolicyVersions: row.updatedVersions as Adjustment['updatedPolicyVersions'],
     prorataPremium: row.prorataPremiumPence,
+    paymentDue: row.paymentDuePence,
     cancellation:
       row.adjustmentType === 'CANCELLATION'
         ? {

@@ -26,8 +26,13 @@ type Updated = {
  * Confirms a mid-term change in the caller's transaction (issue 13 item 4): a new policy version (its
  * certificate and schedule follow by the documents job), the pro-rata line for the next statement, the Motor
  * Insurance Database event and the e-mail. A change made on a version that has since been replaced is gone.
+ * `paid`: the card payment taken before confirming a dearer change of a policy paid in full (ADR 300).
  */
-export async function confirmMta(ctx: Ctx, row: AdjustmentRow) {
+export async function confirmMta(
+  ctx: Ctx,
+  row: AdjustmentRow,
+  paid?: { id: string; settledAt: Date | null } | undefined,
+) {
   const [u] = row.updatedVersions as unknown as Updated[];
   if (!u) throw new Error('adjustment without a version');
   const policy = await getPolicy(ctx, row.policyId);
@@ -57,6 +62,7 @@ export async function confirmMta(ctx: Ctx, row: AdjustmentRow) {
     to: new Date(u.periodEnd),
     now,
     reference: row.id,
+    paidBy: paid ? { customerPaymentId: paid.id, at: paid.settledAt ?? now } : undefined,
   };
   // A subscription's next statement carries the difference; a policy paid in full settles it at once (ADR 245).
   const product = productKindOf(findScheme(ctx.brand, policy.schemeCode)?.product);

@@ -5,6 +5,7 @@ import { londonDate } from '@forecourt/domain/dates';
 import { effectiveDateError } from '@forecourt/domain/policy/effective-date';
 import { billingPeriodAt, proRataPremium } from '@forecourt/domain/policy/pro-rata';
 import { MTA_CLAIMS_PERMISSION, readOnlyOnPolicy } from '@forecourt/domain/policy/read-only';
+import { paidInFull, productKindOf } from '@forecourt/domain/policy/term';
 import { applyChanges } from '@forecourt/domain/proposal/apply-changes';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, validation } from '../../lib/errors.ts';
@@ -38,6 +39,18 @@ function assertWritable(ctx: Ctx, changes: AdjustmentChange[]) {
       errors[`changes.${i}.update.path`] = ['validation.readOnlyOnPolicy'];
   });
   if (Object.keys(errors).length > 0) throw validation(errors, 'Some answers cannot be changed online');
+}
+
+/**
+ * Spec 3 §4 step 9 (ADR 301): without the permission flag (`adjustmentsAllowed`: an account suspended for
+ * non-payment) a customer cannot change the policy online: 403, which the web shows as the blocked modal.
+ * Staff acting for the customer can.
+ */
+export function assertAdjustmentsAllowed(ctx: Ctx, policy: Policy) {
+  if (ctx.caller.kind === 'admin' || policy.adjustmentsAllowed !== false) return;
+  throw new AppError('FORBIDDEN', 'Your policy cannot be changed online at the moment: please contact us.', {
+    details: { reason: 'ADJUSTMENTS_NOT_PERMITTED' },
+  });
 }
 
 /**
@@ -130,6 +143,7 @@ export async function makeMta(
       details: { reason: 'POLICY_NOT_CHANGEABLE' },
     });
   }
+  assertAdjustmentsAllowed(ctx, policy);
   assertOutsideRenewalWindow(ctx, policy);
   assertWritable(ctx, changes);
   const effectiveAt = effectiveAtOf(ctx, policy, input.effectiveAt);
@@ -153,6 +167,8 @@ export async function makeMta(
     effectiveAt,
     immediate: effectiveAt <= now,
     prorataPremiumPence: prorata,
+    // A dearer change of a policy paid in full is paid by card before it is confirmed (ADR 300).
+    paymentDuePence: paidInFull(productKindOf(current.product)) && prorata > 0 ? prorata : 0,
     updatedVersions: [
       {
         startedAt: effectiveAt.toISOString(),

@@ -4,17 +4,42 @@ import {
   cancellationOptionsSchema,
   commitAdjustmentRequestSchema,
   createAdjustmentRequestSchema,
+  mtaPaymentBodySchema,
 } from '@forecourt/contracts/adjustments';
+import { customerPaymentSchema } from '@forecourt/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
 import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
+import { registerFulfilment, toCustomerPayment } from '../payments/index.ts';
 import { getAdjustment } from './adjustment-view.ts';
 import { cancellationOptions } from './cancellation.ts';
-import { commitAdjustment, createAdjustment } from './commit-adjustment.ts';
+import { commitAdjustment, createAdjustment, fulfilPaidAdjustment } from './commit-adjustment.ts';
+import { createMtaPayment } from './pay-adjustment.ts';
 
 /** Policy adjustments (spec 3 §7 "Adjustments") and what cancelling a policy would do (spec 2 §4). */
 export const adjustmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A dearer change of a policy paid in full is confirmed when its card payment settles (ADR 300).
+  registerFulfilment('mta', (ctx, payment) =>
+    fulfilPaidAdjustment(ctx, payment, { ...ctx, db: app.services.db }),
+  );
+  app.post(
+    '/api/customerPayments/checkout/mta',
+    {
+      schema: {
+        tags: ['billing'],
+        summary:
+          'The card payment a dearer change of a policy paid in full takes before it is confirmed (ADR 300)',
+        body: mtaPaymentBodySchema,
+        headers: idempotencyHeaders,
+        response: { 200: customerPaymentSchema },
+      },
+    },
+    async (req, reply) =>
+      idempotentRoute(app.services, req, reply, 'customer-payment.mta', async () =>
+        toCustomerPayment(await createMtaPayment(ctxOf(req), req.body.adjustmentId)),
+      ),
+  );
   app.post(
     '/api/policyAdjustments',
     {

@@ -5,7 +5,7 @@ import { AppError, validation } from '../../lib/errors.ts';
 import { coverStart, getPolicy, movePolicyStart, policyAnswers } from '../policies/index.ts';
 import { type AdjustmentRow, storeAdjustment } from './adjustment-view.ts';
 import { confirmMta } from './confirm-mta.ts';
-import { repriceAt } from './mta.ts';
+import { assertAdjustmentsAllowed, repriceAt } from './mta.ts';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const FIELD = 'changes.0.update.value';
@@ -46,6 +46,7 @@ export async function makeSda(
     throw new AppError('UNPROCESSABLE', 'The start date can only be changed before the cover starts.', {
       details: { reason: 'POLICY_STARTED' },
     });
+  assertAdjustmentsAllowed(ctx, policy);
   const today = todayInLondon(now);
   const latest = addDaysIso(today, ctx.brand.productConfig.startDate.days);
   if (day < today)

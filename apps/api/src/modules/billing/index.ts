@@ -4,6 +4,7 @@
  */
 
 export { accountMethodOf } from './account-method.ts';
+export { suspendedPolicyIds } from './account-standing.ts';
 export { postAdjustmentCharge } from './adjustment-charge.ts';
 export { registerNonPaymentCancellation } from './arrears.ts';
 export { billingRunJob } from './billing-run-job.ts';

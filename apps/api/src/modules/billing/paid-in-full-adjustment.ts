@@ -10,11 +10,21 @@ import { lockAccount, nextStatementNumber, postedBalance, postLine } from './led
  * transaction. No billing run raises such an account's next statement, so the pro-rata difference gets its own
  * statement of kind `policy_change` at once: an MTA invoice left outstanding (paid with the pay-outstanding
  * action, `POST /api/stripe/settle`), or an MTA credit note and a refund line to the card (PENDING until
- * `payOutCancellationRefund` has paid it back after commit). Nothing for a change of nothing.
+ * `payOutCancellationRefund` has paid it back after commit). Nothing for a change of nothing. A dearer change
+ * the customer paid by card before confirming (`paidBy`, ADR 300) carries that payment against its invoice:
+ * the statement is settled at once.
  */
 export async function postPaidInFullAdjustment(
   ctx: Pick<Ctx, 'db'>,
-  o: { policyId: string; amountPence: number; from: Date; to: Date; now: Date; reference: string },
+  o: {
+    policyId: string;
+    amountPence: number;
+    from: Date;
+    to: Date;
+    now: Date;
+    reference: string;
+    paidBy?: { customerPaymentId: string; at: Date } | undefined;
+  },
 ): Promise<{ refundLineId: string | null }> {
   if (o.amountPence === 0) return { refundLineId: null };
   const [found] = await ctx.db
@@ -25,7 +35,8 @@ export async function postPaidInFullAdjustment(
   if (!account) return { refundLineId: null };
   const before = await postedBalance(ctx.db, account.id);
   const refund = o.amountPence < 0 ? Math.max(0, Math.min(-o.amountPence, -(before + o.amountPence))) : 0;
-  const subtotal = o.amountPence + refund;
+  const paid = o.paidBy && o.amountPence > 0 ? o.amountPence : 0;
+  const subtotal = o.amountPence + refund - paid;
   const carried = before + subtotal;
   const statement = { id: randomUUID(), accountId: account.id };
   await ctx.db.insert(statements).values({
@@ -40,6 +51,18 @@ export async function postPaidInFullAdjustment(
     paymentDueAt: o.now,
   });
   await postLine(ctx.db, statement, mtaLine(o));
+  if (o.paidBy && paid > 0) {
+    await postLine(ctx.db, statement, {
+      type: 'payment',
+      size: paid,
+      status: 'POSTED',
+      descriptionKey: 'billing.lineItem.cardPayment',
+      paymentMethodDescription: 'Card',
+      subType: 'STRIPE',
+      customerPaymentId: o.paidBy.customerPaymentId,
+      effectiveAt: o.paidBy.at,
+    });
+  }
   if (refund === 0) return { refundLineId: null };
   const card = account.paymentMethodType === 'CARD';
   const line = await postLine(ctx.db, statement, {

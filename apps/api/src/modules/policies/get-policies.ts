@@ -1,9 +1,11 @@
+import { adjustmentsAllowed } from '@forecourt/domain/policy/adjustments-allowed';
 import { inRenewalWindow } from '@forecourt/domain/renewal';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { policies, policyVersions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { owned } from '../../lib/party-scope.ts';
+import { suspendedPolicyIds } from '../billing/index.ts';
 import { policyAnswers } from './policy-versions.ts';
 
 type PolicyRow = typeof policies.$inferSelect;
@@ -20,7 +22,16 @@ function current(versions: VersionRow[], now: Date): VersionRow | undefined {
   return sorted.find((v) => v.startedAt <= now) ?? sorted[0];
 }
 
-function toPolicy(p: PolicyRow, v: VersionRow, now: Date, all: VersionRow[], windowDays: number) {
+function toPolicy(
+  p: PolicyRow,
+  v: VersionRow,
+  now: Date,
+  all: VersionRow[],
+  windowDays: number,
+  suspended: Set<string>,
+) {
+  // Cover that has started reads ACTIVE even before the activation job has run.
+  const policyStatus = p.status === 'PENDING' && p.inceptedAt <= now ? ('ACTIVE' as const) : p.status;
   return {
     policyId: p.id,
     policyNumber: p.policyNumber,
@@ -28,8 +39,7 @@ function toPolicy(p: PolicyRow, v: VersionRow, now: Date, all: VersionRow[], win
     policyRefNumber: p.policyNumber,
     proposalCode: p.proposalCode,
     policyDetail: {
-      // Cover that has started reads ACTIVE even before the activation job has run.
-      policyStatus: p.status === 'PENDING' && p.inceptedAt <= now ? ('ACTIVE' as const) : p.status,
+      policyStatus,
       firstInceptedAt: p.inceptedAt.toISOString(),
       inceptedAt: p.inceptedAt.toISOString(),
       createdAt: p.createdAt.toISOString(),
@@ -52,6 +62,11 @@ function toPolicy(p: PolicyRow, v: VersionRow, now: Date, all: VersionRow[], win
     upsellProposal: null,
     renewalCycle: p.renewalCycle,
     inRenewalWindow: inRenewalWindow(p, now, windowDays),
+    adjustmentsAllowed: adjustmentsAllowed({
+      policyStatus,
+      terminatedAt: iso(p.terminatedAt),
+      accountSuspended: suspended.has(p.id),
+    }),
   };
 }
 
@@ -75,10 +90,14 @@ export async function listPolicies(ctx: Ctx, filter: { schemeCode?: string | und
       ),
     );
   const now = ctx.clock.now();
+  const suspended = await suspendedPolicyIds(
+    ctx,
+    rows.map((r) => r.id),
+  );
   return rows.flatMap((p) => {
     const own = versions.filter((x) => x.policyId === p.id);
     const v = current(own, now);
-    return v ? [toPolicy(p, v, now, own, ctx.env.RENEWAL_INVITATION_DAYS)] : [];
+    return v ? [toPolicy(p, v, now, own, ctx.env.RENEWAL_INVITATION_DAYS, suspended)] : [];
   });
 }
 
@@ -90,7 +109,8 @@ export async function getPolicy(ctx: Ctx, policyId: string) {
     : [];
   const v = current(versions, ctx.clock.now());
   if (!p || !v) throw notFound('No such policy');
-  return toPolicy(p, v, ctx.clock.now(), versions, ctx.env.RENEWAL_INVITATION_DAYS);
+  const suspended = await suspendedPolicyIds(ctx, [p.id]);
+  return toPolicy(p, v, ctx.clock.now(), versions, ctx.env.RENEWAL_INVITATION_DAYS, suspended);
 }
 
 /** GET /api/policies/{id} as the route answers it: the policy with its latest version's answers (ADR 255). */

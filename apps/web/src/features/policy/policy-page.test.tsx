@@ -20,6 +20,7 @@ import { ConfigProvider } from '../../lib/config.tsx';
 import { createI18n } from '../../lib/i18n/i18n.ts';
 import { SnackbarProvider } from '../../ui/snackbar/snackbar.tsx';
 import { testConfig } from '../../ui/test-utils.tsx';
+import { hostedPage } from './api/adjustments.ts';
 import { documentWindow } from './components/documents-tab.tsx';
 import { PolicyPage } from './policy-page.tsx';
 
@@ -1052,5 +1053,157 @@ describe('management pages (spec 3 §2, §4, §5)', { timeout: 30_000 }, () => {
       expect(within(sidebar).getByRole('link', { name: 'Update your details' })).toBeVisible(),
     );
     expect(within(sidebar).queryByRole('link', { name: 'Cancel policy' })).toBeNull();
+  });
+});
+
+describe('a dearer change of a policy paid in full is paid first (ADR 300)', () => {
+  const adjustmentId = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
+  const sessionId = 'cs_test_mta';
+  const change = (confirmed = false) => ({
+    adjustmentId,
+    policyId: id,
+    adjustmentType: 'MTA' as const,
+    reason: null,
+    changes: [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }],
+    effectiveAt: '2026-11-23T10:00:00.000Z',
+    createdAt: '2026-11-23T10:00:00.000Z',
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    confirmed,
+    confirmedAt: confirmed ? '2026-11-23T10:01:00.000Z' : null,
+    verificationClear: true,
+    updatedPolicyVersions: [
+      {
+        startedAt: '2026-11-23T10:00:00.000Z',
+        ratingStatus: 'QUOTE' as const,
+        quote: sampleQuote() as unknown as Record<string, unknown>,
+      },
+    ],
+    prorataPremium: 1_234,
+    paymentDue: 1_234,
+    cancellation: null,
+  });
+  const payment = {
+    paymentId: 'pay-1',
+    purpose: 'mta' as const,
+    reference: adjustmentId,
+    amount: 1_234,
+    currency: 'GBP' as const,
+    status: 'PENDING' as const,
+    declineCode: null,
+  };
+  const session = (status: 'complete' | 'failed', declineCode: string | null = null) => ({
+    sessionId,
+    kind: 'checkout' as const,
+    status,
+    declineCode,
+    paymentId: 'pay-1',
+    clientReference: 'pay-1',
+  });
+
+  it('Confirm takes the payment on the hosted card page (no commit first), returning to the payment page', async () => {
+    const go = vi.spyOn(hostedPage, 'go').mockImplementation(() => undefined);
+    windowSpy = go;
+    const { calls } = setup(`${root}/management/adjustment/${adjustmentId}`, {
+      extra: (method, path) => {
+        if (path === `/policyAdjustments/${adjustmentId}`)
+          return reply(endpoints.getPolicyAdjustment, change());
+        if (method === 'POST' && path === '/customerPayments/checkout/mta')
+          return reply(endpoints.createMtaPayment, payment);
+        if (method === 'POST' && path === '/stripe/checkout')
+          return reply(endpoints.createCardCheckout, { sessionId, url: 'https://pay.example/cs_test_mta' });
+        return undefined;
+      },
+    });
+    expect(await screen.findByTestId('payment-due')).toHaveTextContent('we take the £12.34 by card now');
+    expect(screen.queryByRole('button', { name: 'Confirm the change' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Pay £12.34 and make the change' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://pay.example/cs_test_mta'));
+    expect(calls.find((c) => c.path === '/customerPayments/checkout/mta')?.body).toEqual({ adjustmentId });
+    const checkout = calls.find((c) => c.path === '/stripe/checkout')?.body as Record<string, string>;
+    expect(checkout.paymentId).toBe('pay-1');
+    expect(checkout.successUrl).toMatch(
+      new RegExp(
+        `${root}/management/adjustment/${adjustmentId}/payment\\?session_id=\\{CHECKOUT_SESSION_ID\\}$`,
+      ),
+    );
+    expect(checkout.cancelUrl).toMatch(new RegExp(`${root}/management/adjustment/${adjustmentId}$`));
+    expect(calls.some((c) => c.path.endsWith('/commit'))).toBe(false);
+  });
+
+  it('back from a paid session: the change is confirmed and the result shows', async () => {
+    let confirmed = false;
+    const { router } = setup(
+      `${root}/management/adjustment/${adjustmentId}/payment?session_id=${sessionId}`,
+      {
+        extra: (method, path) => {
+          if (path === `/stripe/sessions/${sessionId}`)
+            return reply(endpoints.getCardSession, session('complete'));
+          if (method === 'POST' && path === `/policyAdjustments/${adjustmentId}/commit`) {
+            confirmed = true;
+            return reply(endpoints.commitPolicyAdjustment, change(true));
+          }
+          if (path === `/policyAdjustments/${adjustmentId}`)
+            return reply(endpoints.getPolicyAdjustment, change(confirmed));
+          return undefined;
+        },
+      },
+    );
+    expect(await screen.findByTestId('adjustment-result')).toHaveTextContent('Your policy has been changed');
+    expect(router.state.location.pathname).toBe(`${root}/management/adjustment/${adjustmentId}/result`);
+  });
+
+  it('back from a declined card: the review again, with the decline shown and nothing confirmed', async () => {
+    const { router, calls } = setup(
+      `${root}/management/adjustment/${adjustmentId}/payment?session_id=${sessionId}`,
+      {
+        extra: (_method, path) => {
+          if (path === `/stripe/sessions/${sessionId}`)
+            return reply(endpoints.getCardSession, session('failed', 'card_declined'));
+          if (path === `/policyAdjustments/${adjustmentId}`)
+            return reply(endpoints.getPolicyAdjustment, change());
+          return undefined;
+        },
+      },
+    );
+    expect(await screen.findByTestId('payment-declined')).toHaveTextContent('Your card was declined');
+    expect(router.state.location.pathname).toBe(`${root}/management/adjustment/${adjustmentId}`);
+    expect(screen.getByRole('button', { name: 'Pay £12.34 and make the change' })).toBeVisible();
+    expect(calls.some((c) => c.path.endsWith('/commit'))).toBe(false);
+  });
+});
+
+describe('the permission flag (spec 3 §4 step 9, ADR 301)', () => {
+  const customer = {
+    userId: 'customer-1',
+    connection: 'email',
+    picture: undefined,
+    roles: [],
+    permissions: [],
+    username: 'sam.taylor@example.com',
+    firstName: 'Sam',
+    lastName: 'Taylor',
+  } satisfies SessionUser;
+  const off = samplePolicy({ adjustmentsAllowed: false });
+
+  it('off: the change routes show the blocked modal, and the sidebar links open it instead', async () => {
+    for (const path of ['management', 'excess', 'add-ons']) {
+      const { router } = setup(`${root}/${path}`, { user: customer, policy: off });
+      const dialog = await screen.findByRole('dialog', { name: 'Your policy cannot be changed online' });
+      const closes = within(dialog).getAllByRole('button', { name: 'Close' });
+      await userEvent.click(closes[closes.length - 1] as HTMLElement);
+      await waitFor(() => expect(router.state.location.pathname).toBe(root));
+      cleanup();
+    }
+    const { router } = setup(`${root}/details`, { user: customer, policy: off });
+    const sidebar = await screen.findByRole('complementary', { name: 'Manage your policy' });
+    await userEvent.click(within(sidebar).getByRole('link', { name: 'Update your details' }));
+    expect(await screen.findByTestId('adjustments-blocked-modal')).toBeVisible();
+    expect(router.state.location.pathname).toBe(`${root}/details`);
+  });
+
+  it('staff acting for the customer are not bound by it', async () => {
+    setup(`${root}/excess`, { user: customer, policy: off, admin: true });
+    await screen.findByRole('heading', { name: 'Your voluntary excess' });
+    expect(screen.queryByTestId('adjustments-blocked')).toBeNull();
   });
 });

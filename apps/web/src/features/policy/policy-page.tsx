@@ -10,7 +10,9 @@ import { journey } from '../../lib/i18n/journey.ts';
 import { schemeTerm } from '../../lib/price-term.ts';
 import { Notification, Plate, Spinner, StatusBadge } from '../../ui/index.ts';
 import { isMissing, usePolicy, usePolicyAccount } from './api/policy.ts';
+import { AdjustmentPayment } from './components/adjustment-payment.tsx';
 import { AdjustmentResult, AdjustmentReview } from './components/adjustment-review.tsx';
+import { AdjustmentsBlocked, adjustmentsBlocked } from './components/adjustments-blocked.tsx';
 import { AutoRenewal, autoRenewalOffered } from './components/auto-renewal.tsx';
 import { BillingTab } from './components/billing-tab.tsx';
 import { CancelForm } from './components/cancel-form.tsx';
@@ -94,8 +96,16 @@ function PolicyView({
     policy.policyDetail.terminatedAt && !isEndedStatus(status) ? policy.policyDetail.terminatedAt : null;
   const confirming = view.kind === 'lifecycle' && view.path === 'cancel/confirm';
 
+  // The change routes need the permission flag (spec 3 §4 step 9, ADR 301); a change already paid shows on.
+  const changeRoute =
+    view.kind === 'management' ||
+    (view.kind === 'adjustment' && !view.result && !view.payment) ||
+    (view.kind === 'lifecycle' && (view.path === 'excess' || view.path === 'add-ons'));
+
   let content: ReactNode = <p>{t('policy.noTabs')}</p>;
-  if (view.kind === 'lifecycle' && view.path === 'cancel')
+  if (changeRoute && adjustmentsBlocked(policy, features.isAdmin))
+    content = <AdjustmentsBlocked root={root} />;
+  else if (view.kind === 'lifecycle' && view.path === 'cancel')
     content = <CancelForm policy={policy} root={root} />;
   else if (view.kind === 'lifecycle' && view.path === 'cancel/confirm')
     content = <CancellationConfirmation policy={policy} root={root} />;
@@ -103,6 +113,8 @@ function PolicyView({
     content = <AddOnsPage policy={policy} root={root} />;
   else if (view.kind === 'lifecycle' && view.path === 'excess')
     content = <ExcessPage policy={policy} root={root} />;
+  else if (view.kind === 'adjustment' && view.payment)
+    content = <AdjustmentPayment adjustmentId={view.adjustmentId} policyId={policy.policyId} root={root} />;
   else if (view.kind === 'adjustment' && view.result)
     content = <AdjustmentResult adjustmentId={view.adjustmentId} root={root} />;
   else if (view.kind === 'adjustment')

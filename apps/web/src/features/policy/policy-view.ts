@@ -24,7 +24,7 @@ export type LifecyclePath = (typeof lifecyclePaths)[number];
 export type PolicyView =
   | { kind: 'tab'; tab: PolicyTab }
   | { kind: 'lifecycle'; path: LifecyclePath }
-  | { kind: 'adjustment'; adjustmentId: string; result: boolean }
+  | { kind: 'adjustment'; adjustmentId: string; result: boolean; payment?: boolean }
   | { kind: 'management'; path: string }
   | { kind: 'root' }
   | { kind: 'none' };
@@ -40,7 +40,10 @@ export function viewOf(subPath: string, policy: Policy, tabs: PolicyTab[]): Poli
   // The cancellation confirmation shows whatever the status (spec 2 §2: other statuses keep only it).
   if (path === 'cancel/confirm') return { kind: 'lifecycle', path };
   const live = ['ACTIVE', 'PENDING'].includes(policy.policyDetail.policyStatus);
-  const review = /^management\/adjustment\/([0-9a-f-]{36})(\/result)?$/.exec(path);
+  const review = /^management\/adjustment\/([0-9a-f-]{36})(\/result|\/payment)?$/.exec(path);
+  // '/payment': the hosted card page returns here (ADR 300), then the result.
+  if (review?.[1] && review[2] === '/payment')
+    return { kind: 'adjustment', adjustmentId: review[1], result: false, payment: true };
   if (review?.[1]) return { kind: 'adjustment', adjustmentId: review[1], result: Boolean(review[2]) };
   // The management pages (spec 3 §2): the index, section/{id}, and a section's profile pages.
   const manage = /^management(?:\/(section\/.+))?$/.exec(path);

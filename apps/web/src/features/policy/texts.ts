@@ -112,6 +112,17 @@ export const policyTexts: Record<string, string> = {
   'policy.adjust.gone.body': 'Prices are held for 30 minutes. Please discard this change and make it again.',
   'policy.adjust.failed': 'We could not make this change',
   'policy.adjust.confirm': 'Confirm the change',
+  'policy.adjust.pay.confirm': 'Pay {{amount}} and make the change',
+  'policy.adjust.pay.note':
+    'Your policy is paid for the year, so we take the {{amount}} by card now. The change is made as soon as the payment goes through.',
+  'policy.adjust.pay.lineItem': 'Change to policy {{policyNumber}}',
+  'policy.adjust.pay.checking': 'Checking your payment…',
+  'policy.adjust.pay.declined':
+    'Your payment did not go through, so nothing has changed. Please try another card.',
+  'policy.adjust.pay.declined.card_declined':
+    'Your card was declined, so nothing has changed. Please try another card.',
+  'policy.adjust.pay.declined.insufficient_funds':
+    'Your card was declined for insufficient funds, so nothing has changed. Please try another card.',
   'policy.adjust.back': 'Back to your policy',
   'policy.adjust.seePrice': 'See my new price',
   'policy.adjust.result.header': 'Your policy has been changed',
@@ -154,6 +165,9 @@ export const policyTexts: Record<string, string> = {
   'policy.changeBlocked.body':
     'You cannot change your policy yourself in the weeks before it renews. Please contact us and we will make the change and update your renewal quote.',
   'policy.changeBlocked.close': 'Close',
+  'policy.adjustmentsBlocked.header': 'Your policy cannot be changed online',
+  'policy.adjustmentsBlocked.body':
+    'Changes to this policy cannot be made online at the moment, for example while a payment is overdue. Please contact us and we will help.',
 
   'policy.details.cover': 'Your cover',
   'policy.details.level': 'Comprehensive',

@@ -147,6 +147,10 @@ export const endpoints = {
     const a = await adjustments();
     return { body: a.commitAdjustmentRequestSchema, response: a.adjustmentSchema };
   }),
+  createMtaPayment: endpoint('POST', '/customerPayments/checkout/mta', async () => {
+    const a = await adjustments();
+    return { body: a.mtaPaymentBodySchema, response: (await payments()).customerPaymentSchema };
+  }),
   // Uploads (spec 3 §7 "Policies and documents", ADR 260)
   getPolicyUploads: endpoint('GET', '/documents/upload/:id', async () => ({
     response: (await uploads()).policyUploadsSchema,

@@ -44,3 +44,30 @@ export function useConfirmAdjustment(policyId: string, idempotencyKey: string) {
     },
   });
 }
+
+/** The browser leaves for the card provider's hosted page (a seam for tests). */
+export const hostedPage = { go: (url: string) => window.location.assign(url) };
+
+/**
+ * A dearer change of a policy paid in full is paid before it is made (spec 3 §4 step 4; ADR 300): the change's
+ * payment (POST /customerPayments/checkout/mta), then the hosted card page, which returns to `successUrl`
+ * (the change's payment page, which confirms it and shows the result) or `cancelUrl` (the review).
+ */
+export function usePayForAdjustment() {
+  return useMutation({
+    mutationFn: async (o: { adjustmentId: string; successUrl: string; cancelUrl: string; name: string }) => {
+      const payment = await call(endpoints.createMtaPayment, { body: { adjustmentId: o.adjustmentId } });
+      const session = await call(endpoints.createCardCheckout, {
+        body: {
+          paymentId: payment.paymentId,
+          successUrl: o.successUrl,
+          cancelUrl: o.cancelUrl,
+          lineItem: { name: o.name },
+          locale: 'en-GB',
+        },
+      });
+      hostedPage.go(session.url);
+    },
+    meta: { errorModal: false },
+  });
+}

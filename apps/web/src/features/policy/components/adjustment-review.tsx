@@ -6,11 +6,11 @@ import { priceBreakdown } from '@forecourt/domain/rating/price';
 import type { TraceEntry } from '@forecourt/domain/rating/types';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button, Checkbox, Notification, Spinner } from '../../../ui/index.ts';
-import { useConfirmAdjustment } from '../api/adjustments.ts';
+import { useConfirmAdjustment, usePayForAdjustment } from '../api/adjustments.ts';
 import { useAdjustment } from '../api/cancellation.ts';
 import styles from '../policy.module.css';
 import { gbp } from '../policy-view.ts';
@@ -31,9 +31,14 @@ export function reviewOutcome(a: Adjustment): ReviewOutcome {
   return 'invalid';
 }
 
+const absolute = (basename: string, path: string) =>
+  `${window.location.origin}${basename.replace(/\/$/, '')}${path}`;
+
 /**
  * The review of a mid-term change (spec 3 §4): the new price, the difference for the rest of the period and
- * when it applies; Confirm makes it. A confirmed one goes back to the policy; an expired one is gone.
+ * when it applies; Confirm makes it. A confirmed one goes back to the policy; an expired one is gone. A dearer
+ * change of a policy paid in full is paid first (step 4, ADR 300): Confirm goes to the hosted card page, which
+ * returns to the change's payment page; a declined card comes back here with the decline shown.
  */
 export function AdjustmentReview({
   adjustmentId,
@@ -47,11 +52,14 @@ export function AdjustmentReview({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { features, basename } = useConfig();
+  const [params] = useSearchParams();
   const adjustment = useAdjustment(adjustmentId);
   const [key] = useState(() => crypto.randomUUID());
   const [agreed, setAgreed] = useState(false);
   const a = adjustment.data;
   const confirm = useConfirmAdjustment(a?.policyId ?? '', key);
+  const pay = usePayForAdjustment();
   if (adjustment.isPending) return <Spinner size="large" />;
   if (!a) return <Navigate to={root} replace />;
   // Opened again once confirmed: back to the policy (not while this page is confirming it).
@@ -60,7 +68,12 @@ export function AdjustmentReview({
   if (a.confirmed === false && confirm.isSuccess) return <Spinner size="large" />;
   const outcome = reviewOutcome(a);
   const gone =
-    (isApiError(confirm.error) && confirm.error.status === 410) || new Date(a.expiresAt) <= new Date();
+    [confirm.error, pay.error].some((e) => isApiError(e) && e.status === 410) ||
+    new Date(a.expiresAt) <= new Date();
+  // Staff confirm without the card page: the difference is left to take by phone (ADR 300).
+  const payFirst = (a.paymentDue ?? 0) > 0 && !features.isAdmin;
+  const declined = params.get('declined');
+  const here = `${root}/management/adjustment/${a.adjustmentId}`;
   const [version] = a.updatedPolicyVersions;
   const price = pricePer((version?.quote ?? {}) as Partial<Quote>);
   const diff = a.prorataPremium;
@@ -112,13 +125,38 @@ export function AdjustmentReview({
           </Notification>
         </div>
       )}
-      {confirm.isError && !gone && (
+      {outcome === 'allowed' && payFirst && !gone && (
+        <p data-testid="payment-due">{t('policy.adjust.pay.note', { amount: gbp(a.paymentDue ?? 0) })}</p>
+      )}
+      {declined !== null && !gone && (
         <Notification variant="critical" title={t('policy.adjust.failed')}>
-          {confirm.error.message}
+          <span data-testid="payment-declined">
+            {t([`policy.adjust.pay.declined.${declined}`, 'policy.adjust.pay.declined'])}
+          </span>
+        </Notification>
+      )}
+      {(confirm.isError || pay.isError) && !gone && (
+        <Notification variant="critical" title={t('policy.adjust.failed')}>
+          {(confirm.error ?? pay.error)?.message}
         </Notification>
       )}
       <div className={styles.actions}>
-        {outcome === 'allowed' && !gone && (
+        {outcome === 'allowed' && !gone && payFirst && (
+          <Button
+            loading={pay.isPending || pay.isSuccess}
+            onClick={() =>
+              pay.mutate({
+                adjustmentId: a.adjustmentId,
+                successUrl: `${absolute(basename, `${here}/payment`)}?session_id={CHECKOUT_SESSION_ID}`,
+                cancelUrl: absolute(basename, here),
+                name: t('policy.adjust.pay.lineItem', { policyNumber: policy?.policyNumber ?? '' }),
+              })
+            }
+          >
+            {t('policy.adjust.pay.confirm', { amount: gbp(a.paymentDue ?? 0) })}
+          </Button>
+        )}
+        {outcome === 'allowed' && !gone && !payFirst && (
           <Button
             loading={confirm.isPending}
             onClick={() =>

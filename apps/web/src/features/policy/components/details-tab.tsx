@@ -9,6 +9,7 @@ import { Card, Plate, SidebarLayout } from '../../../ui/index.ts';
 import { useCancellationOptions } from '../api/cancellation.ts';
 import styles from '../policy.module.css';
 import { addOnsOf, carOf, driversOf, gbp, londonDay, quoteOf } from '../policy-view.ts';
+import { AdjustmentsBlockedModal, adjustmentsBlocked } from './adjustments-blocked.tsx';
 import { ChangeBlockedModal } from './auto-renewal.tsx';
 
 /**
@@ -137,6 +138,9 @@ function PolicySidebar({ policy, root }: { policy: Policy; root: string }) {
   const cancellation = useCancellationOptions(policy.policyId);
   // In the renewal window customers cannot change the policy themselves (spec 3 §4); staff can.
   const changesBlocked = policy.inRenewalWindow === true && !features.isAdmin;
+  // Without the permission flag the change links open the blocked modal (spec 3 §4 step 9, ADR 301).
+  const [notPermitted, setNotPermitted] = useState(false);
+  const noFlag = adjustmentsBlocked(policy, features.isAdmin);
   const sections = [
     ['update', 'management'],
     ['cover', 'management'],
@@ -153,9 +157,10 @@ function PolicySidebar({ policy, root }: { policy: Policy; root: string }) {
                 className={styles.sideLink}
                 to={`${root}/${path}`}
                 onClick={(e) => {
-                  if (!changesBlocked) return;
+                  if (!changesBlocked && !noFlag) return;
                   e.preventDefault();
-                  setBlocked(true);
+                  if (noFlag) setNotPermitted(true);
+                  else setBlocked(true);
                 }}
               >
                 {t(`policy.sidebar.${key}`)}
@@ -177,6 +182,7 @@ function PolicySidebar({ policy, root }: { policy: Policy; root: string }) {
         </ul>
       </Card>
       <ChangeBlockedModal open={blocked} onClose={() => setBlocked(false)} />
+      <AdjustmentsBlockedModal open={notPermitted} onClose={() => setNotPermitted(false)} />
       <Card title={t('policy.sidebar.benefits')} level={3}>
         <ul>
           {(['windscreen', 'courtesyCar', 'helpline', 'noFees'] as const).map((b) => (

@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxCardPayments } from '../src/providers/card-payments/sandbox.ts';
+import { signStripeStyle } from '../src/providers/card-payments/signature.ts';
+import { customerWithPaidPolicy, ledgerLines } from './adjustments-helpers.ts';
+import { caller } from './claims-helpers.ts';
+import { type ListeningApp, listeningApp, rows, submitForm } from './payments-helpers.ts';
+
+/**
+ * ADR 300: a dearer change of a policy paid in full (MotorHub's annual scheme) is paid by card before it is
+ * made, through POST /api/customerPayments/checkout/mta and the hosted card page; the settled webhook (or the
+ * customer's return, whichever comes first) confirms it exactly once.
+ */
+let t: ListeningApp;
+beforeAll(async () => {
+  t = await listeningApp({ env: { BRAND: 'motorhub' } });
+}, 240_000);
+afterAll(async () => t.close());
+
+type Customer = Awaited<ReturnType<typeof customerWithPaidPolicy>>;
+const GOOD = '4242424242424242';
+const DECLINED = '4000000000000002';
+
+const annual = (email: string) => customerWithPaidPolicy(t, email, true, 'MHANNUAL1');
+const addCover = async (c: Customer) => {
+  const res = await c.call('POST', '/api/policyAdjustments', {
+    adjustmentType: 'MTA',
+    policyId: c.policyId,
+    changes: [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { adjustmentId: string; prorataPremium: number; paymentDue: number };
+};
+const due = (c: Pick<Customer, 'call'>, adjustmentId: unknown, key?: string) =>
+  c.call(
+    'POST',
+    '/api/customerPayments/checkout/mta',
+    { adjustmentId },
+    key ? { 'idempotency-key': key } : {},
+  );
+const commit = (c: Pick<Customer, 'call'>, id: string) =>
+  c.call('POST', `/api/policyAdjustments/${id}/commit`);
+const versions = async (c: Customer) =>
+  (await rows(t, 'SELECT count(*)::int AS n FROM policy_versions WHERE policy_id = $1', [c.policyId]))[0]?.n;
+
+/** The hosted card page for the payment (on the listening server); `pay` submits a test card. */
+async function hostedPage(c: Customer, paymentId: string) {
+  const res = await c.call('POST', '/api/stripe/checkout', {
+    paymentId,
+    successUrl:
+      'http://localhost:80/policy/x/management/adjustment/y/payment?session_id={CHECKOUT_SESSION_ID}',
+    cancelUrl: 'http://localhost:80/policy/x/management/adjustment/y',
+    lineItem: { name: 'Policy change' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const url = new URL(res.json().url as string);
+  const pay = (cardNumber = GOOD) =>
+    submitForm(`${t.base}${url.pathname}${url.search}`, {
+      name: 'Sam Taylor',
+      expiry: '12 / 34',
+      cvc: '123',
+      postalCode: 'LS1 5HD',
+      cardNumber,
+    });
+  return { sessionId: res.json().sessionId as string, pay };
+}
+
+describe('a dearer change of an annual policy (ADR 300)', () => {
+  it('is paid by card before it is made; the webhook confirms it, the return finds it done', async () => {
+    const c = await annual('mta.pay.owner@example.com');
+    const a = await addCover(c);
+    expect(a.prorataPremium).toBeGreaterThan(0);
+    expect(a.paymentDue).toBe(a.prorataPremium);
+    // Confirming before paying: 402, nothing changes.
+    const early = await commit(c, a.adjustmentId);
+    expect(early.statusCode, early.body).toBe(402);
+    expect(await versions(c)).toBe(1);
+
+    const payment = await due(c, a.adjustmentId);
+    expect(payment.statusCode, payment.body).toBe(200);
+    expect(payment.json()).toMatchObject({ purpose: 'mta', reference: a.adjustmentId, amount: a.paymentDue });
+    const page = await hostedPage(c, payment.json().paymentId);
+    await page.pay();
+    const after = (await c.call('GET', `/api/policyAdjustments/${a.adjustmentId}`)).json();
+    expect(after.confirmed).toBe(true);
+    expect(await versions(c)).toBe(2);
+    // The change's own statement: the MTA invoice and the card payment against it, settled.
+    expect((await ledgerLines(t, c.policyId)).slice(2)).toEqual([
+      expect.objectContaining({ type: 'invoice', amount_pence: a.paymentDue, sub_type: 'MTA' }),
+      expect.objectContaining({ type: 'payment', amount_pence: -a.paymentDue, sub_type: 'STRIPE' }),
+    ]);
+    const [account] = (await c.call('GET', `/api/customerAccounts?policyNumber=${c.policyNumber}`)).json();
+    expect(account).toMatchObject({ outstandingAmount: 0, accountBalance: 0 });
+    // The return commits the same way: already done, the same answer.
+    const back = await commit(c, a.adjustmentId);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().confirmedAt).toBe(after.confirmedAt);
+    // Asking for the payment again answers the settled one.
+    expect((await due(c, a.adjustmentId)).json()).toMatchObject({
+      paymentId: payment.json().paymentId,
+      status: 'SETTLED',
+    });
+    expect(await versions(c)).toBe(2);
+  });
+
+  it('a declined card commits nothing and shows the decline; a good card then makes it', async () => {
+    const c = await annual('mta.pay.declined@example.com');
+    const a = await addCover(c);
+    const { paymentId } = (await due(c, a.adjustmentId)).json();
+    const first = await hostedPage(c, paymentId);
+    await first.pay(DECLINED);
+    const session = (await c.call('GET', `/api/stripe/sessions/${first.sessionId}`)).json();
+    expect(session).toMatchObject({ status: 'failed', declineCode: 'card_declined' });
+    expect((await c.call('GET', `/api/policyAdjustments/${a.adjustmentId}`)).json().confirmed).toBe(false);
+    expect(await versions(c)).toBe(1);
+    expect((await ledgerLines(t, c.policyId)).length).toBe(2);
+    const again = await due(c, a.adjustmentId);
+    expect(again.json()).toMatchObject({ paymentId, status: 'FAILED', declineCode: 'card_declined' });
+    await (await hostedPage(c, paymentId)).pay();
+    expect((await c.call('GET', `/api/policyAdjustments/${a.adjustmentId}`)).json().confirmed).toBe(true);
+    expect(await versions(c)).toBe(2);
+  });
+
+  it('an adjustment older than 30 minutes is gone (410); one already confirmed by staff is a 409', async () => {
+    const c = await annual('mta.pay.gone@example.com');
+    const a = await addCover(c);
+    await t.database.query(
+      "UPDATE policy_adjustments SET expires_at = now() - interval '1 second' WHERE id = $1",
+      [a.adjustmentId],
+    );
+    const gone = await due(c, a.adjustmentId);
+    expect(gone.statusCode, gone.body).toBe(410);
+    expect((await commit(c, a.adjustmentId)).statusCode).toBe(410);
+    // Staff confirming for the customer leave the difference outstanding (taken by phone, ADR 300).
+    const b = await addCover(c);
+    const staff = caller(t, `staff:${c.partyId}`);
+    expect((await commit(staff, b.adjustmentId)).statusCode).toBe(200);
+    expect((await due(c, b.adjustmentId)).statusCode).toBe(409);
+  });
+
+  it('webhook and return at once, the hosted page sent twice and a second settled event: one payment, one commit', async () => {
+    const c = await annual('mta.pay.twice@example.com');
+    const a = await addCover(c);
+    const both = await Promise.all([due(c, a.adjustmentId), due(c, a.adjustmentId)]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(both[0]?.json().paymentId).toBe(both[1]?.json().paymentId);
+    const paymentId = both[0]?.json().paymentId as string;
+    const page = await hostedPage(c, paymentId);
+    const outcomes = await Promise.all([
+      page.pay(),
+      page.pay(),
+      commit(c, a.adjustmentId),
+      commit(c, a.adjustmentId),
+    ]);
+    for (const r of outcomes.slice(2)) expect([200, 402]).toContain((r as { statusCode: number }).statusCode);
+    expect((await commit(c, a.adjustmentId)).statusCode).toBe(200);
+    // The provider sends the settled event again under a new id: nothing more happens.
+    const [payment] = await rows(t, 'SELECT provider_reference FROM customer_payments WHERE id = $1', [
+      paymentId,
+    ]);
+    const body = JSON.stringify({
+      id: 'evt_mta_second_settle',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: page.sessionId,
+          object: 'checkout.session',
+          mode: 'payment',
+          payment_status: 'paid',
+          amount_total: a.paymentDue,
+          client_reference_id: paymentId,
+          metadata: {},
+          payment_intent: payment?.provider_reference,
+        },
+      },
+    });
+    const secret = await (t.app.services.providers.cardPayments as SandboxCardPayments).webhookSecret();
+    const replay = await fetch(`${t.base}/api/stripe/webhooks`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signStripeStyle(body, secret, Math.floor(Date.now() / 1000)),
+      },
+      body,
+    });
+    expect(replay.status).toBe(200);
+    expect(await versions(c)).toBe(2);
+    const payments = await rows(
+      t,
+      "SELECT status FROM customer_payments WHERE purpose = 'mta' AND reference = $1",
+      [a.adjustmentId],
+    );
+    expect(payments).toEqual([{ status: 'SETTLED' }]);
+    const lines = (await ledgerLines(t, c.policyId)).slice(2);
+    expect(lines.map((l) => l.type)).toEqual(['invoice', 'payment']);
+  });
+
+  it('retried with the same key: the same answer', async () => {
+    const c = await annual('mta.pay.retry@example.com');
+    const a = await addCover(c);
+    const first = await due(c, a.adjustmentId, 'mta-retry-key-1');
+    const second = await due(c, a.adjustmentId, 'mta-retry-key-1');
+    expect(second.statusCode).toBe(first.statusCode);
+    expect(second.json()).toEqual(first.json());
+  });
+});
+
+describe('who may ask for the payment, and what', () => {
+  it('another customer 404; no or tampered token 401; staff acting for nobody 403; bad input 400', async () => {
+    const c = await annual('mta.pay.access@example.com');
+    const a = await addCover(c);
+    const other = await annual('mta.pay.other@example.com');
+    expect((await due(other, a.adjustmentId)).statusCode).toBe(404);
+    expect((await due(caller(t, undefined), a.adjustmentId)).statusCode).toBe(401);
+    const token = String(c.headers.authorization).slice(7);
+    expect((await due(caller(t, `${token.slice(0, -4)}AAAA`), a.adjustmentId)).statusCode).toBe(401);
+    expect((await due(caller(t, 'staff:'), a.adjustmentId)).statusCode).toBe(403);
+    for (const bad of ['not-a-uuid', `${a.adjustmentId}\u0000`, 12, 'x'.repeat(100_000), null])
+      expect((await due(c, bad)).statusCode).toBe(400);
+    expect((await c.call('POST', '/api/customerPayments/checkout/mta', {})).statusCode).toBe(400);
+  });
+
+  it('monthly: nothing is paid first (422); the change is confirmed and the next statement carries it', async () => {
+    const c = await customerWithPaidPolicy(t, 'mta.pay.monthly@example.com', true, 'MHMOTOR1');
+    const a = await addCover(c);
+    expect(a.prorataPremium).toBeGreaterThan(0);
+    expect(a.paymentDue).toBe(0);
+    expect((await due(c, a.adjustmentId)).statusCode).toBe(422);
+    expect((await commit(c, a.adjustmentId)).statusCode).toBe(200);
+  });
+
+  it('/api/openapi.json lists the call', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    expect(doc.paths['/api/customerPayments/checkout/mta']).toHaveProperty('post');
+  });
+});
+
+describe('the permission flag (spec 3 §4 step 9, ADR 301)', () => {
+  it('an account suspended for non-payment: the flag is off and a customer change is a 403; staff can', async () => {
+    const c = await annual('mta.flag@example.com');
+    const policy = async () => (await c.call('GET', `/api/policies/${c.policyId}`)).json();
+    expect((await policy()).adjustmentsAllowed).toBe(true);
+    await t.database.query("UPDATE customer_accounts SET status = 'SUSPENDED' WHERE policy_id = $1", [
+      c.policyId,
+    ]);
+    expect((await policy()).adjustmentsAllowed).toBe(false);
+    const [listed] = (await c.call('GET', '/api/policies')).json();
+    expect(listed.adjustmentsAllowed).toBe(false);
+    const change = {
+      adjustmentType: 'MTA',
+      policyId: c.policyId,
+      changes: [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }],
+    };
+    const refused = await c.call('POST', '/api/policyAdjustments', change);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().message).toMatch(/cannot be changed online/);
+    const staff = caller(t, `staff:${c.partyId}`);
+    expect((await staff.call('POST', '/api/policyAdjustments', change)).statusCode).toBe(201);
+    // A cancellation is not a change: still offered.
+    expect((await c.call('GET', `/api/policies/${c.policyId}/cancellation`)).statusCode).toBe(200);
+  });
+});

@@ -6,14 +6,10 @@
 export { postAdjustmentCharge } from './adjustment-charge.ts';
 export { registerNonPaymentCancellation } from './arrears.ts';
 export { billingRunJob } from './billing-run-job.ts';
-export {
-  cancellationFigures,
-  collectedFor,
-  payOutCancellationRefund,
-  postCancellationCredit,
-} from './cancellation-ledger.ts';
+export { cancellationFigures, collectedFor, postCancellationCredit } from './cancellation-ledger.ts';
 export { nextBillingWorkAfter } from './next-run.ts';
 export { openCustomerAccount } from './open-ledger.ts';
 export { postPaidInFullAdjustment } from './paid-in-full-adjustment.ts';
+export { payOutCancellationRefund, refundPayoutJob } from './refund-payout.ts';
 export { billingRoutes } from './routes.ts';
 export { type BillingDayResult, type BillingRunStep, runBillingDay } from './run-billing.ts';

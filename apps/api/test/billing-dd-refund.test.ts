@@ -43,7 +43,12 @@ async function cancelNow(p: Bought) {
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   expect(made.body.cancellation).toMatchObject({ type: 'Standard', refundWorkingDays: { min: 7, max: 10 } });
-  const done = await api(app.base, p.staff, 'POST', `/api/policyAdjustments/${made.body.adjustmentId}/commit`);
+  const done = await api(
+    app.base,
+    p.staff,
+    'POST',
+    `/api/policyAdjustments/${made.body.adjustmentId}/commit`,
+  );
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   return done.body.cancellation.refundPence as number;
 }
@@ -76,7 +81,11 @@ const lastDebit = async () =>
 async function bankDays(from: string, to: string) {
   const app = t as BillingApp;
   const moved: string[] = [];
-  for (let d = new Date(`${from}T06:00:00Z`); d <= new Date(`${to}T06:00:00Z`); d = new Date(d.getTime() + 864e5)) {
+  for (
+    let d = new Date(`${from}T06:00:00Z`);
+    d <= new Date(`${to}T06:00:00Z`);
+    d = new Date(d.getTime() + 864e5)
+  ) {
     app.at.set(d.toISOString());
     if ((await advanceSandboxDirectDebit(app.app.services)) > 0) moved.push(d.toISOString().slice(0, 10));
   }
@@ -94,7 +103,12 @@ describe('Direct Debit refund of a cancellation', { timeout: 120_000 }, () => {
     expect(refund).toBeGreaterThan(0);
     expect(refund).toBeLessThanOrEqual(Number(debit?.amount_pence));
     const [line] = await refundLines(p);
-    expect(line).toMatchObject({ type: 'refund', status: 'PENDING', amount_pence: refund, sub_type: 'GOCARDLESS' });
+    expect(line).toMatchObject({
+      type: 'refund',
+      status: 'PENDING',
+      amount_pence: refund,
+      sub_type: 'GOCARDLESS',
+    });
     // The customer is owed the refund until the money reaches them.
     expect(await balance(p)).toBe(-refund);
     expect(await sandboxRefunds()).toEqual([['created', refund]]);
@@ -111,7 +125,9 @@ describe('Direct Debit refund of a cancellation', { timeout: 120_000 }, () => {
     // Created that day (webhook `created`), submitted the next working day, paid on the third (Thu 11 Mar).
     expect(await bankDays('2027-03-08', '2027-03-16')).toEqual(['2027-03-08', '2027-03-09', '2027-03-11']);
     expect(await sandboxRefunds()).toEqual([['paid', refund]]);
-    expect(await refundLines(p)).toEqual([expect.objectContaining({ status: 'POSTED', amount_pence: refund })]);
+    expect(await refundLines(p)).toEqual([
+      expect.objectContaining({ status: 'POSTED', amount_pence: refund }),
+    ]);
     expect(await balance(p)).toBe(0);
     const [part] = await rows(app, 'SELECT status, method FROM payment_refunds');
     expect(part).toEqual({ status: 'paid', method: 'BACS_DEBIT' });
@@ -124,7 +140,9 @@ describe('Direct Debit refund of a cancellation', { timeout: 120_000 }, () => {
     const refund = await cancelNow(p);
     expect(await bankDays('2027-03-08', '2027-03-16')).toEqual(['2027-03-08', '2027-03-09', '2027-03-11']);
     expect(await sandboxRefunds()).toEqual([['failed', refund]]);
-    expect(await refundLines(p)).toEqual([expect.objectContaining({ status: 'FAILED', amount_pence: refund })]);
+    expect(await refundLines(p)).toEqual([
+      expect.objectContaining({ status: 'FAILED', amount_pence: refund }),
+    ]);
     expect(await balance(p)).toBe(-refund);
     // The retry job does not pay a failed refund again.
     app.at.set('2027-03-12T10:00:00Z');
@@ -145,7 +163,13 @@ describe('Direct Debit refund of a cancellation', { timeout: 120_000 }, () => {
     const event = (id: string, action: string) =>
       JSON.stringify({
         events: [
-          { id, resource_type: 'refunds', action, links: { refund: r?.id, payment: r?.payment_id }, details: {} },
+          {
+            id,
+            resource_type: 'refunds',
+            action,
+            links: { refund: r?.id, payment: r?.payment_id },
+            details: {},
+          },
         ],
       });
     const post = (body: string, signature = signGoCardlessStyle(body, secret)) =>
@@ -161,9 +185,11 @@ describe('Direct Debit refund of a cancellation', { timeout: 120_000 }, () => {
     expect(await refundLines(p)).toEqual([expect.objectContaining({ status: 'PENDING' })]);
 
     const acks = await Promise.all([1, 2].map(async () => (await post(paid)).json()));
-    expect(acks.map((a: { duplicate: boolean }) => a.duplicate).sort()).toEqual([false, true]);
+    expect(acks.map((a) => (a as { duplicate: boolean }).duplicate).sort()).toEqual([false, true]);
     expect(await (await post(paid)).json()).toEqual({ received: true, duplicate: true });
-    expect(await refundLines(p)).toEqual([expect.objectContaining({ status: 'POSTED', amount_pence: refund })]);
+    expect(await refundLines(p)).toEqual([
+      expect.objectContaining({ status: 'POSTED', amount_pence: refund }),
+    ]);
     expect(await balance(p)).toBe(0);
 
     // The money comes back after it was paid (the customer's account closed): one reversal, however told.
@@ -175,5 +201,49 @@ describe('Direct Debit refund of a cancellation', { timeout: 120_000 }, () => {
       ['refund_reversal', 'POSTED', -refund],
     ]);
     expect(await balance(p)).toBe(-refund);
+  });
+});
+
+describe('a debit still on its way at the cancellation', { timeout: 120_000 }, () => {
+  it('is refunded by the refund job once GoCardless has confirmed it, and the account ends at nothing', async () => {
+    t = await billingApp('2027-01-30T12:00:00Z', { env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' } });
+    const app = t;
+    const p = await buySubscription(app, '2027-01-31', 'tok_visa', withMandate(app.base, GOOD));
+    // Statement 2 raised Sun 28 Feb; its debit is charged Wed 3 Mar and confirmed Fri 5 Mar.
+    await runDays(app, '2027-02-28', '2027-03-01');
+    app.at.set('2027-03-02T10:00:00Z');
+    // Nothing to refund yet: the month is owed until the debit is confirmed (GoCardless refunds only then).
+    expect(await cancelNow(p)).toBe(0);
+    expect(await refundLines(p)).toEqual([]);
+    const owed = await balance(p);
+    expect(owed).toBeGreaterThan(0);
+    // The job waits while the debit is on its way.
+    expect(await payOutPendingRefunds(app.app.services)).toBe(0);
+    expect(await refundLines(p)).toEqual([]);
+
+    expect(await bankDays('2027-03-03', '2027-03-05')).toEqual(['2027-03-03', '2027-03-05']);
+    const credit = p.regular - owed;
+    expect(await balance(p)).toBe(-credit);
+    // The job's next run: a refund of the credit against that debit, paid three working days later.
+    app.at.set('2027-03-05T07:17:00Z');
+    await Promise.all([1, 2].map(() => payOutPendingRefunds(app.app.services)));
+    expect(await refundLines(p)).toEqual([
+      expect.objectContaining({
+        type: 'refund',
+        status: 'PENDING',
+        amount_pence: credit,
+        sub_type: 'GOCARDLESS',
+      }),
+    ]);
+    expect(await sandboxRefunds()).toEqual([['created', credit]]);
+    expect(await bankDays('2027-03-05', '2027-03-12')).toEqual(['2027-03-05', '2027-03-08', '2027-03-10']);
+    expect(await refundLines(p)).toEqual([
+      expect.objectContaining({ status: 'POSTED', amount_pence: credit }),
+    ]);
+    const [account] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
+    expect(account).toMatchObject({ accountBalance: 0, outstandingAmount: 0 });
+    app.at.set('2027-03-12T08:17:00Z');
+    await payOutPendingRefunds(app.app.services);
+    expect(await refundLines(p)).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import {
   refundCustomerPayment,
   refundPartsFor,
 } from '../payments/index.ts';
+import { refundCreditAfterCancellation } from './credit-after-cancellation.ts';
 import { postLine } from './ledger-store.ts';
 
 type PayoutCtx = Pick<Ctx, 'db' | 'providers' | 'clock'> & {
@@ -141,9 +142,16 @@ export async function directDebitRefundOutcome(
   }
 }
 
-/** Refund lines still PENDING an hour after they were made: paid out again (a crash, a refusal, ADR 305). */
+/**
+ * The hourly refund job (ADR 305): credit left on an ended policy's account by a debit confirmed after the
+ * cancellation becomes a refund line, paid out now; refund lines still PENDING an hour after they were made
+ * (a crash, a provider's refusal) are paid out again. Answers how many lines it settled.
+ */
 export async function payOutPendingRefunds(services: PayoutCtx) {
-  const before = new Date(services.clock.now().getTime() - 60 * 60 * 1000);
+  const now = services.clock.now();
+  const late = await refundCreditAfterCancellation({ db: services.db, now });
+  for (const id of late) await payOutCancellationRefund(services, id);
+  const before = new Date(now.getTime() - 60 * 60 * 1000);
   const pending = await services.db
     .select({ id: statementLineItems.id })
     .from(statementLineItems)

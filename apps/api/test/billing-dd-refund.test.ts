@@ -204,7 +204,7 @@ describe('Direct Debit refund of a cancellation', { timeout: 120_000 }, () => {
   });
 });
 
-describe('a debit still on its way at the cancellation', { timeout: 120_000 }, () => {
+describe('a debit still on its way at the cancellation', { timeout: 400_000 }, () => {
   it('is refunded by the refund job once GoCardless has confirmed it, and the account ends at nothing', async () => {
     t = await billingApp('2027-01-30T12:00:00Z', { env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' } });
     const app = t;

@@ -92,7 +92,7 @@ async function bankDays(from: string, to: string) {
   return moved;
 }
 
-describe('Direct Debit refund of a cancellation', { timeout: 120_000 }, () => {
+describe('Direct Debit refund of a cancellation', { timeout: 400_000 }, () => {
   it('is paid back through GoCardless against the last debit: PENDING, then POSTED when the bank pays it', async () => {
     const p = await debitCollected(GOOD);
     const app = t as BillingApp;

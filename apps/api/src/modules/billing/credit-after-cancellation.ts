@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { customerPayments, statementLineItems, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { lockAccount, postedBalance, postLine } from './ledger-store.ts';
@@ -16,7 +16,18 @@ export async function refundCreditAfterCancellation(ctx: Pick<Ctx, 'db'> & { now
   const finals = await ctx.db
     .select({ id: statements.id, accountId: statements.accountId })
     .from(statements)
-    .where(and(eq(statements.kind, 'cancellation'), eq(statements.final, true)));
+    .where(
+      and(
+        eq(statements.kind, 'cancellation'),
+        eq(statements.final, true),
+        // Only those still owed something or in credit (the rest are done: a cheap scan every hour).
+        or(
+          eq(statements.status, 'pending'),
+          sql`(SELECT coalesce(sum(l.amount_pence), 0) FROM statement_line_items l
+                WHERE l.account_id = ${statements.accountId} AND l.status = 'POSTED') < 0`,
+        ),
+      ),
+    );
   const posted: string[] = [];
   for (const final of finals) {
     const lineId = await ctx.db.transaction(async (tx) => {
@@ -32,6 +43,7 @@ export async function refundCreditAfterCancellation(ctx: Pick<Ctx, 'db'> & { now
               customerPayments.reference,
               owned.map((s) => s.id),
             ),
+            eq(customerPayments.purpose, 'statement'),
             eq(customerPayments.status, 'PENDING'),
           ),
         );

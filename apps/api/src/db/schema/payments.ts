@@ -205,3 +205,38 @@ export const sandboxDdPayments = pgTable('sandbox_dd_payments', {
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
+
+/**
+ * A refund of one customer payment for one ledger refund line (ADR 305): by card (paid at once) or by Direct
+ * Debit (a GoCardless refund, followed by webhooks).
+ */
+export const paymentRefunds = pgTable('payment_refunds', {
+  /** `refund-<line>-<customer payment>`: the provider's idempotency key too. */
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  /** The refund line it pays (part of). */
+  reference: text('reference').notNull(),
+  customerPaymentId: uuid('customer_payment_id').notNull(),
+  method: text('method', { enum: ['CARD', 'BACS_DEBIT'] }).notNull(),
+  provider: text('provider').notNull(),
+  providerRefundId: text('provider_refund_id').notNull(),
+  amountPence: integer('amount_pence').notNull(),
+  status: text('status').notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** The sandbox's Direct Debit refunds, one per idempotency key, moved on by the clock (ADR 305). */
+export const sandboxDdRefunds = pgTable('sandbox_dd_refunds', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  paymentId: text('payment_id').notNull(),
+  amountPence: integer('amount_pence').notNull(),
+  status: text('status', {
+    enum: ['created', 'pending_submission', 'submitted', 'paid', 'failed'],
+  }).notNull(),
+  fails: boolean('fails').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  webhookUrl: text('webhook_url').notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});

@@ -97,6 +97,7 @@ export async function refundUnusedPayment(ctx: Ctx, payment: SettledPayment, rea
       customerPaymentId: payment.id,
       amountPence: payment.amountPence,
       key: `mta-unused-${payment.id}`,
+      reference: `mta-unused:${payment.reference}`,
     });
   } catch (err) {
     ctx.log.error(

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type ChargedPeriod, cancellationCredit, refundDue } from '@forecourt/domain/policy/cancellation';
-import { and, desc, eq, inArray, max } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import { customerAccounts, statementLineItems, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { refundCustomerPayment } from '../payments/index.ts';
 
 type LineRow = typeof statementLineItems.$inferSelect;
 
@@ -128,58 +127,4 @@ export async function postCancellationCredit(
     });
   }
   return { creditPence, refundPence, refundLineId };
-}
-
-/**
- * Pays a cancellation refund back (after the ledger transaction committed): to the cards the account was
- * paid by, newest payment first, through the card provider; the line is POSTED with the provider's refund
- * reference once all of it is paid. A refund that cannot go back by card (Direct Debit accounts: ADR 211)
- * stays PENDING for the finance team. Safe to call again: the provider key is the line's id.
- */
-export async function payOutCancellationRefund(
-  ctx: Pick<Ctx, 'db' | 'providers'> & { log?: Pick<Ctx['log'], 'warn'> | undefined },
-  refundLineId: string,
-) {
-  const [line] = await ctx.db
-    .select()
-    .from(statementLineItems)
-    .where(eq(statementLineItems.id, refundLineId));
-  if (line?.status !== 'PENDING' || line.subType !== 'STRIPE') return false;
-  const payments = await ctx.db
-    .select()
-    .from(statementLineItems)
-    .where(
-      and(eq(statementLineItems.accountId, line.accountId), inArray(statementLineItems.type, ['payment'])),
-    )
-    .orderBy(desc(statementLineItems.effectiveAt));
-  let left = line.amountPence;
-  const references: string[] = [];
-  try {
-    for (const p of payments) {
-      if (left <= 0 || !p.customerPaymentId) continue;
-      const done = await refundCustomerPayment(ctx, {
-        customerPaymentId: p.customerPaymentId,
-        amountPence: Math.min(left, -p.amountPence),
-        key: `refund-${line.id}-${p.customerPaymentId}`,
-      });
-      if (!done) continue;
-      left -= done.amountPence;
-      references.push(done.refundReference);
-    }
-  } catch (err) {
-    ctx.log?.warn({ err, refundLineId }, 'cancellation refund by card failed; it stays pending for finance');
-    return false;
-  }
-  if (left > 0) {
-    ctx.log?.warn({ refundLineId, left }, 'cancellation refund not fully paid by card; pending for finance');
-    return false;
-  }
-  await ctx.db
-    .update(statementLineItems)
-    .set({
-      status: 'POSTED',
-      descriptionValue: `${line.descriptionValue ?? ''} ${references.join(',')}`.trim(),
-    })
-    .where(and(eq(statementLineItems.id, line.id), eq(statementLineItems.status, 'PENDING')));
-  return true;
 }

@@ -8,16 +8,12 @@ export { suspendedPolicyIds } from './account-standing.ts';
 export { postAdjustmentCharge } from './adjustment-charge.ts';
 export { registerNonPaymentCancellation } from './arrears.ts';
 export { billingRunJob } from './billing-run-job.ts';
-export {
-  cancellationFigures,
-  collectedFor,
-  payOutCancellationRefund,
-  postCancellationCredit,
-} from './cancellation-ledger.ts';
+export { cancellationFigures, collectedFor, postCancellationCredit } from './cancellation-ledger.ts';
 export { postedCancellationFigures } from './cancellation-outcome.ts';
 export { nextBillingWorkAfter } from './next-run.ts';
 export { openCustomerAccount } from './open-ledger.ts';
 export { postPaidInFullAdjustment } from './paid-in-full-adjustment.ts';
+export { payOutCancellationRefund, refundPayoutJob } from './refund-payout.ts';
 export { collectRenewedYears, type RenewedYearsResult } from './renewed-year.ts';
 export { renewedYearJob } from './renewed-year-job.ts';
 export { billingRoutes } from './routes.ts';

@@ -23,10 +23,12 @@ import {
   orDeclined,
   registerDirectDebitOutcome,
   registerFulfilment,
+  registerRefundOutcome,
   toCustomerPayment,
 } from '../payments/index.ts';
 import { listCustomerAccounts } from './list-customer-accounts.ts';
 import { changePaymentDay, nextStatementEstimate } from './payment-day.ts';
+import { directDebitRefundOutcome } from './refund-payout.ts';
 import { directDebitOutcome } from './run-billing.ts';
 import { applySettlement, settleByCardPage, settleByPhone } from './settle-account.ts';
 import { getStatement, listStatements } from './statements.ts';
@@ -37,6 +39,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     return undefined;
   });
   registerDirectDebitOutcome(directDebitOutcome);
+  registerRefundOutcome(directDebitRefundOutcome);
   const tags = ['billing'];
   app.post(
     '/api/stripe/settle',

@@ -5,6 +5,7 @@ import { validation } from '../../lib/errors.ts';
 import { WebhookSignatureError } from '../../providers/card-payments/card-payments-provider.ts';
 import type { DirectDebitEvent, MandateStatus } from '../../providers/direct-debit/direct-debit-provider.ts';
 import { applyDirectDebitPaymentEvent } from './collect-direct-debit.ts';
+import { applyDirectDebitRefundEvent } from './refund-payment.ts';
 
 const MANDATE_ACTIONS: Record<string, MandateStatus> = {
   active: 'ACTIVE',
@@ -17,7 +18,7 @@ const MANDATE_ACTIONS: Record<string, MandateStatus> = {
 /**
  * POST /api/gocardless/webhooks: verify the Webhook-Signature, then apply each event once (events already
  * seen are skipped), all in one transaction: mandate events set the mandate's status, payment events settle or
- * fail the collection (ADR 204).
+ * fail the collection (ADR 204), refund events settle or fail the refund line (ADR 305).
  */
 export async function handleDirectDebitWebhook(ctx: Ctx, rawBody: string, signature: string | undefined) {
   const provider = ctx.providers.directDebit;
@@ -49,6 +50,13 @@ export async function handleDirectDebitWebhook(ctx: Ctx, rawBody: string, signat
         await applyDirectDebitPaymentEvent(
           { ...ctx, db: tx },
           { action: event.action, paymentId: event.paymentId, cause: event.cause },
+        );
+        continue;
+      }
+      if (event.resourceType === 'refunds' && event.refundId) {
+        await applyDirectDebitRefundEvent(
+          { ...ctx, db: tx },
+          { action: event.action, refundId: event.refundId },
         );
         continue;
       }

@@ -31,7 +31,15 @@ export {
   latestPaymentFor,
   type PaymentMethod,
 } from './payment-lookups.ts';
-export { refundCustomerPayment } from './refund-payment.ts';
+export {
+  FAILED_REFUND_STATUSES,
+  OPEN_REFUND_STATUSES,
+  type RefundOutcomeHandler,
+  type RefundPart,
+  refundCustomerPayment,
+  refundPartsFor,
+  registerRefundOutcome,
+} from './refund-payment.ts';
 export { paymentRoutes } from './routes.ts';
 export { PaymentDeclinedError, settleByToken } from './settle-by-token.ts';
 export { registerSetupCheck, type SetupCheck } from './setup-checks.ts';

@@ -1,27 +1,165 @@
-import { eq } from 'drizzle-orm';
-import { customerPayments } from '../../db/schema/index.ts';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { customerPayments, ddCollections, paymentRefunds } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { DirectDebitRefundRefused } from '../../providers/direct-debit/direct-debit-provider.ts';
+
+export type RefundPart = typeof paymentRefunds.$inferSelect;
+
+/** A Direct Debit refund still on its way (GoCardless: created, pending_submission, submitted). */
+export const OPEN_REFUND_STATUSES = ['created', 'pending_submission', 'submitted'];
+/** A refund whose money did not reach the customer, or came back (GoCardless). */
+export const FAILED_REFUND_STATUSES = ['failed', 'cancelled', 'bounced', 'funds_returned'];
+
+/** What has been paid back of a customer payment by other refunds (failed ones give the money back). */
+async function refundedElsewhere(db: Db, customerPaymentId: string, key: string) {
+  const parts = await db
+    .select({ status: paymentRefunds.status, amount: paymentRefunds.amountPence })
+    .from(paymentRefunds)
+    .where(
+      and(eq(paymentRefunds.customerPaymentId, customerPaymentId), ne(paymentRefunds.idempotencyKey, key)),
+    );
+  return parts
+    .filter((p) => !FAILED_REFUND_STATUSES.includes(p.status))
+    .reduce((total, p) => total + p.amount, 0);
+}
 
 /**
- * Pays money back to the card a customer payment was taken from (issue 13: cancellation refunds), through
- * the card provider. At most the payment's amount; the key makes a retry a no-op at the provider. Answers
- * null when the payment cannot be refunded by card (not settled, not a card payment, no provider reference).
+ * Pays money back against one customer payment (issue 13: cancellation refunds; ADR 211, 305), the way it was
+ * paid: a card payment through the card provider (done at once), a Direct Debit payment through the Direct
+ * Debit provider (a GoCardless refund, settled later by webhook). At most what is left of the payment. The key
+ * is the provider's idempotency key and the part's primary key: a retry, two at once or a retry after a crash
+ * between the provider call and the record make one refund. Answers the part (new or as recorded), or null
+ * when the payment cannot be refunded now (not settled, no provider reference, nothing left, or the provider
+ * refused, e.g. a Direct Debit not confirmed yet: the caller tries again later).
  */
 export async function refundCustomerPayment(
-  ctx: Pick<Ctx, 'db' | 'providers'>,
-  o: { customerPaymentId: string; amountPence: number; key: string },
-): Promise<{ refundReference: string; amountPence: number } | null> {
+  ctx: Pick<Ctx, 'db' | 'providers' | 'clock'> & { log?: Pick<Ctx['log'], 'warn'> | undefined },
+  o: { customerPaymentId: string; amountPence: number; key: string; reference: string },
+): Promise<RefundPart | null> {
+  const [known] = await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, o.key));
+  if (known) return known;
   const [p] = await ctx.db
     .select()
     .from(customerPayments)
     .where(eq(customerPayments.id, o.customerPaymentId));
-  if (p?.status !== 'SETTLED' || !p.providerReference || o.amountPence <= 0) return null;
-  const amountPence = Math.min(o.amountPence, p.amountPence);
-  const { refundReference } = await ctx.providers.cardPayments.refundPayment({
-    paymentReference: p.providerReference,
-    amountPence,
-    idempotencyKey: o.key,
-    metadata: { customerPaymentId: p.id, reason: 'cancellation' },
-  });
-  return { refundReference, amountPence };
+  if (p?.status !== 'SETTLED' || !p.providerReference) return null;
+  const already = await refundedElsewhere(ctx.db, p.id, o.key);
+  const amountPence = Math.min(o.amountPence, p.amountPence - already);
+  if (amountPence <= 0) return null;
+  const [debit] = await ctx.db
+    .select()
+    .from(ddCollections)
+    .where(
+      and(
+        eq(ddCollections.customerPaymentId, p.id),
+        eq(ddCollections.providerPaymentId, p.providerReference),
+      ),
+    );
+  const metadata = { customerPaymentId: p.id, refundLine: o.reference, reason: 'cancellation' };
+  let made: Pick<RefundPart, 'method' | 'provider' | 'providerRefundId' | 'amountPence' | 'status'>;
+  if (debit) {
+    const provider = ctx.providers.directDebit;
+    if (debit.provider !== provider.name) return null;
+    try {
+      const refund = await provider.createRefund({
+        paymentId: debit.providerPaymentId,
+        amountPence,
+        totalRefundedPence: already + amountPence,
+        idempotencyKey: o.key,
+        metadata,
+      });
+      made = {
+        method: 'BACS_DEBIT',
+        provider: provider.name,
+        providerRefundId: refund.refundId,
+        amountPence: refund.amountPence,
+        status: refund.status,
+      };
+    } catch (err) {
+      if (!(err instanceof DirectDebitRefundRefused)) throw err;
+      ctx.log?.warn({ err, customerPaymentId: p.id }, 'Direct Debit refund refused; tried again later');
+      return null;
+    }
+  } else {
+    const { refundReference } = await ctx.providers.cardPayments.refundPayment({
+      paymentReference: p.providerReference,
+      amountPence,
+      idempotencyKey: o.key,
+      metadata,
+    });
+    const provider = ctx.providers.cardPayments.name;
+    made = { method: 'CARD', provider, providerRefundId: refundReference, amountPence, status: 'paid' };
+  }
+  const now = ctx.clock.now();
+  await ctx.db
+    .insert(paymentRefunds)
+    .values({
+      idempotencyKey: o.key,
+      reference: o.reference,
+      customerPaymentId: p.id,
+      ...made,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+  const [row] = await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, o.key));
+  return row ?? null;
+}
+
+/** The refunds made for one reference (a ledger refund line), oldest first. */
+export const refundPartsFor = (db: Db, reference: string) =>
+  db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.reference, reference))
+    .orderBy(paymentRefunds.createdAt);
+
+/**
+ * What the billing module does when a refund's outcome may be known (ADR 305): settle the ledger's refund
+ * line from its parts. Registered at start-up (payments does not import billing); runs in the webhook's
+ * transaction, only for the caller that moved the part.
+ */
+export type RefundOutcomeHandler = (
+  ctx: { db: Db; at: Date },
+  o: {
+    reference: string;
+    /** The part, when this event is the one that says its money did not reach the customer or came back. */
+    returned: RefundPart | null;
+  },
+) => Promise<void>;
+
+let refundOutcome: RefundOutcomeHandler | undefined;
+
+export function registerRefundOutcome(handler: RefundOutcomeHandler) {
+  refundOutcome = handler;
+}
+
+/**
+ * A `refunds` webhook event, inside the webhook's transaction: records the provider's status on the part
+ * (created, paid, failed, funds_returned...); when it moved, billing's handler settles the refund line.
+ */
+export async function applyDirectDebitRefundEvent(
+  ctx: Pick<Ctx, 'db' | 'clock' | 'providers'>,
+  event: { action: string; refundId: string },
+) {
+  const mine = and(
+    eq(paymentRefunds.method, 'BACS_DEBIT'),
+    eq(paymentRefunds.provider, ctx.providers.directDebit.name),
+    eq(paymentRefunds.providerRefundId, event.refundId),
+  );
+  const [before] = await ctx.db.select().from(paymentRefunds).where(mine).for('update');
+  if (!before || before.status === event.action) return;
+  const [moved] = await ctx.db
+    .update(paymentRefunds)
+    .set({ status: event.action, updatedAt: ctx.clock.now() })
+    .where(mine)
+    .returning();
+  if (!moved || !refundOutcome) return;
+  const returned =
+    FAILED_REFUND_STATUSES.includes(moved.status) && !FAILED_REFUND_STATUSES.includes(before.status);
+  await refundOutcome(
+    { db: ctx.db, at: ctx.clock.now() },
+    { reference: moved.reference, returned: returned ? moved : null },
+  );
 }

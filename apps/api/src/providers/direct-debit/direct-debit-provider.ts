@@ -30,6 +30,8 @@ export interface DirectDebitEvent {
   mandateId: string | null;
   /** For `payments` events: the provider's payment id. */
   paymentId: string | null;
+  /** For `refunds` events: the provider's refund id. */
+  refundId: string | null;
   /** Why, for a failed payment (GoCardless `details.cause`, e.g. `insufficient_funds`). */
   cause: string | null;
 }
@@ -52,7 +54,31 @@ export interface DirectDebitPayment {
   chargeDate: string;
 }
 
+/**
+ * Money paid back against one collected payment (GoCardless `refunds.create`, ADR 305): at most what is left
+ * of the payment; `totalRefundedPence` is every refund of the payment including this one (GoCardless's
+ * `total_amount_confirmation`, its guard against a second refund by mistake).
+ */
+export interface DirectDebitRefundInput {
+  paymentId: string;
+  amountPence: number;
+  totalRefundedPence: number;
+  /** The same key gives the same refund back, never a second one. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+export interface DirectDebitRefund {
+  refundId: string;
+  /** GoCardless refund status: created, pending_submission, submitted, paid, cancelled, bounced, funds_returned. */
+  status: string;
+  amountPence: number;
+}
+
 export class DirectDebitFlowError extends Error {}
+
+/** The provider refused a refund (payment not confirmed yet, more than is left, wrong total): nothing made. */
+export class DirectDebitRefundRefused extends Error {}
 
 export interface DirectDebitProvider {
   readonly name: 'sandbox' | 'gocardless';
@@ -64,6 +90,11 @@ export interface DirectDebitProvider {
   parseWebhook(rawBody: string, signatureHeader: string | undefined): Promise<DirectDebitEvent[]>;
   /** Creates (or, for a key already used, answers) the payment; its progress arrives by webhook. */
   createPayment(input: DirectDebitPaymentInput): Promise<DirectDebitPayment>;
+  /**
+   * Creates (or, for a key already used, answers) a refund of a confirmed payment; its progress arrives by
+   * webhook (`refunds` events: created, paid, failed). Throws DirectDebitRefundRefused when refused.
+   */
+  createRefund(input: DirectDebitRefundInput): Promise<DirectDebitRefund>;
 }
 
 /** GoCardless mandate statuses as the app shows them (spec 2 §3). */

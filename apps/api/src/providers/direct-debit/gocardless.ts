@@ -1,15 +1,34 @@
-import { Environments, gocardless } from 'gocardless-nodejs';
+import {
+  Environments,
+  type GoCardlessClient,
+  gocardless,
+  InvalidStateError,
+  ValidationFailedError,
+} from 'gocardless-nodejs';
 import { parse } from 'gocardless-nodejs/webhooks';
 import { WebhookSignatureError } from '../card-payments/card-payments-provider.ts';
-import { type DirectDebitProvider, mandateStatusOf } from './direct-debit-provider.ts';
+import {
+  type DirectDebitProvider,
+  DirectDebitRefundRefused,
+  mandateStatusOf,
+} from './direct-debit-provider.ts';
 
-/** The real Direct Debit provider: GoCardless redirect flows through the official SDK. */
+/** The SDK client for a token: live_ tokens talk to live GoCardless, others to GoCardless's sandbox. */
+const clientFor = (accessToken: string) =>
+  gocardless(accessToken, accessToken.startsWith('live_') ? Environments.Live : Environments.Sandbox);
+
+/**
+ * The real Direct Debit provider: GoCardless redirect flows, payments and refunds through the official SDK.
+ * `client` is for the adapter's own tests (the request shapes); the app passes none.
+ */
 export function goCardlessDirectDebit(
   accessToken: string,
   webhookSecret: string | undefined,
+  client: Pick<
+    GoCardlessClient,
+    'redirectFlows' | 'mandates' | 'customerBankAccounts' | 'payments' | 'refunds'
+  > = clientFor(accessToken),
 ): DirectDebitProvider {
-  const environment = accessToken.startsWith('live_') ? Environments.Live : Environments.Sandbox;
-  const client = gocardless(accessToken, environment);
   return {
     name: 'gocardless',
 
@@ -59,6 +78,31 @@ export function goCardlessDirectDebit(
       };
     },
 
+    async createRefund(input) {
+      try {
+        const refund = await client.refunds.create(
+          {
+            amount: input.amountPence,
+            total_amount_confirmation: input.totalRefundedPence,
+            links: { payment: input.paymentId },
+            metadata: input.metadata,
+          },
+          input.idempotencyKey,
+        );
+        return {
+          refundId: refund.id ?? '',
+          status: String(refund.status),
+          amountPence: refund.amount ?? input.amountPence,
+        };
+      } catch (err) {
+        // e.g. refund_payment_invalid_state (payment not confirmed yet), total_amount_confirmation_invalid.
+        if (err instanceof InvalidStateError || err instanceof ValidationFailedError) {
+          throw new DirectDebitRefundRefused((err as Error).message);
+        }
+        throw err;
+      }
+    },
+
     async parseWebhook(rawBody, signatureHeader) {
       if (!webhookSecret) throw new WebhookSignatureError('GOCARDLESS_WEBHOOK_SECRET is not configured');
       try {
@@ -69,6 +113,7 @@ export function goCardlessDirectDebit(
           action: e.action ?? '',
           mandateId: e.links?.mandate ?? null,
           paymentId: e.links?.payment ?? null,
+          refundId: e.links?.refund ?? null,
           cause: e.details?.cause ?? null,
         }));
       } catch (err) {

@@ -9,6 +9,9 @@ export const SANDBOX_SORT_CODE = '200000';
 export const SANDBOX_ACCOUNT_NUMBER = '55779911';
 /** A valid account whose Direct Debit payments all fail two working days after the charge date (ADR 204). */
 export const SANDBOX_FAILING_ACCOUNT_NUMBER = '55779922';
+/** A valid account whose payments are confirmed but whose refunds fail (the account closed meanwhile; ADR 305). */
+export const SANDBOX_REFUND_FAILING_ACCOUNT_NUMBER = '55779933';
+const VALID = [SANDBOX_ACCOUNT_NUMBER, SANDBOX_FAILING_ACCOUNT_NUMBER, SANDBOX_REFUND_FAILING_ACCOUNT_NUMBER];
 
 type BankForm = { accountHolder?: string; sortCode?: string; accountNumber?: string };
 
@@ -19,11 +22,7 @@ function validate(form: BankForm) {
   if ((form.accountHolder ?? '').trim().length < 2) errors.accountHolder = 'Enter the name on the account.';
   if (!/^\d{6}$/.test(sortCode)) errors.sortCode = 'Enter a 6-digit sort code, like 20-00-00.';
   if (!/^\d{6,8}$/.test(accountNumber)) errors.accountNumber = 'Enter an account number of 6 to 8 digits.';
-  if (
-    !Object.keys(errors).length &&
-    (sortCode !== SANDBOX_SORT_CODE ||
-      (accountNumber !== SANDBOX_ACCOUNT_NUMBER && accountNumber !== SANDBOX_FAILING_ACCOUNT_NUMBER))
-  ) {
+  if (!Object.keys(errors).length && (sortCode !== SANDBOX_SORT_CODE || !VALID.includes(accountNumber))) {
     errors.accountNumber = 'The sort code and account number do not match a UK bank account.';
   }
   return { errors, accountNumber };
@@ -66,7 +65,7 @@ ${field('sortCode', 'Sort code', form.sortCode, errors.sortCode, 'inputmode="num
 ${field('accountNumber', 'Account number', form.accountNumber, errors.accountNumber, 'inputmode="numeric"')}
 <button type="submit">Set up Direct Debit</button></form>
 <div class="hint">Sandbox bank account: sort code <code>20-00-00</code>, account number <code>55779911</code>
-(<code>55779922</code>: payments fail two working days after they are due).
+(<code>55779922</code>: payments fail two working days after they are due; <code>55779933</code>: refunds fail).
 Payments are protected by the Direct Debit Guarantee.</div>`,
   );
 }

@@ -9,6 +9,7 @@ import { WebhookSignatureError } from '../card-payments/card-payments-provider.t
 import { deliverWebhook, sandboxId } from '../card-payments/webhook-delivery.ts';
 import type { ProviderHost } from '../host.ts';
 import { DirectDebitFlowError, type DirectDebitProvider, mandateStatusOf } from './direct-debit-provider.ts';
+import { advanceSandboxRefunds, createSandboxRefund } from './sandbox-refunds.ts';
 import { SANDBOX_FAILING_ACCOUNT_NUMBER } from './sandbox-routes.ts';
 import { signGoCardlessStyle, verifyGoCardlessStyle } from './signature.ts';
 
@@ -46,7 +47,9 @@ export async function advanceSandboxDirectDebit(services: {
   providers: { directDebit: DirectDebitProvider };
 }) {
   const provider = services.providers.directDebit;
-  return provider.name === 'sandbox' ? (provider as SandboxDirectDebit).advancePayments() : 0;
+  if (provider.name !== 'sandbox') return 0;
+  const sandbox = provider as SandboxDirectDebit;
+  return (await sandbox.advancePayments()) + (await sandbox.advanceRefunds());
 }
 
 export interface SandboxDirectDebit extends DirectDebitProvider {
@@ -60,6 +63,8 @@ export interface SandboxDirectDebit extends DirectDebitProvider {
    * Answers how many payments moved.
    */
   advancePayments(): Promise<number>;
+  /** The same for refunds (ADR 305): submitted a working day after creation, paid (or failed) on the third. */
+  advanceRefunds(): Promise<number>;
 }
 
 /**
@@ -212,6 +217,10 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
       return { paymentId: p.id, status: p.status, chargeDate: p.chargeDate };
     },
 
+    createRefund: (input) => createSandboxRefund(services(), input),
+
+    advanceRefunds: () => advanceSandboxRefunds(services(), secret),
+
     async advancePayments() {
       const { db, clock } = services();
       const now = clock.now();
@@ -285,7 +294,7 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
           id: string;
           resource_type: string;
           action: string;
-          links?: { mandate?: string; payment?: string };
+          links?: { mandate?: string; payment?: string; refund?: string };
           details?: { cause?: string };
         }[];
       };
@@ -300,6 +309,7 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
         action: e.action,
         mandateId: e.links?.mandate ?? null,
         paymentId: e.links?.payment ?? null,
+        refundId: e.links?.refund ?? null,
         cause: e.details?.cause ?? null,
       }));
     },

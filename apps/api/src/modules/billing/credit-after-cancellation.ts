@@ -1,0 +1,92 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { customerPayments, statementLineItems, statements } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { lockAccount, postedBalance, postLine } from './ledger-store.ts';
+
+/**
+ * Money that reached an ended policy's account after its cancellation was posted (ADR 305): a Direct Debit
+ * that was on its way at the cancellation (GoCardless cannot refund a payment before it is confirmed, and the
+ * ledger counts it only then) leaves the account in credit once confirmed. For each account with a final
+ * cancellation statement, no collection still on its way and no refund that failed or came back (those are
+ * the finance team's), the credit not yet being refunded becomes a PENDING refund line on that statement, and
+ * the statement is settled once nothing is owed. Each account under its row lock, so two runs post one line.
+ * Answers the refund lines posted, to be paid out.
+ */
+export async function refundCreditAfterCancellation(ctx: Pick<Ctx, 'db'> & { now: Date }) {
+  const finals = await ctx.db
+    .select({ id: statements.id, accountId: statements.accountId })
+    .from(statements)
+    .where(
+      and(
+        eq(statements.kind, 'cancellation'),
+        eq(statements.final, true),
+        // Only those still owed something or in credit (the rest are done: a cheap scan every hour).
+        or(
+          eq(statements.status, 'pending'),
+          sql`(SELECT coalesce(sum(l.amount_pence), 0) FROM statement_line_items l
+                WHERE l.account_id = ${statements.accountId} AND l.status = 'POSTED') < 0`,
+        ),
+      ),
+    );
+  const posted: string[] = [];
+  for (const final of finals) {
+    const lineId = await ctx.db.transaction(async (tx) => {
+      const account = await lockAccount(tx, final.accountId);
+      if (!account) return null;
+      const owned = await tx.select().from(statements).where(eq(statements.accountId, account.id));
+      const inFlight = await tx
+        .select({ id: customerPayments.id })
+        .from(customerPayments)
+        .where(
+          and(
+            inArray(
+              customerPayments.reference,
+              owned.map((s) => s.id),
+            ),
+            eq(customerPayments.purpose, 'statement'),
+            eq(customerPayments.status, 'PENDING'),
+          ),
+        );
+      if (inFlight.length > 0) return null;
+      const refunds = await tx
+        .select()
+        .from(statementLineItems)
+        .where(
+          and(
+            eq(statementLineItems.accountId, account.id),
+            inArray(statementLineItems.type, ['refund', 'refund_reversal']),
+          ),
+        );
+      if (refunds.some((l) => l.status === 'FAILED' || l.type === 'refund_reversal')) return null;
+      const pending = refunds.filter((l) => l.status === 'PENDING').reduce((t, l) => t + l.amountPence, 0);
+      const balance = await postedBalance(tx, account.id);
+      const open = owned.find((s) => s.id === final.id && s.status === 'pending');
+      if (balance <= 0 && open) {
+        await tx
+          .update(statements)
+          .set({ status: 'settled', amountOutstandingPence: 0 })
+          .where(eq(statements.id, open.id));
+      }
+      const due = -balance - pending;
+      if (due <= 0) return null;
+      const card = account.paymentMethodType === 'CARD';
+      const [credit] = await tx
+        .select()
+        .from(statementLineItems)
+        .where(and(eq(statementLineItems.statementId, final.id), eq(statementLineItems.type, 'credit_note')));
+      const line = await postLine(tx, final, {
+        type: 'refund',
+        status: 'PENDING',
+        size: due,
+        descriptionKey: 'billing.lineItem.cancellationRefund',
+        descriptionValue: credit?.descriptionValue ?? null,
+        paymentMethodDescription: card ? 'Card' : 'Direct Debit',
+        subType: card ? 'STRIPE' : 'GOCARDLESS',
+        effectiveAt: ctx.now,
+      });
+      return line.id;
+    });
+    if (lineId) posted.push(lineId);
+  }
+  return posted;
+}

@@ -1,0 +1,178 @@
+import { and, desc, eq, lte } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/connection.ts';
+import { statementLineItems } from '../../db/schema/index.ts';
+import { defineJob } from '../../jobs/registry.ts';
+import type { Ctx } from '../../lib/context.ts';
+import {
+  FAILED_REFUND_STATUSES,
+  OPEN_REFUND_STATUSES,
+  refundCustomerPayment,
+  refundPartsFor,
+} from '../payments/index.ts';
+import { refundCreditAfterCancellation } from './credit-after-cancellation.ts';
+import { postLine } from './ledger-store.ts';
+
+type PayoutCtx = Pick<Ctx, 'db' | 'providers' | 'clock'> & {
+  log?: Pick<Ctx['log'], 'warn'> | undefined;
+};
+
+/**
+ * Pays a refund line back (after the ledger transaction committed; ADR 211, 305): against the account's
+ * payments, newest first, each the way it was paid (a card payment through the card provider, a Direct Debit
+ * payment through GoCardless), never more than what is left of a payment, split across several when one is
+ * not enough. The provider key of each part is `refund-<line>-<payment>`, so a retry, two at once or a retry
+ * after a crash make one refund per part. The line is settled once every part is known (settleRefundLine): at
+ * once for card refunds, by webhook for Direct Debit ones. A refund not fully paid out (a provider refused or
+ * failed) stays PENDING and the hourly `refund-payout` job tries again. Answers whether the line is settled.
+ */
+export async function payOutCancellationRefund(ctx: PayoutCtx, refundLineId: string) {
+  const [line] = await ctx.db
+    .select()
+    .from(statementLineItems)
+    .where(eq(statementLineItems.id, refundLineId));
+  if (line?.type !== 'refund' || line.status !== 'PENDING') return false;
+  const payments = await ctx.db
+    .select()
+    .from(statementLineItems)
+    .where(
+      and(
+        eq(statementLineItems.accountId, line.accountId),
+        eq(statementLineItems.type, 'payment'),
+        eq(statementLineItems.status, 'POSTED'),
+      ),
+    )
+    .orderBy(desc(statementLineItems.effectiveAt), desc(statementLineItems.createdAt));
+  let left = line.amountPence;
+  try {
+    for (const p of payments) {
+      if (left <= 0) break;
+      if (!p.customerPaymentId) continue;
+      const part = await refundCustomerPayment(ctx, {
+        customerPaymentId: p.customerPaymentId,
+        amountPence: Math.min(left, -p.amountPence),
+        key: `refund-${line.id}-${p.customerPaymentId}`,
+        reference: line.id,
+      });
+      if (part) left -= part.amountPence;
+    }
+  } catch (err) {
+    ctx.log?.warn({ err, refundLineId }, 'cancellation refund failed at the provider; tried again later');
+    return false;
+  }
+  if (left > 0) {
+    ctx.log?.warn({ refundLineId, left }, 'cancellation refund not fully paid out; tried again later');
+    return false;
+  }
+  return ctx.db.transaction((tx) => settleRefundLine(tx, line.id, ctx.clock.now()));
+}
+
+const sumOf = (parts: { amountPence: number }[]) => parts.reduce((total, p) => total + p.amountPence, 0);
+
+/**
+ * A PENDING refund line, once its parts cover it and none is on its way any more: POSTED when all were paid,
+ * FAILED when none reached the customer (the account keeps the credit), and when only some failed, POSTED
+ * with a refund reversal for what came back. Answers whether it settled the line.
+ */
+export async function settleRefundLine(db: Db, lineId: string, at: Date) {
+  const [line] = await db
+    .select()
+    .from(statementLineItems)
+    .where(and(eq(statementLineItems.id, lineId), eq(statementLineItems.status, 'PENDING')))
+    .for('update');
+  if (!line) return false;
+  const parts = await refundPartsFor(db, line.id);
+  if (sumOf(parts) < line.amountPence || parts.some((p) => OPEN_REFUND_STATUSES.includes(p.status))) {
+    return false;
+  }
+  const failed = sumOf(parts.filter((p) => FAILED_REFUND_STATUSES.includes(p.status)));
+  const references = parts.filter((p) => !FAILED_REFUND_STATUSES.includes(p.status));
+  await db
+    .update(statementLineItems)
+    .set({
+      status: failed >= line.amountPence ? 'FAILED' : 'POSTED',
+      descriptionValue: [line.descriptionValue, ...references.map((p) => p.providerRefundId)]
+        .filter(Boolean)
+        .join(' '),
+    })
+    .where(eq(statementLineItems.id, line.id));
+  if (failed > 0 && failed < line.amountPence) await postRefundReversal(db, line, failed, at);
+  return true;
+}
+
+async function postRefundReversal(
+  db: Db,
+  line: typeof statementLineItems.$inferSelect,
+  size: number,
+  at: Date,
+) {
+  await postLine(
+    db,
+    { id: line.statementId, accountId: line.accountId },
+    {
+      type: 'refund_reversal',
+      size,
+      descriptionKey: 'billing.lineItem.refundReturned',
+      descriptionValue: line.descriptionValue,
+      paymentMethodDescription: line.paymentMethodDescription,
+      subType: line.subType,
+      effectiveAt: at,
+    },
+  );
+}
+
+/**
+ * Billing's handler of a Direct Debit refund's outcome (registered with payments, run in the webhook's
+ * transaction): settles the PENDING line; a part that failed after its line was POSTED (paid, then the
+ * money came back) gets a refund reversal, so the account holds the credit again.
+ */
+export async function directDebitRefundOutcome(
+  ctx: { db: Db; at: Date },
+  o: { reference: string; returned: { amountPence: number } | null },
+) {
+  const [line] = await ctx.db
+    .select()
+    .from(statementLineItems)
+    .where(eq(statementLineItems.id, o.reference))
+    .for('update');
+  if (!line) return;
+  if (line.status === 'PENDING') await settleRefundLine(ctx.db, line.id, ctx.at);
+  else if (line.status === 'POSTED' && o.returned) {
+    await postRefundReversal(ctx.db, line, o.returned.amountPence, ctx.at);
+  }
+}
+
+/**
+ * The hourly refund job (ADR 305): credit left on an ended policy's account by a debit confirmed after the
+ * cancellation becomes a refund line, paid out now; refund lines still PENDING an hour after they were made
+ * (a crash, a provider's refusal) are paid out again. Answers how many lines it settled.
+ */
+export async function payOutPendingRefunds(services: PayoutCtx) {
+  const now = services.clock.now();
+  const late = await refundCreditAfterCancellation({ db: services.db, now });
+  for (const id of late) await payOutCancellationRefund(services, id);
+  const before = new Date(now.getTime() - 60 * 60 * 1000);
+  const pending = await services.db
+    .select({ id: statementLineItems.id })
+    .from(statementLineItems)
+    .where(
+      and(
+        eq(statementLineItems.type, 'refund'),
+        eq(statementLineItems.status, 'PENDING'),
+        lte(statementLineItems.effectiveAt, before),
+      ),
+    );
+  let settled = 0;
+  for (const { id } of pending) if (await payOutCancellationRefund(services, id)) settled++;
+  return settled;
+}
+
+export const refundPayoutJob = defineJob({
+  name: 'refund-payout',
+  payload: z.object({}),
+  queue: { policy: 'singleton' },
+  schedule: { cron: '17 * * * *', payload: {} },
+  async handler(services) {
+    await payOutPendingRefunds(services);
+  },
+});

@@ -1,0 +1,249 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { payOutCancellationRefund } from '../src/modules/billing/index.ts';
+import { payOutPendingRefunds } from '../src/modules/billing/refund-payout.ts';
+import { advanceSandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
+import { signGoCardlessStyle } from '../src/providers/direct-debit/signature.ts';
+import { type BillingApp, billingApp, buySubscription, runDays, withMandate } from './billing-helpers.ts';
+import { api, rows } from './payments-helpers.ts';
+
+/**
+ * Direct Debit refunds (issue 13 item 5, ADR 305), lived through with the injectable clock: a customer paying
+ * monthly by Direct Debit cancels after the first collection; the refund of the cover not used goes back through
+ * GoCardless against the last confirmed payment; the sandbox pays it (or fails it) three working days later
+ * by signed webhook, and the ledger's refund line follows.
+ */
+let t: BillingApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const GOOD = '55779911';
+const REFUND_FAILS = '55779933';
+
+type Bought = Awaited<ReturnType<typeof buySubscription>>;
+
+/** A Direct Debit subscription from 31 Jan 2027 (first month by card), its first debit confirmed on 5 Mar. */
+async function debitCollected(accountNumber: string) {
+  t = await billingApp('2027-01-30T12:00:00Z', { env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' } });
+  const app = t;
+  const p = await buySubscription(app, '2027-01-31', 'tok_visa', withMandate(app.base, accountNumber));
+  await runDays(app, '2027-02-28', '2027-03-05');
+  return p;
+}
+
+/** Staff acting for the customer cancel the policy now (Standard: cooling-off is long over). */
+async function cancelNow(p: Bought) {
+  const app = t as BillingApp;
+  const made = await api(app.base, p.staff, 'POST', '/api/policyAdjustments', {
+    adjustmentType: 'CANCELLATION',
+    policyId: p.policyId,
+    changes: [],
+    reason: 'Price',
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  expect(made.body.cancellation).toMatchObject({ type: 'Standard', refundWorkingDays: { min: 7, max: 10 } });
+  const done = await api(
+    app.base,
+    p.staff,
+    'POST',
+    `/api/policyAdjustments/${made.body.adjustmentId}/commit`,
+  );
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  return done.body.cancellation.refundPence as number;
+}
+
+const refundLines = async (p: Bought) =>
+  rows(
+    t as BillingApp,
+    `SELECT id, type, status, amount_pence, sub_type FROM statement_line_items
+      WHERE account_id = $1 AND type IN ('refund', 'refund_reversal') ORDER BY created_at`,
+    [p.accountId],
+  );
+const balance = async (p: Bought) =>
+  (await api((t as BillingApp).base, p.staff, 'GET', '/api/customerAccounts')).body[0].accountBalance;
+const sandboxRefunds = async () =>
+  (
+    await rows(
+      t as BillingApp,
+      'SELECT status, amount_pence, payment_id FROM sandbox_dd_refunds ORDER BY created_at',
+    )
+  ).map((r) => [r.status, r.amount_pence]);
+const lastDebit = async () =>
+  (
+    await rows(
+      t as BillingApp,
+      "SELECT id, amount_pence FROM sandbox_dd_payments WHERE status = 'confirmed' ORDER BY charge_date DESC LIMIT 1",
+    )
+  )[0];
+
+/** The sandbox bank's day at 06:00 on each date; answers the days something moved. */
+async function bankDays(from: string, to: string) {
+  const app = t as BillingApp;
+  const moved: string[] = [];
+  for (
+    let d = new Date(`${from}T06:00:00Z`);
+    d <= new Date(`${to}T06:00:00Z`);
+    d = new Date(d.getTime() + 864e5)
+  ) {
+    app.at.set(d.toISOString());
+    if ((await advanceSandboxDirectDebit(app.app.services)) > 0) moved.push(d.toISOString().slice(0, 10));
+  }
+  return moved;
+}
+
+describe('Direct Debit refund of a cancellation', { timeout: 400_000 }, () => {
+  it('is paid back through GoCardless against the last debit: PENDING, then POSTED when the bank pays it', async () => {
+    const p = await debitCollected(GOOD);
+    const app = t as BillingApp;
+    app.at.set('2027-03-08T10:00:00Z'); // Monday
+    const debit = await lastDebit();
+    const refund = await cancelNow(p);
+    // The cover not used of the month the debit of 5 Mar paid for; never more than that debit.
+    expect(refund).toBeGreaterThan(0);
+    expect(refund).toBeLessThanOrEqual(Number(debit?.amount_pence));
+    const [line] = await refundLines(p);
+    expect(line).toMatchObject({
+      type: 'refund',
+      status: 'PENDING',
+      amount_pence: refund,
+      sub_type: 'GOCARDLESS',
+    });
+    // The customer is owed the refund until the money reaches them.
+    expect(await balance(p)).toBe(-refund);
+    expect(await sandboxRefunds()).toEqual([['created', refund]]);
+    const [provider] = await rows(app, 'SELECT payment_id FROM sandbox_dd_refunds');
+    expect(provider?.payment_id).toBe(debit?.id);
+
+    // Paid out again (the retry job, two at once): still one refund at the provider, one part.
+    await Promise.all([1, 2].map(() => payOutCancellationRefund(app.app.services, String(line?.id))));
+    app.at.set('2027-03-08T12:00:00Z');
+    expect(await payOutPendingRefunds(app.app.services)).toBe(0);
+    expect(await sandboxRefunds()).toEqual([['created', refund]]);
+    expect((await rows(app, 'SELECT count(*)::int AS n FROM payment_refunds'))[0]?.n).toBe(1);
+
+    // Created that day (webhook `created`), submitted the next working day, paid on the third (Thu 11 Mar).
+    expect(await bankDays('2027-03-08', '2027-03-16')).toEqual(['2027-03-08', '2027-03-09', '2027-03-11']);
+    expect(await sandboxRefunds()).toEqual([['paid', refund]]);
+    expect(await refundLines(p)).toEqual([
+      expect.objectContaining({ status: 'POSTED', amount_pence: refund }),
+    ]);
+    expect(await balance(p)).toBe(0);
+    const [part] = await rows(app, 'SELECT status, method FROM payment_refunds');
+    expect(part).toEqual({ status: 'paid', method: 'BACS_DEBIT' });
+  });
+
+  it('a refund the bank fails: the line FAILED and the customer still in credit to the penny', async () => {
+    const p = await debitCollected(REFUND_FAILS);
+    const app = t as BillingApp;
+    app.at.set('2027-03-08T10:00:00Z');
+    const refund = await cancelNow(p);
+    expect(await bankDays('2027-03-08', '2027-03-16')).toEqual(['2027-03-08', '2027-03-09', '2027-03-11']);
+    expect(await sandboxRefunds()).toEqual([['failed', refund]]);
+    expect(await refundLines(p)).toEqual([
+      expect.objectContaining({ status: 'FAILED', amount_pence: refund }),
+    ]);
+    expect(await balance(p)).toBe(-refund);
+    // The retry job does not pay a failed refund again.
+    app.at.set('2027-03-12T10:00:00Z');
+    expect(await payOutPendingRefunds(app.app.services)).toBe(0);
+    expect(await sandboxRefunds()).toEqual([['failed', refund]]);
+  });
+
+  it('a repeated, tampered or late refund webhook changes nothing more; money that comes back is reversed once', async () => {
+    const p = await debitCollected(GOOD);
+    const app = t as BillingApp;
+    app.at.set('2027-03-08T10:00:00Z');
+    const refund = await cancelNow(p);
+    // The sandbox bank's deliveries go nowhere now: the test sends the events itself.
+    await app.database.query("UPDATE sandbox_dd_refunds SET webhook_url = 'http://127.0.0.1:9/'");
+    const [r] = await rows(app, 'SELECT id, payment_id FROM sandbox_dd_refunds');
+    const secret = (await rows(app, "SELECT value FROM app_secrets WHERE name = 'sandbox-dd-webhook'"))[0]
+      ?.value as string;
+    const event = (id: string, action: string) =>
+      JSON.stringify({
+        events: [
+          {
+            id,
+            resource_type: 'refunds',
+            action,
+            links: { refund: r?.id, payment: r?.payment_id },
+            details: {},
+          },
+        ],
+      });
+    const post = (body: string, signature = signGoCardlessStyle(body, secret)) =>
+      fetch(`${app.base}/api/gocardless/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'webhook-signature': signature },
+        body,
+      });
+    const paid = event('EV_REFUND_PAID', 'paid');
+    const tampered = await post(paid.replace('"paid"', '"failed"'), signGoCardlessStyle(paid, secret));
+    expect(tampered.status).toBe(400);
+    expect((await post(paid, 'not-a-signature')).status).toBe(400);
+    expect(await refundLines(p)).toEqual([expect.objectContaining({ status: 'PENDING' })]);
+
+    const acks = await Promise.all([1, 2].map(async () => (await post(paid)).json()));
+    expect(acks.map((a) => (a as { duplicate: boolean }).duplicate).sort()).toEqual([false, true]);
+    expect(await (await post(paid)).json()).toEqual({ received: true, duplicate: true });
+    expect(await refundLines(p)).toEqual([
+      expect.objectContaining({ status: 'POSTED', amount_pence: refund }),
+    ]);
+    expect(await balance(p)).toBe(0);
+
+    // The money comes back after it was paid (the customer's account closed): one reversal, however told.
+    for (const e of [event('EV_REFUND_BACK', 'funds_returned'), event('EV_REFUND_FAILED', 'failed')]) {
+      expect((await post(e)).status).toBe(200);
+    }
+    expect((await refundLines(p)).map((l) => [l.type, l.status, l.amount_pence])).toEqual([
+      ['refund', 'POSTED', refund],
+      ['refund_reversal', 'POSTED', -refund],
+    ]);
+    expect(await balance(p)).toBe(-refund);
+  });
+});
+
+describe('a debit still on its way at the cancellation', { timeout: 400_000 }, () => {
+  it('is refunded by the refund job once GoCardless has confirmed it, and the account ends at nothing', async () => {
+    t = await billingApp('2027-01-30T12:00:00Z', { env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' } });
+    const app = t;
+    const p = await buySubscription(app, '2027-01-31', 'tok_visa', withMandate(app.base, GOOD));
+    // Statement 2 raised Sun 28 Feb; its debit is charged Wed 3 Mar and confirmed Fri 5 Mar.
+    await runDays(app, '2027-02-28', '2027-03-01');
+    app.at.set('2027-03-02T10:00:00Z');
+    // Nothing to refund yet: the month is owed until the debit is confirmed (GoCardless refunds only then).
+    expect(await cancelNow(p)).toBe(0);
+    expect(await refundLines(p)).toEqual([]);
+    const owed = await balance(p);
+    expect(owed).toBeGreaterThan(0);
+    // The job waits while the debit is on its way.
+    expect(await payOutPendingRefunds(app.app.services)).toBe(0);
+    expect(await refundLines(p)).toEqual([]);
+
+    expect(await bankDays('2027-03-03', '2027-03-05')).toEqual(['2027-03-03', '2027-03-05']);
+    const credit = p.regular - owed;
+    expect(await balance(p)).toBe(-credit);
+    // The job's next run: a refund of the credit against that debit, paid three working days later.
+    app.at.set('2027-03-05T07:17:00Z');
+    await Promise.all([1, 2].map(() => payOutPendingRefunds(app.app.services)));
+    expect(await refundLines(p)).toEqual([
+      expect.objectContaining({
+        type: 'refund',
+        status: 'PENDING',
+        amount_pence: credit,
+        sub_type: 'GOCARDLESS',
+      }),
+    ]);
+    expect(await sandboxRefunds()).toEqual([['created', credit]]);
+    expect(await bankDays('2027-03-05', '2027-03-12')).toEqual(['2027-03-05', '2027-03-08', '2027-03-10']);
+    expect(await refundLines(p)).toEqual([
+      expect.objectContaining({ status: 'POSTED', amount_pence: credit }),
+    ]);
+    const [account] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
+    expect(account).toMatchObject({ accountBalance: 0, outstandingAmount: 0 });
+    app.at.set('2027-03-12T08:17:00Z');
+    await payOutPendingRefunds(app.app.services);
+    expect(await refundLines(p)).toHaveLength(1);
+  });
+});

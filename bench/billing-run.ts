@@ -10,7 +10,10 @@
  * because buying 100,000 policies through HTTP takes hours. Each run gets a copy of that database
  * (CREATE DATABASE … TEMPLATE), so every run starts from the same state.
  *
- * `npm run bench -- billing-run`; BENCH_BILLING_ACCOUNTS=10000,100000 (default 10000) sets the sizes.
+ * `npm run bench -- billing-run`; BENCH_BILLING_ACCOUNTS=10000,100000 (default 10000) sets the sizes,
+ * BENCH_BILLING_WORKERS=1,4 (default) the worker processes, BENCH_BILLING_PAGE the accounts per transaction
+ * (default the command's 1,000), BENCH_CPU_PROF=dir writes a CPU profile of each run there. Each run's queries
+ * are counted (bench/support/count-queries.mjs) and printed per account (ADR 320).
  */
 import { spawn } from 'node:child_process';
 import pg from 'pg';
@@ -23,7 +26,8 @@ import { startCluster } from '../scripts/postgres-cluster.mjs';
 import { load } from './support/drive.ts';
 
 const SIZES = (process.env.BENCH_BILLING_ACCOUNTS ?? '10000').split(',').map(Number);
-const WORKERS = [1, 4];
+const WORKERS = (process.env.BENCH_BILLING_WORKERS ?? '1,4').split(',').map(Number);
+const TARGET = { accounts: 1_000_000, minutes: 10 };
 const BOUGHT = new Date('2027-01-15T10:00:00Z');
 const DUE = '2027-02-15T06:00:00.000Z';
 
@@ -112,10 +116,23 @@ async function seeded(accounts: number): Promise<string> {
 
 /** The billing-run command as a process; answers its own report (ms = time inside runBillingDay). */
 function billingRun(url: string) {
-  return new Promise<{ ms: number; raised: number; collected: number; failed: number }>((resolve, reject) => {
+  type Report = { ms: number; raised: number; collected: number; failed: number; queries: number };
+  return new Promise<Report>((resolve, reject) => {
+    const prof = process.env.BENCH_CPU_PROF;
+    const page = process.env.BENCH_BILLING_PAGE;
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'apps/api/src/cli/billing-run.ts', '--at', DUE],
+      [
+        ...(prof ? ['--cpu-prof', '--cpu-prof-dir', prof] : []),
+        '--import',
+        'tsx',
+        '--import',
+        './bench/support/count-queries.mjs',
+        'apps/api/src/cli/billing-run.ts',
+        '--at',
+        DUE,
+        ...(page ? ['--page', page] : []),
+      ],
       {
         cwd: repoRoot,
         env: {
@@ -126,18 +143,22 @@ function billingRun(url: string) {
           LOG_LEVEL: 'warn',
           SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
         },
-        stdio: ['ignore', 'pipe', 'inherit'],
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
     let out = '';
+    let err = '';
     child.stdout.on('data', (d) => {
       out += d;
     });
-    child.once('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').at(-1)!))
-        : reject(new Error(`exit ${code}: ${out}`)),
-    );
+    child.stderr.on('data', (d) => {
+      err += d;
+    });
+    child.once('close', (code) => {
+      if (code !== 0) return reject(new Error(`exit ${code}: ${out}${err}`));
+      const queries = Number(/queries (\d+)/.exec(err)?.[1] ?? Number.NaN);
+      resolve({ ...JSON.parse(out.trim().split('\n').at(-1)!), queries });
+    });
   });
 }
 
@@ -150,11 +171,13 @@ try {
       const name = `${template}_w${workers}`;
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      const loadBefore = load();
       const wall = performance.now();
       const runs = await Promise.all(Array.from({ length: workers }, () => billingRun(urlOf(name))));
       const wallS = (performance.now() - wall) / 1000;
       const raised = runs.reduce((s, r) => s + r.raised, 0);
       const collected = runs.reduce((s, r) => s + r.collected, 0);
+      const queries = runs.reduce((s, r) => s + r.queries, 0);
       const seconds = Math.max(...runs.map((r) => r.ms)) / 1000;
       const check = new pg.Client({ connectionString: urlOf(name) });
       await check.connect();
@@ -168,12 +191,15 @@ try {
       const perSecond = accounts / seconds;
       results.push({ accounts, workers, seconds, perSecond });
       console.log(
-        `${accounts} accounts, ${workers} worker${workers > 1 ? 's' : ''}: ${seconds.toFixed(1)} s in the run (${wallS.toFixed(1)} s with process start), ${perSecond.toFixed(0)} accounts/s; raised ${raised}, collected ${collected}; stored ${statements} statements, ${payments} card payments${statements === accounts && payments === accounts ? '' : ' — NOT one each'}; load ${load()}`,
+        `${accounts} accounts, ${workers} worker${workers > 1 ? 's' : ''}: ${seconds.toFixed(1)} s in the run (${wallS.toFixed(1)} s with process start), ${perSecond.toFixed(0)} accounts/s; raised ${raised}, collected ${collected}; ${(queries / accounts).toFixed(2)} queries per account; stored ${statements} statements, ${payments} card payments${statements === accounts && payments === accounts ? '' : ' — NOT one each'}; load ${loadBefore} → ${load()}`,
       );
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
     await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
   }
+  console.log(
+    `target: ${TARGET.accounts.toLocaleString('en-GB')} accounts in under ${TARGET.minutes} min = ${Math.ceil(TARGET.accounts / (TARGET.minutes * 60)).toLocaleString('en-GB')} accounts/s`,
+  );
   for (const workers of WORKERS) {
     const mine = results.filter((r) => r.workers === workers);
     const [small, large] = [mine[0], mine.at(-1)];

@@ -47,6 +47,9 @@ async function billingRun(
       '--steps',
       '--workers',
       String(options.workers ?? 1),
+      // Pages of 2 accounts (one transaction each, ADR 320), so a kill lands between pages, half-way.
+      '--page',
+      '2',
     ],
     {
       cwd: ROOT,

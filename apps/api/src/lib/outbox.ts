@@ -22,17 +22,24 @@ export interface OutboxMessage {
 
 /** Writes a message in the caller's transaction; the dispatcher job delivers it after commit. */
 export async function enqueue(db: Db, message: OutboxMessage): Promise<string> {
-  const id = randomUUID();
-  await db.insert(outbox).values({
-    id,
-    channel: message.channel,
-    recipient: message.recipient ?? null,
-    subject: message.subject ?? null,
-    body: message.body,
-    payload: message.payload ?? {},
-  });
-  return id;
+  const row = outboxRow(message);
+  await db.insert(outbox).values(row);
+  return row.id;
 }
+
+/** Many messages in one multi-row INSERT, in the caller's transaction (the billing run's pages, ADR 320). */
+export async function enqueueMany(db: Db, messages: OutboxMessage[]) {
+  if (messages.length) await db.insert(outbox).values(messages.map(outboxRow));
+}
+
+const outboxRow = (message: OutboxMessage) => ({
+  id: randomUUID(),
+  channel: message.channel,
+  recipient: message.recipient ?? null,
+  subject: message.subject ?? null,
+  body: message.body,
+  payload: message.payload ?? {},
+});
 
 /**
  * Per-recipient limits for messages anyone can make us send to an address they name (issue 9 item 10,

@@ -1,7 +1,7 @@
 import { addWorkingDays } from '@forecourt/domain/billing/working-days';
 import { formatLondon } from '@forecourt/domain/dates';
 import { formatGBP } from '@forecourt/domain/money';
-import { and, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, customerPayments, statements } from '../../db/schema/index.ts';
 import type { AppServices } from '../../lib/context.ts';
@@ -163,13 +163,20 @@ export async function cancelUnpaid(services: AppServices, at: Date): Promise<num
 
 /** A settled balance lifts the suspension and the pending cancellation. */
 export async function reinstateIfPaid(tx: Db, accountId: string) {
-  const [still] = await tx
-    .select({ id: statements.id })
-    .from(statements)
-    .where(and(eq(statements.accountId, accountId), eq(statements.status, 'failed')));
-  if (still) return;
+  await reinstateIfPaidMany(tx, [accountId]);
+}
+
+/** `reinstateIfPaid` for many accounts in one UPDATE (the billing run's page, ADR 320). */
+export async function reinstateIfPaidMany(tx: Db, accountIds: string[]) {
+  if (accountIds.length === 0) return;
   await tx
     .update(customerAccounts)
     .set({ status: 'ACTIVE', cancelForNonPaymentAt: null })
-    .where(and(eq(customerAccounts.id, accountId), eq(customerAccounts.status, 'SUSPENDED')));
+    .where(
+      and(
+        inArray(customerAccounts.id, accountIds),
+        eq(customerAccounts.status, 'SUSPENDED'),
+        sql`NOT EXISTS (SELECT 1 FROM ${statements} WHERE ${statements.accountId} = ${customerAccounts.id} AND ${statements.status} = 'failed')`,
+      ),
+    );
 }

@@ -71,10 +71,24 @@ export interface NewLine {
 
 /** Posts a line item on a statement; premium lines record their IPT. */
 export async function postLine(db: Db, statement: Pick<StatementRow, 'id' | 'accountId'>, line: NewLine) {
+  const row = lineRow(statement, line);
+  await db.insert(statementLineItems).values(row);
+  return { id: row.id, amount: row.amountPence };
+}
+
+/** Many line items in one multi-row INSERT (a page of the billing run, ADR 320). */
+export async function postLines(
+  db: Db,
+  lines: { statement: Pick<StatementRow, 'id' | 'accountId'>; line: NewLine }[],
+) {
+  if (lines.length)
+    await db.insert(statementLineItems).values(lines.map((l) => lineRow(l.statement, l.line)));
+}
+
+function lineRow(statement: Pick<StatementRow, 'id' | 'accountId'>, line: NewLine) {
   const amount = signed(line.type, line.size);
-  const id = randomUUID();
-  await db.insert(statementLineItems).values({
-    id,
+  return {
+    id: randomUUID(),
     statementId: statement.id,
     accountId: statement.accountId,
     type: line.type,
@@ -89,8 +103,7 @@ export async function postLine(db: Db, statement: Pick<StatementRow, 'id' | 'acc
     subType: line.subType ?? null,
     customerPaymentId: line.customerPaymentId ?? null,
     effectiveAt: line.effectiveAt,
-  });
-  return { id, amount };
+  };
 }
 
 /** The posted balance of an account: what it owes (positive) or holds in credit (negative). */

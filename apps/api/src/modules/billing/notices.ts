@@ -1,8 +1,8 @@
 import { policyholderOf } from '@forecourt/domain/proposal/readers';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { policies, proposals } from '../../db/schema/index.ts';
-import { enqueue } from '../../lib/outbox.ts';
+import { enqueueMany } from '../../lib/outbox.ts';
 import type { AccountRow } from './ledger-store.ts';
 
 /** The billing e-mails (issue 12 item 8), each in the caller's transaction through the outbox. */
@@ -14,30 +14,67 @@ export type BillingNotice =
   | 'notice-of-cancellation'
   | 'cancelled-non-payment';
 
-async function emailOf(db: Db, policyId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ data: proposals.data })
-    .from(policies)
-    .innerJoin(proposals, eq(proposals.proposalCode, policies.proposalCode))
-    .where(eq(policies.id, policyId));
-  const email = row ? policyholderOf<{ email?: unknown }>(row.data as never).email : undefined;
-  return typeof email === 'string' ? email : undefined;
+/** The policyholders' e-mail addresses of the policies (one query however many). */
+async function emailsOf(db: Db, policyIds: string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(policyIds)];
+  const rows = ids.length
+    ? await db
+        .select({
+          policyId: policies.id,
+          data: sql<unknown>`jsonb_build_object('profiles', ${proposals.data}->'profiles')`,
+        })
+        .from(policies)
+        .innerJoin(proposals, eq(proposals.proposalCode, policies.proposalCode))
+        .where(inArray(policies.id, ids))
+    : [];
+  const emails = new Map<string, string>();
+  for (const r of rows) {
+    const data = typeof r.data === 'string' ? JSON.parse(r.data) : r.data;
+    const email = policyholderOf<{ email?: unknown }>(data as never).email;
+    if (typeof email === 'string') emails.set(r.policyId, email);
+  }
+  return emails;
+}
+
+type NoticeAccount = Pick<AccountRow, 'id' | 'partyId' | 'policyId' | 'accountCode'>;
+
+export interface Notice {
+  account: NoticeAccount;
+  kind: BillingNotice;
+  subject: string;
+  lines: string[];
+  extra?: Record<string, unknown>;
 }
 
 export async function sendNotice(
   db: Db,
-  account: Pick<AccountRow, 'id' | 'partyId' | 'policyId' | 'accountCode'>,
+  account: NoticeAccount,
   kind: BillingNotice,
   subject: string,
   lines: string[],
   extra: Record<string, unknown> = {},
 ) {
-  const recipient = await emailOf(db, account.policyId);
-  await enqueue(db, {
-    channel: 'email',
-    ...(recipient ? { recipient } : {}),
-    subject: `${subject}: policy ${account.accountCode}`,
-    body: lines.join('\n\n'),
-    payload: { kind, partyId: account.partyId, accountId: account.id, ...extra },
-  });
+  await sendNotices(db, [{ account, kind, subject, lines, extra }]);
+}
+
+/** Many notices: the recipients read in one query, the messages queued in one insert (ADR 320). */
+export async function sendNotices(db: Db, notices: Notice[]) {
+  if (notices.length === 0) return;
+  const emails = await emailsOf(
+    db,
+    notices.map((n) => n.account.policyId),
+  );
+  await enqueueMany(
+    db,
+    notices.map(({ account, kind, subject, lines, extra }) => {
+      const recipient = emails.get(account.policyId);
+      return {
+        channel: 'email' as const,
+        ...(recipient ? { recipient } : {}),
+        subject: `${subject}: policy ${account.accountCode}`,
+        body: lines.join('\n\n'),
+        payload: { kind, partyId: account.partyId, accountId: account.id, ...extra },
+      };
+    }),
+  );
 }

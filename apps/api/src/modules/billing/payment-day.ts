@@ -5,7 +5,7 @@ import {
   paymentDateOnOrAfter,
   proRata,
 } from '@forecourt/domain/billing/schedule';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, policies, policyVersions, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
@@ -22,9 +22,32 @@ export async function monthlyPlanOf(db: Db, policyId: string) {
     .where(eq(policyVersions.policyId, policyId))
     .orderBy(desc(policyVersions.versionNumber))
     .limit(1);
-  const totals = (version?.quote as Quote | undefined)?.totals;
+  return planOf(version?.quote);
+}
+
+function planOf(quote: unknown) {
+  const totals = (quote as Quote | undefined)?.totals;
   if (!totals?.monthly) return null;
   return { first: totals.monthly.first, regular: totals.monthly.regular, freeMonths: totals.freeMonths ?? 0 };
+}
+
+/** `monthlyPlanOf` for many policies in one query: each one's latest version (the billing run, ADR 320). */
+export async function monthlyPlansOf(db: Db, policyIds: string[]) {
+  const plans = new Map<string, NonNullable<ReturnType<typeof planOf>>>();
+  if (policyIds.length === 0) return plans;
+  const rows = await db
+    .selectDistinctOn([policyVersions.policyId], {
+      policyId: policyVersions.policyId,
+      totals: sql<unknown>`${policyVersions.quote}->'totals'`,
+    })
+    .from(policyVersions)
+    .where(inArray(policyVersions.policyId, policyIds))
+    .orderBy(policyVersions.policyId, desc(policyVersions.versionNumber));
+  for (const r of rows) {
+    const plan = planOf({ totals: typeof r.totals === 'string' ? JSON.parse(r.totals) : r.totals });
+    if (plan) plans.set(r.policyId, plan);
+  }
+  return plans;
 }
 
 /** The product kind of a policy's scheme in the brand's configuration. */

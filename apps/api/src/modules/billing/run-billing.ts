@@ -1,9 +1,11 @@
-import { balanceOf } from '@forecourt/domain/billing/ledger';
+import { randomUUID } from 'node:crypto';
+import { signed } from '@forecourt/domain/billing/ledger';
 import { instalmentFor, nextPaymentDate } from '@forecourt/domain/billing/schedule';
 import { addWorkingDays } from '@forecourt/domain/billing/working-days';
 import { formatLondon, londonDate } from '@forecourt/domain/dates';
 import { formatGBP } from '@forecourt/domain/money';
-import { and, asc, eq, gt, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { paidInFull } from '@forecourt/domain/policy/term';
+import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import {
   customerAccounts,
@@ -13,12 +15,15 @@ import {
   statementLineItems,
   statements,
 } from '../../db/schema/index.ts';
+import { valuesTable } from '../../db/values.ts';
+import { mapWithLimit } from '../../lib/concurrency.ts';
 import type { AppServices } from '../../lib/context.ts';
 import {
   type CollectionPayment,
-  chargeSavedCard,
-  createCustomerPayment,
+  chargeSavedCards,
+  createCustomerPayments,
   recordCharge,
+  recordCharges,
   submitDirectDebit,
 } from '../payments/index.ts';
 import {
@@ -26,12 +31,12 @@ import {
   type CollectedBy,
   cancelUnpaid,
   DD_NOTICE_WORKING_DAYS,
-  reinstateIfPaid,
+  reinstateIfPaidMany,
   reopenRetries,
 } from './arrears.ts';
-import { type AccountRow, draftStatement, postLine, type StatementRow } from './ledger-store.ts';
-import { sendNotice } from './notices.ts';
-import { monthlyPlanOf } from './payment-day.ts';
+import { type AccountRow, postLines, type StatementRow } from './ledger-store.ts';
+import { type Notice, sendNotices } from './notices.ts';
+import { monthlyPlansOf } from './payment-day.ts';
 
 export interface BillingDayResult {
   raised: number;
@@ -43,50 +48,64 @@ export interface BillingDayResult {
 /** One step of a billing run as it happens (the billing-run command prints them; ADR 250). */
 export type BillingRunStep = 'raised' | 'collected' | 'failed';
 
+export interface BillingRunOptions {
+  /** Accounts raised, and card payments collected, per transaction (ADR 320); default 1,000. */
+  page?: number;
+  /** Card charges in flight at the provider at once; default 16. */
+  concurrency?: number;
+}
+
+const PAGE = 1000;
+const CONCURRENCY = 16;
+
 /**
- * The billing run for one day (ADR 202), the face the job, the tests and the demo seed call: raises every due
- * subscription statement (the account's billed period ended at or before `at`), then collects every pending
- * statement whose payment date has come by card, off-session, and submits a Direct Debit payment for every
- * pending Direct Debit statement (its outcome arrives by webhook, ADR 204). Safe to run twice at once, again after a
- * crash, or as a retried job: each account is raised under `FOR UPDATE SKIP LOCKED` of its row with a unique
- * (account, period) statement, and each collection's provider key is the payment and its attempt.
+ * The billing run for one day (ADR 202, set-based since ADR 320), the face the job, the tests and the demo
+ * seed call: raises every due subscription statement (the account's billed period ended at or before `at`),
+ * then collects every pending statement whose payment date has come by card, off-session, and submits a
+ * Direct Debit payment for every pending Direct Debit statement (its outcome arrives by webhook, ADR 204).
+ * Safe to run twice at once, again after a crash, or as a retried job: a page of accounts is raised in one
+ * transaction under `FOR UPDATE SKIP LOCKED` of their rows with a unique (account, period) statement each,
+ * and each collection's provider key is the payment and its attempt.
  */
 export async function runBillingDay(
   services: AppServices,
   at: Date,
   onStep?: (step: BillingRunStep) => void,
+  options: BillingRunOptions = {},
 ): Promise<BillingDayResult> {
+  const page = options.page ?? PAGE;
+  const concurrency = options.concurrency ?? CONCURRENCY;
   const result = { raised: 0, collected: 0, failed: 0, cancelled: 0 };
   const subscriptionSchemes = services.brand.schemes
-    .filter((s) => s.product === 'SUBSCRIPTION')
+    .filter((s) => !paidInFull(s.product))
     .map((s) => s.schemeCode);
   if (subscriptionSchemes.length === 0) return result;
-  // A period is raised in its own transaction; a crash loses at most the one in flight, redone next time.
-  // The due accounts are read in pages by id (one pass, linear however many are due on one day; ADR 250),
-  // each page in this run's own random order, and each account raised under its row lock, period by period.
+  // A page of due accounts (in id order, after the last page) is locked and raised in one transaction; a
+  // crash loses at most the page in flight, redone next time. Rows another run holds are skipped (it raises
+  // them). An account still due after its period (a catch-up of several months) keeps the page where it is.
   let after: string | undefined;
   for (;;) {
-    const page = await dueAccounts(services.db, at, subscriptionSchemes, after);
-    if (page.length === 0) break;
-    after = page.at(-1);
-    for (const accountId of shuffled(page)) {
-      while (await raiseNext(services, at, subscriptionSchemes, accountId)) {
-        result.raised++;
-        onStep?.('raised');
-      }
+    const raised = await raisePage(services, at, subscriptionSchemes, after, page);
+    if (raised.ids.length === 0) break;
+    for (const _ of raised.ids) {
+      result.raised++;
+      onStep?.('raised');
     }
+    if (!raised.stillDue) after = raised.ids.at(-1);
   }
   await reopenRetries(services, at);
-  // Each run takes the due collections in its own random order and skips one another has recorded, so
-  // several workers share the day's collections instead of all walking the same list (ADR 250).
-  for (const due of shuffled(await dueCollections(services.db, at))) {
-    const outcome = await collect(services, due, at);
-    if (outcome === 'none') continue;
-    result[outcome]++;
-    onStep?.(outcome);
+  // Each run takes the due collections in its own random order, a page at a time, and leaves out those
+  // another run has recorded meanwhile, so several workers share the day's collections (ADR 250).
+  const due = shuffled(await dueCollections(services.db, at));
+  for (let i = 0; i < due.length; i += page) {
+    for (const outcome of await collectPage(services, due.slice(i, i + page), at, concurrency)) {
+      result[outcome]++;
+      onStep?.(outcome);
+    }
   }
-  for (const due of await dueDebits(services.db)) {
-    if ((await submitDebit(services, due, at)) === 'failed') {
+  const debits = await dueDebits(services.db);
+  for (const outcome of await mapWithLimit(debits, concurrency, (d) => submitDebit(services, d, at))) {
+    if (outcome === 'failed') {
       result.failed++;
       onStep?.('failed');
     }
@@ -94,8 +113,6 @@ export async function runBillingDay(
   result.cancelled = await cancelUnpaid(services, at);
   return result;
 }
-
-const PAGE = 500;
 
 /** The condition of an account whose next period is due on `at`. */
 const isDue = (at: Date, schemes: string[]) =>
@@ -107,140 +124,204 @@ const isDue = (at: Date, schemes: string[]) =>
     inArray(policies.schemeCode, schemes),
   );
 
-/** A page of due account ids after `after`, in id order, without locking. */
-async function dueAccounts(db: Db, at: Date, schemes: string[], after: string | undefined) {
-  const rows = await db
-    .select({ id: customerAccounts.id })
-    .from(customerAccounts)
-    .innerJoin(policies, eq(policies.id, customerAccounts.policyId))
-    .where(and(isDue(at, schemes), after ? gt(customerAccounts.id, after) : undefined))
-    .orderBy(asc(customerAccounts.id))
-    .limit(PAGE);
-  return rows.map((r) => r.id);
-}
-
-/** Raises one due period of the account, if it is still due and no other run holds it. */
-async function raiseNext(
+/**
+ * Locks the next page of due accounts after `after` (skipping rows another run holds) and raises one period
+ * of each: the statements (a draft with journals becomes the statement; otherwise a new one), their invoice
+ * lines, the accounts' billed period, the customer payments and the "statement issued" e-mails, each one
+ * multi-row statement. Answers the ids raised, in id order, and whether any is still due (a catch-up).
+ */
+async function raisePage(
   services: AppServices,
   at: Date,
   schemes: string[],
-  accountId: string,
-): Promise<boolean> {
+  after: string | undefined,
+  size: number,
+): Promise<{ ids: string[]; stillDue: boolean }> {
   return services.db.transaction(async (tx) => {
-    const [account] = await tx
+    const locked = await tx
       .select({ account: customerAccounts })
       .from(customerAccounts)
       .innerJoin(policies, eq(policies.id, customerAccounts.policyId))
-      .where(and(eq(customerAccounts.id, accountId), isDue(at, schemes)))
+      .where(and(isDue(at, schemes), after ? gt(customerAccounts.id, after) : undefined))
+      .orderBy(asc(customerAccounts.id))
+      .limit(size)
       .for('update', { of: customerAccounts, skipLocked: true });
-    if (!account) return false;
-    await raiseStatement(tx, account.account, at);
-    return true;
+    const accounts = locked.map((r) => r.account);
+    if (accounts.length === 0) return { ids: [], stillDue: false };
+    const ids = accounts.map((a) => a.id);
+    const plans = await monthlyPlansOf(
+      tx,
+      accounts.map((a) => a.policyId),
+    );
+    const books = new Map(
+      (
+        await tx
+          .select({
+            accountId: statements.accountId,
+            lastNumber: sql<number>`max(${statements.statementNumber})`,
+            months: sql<number>`(count(*) FILTER (WHERE ${statements.periodStart} IS NOT NULL AND ${statements.status} <> 'draft'))::int`,
+            draftId: sql<
+              string | null
+            >`(array_agg(${statements.id}) FILTER (WHERE ${statements.status} = 'draft'))[1]`,
+            draftNumber: sql<
+              number | null
+            >`max(${statements.statementNumber}) FILTER (WHERE ${statements.status} = 'draft')`,
+          })
+          .from(statements)
+          .where(inArray(statements.accountId, ids))
+          .groupBy(statements.accountId)
+      ).map((b) => [b.accountId, b]),
+    );
+    // The posted ledger of each account, and the part of it already on the draft (journals waiting).
+    const ledgers = new Map(
+      (
+        await tx
+          .select({
+            accountId: statementLineItems.accountId,
+            total: sql<string>`coalesce(sum(${statementLineItems.amountPence}), 0)`,
+            draft: sql<string>`coalesce(sum(${statementLineItems.amountPence}) FILTER (WHERE ${statements.status} = 'draft'), 0)`,
+          })
+          .from(statementLineItems)
+          .innerJoin(statements, eq(statements.id, statementLineItems.statementId))
+          .where(and(inArray(statementLineItems.accountId, ids), eq(statementLineItems.status, 'POSTED')))
+          .groupBy(statementLineItems.accountId)
+      ).map((l) => [l.accountId, { total: Number(l.total), draft: Number(l.draft) }]),
+    );
+    const raised = accounts.map((account) => {
+      const book = books.get(account.id);
+      const ledger = ledgers.get(account.id) ?? { total: 0, draft: 0 };
+      const plan = plans.get(account.policyId);
+      const periodStart = account.billedUntil as Date;
+      const periodEnd = nextPaymentDate(periodStart, account.paymentDay);
+      const instalment = plan ? instalmentFor(Number(book?.months ?? 0) + 1, plan) : 0;
+      const invoice = signed('invoice', instalment);
+      const subtotal = ledger.draft + invoice;
+      const carried = ledger.total + invoice;
+      const outstanding = Math.max(0, Math.min(subtotal, carried));
+      const byDebit = account.paymentMethodType === 'BACS_DEBIT';
+      const dueAt = byDebit ? laterOf(periodStart, addWorkingDays(at, DD_NOTICE_WORKING_DAYS)) : periodStart;
+      const statement = {
+        id: book?.draftId ?? randomUUID(),
+        accountId: account.id,
+        statementNumber: book?.draftId ? Number(book.draftNumber) : Number(book?.lastNumber ?? 0) + 1,
+        status: outstanding > 0 ? ('pending' as const) : ('settled' as const),
+        kind: 'subscription',
+        periodStart,
+        periodEnd,
+        broughtForwardPence: ledger.total - ledger.draft,
+        subtotalPence: subtotal,
+        carriedForwardPence: carried,
+        amountOutstandingPence: outstanding,
+        paymentDueAt: dueAt,
+        collectionAttempts: outstanding > 0 ? 1 : 0,
+        createdAt: at,
+      };
+      return { account, statement, fromDraft: Boolean(book?.draftId), instalment, byDebit };
+    });
+    const fresh = raised.filter((r) => !r.fromDraft).map((r) => r.statement);
+    if (fresh.length) await tx.insert(statements).values(fresh);
+    const drafts = raised.filter((r) => r.fromDraft).map((r) => r.statement);
+    if (drafts.length) {
+      await tx.execute(
+        sql`UPDATE statements s SET status = v.status, kind = 'subscription', period_start = v.ps,
+              period_end = v.pe, brought_forward_pence = v.bf, subtotal_pence = v.st,
+              carried_forward_pence = v.cf, amount_outstanding_pence = v.os, payment_due_at = v.due,
+              collection_attempts = v.att, created_at = v.at
+            FROM ${valuesTable(
+              'v',
+              STATEMENT_COLUMNS,
+              drafts.map((d) => [
+                d.id,
+                d.status,
+                d.periodStart,
+                d.periodEnd,
+                d.broughtForwardPence,
+                d.subtotalPence,
+                d.carriedForwardPence,
+                d.amountOutstandingPence,
+                d.paymentDueAt,
+                d.collectionAttempts,
+                d.createdAt,
+              ]),
+            )}
+            WHERE s.id = v.id AND s.status = 'draft'`,
+      );
+    }
+    await postLines(
+      tx,
+      raised.map(({ statement, instalment }) => ({
+        statement,
+        line: {
+          type: 'invoice',
+          size: instalment,
+          descriptionKey: 'billing.lineItem.subscription',
+          servicePeriodStart: statement.periodStart,
+          servicePeriodEnd: statement.periodEnd,
+          effectiveAt: statement.periodStart,
+        },
+      })),
+    );
+    await tx.execute(
+      sql`UPDATE customer_accounts a SET billed_until = v.until
+          FROM ${valuesTable(
+            'v',
+            'id uuid, until timestamptz',
+            raised.map((r) => [r.account.id, r.statement.periodEnd]),
+          )}
+          WHERE a.id = v.id`,
+    );
+    await createCustomerPayments(
+      { db: tx },
+      raised
+        .filter((r) => r.statement.amountOutstandingPence > 0)
+        .map((r) => ({
+          partyId: r.account.partyId,
+          purpose: 'statement' as const,
+          reference: r.statement.id,
+          amountPence: r.statement.amountOutstandingPence,
+        })),
+    );
+    await sendNotices(
+      tx,
+      raised.map((r) => statementIssued(r.account, r.statement, r.byDebit)),
+    );
+    return { ids, stillDue: raised.some((r) => r.statement.periodEnd.getTime() <= at.getTime()) };
   });
 }
 
-/** Raises the statement of the account's next period: the draft (with its journals) plus the month's invoice. */
-async function raiseStatement(tx: Db, account: AccountRow, at: Date) {
-  const periodStart = account.billedUntil as Date;
-  const periodEnd = nextPaymentDate(periodStart, account.paymentDay);
-  const plan = await monthlyPlanOf(tx, account.policyId);
-  const months = await tx
-    .select({ id: statements.id })
-    .from(statements)
-    .where(
-      and(
-        eq(statements.accountId, account.id),
-        isNotNull(statements.periodStart),
-        ne(statements.status, 'draft'),
-      ),
-    );
-  const instalment = plan ? instalmentFor(months.length + 1, plan) : 0;
-  const draft = await draftStatement(tx, account.id);
-  await postLine(tx, draft, {
-    type: 'invoice',
-    size: instalment,
-    descriptionKey: 'billing.lineItem.subscription',
-    servicePeriodStart: periodStart,
-    servicePeriodEnd: periodEnd,
-    effectiveAt: periodStart,
-  });
-  const all = await tx.select().from(statementLineItems).where(eq(statementLineItems.accountId, account.id));
-  const ledger = all.map((l) => ({
-    type: l.type,
-    status: l.status,
-    amount: l.amountPence,
-    statementId: l.statementId,
-  }));
-  const subtotal = balanceOf(ledger.filter((l) => l.statementId === draft.id));
-  const broughtForward = balanceOf(ledger) - subtotal;
-  const carried = broughtForward + subtotal;
-  const outstanding = Math.max(0, Math.min(subtotal, carried));
-  const byDebit = account.paymentMethodType === 'BACS_DEBIT';
-  const dueAt = byDebit ? laterOf(periodStart, addWorkingDays(at, DD_NOTICE_WORKING_DAYS)) : periodStart;
-  await tx
-    .update(statements)
-    .set({
-      status: outstanding > 0 ? 'pending' : 'settled',
-      kind: 'subscription',
-      periodStart,
-      periodEnd,
-      broughtForwardPence: broughtForward,
-      subtotalPence: subtotal,
-      carriedForwardPence: carried,
-      amountOutstandingPence: outstanding,
-      paymentDueAt: dueAt,
-      collectionAttempts: outstanding > 0 ? 1 : 0,
-      createdAt: at,
-    })
-    .where(eq(statements.id, draft.id));
-  await tx
-    .update(customerAccounts)
-    .set({ billedUntil: periodEnd })
-    .where(eq(customerAccounts.id, account.id));
-  if (outstanding > 0) {
-    await createCustomerPayment(
-      { db: tx },
-      {
-        partyId: account.partyId,
-        purpose: 'statement',
-        reference: draft.id,
-        amountPence: outstanding,
-      },
-    );
-  }
-  await statementIssuedEmail(tx, account, {
-    number: draft.statementNumber,
-    amount: outstanding,
-    periodStart,
-    periodEnd,
-    dueAt,
-    byDebit,
-  });
-}
+const STATEMENT_COLUMNS =
+  'id uuid, status text, ps timestamptz, pe timestamptz, bf integer, st integer, cf integer, os integer, due timestamptz, att integer, at timestamptz';
 
 const laterOf = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
 
-async function statementIssuedEmail(
-  tx: Db,
+/** The "statement issued" e-mail, with the Bacs advance notice for Direct Debit. */
+function statementIssued(
   account: AccountRow,
-  s: { number: number; amount: number; periodStart: Date; periodEnd: Date; dueAt: Date; byDebit: boolean },
-) {
+  s: {
+    statementNumber: number;
+    amountOutstandingPence: number;
+    periodStart: Date;
+    periodEnd: Date;
+    paymentDueAt: Date;
+  },
+  byDebit: boolean,
+): Notice {
   const day = (d: Date) => formatLondon(d, 'd MMMM yyyy');
-  await sendNotice(
-    tx,
+  const amount = s.amountOutstandingPence;
+  return {
     account,
-    'statement-issued',
-    s.byDebit ? 'Your statement and Direct Debit advance notice' : 'Your statement',
-    [
-      `Your statement ${s.number} covers ${day(s.periodStart)} to ${day(s.periodEnd)}.`,
-      s.amount > 0
-        ? s.byDebit
-          ? `Advance notice: ${formatGBP(s.amount)} will be collected by Direct Debit on or after ${day(s.dueAt)}.`
-          : `${formatGBP(s.amount)} will be taken from your saved card on ${day(s.dueAt)}.`
+    kind: 'statement-issued',
+    subject: byDebit ? 'Your statement and Direct Debit advance notice' : 'Your statement',
+    lines: [
+      `Your statement ${s.statementNumber} covers ${day(s.periodStart)} to ${day(s.periodEnd)}.`,
+      amount > 0
+        ? byDebit
+          ? `Advance notice: ${formatGBP(amount)} will be collected by Direct Debit on or after ${day(s.paymentDueAt)}.`
+          : `${formatGBP(amount)} will be taken from your saved card on ${day(s.paymentDueAt)}.`
         : 'There is nothing to pay this month.',
     ],
-    { statementNumber: s.number, amount: s.amount },
-  );
+    extra: { statementNumber: s.statementNumber, amount },
+  };
 }
 
 interface DueCollection {
@@ -291,81 +372,160 @@ function shuffled<T>(list: T[]): T[] {
   return list;
 }
 
-/** Charges one statement's card off-session, then records the outcome and posts it, once. */
-async function collect(
+/**
+ * Collects a page of card statements (ADR 320): the payments still PENDING and their accounts read in one
+ * query, the cards charged off-session with bounded parallelism (key `<payment>:<attempt>`), then in one
+ * transaction the page's statements locked in id order, the outcomes recorded (only a payment still PENDING
+ * moves, so a charge another run recorded is not posted twice), and the collected ones posted in bulk.
+ */
+async function collectPage(
   services: AppServices,
-  due: DueCollection,
+  page: DueCollection[],
   at: Date,
-): Promise<'collected' | 'failed' | 'none'> {
-  // Another worker may have recorded it since the list was read: nothing to charge.
-  const [payment] = await services.db
-    .select({ status: customerPayments.status })
-    .from(customerPayments)
-    .where(eq(customerPayments.id, due.paymentId));
-  if (payment?.status !== 'PENDING') return 'none';
-  const [account] = await services.db
+  concurrency: number,
+): Promise<('collected' | 'failed')[]> {
+  // Another worker may have recorded some since the list was read: nothing to charge for those.
+  const open = await services.db
     .select()
-    .from(customerAccounts)
-    .where(eq(customerAccounts.id, due.accountId));
-  if (!account) return 'none';
-  const charge = await chargeSavedCard(services, {
-    paymentId: due.paymentId,
-    paymentMethodId: account.paymentMethodId,
-    attempt: due.attempt,
-    description: `Policy ${account.accountCode}`,
-  });
+    .from(customerPayments)
+    .where(
+      and(
+        inArray(
+          customerPayments.id,
+          page.map((d) => d.paymentId),
+        ),
+        eq(customerPayments.status, 'PENDING'),
+      ),
+    );
+  if (open.length === 0) return [];
+  const payments = new Map(open.map((p) => [p.id, p]));
+  const todo = page.filter((d) => payments.has(d.paymentId));
+  const accounts = new Map(
+    (
+      await services.db
+        .select()
+        .from(customerAccounts)
+        .where(
+          inArray(
+            customerAccounts.id,
+            todo.map((d) => d.accountId),
+          ),
+        )
+    ).map((a) => [a.id, a]),
+  );
+  const byPayment = new Map(
+    todo.map((d) => [
+      d.paymentId,
+      { payment: payments.get(d.paymentId)!, account: accounts.get(d.accountId)! },
+    ]),
+  );
+  const charges = await chargeSavedCards(
+    services,
+    todo.map((d) => {
+      const { payment, account } = byPayment.get(d.paymentId)!;
+      return {
+        paymentId: payment.id,
+        partyId: payment.partyId,
+        purpose: payment.purpose,
+        amountPence: payment.amountPence,
+        attempt: d.attempt,
+        paymentMethodId: account.paymentMethodId,
+        description: `Policy ${account.accountCode}`,
+      };
+    }),
+    concurrency,
+  );
   return services.db.transaction(async (tx) => {
-    const [statement] = await tx
+    const locked = await tx
       .select()
       .from(statements)
-      .where(eq(statements.id, due.statementId))
+      .where(
+        inArray(
+          statements.id,
+          todo.map((d) => d.statementId),
+        ),
+      )
+      .orderBy(asc(statements.id))
       .for('update');
-    const recorded = await recordCharge({ ...services, db: tx }, due.paymentId, charge);
-    if (!statement || !recorded) return 'none';
-    if (charge.status === 'succeeded') {
-      await postCollected(tx, account, statement, recorded, at, 'card');
-      return 'collected';
+    const lockedById = new Map(locked.map((s) => [s.id, s]));
+    const moved = await recordCharges(
+      { ...services, db: tx },
+      todo.map((d, i) => ({ paymentId: d.paymentId, charge: charges[i]! })),
+    );
+    const outcomes: ('collected' | 'failed')[] = [];
+    const collected: Collected[] = [];
+    for (const [i, d] of todo.entries()) {
+      const statement = lockedById.get(d.statementId);
+      const { payment, account } = byPayment.get(d.paymentId)!;
+      if (!statement || !moved.has(d.paymentId)) continue;
+      if (charges[i]?.status === 'succeeded') {
+        collected.push({ account, statement, payment });
+        outcomes.push('collected');
+      } else {
+        await afterFailedCollection(tx, account, statement, payment.amountPence, at);
+        outcomes.push('failed');
+      }
     }
-    await afterFailedCollection(tx, account, statement, recorded.amountPence, at);
-    return 'failed';
+    await postCollected(tx, collected, at, 'card');
+    return outcomes;
   });
 }
 
-/** A collected payment: the payment line, the statement settled, any suspension lifted, "payment taken". */
-async function postCollected(
-  tx: Db,
-  account: AccountRow,
-  statement: StatementRow,
-  payment: CollectionPayment,
-  at: Date,
-  by: CollectedBy,
-) {
-  await postLine(tx, statement, {
-    type: 'payment',
-    size: payment.amountPence,
-    descriptionKey: by === 'card' ? 'billing.lineItem.cardPayment' : 'billing.lineItem.directDebitPayment',
-    paymentMethodDescription: by === 'card' ? 'Card' : 'Direct Debit',
-    subType: by === 'card' ? 'STRIPE' : 'GOCARDLESS',
-    customerPaymentId: payment.id,
-    effectiveAt: at,
-  });
-  const remaining = statement.amountOutstandingPence - payment.amountPence;
-  await tx
-    .update(statements)
-    .set({
-      subtotalPence: statement.subtotalPence - payment.amountPence,
-      carriedForwardPence: statement.carriedForwardPence - payment.amountPence,
-      amountOutstandingPence: Math.max(0, remaining),
-      status: remaining <= 0 ? 'settled' : 'pending',
-      nextCollectionAt: null,
-    })
-    .where(eq(statements.id, statement.id));
-  await reinstateIfPaid(tx, account.id);
-  await sendNotice(tx, account, 'payment-taken', 'Payment received', [
-    by === 'card'
-      ? `We have taken ${formatGBP(payment.amountPence)} from your card. Thank you.`
-      : `We have collected ${formatGBP(payment.amountPence)} by Direct Debit. Thank you.`,
-  ]);
+interface Collected {
+  account: AccountRow;
+  statement: StatementRow;
+  payment: Pick<CollectionPayment, 'id' | 'amountPence'>;
+}
+
+/** Collected payments: the payment lines, the statements settled, suspensions lifted, "payment taken". */
+async function postCollected(tx: Db, collected: Collected[], at: Date, by: CollectedBy) {
+  if (collected.length === 0) return;
+  await postLines(
+    tx,
+    collected.map(({ statement, payment }) => ({
+      statement,
+      line: {
+        type: 'payment',
+        size: payment.amountPence,
+        descriptionKey:
+          by === 'card' ? 'billing.lineItem.cardPayment' : 'billing.lineItem.directDebitPayment',
+        paymentMethodDescription: by === 'card' ? 'Card' : 'Direct Debit',
+        subType: by === 'card' ? 'STRIPE' : 'GOCARDLESS',
+        customerPaymentId: payment.id,
+        effectiveAt: at,
+      },
+    })),
+  );
+  await tx.execute(
+    sql`UPDATE statements s SET subtotal_pence = s.subtotal_pence - v.paid,
+          carried_forward_pence = s.carried_forward_pence - v.paid,
+          amount_outstanding_pence = greatest(0, s.amount_outstanding_pence - v.paid),
+          status = CASE WHEN s.amount_outstanding_pence - v.paid <= 0 THEN 'settled' ELSE 'pending' END,
+          next_collection_at = NULL
+        FROM ${valuesTable(
+          'v',
+          'id uuid, paid integer',
+          collected.map((c) => [c.statement.id, c.payment.amountPence]),
+        )}
+        WHERE s.id = v.id`,
+  );
+  await reinstateIfPaidMany(
+    tx,
+    collected.map((c) => c.account.id),
+  );
+  await sendNotices(
+    tx,
+    collected.map(({ account, payment }) => ({
+      account,
+      kind: 'payment-taken' as const,
+      subject: 'Payment received',
+      lines: [
+        by === 'card'
+          ? `We have taken ${formatGBP(payment.amountPence)} from your card. Thank you.`
+          : `We have collected ${formatGBP(payment.amountPence)} by Direct Debit. Thank you.`,
+      ],
+    })),
+  );
 }
 
 /** Pending Direct Debit statements whose payment of the current attempt has not been submitted yet. */
@@ -460,7 +620,7 @@ export async function directDebitOutcome(
     .where(eq(statements.id, o.payment.reference))
     .for('update', { of: statements });
   if (!row) return;
-  if (o.succeeded) await postCollected(ctx.db, row.account, row.statement, o.payment, ctx.at, 'debit');
+  if (o.succeeded) await postCollected(ctx.db, [{ ...row, payment: o.payment }], ctx.at, 'debit');
   else
     await afterFailedCollection(ctx.db, row.account, row.statement, o.payment.amountPence, ctx.at, 'debit');
 }

@@ -1,5 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { customerPayments, paymentMethods } from '../../db/schema/index.ts';
+import { valuesTable } from '../../db/values.ts';
+import { mapWithLimit } from '../../lib/concurrency.ts';
 import type { Ctx } from '../../lib/context.ts';
 import type { SavedCardChargeResult } from '../../providers/card-payments/card-payments-provider.ts';
 
@@ -25,6 +27,77 @@ export async function chargeSavedCard(
     idempotencyKey: `${payment.id}:${input.attempt}`,
     metadata: { paymentId: payment.id, partyId: payment.partyId, purpose: payment.purpose },
   });
+}
+
+/** One PENDING customer payment of a page the billing run collects by card (ADR 320). */
+export interface CardCollection {
+  paymentId: string;
+  partyId: string;
+  purpose: string;
+  amountPence: number;
+  attempt: number;
+  paymentMethodId: string | null;
+  description: string;
+}
+
+/**
+ * `chargeSavedCard` for a page of payments (ADR 320): the party's own saved cards read in one query, the
+ * provider called with at most `concurrency` charges in flight, each with the key `<payment>:<attempt>`.
+ * Writes nothing; answers the outcomes in the page's order.
+ */
+export async function chargeSavedCards(
+  ctx: Pick<Ctx, 'db' | 'providers'>,
+  page: readonly CardCollection[],
+  concurrency: number,
+): Promise<StatementCharge[]> {
+  const ids = [...new Set(page.flatMap((p) => (p.paymentMethodId ? [p.paymentMethodId] : [])))];
+  const methods = ids.length
+    ? await ctx.db
+        .select()
+        .from(paymentMethods)
+        .where(and(inArray(paymentMethods.id, ids), eq(paymentMethods.type, 'CARD')))
+    : [];
+  const byId = new Map(methods.map((m) => [m.id, m]));
+  return mapWithLimit(page, concurrency, async (p): Promise<StatementCharge> => {
+    const method = p.paymentMethodId ? byId.get(p.paymentMethodId) : undefined;
+    if (!method || method.partyId !== p.partyId) return { status: 'no_card' };
+    return ctx.providers.cardPayments.chargeSavedCard({
+      paymentMethodReference: method.providerReference,
+      amountPence: p.amountPence,
+      currency: 'gbp',
+      description: p.description,
+      idempotencyKey: `${p.paymentId}:${p.attempt}`,
+      metadata: { paymentId: p.paymentId, partyId: p.partyId, purpose: p.purpose },
+    });
+  });
+}
+
+/**
+ * `recordCharge` for a page (ADR 320), in the caller's transaction: one UPDATE moving only payments still
+ * PENDING; answers the ids this call moved (another run's are left out).
+ */
+export async function recordCharges(
+  ctx: Pick<Ctx, 'db' | 'clock' | 'providers'>,
+  page: readonly { paymentId: string; charge: StatementCharge }[],
+): Promise<Set<string>> {
+  const now = ctx.clock.now().toISOString();
+  const moved = new Set<string>();
+  if (page.length === 0) return moved;
+  const rows = page.map(({ paymentId, charge }) =>
+    charge.status === 'succeeded'
+      ? [paymentId, 'SETTLED', charge.paymentReference, null]
+      : [paymentId, 'FAILED', null, charge.status === 'declined' ? charge.declineCode : 'no_card'],
+  );
+  const res = await ctx.db.execute(
+    sql`UPDATE customer_payments c SET status = v.status, decline_code = v.code, updated_at = ${now}::timestamptz,
+          provider = CASE WHEN v.status = 'SETTLED' THEN ${ctx.providers.cardPayments.name} ELSE c.provider END,
+          provider_reference = coalesce(v.ref, c.provider_reference),
+          settled_at = CASE WHEN v.status = 'SETTLED' THEN ${now}::timestamptz ELSE c.settled_at END
+        FROM ${valuesTable('v', 'id uuid, status text, ref text, code text', rows)}
+        WHERE c.id = v.id AND c.status = 'PENDING' RETURNING c.id`,
+  );
+  for (const r of res.rows as { id: string }[]) moved.add(r.id);
+  return moved;
 }
 
 /**

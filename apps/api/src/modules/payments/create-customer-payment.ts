@@ -14,21 +14,27 @@ export interface CreateCustomerPaymentInput {
 
 /** A payment due from a customer, PENDING until a card or Direct Debit settles it. */
 export async function createCustomerPayment(ctx: Pick<Ctx, 'db'>, input: CreateCustomerPaymentInput) {
+  const [row] = await ctx.db.insert(customerPayments).values(paymentRow(input)).returning();
+  return row!;
+}
+
+/** Many payments due in one multi-row INSERT (the billing run's page of statements, ADR 320). */
+export async function createCustomerPayments(ctx: Pick<Ctx, 'db'>, inputs: CreateCustomerPaymentInput[]) {
+  if (inputs.length) await ctx.db.insert(customerPayments).values(inputs.map(paymentRow));
+}
+
+function paymentRow(input: CreateCustomerPaymentInput) {
   if (!Number.isInteger(input.amountPence) || input.amountPence < 0) {
     throw new Error('A payment amount is a whole, non-negative number of pence');
   }
-  const [row] = await ctx.db
-    .insert(customerPayments)
-    .values({
-      id: randomUUID(),
-      partyId: input.partyId,
-      purpose: input.purpose,
-      reference: input.reference,
-      amountPence: input.amountPence,
-      payerDateOfBirth: input.payerDateOfBirth ?? null,
-    })
-    .returning();
-  return row!;
+  return {
+    id: randomUUID(),
+    partyId: input.partyId,
+    purpose: input.purpose,
+    reference: input.reference,
+    amountPence: input.amountPence,
+    payerDateOfBirth: input.payerDateOfBirth ?? null,
+  };
 }
 
 export const toCustomerPayment = (p: typeof customerPayments.$inferSelect) => ({

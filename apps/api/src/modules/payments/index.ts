@@ -2,7 +2,15 @@
  * The payments module's public face: what other modules may use. Payments depends on no other business
  * module; billing and policies depend on it (ADR 134).
  */
-export { chargeSavedCard, recordCharge, reopenPayment, type StatementCharge } from './charge-saved-card.ts';
+export {
+  type CardCollection,
+  chargeSavedCard,
+  chargeSavedCards,
+  recordCharge,
+  recordCharges,
+  reopenPayment,
+  type StatementCharge,
+} from './charge-saved-card.ts';
 export {
   type CollectionPayment,
   type DirectDebitOutcomeHandler,
@@ -13,6 +21,7 @@ export { createCardCheckout } from './create-card-session.ts';
 export {
   type CreateCustomerPaymentInput,
   createCustomerPayment,
+  createCustomerPayments,
   toCustomerPayment,
 } from './create-customer-payment.ts';
 export { declinedSchema, orDeclined } from './declined-reply.ts';

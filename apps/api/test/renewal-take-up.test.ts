@@ -69,7 +69,7 @@ beforeAll(async () => {
   }
   moveTo(new Date(p.owner.expiredAt.getTime() + 3 * 3600_000));
   await runAnniversaries(t.app.services);
-}, 180_000);
+}, 400_000);
 afterAll(async () => t.close());
 
 describe('the claims of the year in the renewal (ADR 336)', () => {

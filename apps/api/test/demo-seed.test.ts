@@ -210,6 +210,9 @@ describe('demo data made by the real operations (ADR 190)', () => {
     expect((Date.now() - inceptedAt(lapsed)) / DAY).toBeCloseTo(380, 0);
     const detail = (await demo(`/api/policies/${lapsed.policyId}`)).json();
     expect(detail.policyDetail).toMatchObject({ autoRenewalEnabled: false, autoRenewalReason: 'Price' });
+    // Its renewal quote is still open to take up from the home banner (ADR 335).
+    const renewal = (await demo(`/api/proposals/${detail.renewalProposal}`)).json();
+    expect(renewal.status).toBe('QUOTE');
   });
 
   it('two policies are in their renewal window: one opted in with a renewal quote, one referred', async () => {
@@ -268,13 +271,13 @@ describe('demo data made by the real operations (ADR 190)', () => {
   it('the demo customer has proposals in QUOTE, QUOTE_EXPIRED, REFERRAL and INSUFFICIENT_ACCURACY', async () => {
     const { items } = (await demo('/api/proposals')).json() as { items: Proposal[] };
     // The renewal proposals are proposals too: the renewed one POLICY, the one in the window QUOTE, the
-    // referred one REFERRAL, the lapsed one's QUOTE_EXPIRED (expired by the job after the anniversary).
+    // referred one REFERRAL, the lapsed one's QUOTE (still open to take up 30 days after the lapse, ADR 335).
     expect(items.map((p) => p.status).sort()).toEqual([
       'INSUFFICIENT_ACCURACY',
       ...Array(14).fill('POLICY'),
       'QUOTE',
       'QUOTE',
-      'QUOTE_EXPIRED',
+      'QUOTE',
       'QUOTE_EXPIRED',
       'REFERRAL',
       'REFERRAL',
@@ -284,7 +287,7 @@ describe('demo data made by the real operations (ADR 190)', () => {
       [DEMO_CUSTOMER.partyId],
     );
     // Expired by the job's rule (the stored status), not only as the read shows it.
-    expect(expired.rows).toHaveLength(2);
+    expect(expired.rows).toHaveLength(1);
   });
 
   it('the second demo customer has nothing', async () => {

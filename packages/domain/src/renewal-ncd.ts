@@ -15,12 +15,8 @@ export const NCD_MAX = 9;
  */
 export const NCD_STEP_BACK: readonly number[] = [0, 0, 0, 1, 1, 2, 3, 3, 4, 5];
 
-/** The claims that count against the NCD: accidents where our driver was (wholly or partly) at fault. */
-export function isFaultClaim(claim: { claimType: string; claimSubType: string | null | undefined }) {
-  return (
-    claim.claimType === 'Accident' && (claim.claimSubType === 'Fault' || claim.claimSubType === 'BothFault')
-  );
-}
+/** The claims that count against the NCD: one rule with the rating's claim kinds (renewal-claims.ts, ADR 336). */
+export { isFaultClaim } from './renewal-claims.ts';
 
 export interface NcdStep {
   from: number;
@@ -101,4 +97,9 @@ export function renewalNcdAnswers(
       : {}),
   };
   return { data, step: { ...step, to } };
+}
+
+/** Whether the year's answers held NCB protection (the first fault claim of the year leaves the NCD alone). */
+export function ncbProtected(answers: Answers): boolean {
+  return objectAt(objectAt(answers.quote).optionalCovers).ncb_protection === true;
 }

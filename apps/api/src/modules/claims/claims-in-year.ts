@@ -13,6 +13,7 @@ export async function claimsInPolicyYear(db: Db, policyId: string, from: Date, t
       claimType: claims.claimType,
       claimSubType: claims.claimSubType,
       occurredAt: claims.occurredAt,
+      occurredDate: claims.occurredDate,
     })
     .from(claims)
     .where(and(eq(claims.policyId, policyId), gte(claims.occurredAt, from), lt(claims.occurredAt, to)));

@@ -13,6 +13,7 @@ export { emailPolicyholder, WHEN } from './holder-email.ts';
 export { movePolicyStart } from './move-start.ts';
 export { addPolicyVersion, policyAnswers } from './policy-versions.ts';
 export { prepareCustomerAccount } from './prepare-customer-account.ts';
+export { renewalMethodOf } from './purchase-method.ts';
 export {
   attachRenewalProposal,
   currentVersionOf,

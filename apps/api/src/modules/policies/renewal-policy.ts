@@ -7,6 +7,7 @@ import { policies, policyVersions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { newPolicyNumber } from '../../lib/policy-number.ts';
 import { openCustomerAccount } from '../billing/index.ts';
+import type { CustomerPaymentRow } from '../payments/index.ts';
 import { amountDueAtBind } from './amount-due.ts';
 import { insertFirstVersion } from './bind-proposal.ts';
 import { renewalMethodOf } from './purchase-method.ts';
@@ -98,15 +99,23 @@ export async function lapsePolicy(db: Db, policyId: string) {
  */
 export async function issueSuccessor(
   ctx: Pick<Ctx, 'db' | 'brand'>,
-  o: { old: PolicyRow; proposalCode: string; data: Record<string, unknown>; quote: Quote; now: Date },
+  o: {
+    old: PolicyRow;
+    proposalCode: string;
+    data: Record<string, unknown>;
+    quote: Quote;
+    now: Date;
+    /** A lapsed renewal taken up (ADR 335): cover starts then, the old policy stays LAPSED. */
+    takenUp?: { startAt: Date; payment: CustomerPaymentRow | undefined };
+  },
 ) {
   const { old } = o;
-  const startAt = old.expiredAt ?? o.now;
+  const startAt = o.takenUp?.startAt ?? old.expiredAt ?? o.now;
   const expiry = addYears(startAt, 1);
   const policyId = randomUUID();
   const versionId = randomUUID();
   const policyNumber = newPolicyNumber();
-  await ctx.db.update(policies).set({ status: 'RENEWED' }).where(eq(policies.id, old.id));
+  if (!o.takenUp) await ctx.db.update(policies).set({ status: 'RENEWED' }).where(eq(policies.id, old.id));
   await ctx.db.insert(policies).values({
     id: policyId,
     policyNumber,
@@ -140,7 +149,7 @@ export async function issueSuccessor(
       partyId: old.partyId,
       method,
       due: amountDueAtBind(o.quote),
-      payment: undefined,
+      payment: o.takenUp?.payment,
       startAt,
       serviceEnd: o.quote.totals?.monthly ? addMonths(startAt, 1) : expiry,
       now: o.now,

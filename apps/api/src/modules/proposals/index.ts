@@ -16,6 +16,7 @@ export {
   createRenewalProposal,
   proposalByCode,
   type RenewalProposalInput,
+  reopenRenewalQuote,
   updateRenewalQuote,
 } from './renewal-proposal.ts';
 export { proposalRoutes } from './routes.ts';

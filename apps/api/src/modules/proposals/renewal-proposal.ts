@@ -1,5 +1,5 @@
 import type { Quote } from '@forecourt/contracts/proposals';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { type ProposalRow, proposals } from '../../db/schema/index.ts';
 import { newExternalReference, newProposalCode } from './references.ts';
@@ -79,4 +79,17 @@ export async function updateRenewalQuote(
       updatedAt: o.now,
     })
     .where(eq(proposals.proposalCode, proposalCode));
+}
+
+/**
+ * A lapsed policy's renewal quote kept open for take-up (ADR 335): QUOTE again (the quote-expiry job may have
+ * moved it at the anniversary) and valid until `until`. Only a QUOTE or QUOTE_EXPIRED renewal is reopened.
+ */
+export async function reopenRenewalQuote(db: Db, proposalCode: string, o: { until: Date; now: Date }) {
+  await db
+    .update(proposals)
+    .set({ status: 'QUOTE', quoteExpiresAt: o.until, updatedAt: o.now })
+    .where(
+      and(eq(proposals.proposalCode, proposalCode), inArray(proposals.status, ['QUOTE', 'QUOTE_EXPIRED'])),
+    );
 }

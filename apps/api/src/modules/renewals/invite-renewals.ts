@@ -1,7 +1,8 @@
 import type { Quote } from '@forecourt/contracts/proposals';
 import { addDaysIso, londonDate, startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
 import { invitationWindowDays } from '@forecourt/domain/renewal';
-import { isFaultClaim, renewalNcdAnswers } from '@forecourt/domain/renewal-ncd';
+import { renewalClaimsAnswers } from '@forecourt/domain/renewal-claims';
+import { isFaultClaim, ncbProtected, renewalNcdAnswers } from '@forecourt/domain/renewal-ncd';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { renewals } from '../../db/schema/index.ts';
@@ -86,10 +87,12 @@ export async function inviteOne(
     // The no-claims discount of the new year (ADR 266): +1 for a year without a fault claim, stepped back
     // for each fault claim (NCB protection takes the first).
     const yearClaims = await claimsInPolicyYear(tx, policyId, policy.inceptedAt, anniversary);
-    const { data: answers } = renewalNcdAnswers(source.data, {
+    const { data: withNcd } = renewalNcdAnswers(source.data, {
       faultClaims: yearClaims.filter(isFaultClaim).length,
       anniversaryDay: londonDate(anniversary),
     });
+    // The same claims disclosed in the renewal's claims history, so it is rated with them (ADR 336).
+    const answers = renewalClaimsAnswers(withNcd, yearClaims, { protectedNcd: ncbProtected(source.data) });
     const priced = priceRenewal(services.brand, answers, {
       anniversary,
       now: at,

@@ -155,24 +155,36 @@ export async function enqueueOutcome(
     successorNumber?: string;
     anniversary: Date;
     quote: Quote | null;
+    /** A lapsed renewal taken up (ADR 335): cover restarted then, not from the anniversary. */
+    restartedAt?: Date;
+    /** A lapsed renewal quote still open until then (ADR 335). */
+    takeUpUntil?: Date;
   },
 ) {
   const email = emailOf(m.quote);
   if (!email) return;
   const renewed = m.outcome === 'RENEWED';
+  const at = (d: Date) => formatLondon(d, "HH:mm 'on' EEEE d MMMM yyyy");
   const body = renewed
     ? [
         `Hello ${nameOf(m.quote)},`,
         '',
-        `Your car insurance has renewed from ${day(m.anniversary)}: your new policy number is ${m.successorNumber}.`,
+        m.restartedAt
+          ? `Your car insurance restarted at ${at(m.restartedAt)}: your new policy number is ${m.successorNumber}. You were not insured between ${at(m.anniversary)} and then.`
+          : `Your car insurance has renewed from ${day(m.anniversary)}: your new policy number is ${m.successorNumber}.`,
         `Your price: ${m.quote ? priceText(m.quote) : ''}`,
         'Your new certificate and schedule are in your account under your policy documents.',
       ]
     : [
         `Hello ${nameOf(m.quote)},`,
         '',
-        `Your car insurance policy ${m.policyNumber} ended at ${formatLondon(m.anniversary, "HH:mm 'on' EEEE d MMMM yyyy")}.`,
+        `Your car insurance policy ${m.policyNumber} ended at ${at(m.anniversary)}.`,
         'You are no longer insured to drive the car under this policy.',
+        ...(m.takeUpUntil && m.quote
+          ? [
+              `Changed your mind? Your renewal price of ${priceText(m.quote)} is open until ${at(m.takeUpUntil)}: opt back in from your account and cover restarts straight away (it cannot be backdated).`,
+            ]
+          : []),
       ];
   await enqueue(db, {
     channel: 'email',

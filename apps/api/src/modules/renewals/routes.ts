@@ -9,6 +9,7 @@ import { renewalDecisionBodySchema, renewalReviewSchema } from '@forecourt/contr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
+import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
 import { changeRenewal } from './change-renewal.ts';
 import { runRenewalInvitations } from './invite-renewals.ts';
 import { listRenewalQueue } from './renewal-queue.ts';
@@ -22,13 +23,18 @@ export const renewalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['policies'],
-        summary: 'Opt out of auto-renewal (with a reason) or back in',
+        summary:
+          'Opt out of auto-renewal (with a reason) or back in; on a LAPSED policy whose renewal quote is still open, opting back in takes it up (cover from now, exactly once; answers the new policy)',
         params: z.object({ id: z.string().uuid() }),
+        headers: idempotencyHeaders,
         body: autoRenewalBodySchema,
         response: { 200: policySchema },
       },
     },
-    async (req) => setAutoRenewal(ctxOf(req), req.params.id, req.body),
+    async (req, reply) =>
+      idempotentRoute(app.services, req, reply, 'policy.auto-renewal', () =>
+        setAutoRenewal(ctxOf(req), req.params.id, req.body),
+      ),
   );
   app.patch(
     '/api/renewals/:code',

@@ -2,17 +2,12 @@ import type { Quote } from '@forecourt/contracts/proposals';
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { type RenewalRow, renewals } from '../../db/schema/index.ts';
 import type { AppServices } from '../../lib/context.ts';
-import { enqueue } from '../../lib/outbox.ts';
 import { requestPolicyDocuments } from '../documents/index.ts';
-import {
-  currentVersionOf,
-  issueSuccessor,
-  lapsePolicy,
-  policiesPastExpiry,
-  policyById,
-} from '../policies/index.ts';
-import { markProposalBound, proposalByCode } from '../proposals/index.ts';
+import { currentVersionOf, lapsePolicy, policiesPastExpiry, policyById } from '../policies/index.ts';
+import { proposalByCode } from '../proposals/index.ts';
+import { renewFromProposal } from './renew-from-proposal.ts';
 import { enqueueOutcome } from './renewal-emails.ts';
+import { keepOpenForTakeUp } from './take-up-renewal.ts';
 
 type Services = AppServices;
 export type AnniversaryOutcome = 'RENEWED' | 'LAPSED' | 'ENDED_ALREADY' | 'DONE_ALREADY';
@@ -75,10 +70,10 @@ async function settleOne(
     if (!row || row.completedAt) return { outcome: 'DONE_ALREADY' as const };
     const policy = await policyById(tx, row.policyId);
     const proposal = await proposalByCode(tx, row.proposalCode);
-    const complete = (status: 'RENEWED' | 'LAPSED', successorPolicyId: string | null = null) =>
+    const complete = (status: 'LAPSED') =>
       tx
         .update(renewals)
-        .set({ status, completedAt: at, successorPolicyId })
+        .set({ status, completedAt: at })
         .where(and(eq(renewals.policyId, row.policyId), eq(renewals.cycle, row.cycle)));
     if (!policy || !proposal || (policy.status !== 'ACTIVE' && policy.status !== 'PENDING')) {
       // Cancelled (or otherwise ended) before its anniversary: nothing to renew or lapse.
@@ -96,51 +91,18 @@ async function settleOne(
     if (!optedIn || !quote) {
       await lapsePolicy(tx, policy.id);
       await complete('LAPSED');
+      const takeUp = await keepOpenForTakeUp(tx, { policy, proposal, row, quote, at });
       await enqueueOutcome(tx, {
         brand: services.brand,
         outcome: 'LAPSED',
         policyNumber: policy.policyNumber,
         anniversary: row.anniversaryAt,
         quote: quote ?? (proposal.sourcePolicy?.quote as Quote | undefined) ?? null,
+        ...(takeUp ? { takeUpUntil: takeUp } : {}),
       });
       return { outcome: 'LAPSED' as const };
     }
-    const ctx = { ...services, db: tx };
-    const successor = await issueSuccessor(ctx, {
-      old: policy,
-      proposalCode: proposal.proposalCode,
-      data: proposal.data,
-      quote,
-      now: at,
-    });
-    await markProposalBound(ctx, proposal.proposalCode, {
-      policyId: successor.policyId,
-      policyNumber: successor.policyNumber,
-      now: at,
-    });
-    await complete('RENEWED', successor.policyId);
-    await enqueue(tx, {
-      channel: 'event',
-      subject: 'mid.policy.renewed',
-      body: `Motor Insurance Database: ${successor.documentInput.vehicle.registration} continues under ${successor.policyNumber} (was ${policy.policyNumber})`,
-      payload: {
-        type: 'mid.policy.renewed',
-        policyNumber: successor.policyNumber,
-        previousPolicyNumber: policy.policyNumber,
-        vrn: successor.documentInput.vehicle.registration,
-        coverStart: successor.startAt.toISOString(),
-        coverEnd: successor.expiry.toISOString(),
-        insurer: quote.mainInsurer,
-      },
-    });
-    await enqueueOutcome(tx, {
-      brand: services.brand,
-      outcome: 'RENEWED',
-      policyNumber: policy.policyNumber,
-      successorNumber: successor.policyNumber,
-      anniversary: row.anniversaryAt,
-      quote,
-    });
+    const successor = await renewFromProposal(services, tx, { row, policy, proposal, quote, at });
     documents = successor.versionId;
     return { outcome: 'RENEWED' as const, successorPolicyId: successor.policyId };
   });

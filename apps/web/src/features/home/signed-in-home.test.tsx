@@ -6,6 +6,7 @@ import { samplePolicy, sampleProposal } from '../../../test/fixtures.ts';
 import { mockFetch, reply } from '../../../test/mock-fetch.ts';
 import { renderShell } from '../../app/test-render.tsx';
 import { endpoints } from '../../lib/api/endpoints.ts';
+import { SnackbarProvider } from '../../ui/index.ts';
 import { testConfig } from '../../ui/test-utils.tsx';
 import { HomePage } from './home-page.tsx';
 
@@ -297,6 +298,58 @@ describe('signed-in home (spec 2 §2)', () => {
     expect(links(card).map((l) => l.split(' ')[0])).not.toContain('Manage');
     await user.click(within(banners).getByRole('button', { name: 'Opt back in' }));
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: true });
+  });
+
+  it('a lapsed policy whose renewal quote is still open: the lapsed banner takes it up (ADR 335); expired, nothing', async () => {
+    const user = userEvent.setup();
+    const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+    const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+    const renewal = (code: string, quoteExpiresAt: string) =>
+      sampleProposal({
+        proposalCode: code,
+        status: 'QUOTE',
+        renewalCycle: 1,
+        schemeCode: 'SUB',
+        quoteExpiresAt,
+      });
+    const lapsed = { policyStatus: 'LAPSED' as const, autoRenewalEnabled: false, expiredAt: inDays(-2) };
+    const calls = mockFetch((method, path, body) => {
+      if (path === '/policies')
+        return reply(endpoints.listPolicies, [
+          policy(1, { renewalProposal: 'ROPEN', policyDetail: lapsed }),
+          policy(2, { renewalProposal: 'RGONE', policyDetail: lapsed }),
+          policy(3, { renewalProposal: 'RSTOP', policyDetail: { ...lapsed, renewalStopped: true } }),
+        ]);
+      if (method === 'GET' && path === '/proposals')
+        return reply(endpoints.listProposals, {
+          items: [renewal('ROPEN', inDays(28)), renewal('RGONE', inDays(-1)), renewal('RSTOP', inDays(28))],
+        } as never);
+      if (method === 'PUT' && path === `/policies/${id(1)}/autoRenewal`)
+        return reply(
+          endpoints.setAutoRenewal,
+          policy(9, {
+            policyNumber: 'FCMNEW',
+            policyDetail: { policyStatus: 'ACTIVE', inceptedAt: '2026-11-25T17:05:00.000Z' },
+            ...(body as object),
+          }),
+        );
+      return undefined;
+    });
+    renderShell(
+      <SnackbarProvider>
+        <HomePage />
+      </SnackbarProvider>,
+      { slots: { signedIn: true }, config: { schemes } },
+    );
+    const banners = await screen.findByTestId('renewal-banners');
+    const kinds = [...banners.querySelectorAll('[data-banner]')].map((b) => b.getAttribute('data-banner'));
+    expect(kinds).toEqual(['renewal-lapsed']);
+    expect(banners).toHaveTextContent('Policy FCM1 ended on');
+    expect(banners).toHaveTextContent('cannot be backdated');
+    await user.click(within(banners).getByRole('button', { name: 'Opt back in' }));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: true });
+    expect(await screen.findByText(/You are covered again from 17:05 on 25 November 2026/)).toBeVisible();
+    expect(screen.getByText(/FCMNEW/)).toBeVisible();
   });
 
   it('missing payment method and upsell banners: only for live, billed policies, by the spec’s statuses', async () => {

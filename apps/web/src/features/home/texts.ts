@@ -80,6 +80,13 @@ export const homeTexts: Record<string, string> = {
   'home.renewal.optedOut.body':
     'You have opted out of auto-renewal, so your cover stops then. Your renewal price is {{price}} if you change your mind.',
   'home.renewal.optedOut.action': 'Opt back in',
+  'home.renewal.lapsed.header': 'Policy {{policyNumber}} ended on {{date}}',
+  'home.renewal.lapsed.body':
+    'You are not insured under it now. Your renewal price of {{price}} is still open until {{until}}: opt back in and your cover restarts straight away, from that moment (it cannot be backdated).',
+  'home.renewal.lapsed.action': 'Opt back in',
+  'home.renewal.lapsed.done': 'You are covered again from {{time}}: your policy number is {{policyNumber}}.',
+  'home.renewal.lapsed.failed':
+    'We could not restart your cover. Check your card in your payment settings, or call us on {{phone}}.',
   'home.renewal.referral.header': 'We cannot renew your policy automatically',
   'home.renewal.referral.body':
     'Policy {{policyNumber}} ends on {{date}}. Please call us on {{phone}} so we can look at your renewal with you.',

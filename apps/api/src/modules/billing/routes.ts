@@ -23,8 +23,11 @@ import {
   orDeclined,
   registerDirectDebitOutcome,
   registerFulfilment,
+  registerMethodReady,
+  registerSetupCheck,
   toCustomerPayment,
 } from '../payments/index.ts';
+import { assertAccountNeedsMethod, useMethodForAccount } from './account-payment-method.ts';
 import { listCustomerAccounts } from './list-customer-accounts.ts';
 import { changePaymentDay, nextStatementEstimate } from './payment-day.ts';
 import { directDebitOutcome } from './run-billing.ts';
@@ -37,6 +40,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     return undefined;
   });
   registerDirectDebitOutcome(directDebitOutcome);
+  registerSetupCheck(assertAccountNeedsMethod);
+  registerMethodReady(useMethodForAccount);
   const tags = ['billing'];
   app.post(
     '/api/stripe/settle',

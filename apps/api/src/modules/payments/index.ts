@@ -24,9 +24,11 @@ export {
   runAfterCommit,
   type SettledPayment,
 } from './fulfilment.ts';
+export { type MethodReadyHandler, registerMethodReady } from './method-ready.ts';
 export {
   type CustomerPaymentRow,
   collectableMethods,
+  latestMandatesFor,
   latestPaymentFor,
   type PaymentMethod,
   usablePaymentMethod,

@@ -63,7 +63,7 @@ describe('module faces', () => {
   const OWNS: Record<string, string[]> = {
     proposals: ['proposals', 'retrievalAttempts'],
     policies: ['policies', 'policyVersions'],
-    billing: ['customerAccounts', 'statements', 'statementLineItems'],
+    billing: ['customerAccounts', 'paymentMethodChanges', 'statements', 'statementLineItems'],
     payments: [
       'customerPayments',
       'ddCollections',

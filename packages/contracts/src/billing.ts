@@ -8,6 +8,11 @@ export const bindPaymentBodySchema = z.object({
   paymentMethodType: z.enum(['CARD', 'BACS_DEBIT']).optional(),
 });
 
+const paymentMethodViewSchema = z.object({
+  display: z.string(),
+  mandateStatus: z.enum(['PENDING_CUSTOMER_APPROVAL', 'ACTIVE', 'CANCELLED']).nullable(),
+});
+
 export const customerAccountSchema = z.object({
   accountId: z.string(),
   accountCode: z.string(),
@@ -20,13 +25,14 @@ export const customerAccountSchema = z.object({
   /** The account's card or Direct Debit mandate can still collect (false: cancelled mandate, none on file). */
   paymentMethodUsable: z.boolean().optional(),
   /** The saved card or Direct Debit mandate the account is paid by, for the payment settings (spec 2 §2). */
-  paymentMethod: z
-    .object({
-      display: z.string(),
-      mandateStatus: z.enum(['PENDING_CUSTOMER_APPROVAL', 'ACTIVE', 'CANCELLED']).nullable(),
-    })
-    .nullable()
-    .optional(),
+  paymentMethod: paymentMethodViewSchema.nullable().optional(),
+  /** Spec 1 §4 (ADR 313): the account still collects (a subscription not ended), so it needs a usable method. */
+  paymentMethodNeeded: z.boolean().optional(),
+  /**
+   * A Direct Debit set up from the billing tab that does not collect yet (ADR 310): waiting for the bank's
+   * approval (PENDING_CUSTOMER_APPROVAL) or refused (CANCELLED); null when none.
+   */
+  pendingPaymentMethod: paymentMethodViewSchema.nullable().optional(),
 });
 export type CustomerAccount = z.infer<typeof customerAccountSchema>;
 

@@ -102,6 +102,11 @@ export type DuplicatePayment = z.infer<typeof duplicatePaymentSchema>;
 export const directDebitFlowBodySchema = z.object({
   mandateDescription: z.string().min(1).max(100),
   successUrl: returnUrl,
+  /**
+   * What the mandate is for (ADR 310): a customer account id from the billing tab; once the mandate is
+   * active it collects that account's payments, and the mandate it replaces is cancelled.
+   */
+  clientReference: z.string().min(1).max(100).optional(),
 });
 export type DirectDebitFlowBody = z.infer<typeof directDebitFlowBodySchema>;
 

@@ -21,6 +21,15 @@ export const customerAccounts = pgTable('customer_accounts', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+/** Each change of an account's collecting card or mandate, once per new method (ADR 310). */
+export const paymentMethodChanges = pgTable('payment_method_changes', {
+  id: uuid('id').primaryKey(),
+  accountId: uuid('account_id').notNull(),
+  fromMethodId: uuid('from_method_id'),
+  toMethodId: uuid('to_method_id').notNull(),
+  changedAt: ts('changed_at').notNull(),
+});
+
 export const statements = pgTable('statements', {
   id: uuid('id').primaryKey(),
   accountId: uuid('account_id').notNull(),

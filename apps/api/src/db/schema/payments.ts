@@ -85,6 +85,8 @@ export const ddRedirectFlows = pgTable('dd_redirect_flows', {
   provider: text('provider').notNull(),
   sessionToken: text('session_token').notNull(),
   description: text('description').notNull(),
+  /** What the flow was started for (a customer account id from the billing tab), if anything (ADR 310). */
+  clientReference: text('client_reference'),
   mandateReference: text('mandate_reference'),
   createdAt: ts('created_at').notNull().defaultNow(),
   completedAt: ts('completed_at'),

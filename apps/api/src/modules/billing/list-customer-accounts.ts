@@ -1,3 +1,5 @@
+import { paymentMethodNeeded } from '@forecourt/domain/billing/payment-method';
+import type { PolicyStatus } from '@forecourt/domain/enums';
 import { and, eq, inArray, sum } from 'drizzle-orm';
 import {
   customerAccounts,
@@ -9,7 +11,8 @@ import {
 } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { collectableMethods } from '../payments/index.ts';
+import { collectableMethods, latestMandatesFor } from '../payments/index.ts';
+import { productOf } from './payment-day.ts';
 
 type MethodRow = Pick<typeof paymentMethods.$inferSelect, 'display' | 'mandateStatus'>;
 const methodView = (m: MethodRow | undefined) =>
@@ -63,11 +66,38 @@ export async function listCustomerAccounts(
           id: paymentMethods.id,
           display: paymentMethods.display,
           mandateStatus: paymentMethods.mandateStatus,
+          createdAt: paymentMethods.createdAt,
         })
         .from(paymentMethods)
         .where(and(inArray(paymentMethods.id, methodIds), eq(paymentMethods.partyId, partyId)))
     : [];
   const collectable = await collectableMethods(ctx, methodIds);
+  const replacements = await latestMandatesFor(ctx, partyId, ids);
+  const policyRows = await ctx.db
+    .select({ id: policies.id, schemeCode: policies.schemeCode, status: policies.status })
+    .from(policies)
+    .where(
+      and(
+        eq(policies.partyId, partyId),
+        inArray(
+          policies.id,
+          accounts.map((a) => a.policyId),
+        ),
+      ),
+    );
+  const needed = (policyId: string) => {
+    const p = policyRows.find((r) => r.id === policyId);
+    return p
+      ? paymentMethodNeeded({ product: productOf(ctx, p.schemeCode), policyStatus: p.status as PolicyStatus })
+      : false;
+  };
+  /** A mandate set up for the account that is newer than its collecting method and not it (ADR 310). */
+  const pending = (a: (typeof accounts)[number]) => {
+    const m = replacements.get(a.id);
+    const current = methods.find((c) => c.id === a.paymentMethodId);
+    if (!m || m.id === a.paymentMethodId || (current && current.createdAt >= m.createdAt)) return null;
+    return methodView(m);
+  };
   return accounts.map((a) => ({
     accountId: a.id,
     accountCode: a.accountCode,
@@ -79,5 +109,7 @@ export async function listCustomerAccounts(
     accountRegistered: party?.kind === 'customer',
     paymentMethodUsable: a.paymentMethodId !== null && collectable.has(a.paymentMethodId),
     paymentMethod: methodView(methods.find((m) => m.id === a.paymentMethodId)),
+    paymentMethodNeeded: needed(a.policyId),
+    pendingPaymentMethod: pending(a),
   }));
 }

@@ -23,9 +23,12 @@ import {
   orDeclined,
   registerDirectDebitOutcome,
   registerFulfilment,
+  registerMethodReady,
   registerRefundOutcome,
+  registerSetupCheck,
   toCustomerPayment,
 } from '../payments/index.ts';
+import { assertAccountNeedsMethod, useMethodForAccount } from './account-payment-method.ts';
 import { listCustomerAccounts } from './list-customer-accounts.ts';
 import { changePaymentDay, nextStatementEstimate } from './payment-day.ts';
 import { directDebitRefundOutcome } from './refund-payout.ts';
@@ -40,6 +43,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   registerDirectDebitOutcome(directDebitOutcome);
   registerRefundOutcome(directDebitRefundOutcome);
+  registerSetupCheck(assertAccountNeedsMethod);
+  registerMethodReady(useMethodForAccount);
   const tags = ['billing'];
   app.post(
     '/api/stripe/settle',

@@ -6,7 +6,10 @@ import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { DirectDebitFlowError } from '../../providers/direct-debit/direct-debit-provider.ts';
+import { type AfterCommit, runAfterCommit } from './fulfilment.ts';
+import { methodReady } from './method-ready.ts';
 import { assertReturnUrls } from './return-urls.ts';
+import { runSetupChecks } from './setup-checks.ts';
 
 type MethodRow = typeof paymentMethods.$inferSelect;
 
@@ -23,6 +26,7 @@ export const toMandate = (m: MethodRow) => ({
 export async function startMandateFlow(ctx: Ctx, input: DirectDebitFlowBody & { appOrigin: string }) {
   const partyId = requireParty(ctx.caller);
   assertReturnUrls(ctx, input.appOrigin, { successUrl: input.successUrl });
+  if (input.clientReference) await runSetupChecks(ctx, partyId, input.clientReference);
   const provider = ctx.providers.directDebit;
   const sessionToken = randomBytes(24).toString('base64url');
   const flow = await provider.createRedirectFlow({
@@ -37,6 +41,7 @@ export async function startMandateFlow(ctx: Ctx, input: DirectDebitFlowBody & { 
     provider: provider.name,
     sessionToken,
     description: input.mandateDescription,
+    clientReference: input.clientReference ?? null,
   });
   return { redirectFlowId: flow.id, redirectUrl: flow.redirectUrl };
 }
@@ -61,7 +66,8 @@ export async function completeMandateFlow(ctx: Ctx, redirectFlowId: string) {
     throw err;
   }
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  let afterCommit: AfterCommit | undefined;
+  const answer = await ctx.db.transaction(async (tx) => {
     await tx
       .insert(paymentMethods)
       .values({
@@ -92,8 +98,18 @@ export async function completeMandateFlow(ctx: Ctx, redirectFlowId: string) {
           eq(paymentMethods.providerReference, mandate.mandateId),
         ),
       );
+    // Rarely active at once (GoCardless: pending until the bank approves): then it collects already.
+    if (row?.mandateStatus === 'ACTIVE' && !flow.completedAt) {
+      afterCommit = await methodReady(ctx, tx, {
+        partyId,
+        clientReference: flow.clientReference,
+        method: row,
+      });
+    }
     return toMandate(row!);
   });
+  await runAfterCommit(ctx, afterCommit);
+  return answer;
 }
 
 /** GET /api/gocardless/mandates: the caller's Direct Debit mandates, newest first. */

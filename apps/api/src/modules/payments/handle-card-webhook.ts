@@ -14,6 +14,7 @@ import {
   WebhookSignatureError,
 } from '../../providers/card-payments/card-payments-provider.ts';
 import { type AfterCommit, fulfil, runAfterCommit } from './fulfilment.ts';
+import { methodReady } from './method-ready.ts';
 
 /**
  * POST /api/stripe/webhooks. The signature is checked before anything is read (bad: 400, nothing changes).
@@ -68,7 +69,14 @@ export async function handleCardWebhook(ctx: Ctx, rawBody: string, signature: st
         .update(paymentSessions)
         .set({ status: 'complete', completedAt: now })
         .where(eq(paymentSessions.id, session.id));
-      if (event.card) await saveCard(txCtx, session.partyId, provider.name, event.card);
+      const card = event.card ? await saveCard(txCtx, session.partyId, provider.name, event.card) : undefined;
+      if (card && session.kind === 'setup') {
+        afterCommit = await methodReady(ctx, tx, {
+          partyId: session.partyId,
+          clientReference: session.clientReference,
+          method: card,
+        });
+      }
       if (session.customerPaymentId) {
         const [settled] = await tx
           .update(customerPayments)
@@ -118,6 +126,11 @@ export async function saveCard(
       cardLast4: card.last4,
     })
     .onConflictDoNothing();
+  const [row] = await ctx.db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.provider, provider), eq(paymentMethods.providerReference, card.id)));
+  return row;
 }
 
 /**

@@ -5,6 +5,8 @@ import { validation } from '../../lib/errors.ts';
 import { WebhookSignatureError } from '../../providers/card-payments/card-payments-provider.ts';
 import type { DirectDebitEvent, MandateStatus } from '../../providers/direct-debit/direct-debit-provider.ts';
 import { applyDirectDebitPaymentEvent } from './collect-direct-debit.ts';
+import { type AfterCommit, runAfterCommit } from './fulfilment.ts';
+import { mandateActivated } from './method-ready.ts';
 import { applyDirectDebitRefundEvent } from './refund-payment.ts';
 
 const MANDATE_ACTIONS: Record<string, MandateStatus> = {
@@ -32,7 +34,8 @@ export async function handleDirectDebitWebhook(ctx: Ctx, rawBody: string, signat
     }
     throw err;
   }
-  return ctx.db.transaction(async (tx) => {
+  const afterCommit: (AfterCommit | undefined)[] = [];
+  const result = await ctx.db.transaction(async (tx) => {
     let applied = 0;
     for (const event of events) {
       const fresh = await tx
@@ -62,7 +65,7 @@ export async function handleDirectDebitWebhook(ctx: Ctx, rawBody: string, signat
       }
       const status = MANDATE_ACTIONS[event.action];
       if (event.resourceType !== 'mandates' || !status || !event.mandateId) continue;
-      await tx
+      const [method] = await tx
         .update(paymentMethods)
         .set({ mandateStatus: status, updatedAt: ctx.clock.now() })
         .where(
@@ -70,8 +73,13 @@ export async function handleDirectDebitWebhook(ctx: Ctx, rawBody: string, signat
             eq(paymentMethods.provider, provider.name),
             eq(paymentMethods.providerReference, event.mandateId),
           ),
-        );
+        )
+        .returning();
+      // A mandate set up from the billing tab collects for its account once active (ADR 310).
+      if (method && status === 'ACTIVE') afterCommit.push(await mandateActivated(ctx, tx, method));
     }
     return { received: true as const, duplicate: events.length > 0 && applied === 0 };
   });
+  for (const work of afterCommit) await runAfterCommit(ctx, work);
+  return result;
 }

@@ -33,10 +33,12 @@ export {
   runAfterCommit,
   type SettledPayment,
 } from './fulfilment.ts';
+export { type MethodReadyHandler, registerMethodReady } from './method-ready.ts';
 export {
   type CustomerPaymentRow,
   collectableMethods,
   collectingMethod,
+  latestMandatesFor,
   latestPaymentFor,
   type PaymentMethod,
 } from './payment-lookups.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
-import { customerPayments, paymentMethods } from '../../db/schema/index.ts';
+import { customerPayments, ddRedirectFlows, paymentMethods } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 
 type MethodType = (typeof paymentMethods.$inferSelect)['type'];
@@ -86,4 +86,32 @@ export async function collectableMethods(ctx: Pick<Ctx, 'db'>, ids: string[]): P
     .from(paymentMethods)
     .where(inArray(paymentMethods.id, ids));
   return new Set(rows.filter((r) => canCollect({ type: r.type, mandateStatus: r.mandate })).map((r) => r.id));
+}
+
+/**
+ * The newest Direct Debit mandate set up through a redirect flow started for each of these client
+ * references (ADR 310: an account's billing tab), keyed by reference: a replacement still waiting for the
+ * bank's approval, or one that failed, is shown beside the method that collects.
+ */
+export async function latestMandatesFor(
+  ctx: Pick<Ctx, 'db'>,
+  partyId: string,
+  references: string[],
+): Promise<Map<string, PaymentMethod>> {
+  if (references.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({ reference: ddRedirectFlows.clientReference, method: paymentMethods })
+    .from(ddRedirectFlows)
+    .innerJoin(
+      paymentMethods,
+      and(
+        eq(paymentMethods.provider, ddRedirectFlows.provider),
+        eq(paymentMethods.providerReference, ddRedirectFlows.mandateReference),
+      ),
+    )
+    .where(and(eq(ddRedirectFlows.partyId, partyId), inArray(ddRedirectFlows.clientReference, references)))
+    .orderBy(desc(paymentMethods.createdAt));
+  const latest = new Map<string, PaymentMethod>();
+  for (const r of rows) if (r.reference && !latest.has(r.reference)) latest.set(r.reference, r.method);
+  return latest;
 }

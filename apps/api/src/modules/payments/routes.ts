@@ -55,12 +55,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Hosted page saving a card for later collections',
+        summary:
+          "Hosted page saving a card for later collections; clientReference a proposal code or the caller's account id (the card then collects that account's payments)",
         body: cardSetupBodySchema,
+        headers: idempotencyHeaders,
         response: { 200: cardSessionResponseSchema },
       },
     },
-    async (req) => createCardSetup(ctxOf(req), { ...req.body, appOrigin: appOrigin(req) }),
+    async (req, reply) =>
+      idempotentRoute(app.services, req, reply, 'stripe.setup', () =>
+        createCardSetup(ctxOf(req), { ...req.body, appOrigin: appOrigin(req) }),
+      ),
   );
   app.get(
     '/api/stripe/sessions/:sessionId',
@@ -109,12 +114,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Start a Direct Debit redirect flow',
+        summary:
+          "Start a Direct Debit redirect flow; with clientReference the caller's account id, the mandate collects that account's payments once active",
         body: directDebitFlowBodySchema,
+        headers: idempotencyHeaders,
         response: { 200: directDebitFlowResponseSchema },
       },
     },
-    async (req) => startMandateFlow(ctxOf(req), { ...req.body, appOrigin: appOrigin(req) }),
+    async (req, reply) =>
+      idempotentRoute(app.services, req, reply, 'gocardless.flows', () =>
+        startMandateFlow(ctxOf(req), { ...req.body, appOrigin: appOrigin(req) }),
+      ),
   );
   app.post(
     '/api/gocardless/mandates',

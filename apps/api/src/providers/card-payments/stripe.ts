@@ -57,7 +57,13 @@ export function stripeCardPayments(
               ],
               payment_intent_data: { setup_future_usage: 'off_session', metadata: input.metadata },
             }
-          : { currency: input.currency, setup_intent_data: { metadata: input.metadata } }),
+          : {
+              currency: input.currency,
+              setup_intent_data: { metadata: input.metadata },
+              // A saved card is charged later off-session against its customer (chargeSavedCard, ADR 310).
+              customer_creation: 'always' as const,
+              payment_method_types: ['card'],
+            }),
       });
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
       return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };

@@ -88,6 +88,8 @@ export interface DirectDebitProvider {
   completeRedirectFlow(id: string, sessionToken: string): Promise<Mandate>;
   /** Verifies the Webhook-Signature over the raw body, then reads the events. */
   parseWebhook(rawBody: string, signatureHeader: string | undefined): Promise<DirectDebitEvent[]>;
+  /** Cancels a mandate (a replaced one, ADR 310); one already cancelled is left as it is. */
+  cancelMandate(mandateId: string): Promise<void>;
   /** Creates (or, for a key already used, answers) the payment; its progress arrives by webhook. */
   createPayment(input: DirectDebitPaymentInput): Promise<DirectDebitPayment>;
   /**

@@ -57,6 +57,12 @@ export function goCardlessDirectDebit(
       };
     },
 
+    async cancelMandate(mandateId) {
+      const mandate = await client.mandates.find(mandateId);
+      if (['cancelled', 'failed', 'expired', 'consumed', 'blocked'].includes(String(mandate.status))) return;
+      await client.mandates.cancel(mandateId, {});
+    },
+
     async createPayment(input) {
       const payment = await client.payments.create(
         {

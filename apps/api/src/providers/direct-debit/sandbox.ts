@@ -1,6 +1,6 @@
 import { addWorkingDays } from '@forecourt/domain/billing/working-days';
 import { startOfDayLondon } from '@forecourt/domain/dates';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { sandboxDdFlows, sandboxDdMandates, sandboxDdPayments } from '../../db/schema/index.ts';
 import { defineJob, enqueue } from '../../jobs/registry.ts';
@@ -81,6 +81,29 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
   };
   const secret = () => ensureSecret(services().db, 'sandbox-dd-webhook');
 
+  /** The bank tells the app about a mandate: a signed GoCardless-shaped webhook by real HTTP. */
+  const sendMandateEvent = async (
+    url: string,
+    mandateId: string,
+    action: 'active' | 'cancelled',
+    details: { origin: string; cause: string; description: string },
+  ) => {
+    const body = JSON.stringify({
+      events: [
+        {
+          id: sandboxId('EV', 14),
+          created_at: services().clock.now().toISOString(),
+          resource_type: 'mandates',
+          action,
+          links: { mandate: mandateId },
+          details,
+        },
+      ],
+      meta: { webhook_id: sandboxId('WB', 14) },
+    });
+    await deliverWebhook(url, body, { 'webhook-signature': signGoCardlessStyle(body, await secret()) });
+  };
+
   const provider: SandboxDirectDebit = {
     name: 'sandbox',
     attach(s) {
@@ -155,29 +178,33 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
       const [m] = await db
         .update(sandboxDdMandates)
         .set({ status: 'active', activatedAt: clock.now() })
-        .where(eq(sandboxDdMandates.id, mandateId))
+        .where(
+          and(eq(sandboxDdMandates.id, mandateId), eq(sandboxDdMandates.status, 'pending_customer_approval')),
+        )
         .returning();
-      if (!m) return;
-      const body = JSON.stringify({
-        events: [
-          {
-            id: sandboxId('EV', 14),
-            created_at: clock.now().toISOString(),
-            resource_type: 'mandates',
-            action: 'active',
-            links: { mandate: mandateId },
-            details: {
-              origin: 'gocardless',
-              cause: 'mandate_activated',
-              description: 'The time window after submission for the banks to refuse a mandate has ended.',
-            },
-          },
-        ],
-        meta: { webhook_id: sandboxId('WB', 14) },
-      });
-      await deliverWebhook(m.webhookUrl, body, {
-        'webhook-signature': signGoCardlessStyle(body, await secret()),
-      });
+      if (m) {
+        await sendMandateEvent(m.webhookUrl, mandateId, 'active', {
+          origin: 'gocardless',
+          cause: 'mandate_activated',
+          description: 'The time window after submission for the banks to refuse a mandate has ended.',
+        });
+      }
+    },
+
+    async cancelMandate(mandateId) {
+      const { db } = services();
+      const [m] = await db
+        .update(sandboxDdMandates)
+        .set({ status: 'cancelled' })
+        .where(and(eq(sandboxDdMandates.id, mandateId), ne(sandboxDdMandates.status, 'cancelled')))
+        .returning();
+      if (m) {
+        await sendMandateEvent(m.webhookUrl, mandateId, 'cancelled', {
+          origin: 'api',
+          cause: 'mandate_cancelled',
+          description: 'The mandate was cancelled.',
+        });
+      }
     },
 
     async createPayment(input) {

@@ -1,24 +1,25 @@
 import type { CustomerAccount } from '@forecourt/contracts/billing';
 import type { Policy } from '@forecourt/contracts/policies';
 import type { Proposal } from '@forecourt/contracts/proposals';
+import { missingPaymentMethod } from '@forecourt/domain/billing/payment-method';
 
 const live = (p: Policy) => ['ACTIVE', 'PENDING'].includes(p.policyDetail.policyStatus);
 
 /**
- * Spec 2 §2 "banners for a missing payment method": a live policy (billed: not driveaway) whose account has no
- * card or Direct Debit mandate that can still collect.
+ * Spec 2 §2 "banners for a missing payment method", the "missing card" and "missing mandate" notifications
+ * (ADR 241, 313): a live policy (billed: not driveaway) whose account still collects (spec 1 §4: not paid in
+ * full, not ended) and has no card, or no Direct Debit mandate, that can collect.
  */
-export function missingPaymentMethod(
+export function missingPaymentMethods(
   policies: Policy[],
   accounts: CustomerAccount[],
   billed: (p: Policy) => boolean,
 ) {
-  return policies.filter(
-    (p) =>
-      live(p) &&
-      billed(p) &&
-      accounts.some((a) => a.accountCode === p.policyNumber && a.paymentMethodUsable === false),
-  );
+  return policies.flatMap((policy) => {
+    const account = accounts.find((a) => a.accountCode === policy.policyNumber);
+    const kind = account && missingPaymentMethod(account);
+    return live(policy) && billed(policy) && kind ? [{ policy, kind }] : [];
+  });
 }
 
 /** Spec 2 §2: an upsell banner when a live policy's upsell proposal is in QUOTE, QUOTE_EXPIRED or INSUFFICIENT_ACCURACY. */

@@ -354,16 +354,21 @@ describe('signed-in home (spec 2 §2)', () => {
 
   it('missing payment method and upsell banners: only for live, billed policies, by the spec’s statuses', async () => {
     window.sessionStorage.setItem('forecourt.outstandingSeen', '1');
-    const account = (code: string, paymentMethodUsable: boolean) => ({
+    const account = (
+      code: string,
+      paymentMethodUsable: boolean,
+      o: { paymentMethodType?: 'CARD' | 'BACS_DEBIT'; paymentMethodNeeded?: boolean } = {},
+    ) => ({
       accountId: `acc-${code}`,
       accountCode: code,
       paymentDay: 1,
-      paymentMethodType: 'BACS_DEBIT' as const,
+      paymentMethodType: o.paymentMethodType ?? ('BACS_DEBIT' as const),
       accountBalance: 0,
       outstandingAmount: 0,
       accountStatus: 'ACTIVE' as const,
       accountRegistered: true,
       paymentMethodUsable,
+      paymentMethodNeeded: o.paymentMethodNeeded ?? true,
     });
     const upsell = (code: string, status: 'QUOTE' | 'QUOTE_EXPIRED' | 'REFERRAL' | 'INSUFFICIENT_ACCURACY') =>
       sampleProposal({ proposalCode: code, status, schemeCode: 'SUB' });
@@ -376,9 +381,14 @@ describe('signed-in home (spec 2 §2)', () => {
           policy(3, { policyDetail: { policyStatus: 'CANCELLED' }, upsellProposal: 'U3' }),
           policy(4, { schemeCode: 'DRIVE', policyDetail: { policyStatus: 'ACTIVE' }, upsellProposal: 'U4' }),
           policy(5, { policyDetail: { policyStatus: 'PENDING' }, upsellProposal: 'U5' }),
+          // No card: the "missing card" banner. Paid in full (nothing more to collect): none.
+          policy(6, { policyDetail: { policyStatus: 'ACTIVE' } }),
+          policy(7, { policyDetail: { policyStatus: 'ACTIVE' } }),
         ]);
       if (method === 'GET' && path === '/customerAccounts')
         return reply(endpoints.listCustomerAccounts, [
+          account('FCM6', false, { paymentMethodType: 'CARD' }),
+          account('FCM7', false, { paymentMethodType: 'CARD', paymentMethodNeeded: false }),
           account('FCM1', false),
           account('FCM2', true),
           account('FCM3', false),
@@ -396,8 +406,11 @@ describe('signed-in home (spec 2 §2)', () => {
       return undefined;
     });
     const { container } = renderShell(<HomePage />, { slots: { signedIn: true }, config: { schemes } });
-    const missing = await screen.findByText(/Policy FCM1 has no card or Direct Debit/);
-    expect(container.querySelectorAll('[data-banner="missing-payment-method"]')).toHaveLength(1);
+    const missing = await screen.findByText(/collect the monthly payments for policy FCM1/);
+    expect(container.querySelectorAll('[data-banner="missing-mandate"]')).toHaveLength(1);
+    const cards = [...container.querySelectorAll<HTMLElement>('[data-banner="missing-card"]')];
+    expect(cards.map((b) => b.textContent)).toEqual([expect.stringContaining('Policy FCM6 has no card')]);
+    expect(within(cards[0]!).getByRole('link', { name: 'Add a card' })).toBeVisible();
     expect(within(missing.closest('[data-banner]') as HTMLElement).getByRole('link')).toHaveAttribute(
       'href',
       '/car-insurance/policy/00000000-0000-4000-8000-000000000001/billing',

@@ -90,10 +90,14 @@ export const homeTexts: Record<string, string> = {
   'home.renewal.referral.header': 'We cannot renew your policy automatically',
   'home.renewal.referral.body':
     'Policy {{policyNumber}} ends on {{date}}. Please call us on {{phone}} so we can look at your renewal with you.',
-  'home.paymentMethod.header': 'We cannot take your payments',
-  'home.paymentMethod.body':
-    'Policy {{policyNumber}} has no card or Direct Debit we can collect from. Add one so your cover continues.',
-  'home.paymentMethod.action': 'Add a payment method',
+  'home.paymentMethod.card.header': 'We cannot take your card payments',
+  'home.paymentMethod.card.body':
+    'Policy {{policyNumber}} has no card we can take its monthly payments from. Add one so your cover continues.',
+  'home.paymentMethod.card.action': 'Add a card',
+  'home.paymentMethod.mandate.header': 'Your Direct Debit was cancelled',
+  'home.paymentMethod.mandate.body':
+    'We cannot collect the monthly payments for policy {{policyNumber}}. Set up a new Direct Debit so your cover continues.',
+  'home.paymentMethod.mandate.action': 'Set up Direct Debit',
   'home.upsell.header': 'Upgrade your cover',
   'home.upsell.body':
     'We have priced extra cover for policy {{policyNumber}}. See what it adds and what it costs.',

@@ -317,6 +317,28 @@ export const policyTexts: Record<string, string> = {
   'policy.billing.previous': 'Previous statements',
   'policy.billing.settings': 'Payment settings',
   'policy.billing.changeDay': 'Change payment day',
+  'policy.billing.changeCard': 'Change card',
+  'policy.billing.payByCard': 'Pay by card instead',
+  'policy.billing.setUpDirectDebit': 'Pay by Direct Debit',
+  'policy.billing.replaceDirectDebit': 'Change Direct Debit',
+  'policy.billing.mandateDescription': 'Car insurance payments, policy {{code}}',
+  'policy.billing.newMandate': 'New Direct Debit',
+  'policy.billing.newMandate.PENDING_CUSTOMER_APPROVAL':
+    'Waiting for your bank to approve it; your current payment method is used until then',
+  'policy.billing.newMandate.ACTIVE': 'Active',
+  'policy.billing.newMandate.CANCELLED': 'Not set up: your bank did not approve it',
+  'policy.billing.cardSaved': 'Your new card is saved. We will take your next payments from it.',
+  'policy.billing.cardWaiting':
+    'We are waiting for the card provider to confirm your new card. This usually takes a minute.',
+  'policy.billing.cardNotSaved': 'Your card was not saved ({{code}}). Please try again or use another card.',
+  'policy.billing.missing.card.title': 'Add a card for your payments',
+  'policy.billing.missing.card.body':
+    'We have no card we can take your monthly payments from. Add one so your cover continues.',
+  'policy.billing.missing.card.action': 'Add a card',
+  'policy.billing.missing.mandate.title': 'Set up a new Direct Debit',
+  'policy.billing.missing.mandate.body':
+    'Your Direct Debit was cancelled, so we cannot collect your monthly payments. Set up a new one so your cover continues.',
+  'policy.billing.missing.mandate.action': 'Set up Direct Debit',
   'policy.billing.statementTitle': 'Statement {{number}}',
   'policy.billing.loading': 'Loading the statement',
   'policy.billing.status.draft': 'Draft',

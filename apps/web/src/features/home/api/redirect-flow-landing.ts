@@ -25,6 +25,9 @@ export function useRedirectFlowLanding(): RedirectFlowState {
     call(endpoints.createMandate, { body: { redirectFlowId: flowId } })
       .then(() => {
         setState('done');
+        // A mandate set up from a billing tab shows there as waiting for the bank's approval (ADR 310).
+        void client.invalidateQueries({ queryKey: ['customer-account'] });
+        void client.invalidateQueries({ queryKey: ['customerAccounts'] });
         return client.invalidateQueries({ queryKey: queryKeys.mandates() });
       })
       .catch(() => setState('failed'))

@@ -4,32 +4,32 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button, Notification } from '../../../ui/index.ts';
 import { useMyAccounts } from '../api/list-my-accounts.ts';
-import { missingPaymentMethod, upsellBanners } from '../home-banner-rules.ts';
+import { missingPaymentMethods, upsellBanners } from '../home-banner-rules.ts';
 import styles from './signed-in-home.module.css';
 
 /**
- * Home's payment-method and upsell banners (spec 2 §2): a live policy whose account cannot collect (add a card
- * or Direct Debit on its billing tab), and an upgrade offered for a policy (its upsell proposal).
+ * Home's payment-method and upsell banners (spec 2 §2): a live policy whose account cannot collect: missing card
+ * or missing mandate (fixed on its billing tab), and an upgrade offered for a policy (its upsell proposal).
  */
 export function HomeBanners({ policies, proposals }: { policies: Policy[]; proposals: Proposal[] }) {
   const { t } = useTranslation();
   const { schemes } = useConfig();
   const accounts = useMyAccounts(policies.length > 0).data ?? [];
   const schemeOf = (p: Policy) => schemes.find((s) => s.schemeCode === p.schemeCode);
-  const missing = missingPaymentMethod(policies, accounts, (p) => schemeOf(p)?.product !== 'DRIVEAWAY');
+  const missing = missingPaymentMethods(policies, accounts, (p) => schemeOf(p)?.product !== 'DRIVEAWAY');
   const upsells = upsellBanners(policies, proposals);
   if (missing.length + upsells.length === 0) return null;
   const product = (p: Policy) => schemeOf(p)?.productUrlName ?? '';
   return (
     <div className={styles.banners}>
-      {missing.map((p) => (
+      {missing.map(({ policy: p, kind }) => (
         <LinkBanner
           key={p.policyId}
-          kind="missing-payment-method"
+          kind={`missing-${kind}`}
           variant="warning"
-          title={t('home.paymentMethod.header')}
-          body={t('home.paymentMethod.body', { policyNumber: p.policyNumber })}
-          action={t('home.paymentMethod.action')}
+          title={t(`home.paymentMethod.${kind}.header`)}
+          body={t(`home.paymentMethod.${kind}.body`, { policyNumber: p.policyNumber })}
+          action={t(`home.paymentMethod.${kind}.action`)}
           to={`/${product(p)}/policy/${p.policyId}/billing`}
         />
       ))}

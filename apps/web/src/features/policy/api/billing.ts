@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { call } from '../../../lib/api/endpoint.ts';
 import { endpoints } from '../../../lib/api/endpoints.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
@@ -43,4 +45,75 @@ export async function payOutstanding(accountId: string, name: string) {
     body: { accountId, successUrl: here, cancelUrl: here, lineItem: { name } },
   });
   window.location.assign(session.url);
+}
+
+/** Leaving for a provider's hosted page (a seam for tests). */
+export const browser = { go: (url: string) => window.location.assign(url) };
+
+/**
+ * Change card (ADR 310, spec 2 §7 stripeSetupSession): a hosted page saving a card whose client reference is
+ * the account; the browser goes there and comes back to this billing tab (`tabPath`) naming the session
+ * (Stripe's {CHECKOUT_SESSION_ID} template).
+ */
+export async function changeCard(accountId: string, tabPath: string) {
+  const here = `${window.location.origin}${tabPath}`;
+  const session = await call(endpoints.createCardSetup, {
+    body: {
+      clientReference: accountId,
+      successUrl: `${here}?cardSetup={CHECKOUT_SESSION_ID}`,
+      cancelUrl: here,
+    },
+  });
+  browser.go(session.url);
+}
+
+/**
+ * Set up or replace the account's Direct Debit (ADR 310, spec 2 §7 createRedirectFlow): the provider's
+ * bank-details page, then home, where the redirect_flow_id is exchanged for the mandate.
+ */
+export async function setUpDirectDebit(accountId: string, mandateDescription: string) {
+  const flow = await call(endpoints.createRedirectFlow, {
+    body: { clientReference: accountId, mandateDescription, successUrl: `${window.location.origin}/` },
+  });
+  browser.go(flow.redirectUrl);
+}
+
+export type CardSetupReturn = 'none' | 'checking' | 'saved' | 'waiting' | { declined: string };
+
+/**
+ * Back from the card page with ?cardSetup={session}: how it ended (the webhook has usually arrived first);
+ * the account reloads, and the parameter leaves the address so a reload does not ask again.
+ */
+export function useCardSetupReturn(): CardSetupReturn {
+  const [params, setParams] = useSearchParams();
+  const client = useQueryClient();
+  const sessionId = params.get('cardSetup');
+  const [state, setState] = useState<CardSetupReturn>(sessionId ? 'checking' : 'none');
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!sessionId || asked.current === sessionId) return;
+    asked.current = sessionId;
+    call(endpoints.getCardSession, { params: { sessionId } })
+      .then((s) =>
+        setState(
+          s.status === 'complete'
+            ? 'saved'
+            : s.status === 'failed'
+              ? { declined: s.declineCode ?? 'card_declined' }
+              : 'waiting',
+        ),
+      )
+      .catch(() => setState('none'))
+      .finally(() => {
+        void client.invalidateQueries({ queryKey: ['customer-account'] });
+        setParams(
+          (p) => {
+            p.delete('cardSetup');
+            return p;
+          },
+          { replace: true },
+        );
+      });
+  }, [sessionId, client, setParams]);
+  return state;
 }

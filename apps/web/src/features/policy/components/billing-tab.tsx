@@ -3,18 +3,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button, Card, Notification, StatusBadge } from '../../../ui/index.ts';
-import { payOutstanding, useStatements } from '../api/billing.ts';
+import { payOutstanding, useCardSetupReturn, useStatements } from '../api/billing.ts';
 import { useNextPayment, usePolicyAccount } from '../api/policy.ts';
 import styles from '../policy.module.css';
 import { gbp, londonDay } from '../policy-view.ts';
 import { PaymentDayModal } from './payment-day-modal.tsx';
+import { PaymentMethodActions, PaymentMethodNotices } from './payment-method-settings.tsx';
 import { StatementModal } from './statement-modal.tsx';
 
 const BADGE = { settled: 'success', pending: 'info', failed: 'critical', draft: 'default' } as const;
 
 /**
- * The billing tab (spec 2 §2): payment settings sidebar (method, payment day, the staff's payment-day
- * modal), the outstanding balance with the pay action, the latest statement, the next-statement estimate
+ * The billing tab (spec 2 §2): payment settings sidebar (method, payment day, change card or Direct Debit
+ * and the missing card / mandate notices (ADR 310, 313), the staff's payment-day modal), the outstanding balance with the pay action, the latest statement, the next-statement estimate
  * and the previous statements; a statement opens in a modal with its line items. Amounts in pounds.
  */
 export function BillingTab({ policy }: { policy: Policy }) {
@@ -26,6 +27,7 @@ export function BillingTab({ policy }: { policy: Policy }) {
   const [open, setOpen] = useState<string | null>(null);
   const [dayModal, setDayModal] = useState(false);
   const [paying, setPaying] = useState(false);
+  const cardReturn = useCardSetupReturn();
   if (!account) return null;
   const [latest, ...previous] = statements;
   const staff = config.features.isAdmin;
@@ -43,6 +45,7 @@ export function BillingTab({ policy }: { policy: Policy }) {
     <div className={styles.billing}>
       <div className={styles.grid}>
         <h2>{t('policy.billing.header')}</h2>
+        <PaymentMethodNotices account={account} cardReturn={cardReturn} />
         {account.outstandingAmount > 0 && (
           <Notification
             variant={account.accountStatus === 'SUSPENDED' ? 'critical' : 'warning'}
@@ -136,6 +139,7 @@ export function BillingTab({ policy }: { policy: Policy }) {
                 : t('policy.billing.noOutstanding')}
             </dd>
           </dl>
+          {!staff && <PaymentMethodActions account={account} />}
           {canChangeDay && (
             <Button variant="secondary" onClick={() => setDayModal(true)}>
               {t('policy.billing.changeDay')}

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { paymentMethodNeeded } from '@forecourt/domain/billing/payment-method';
+import type { PolicyStatus } from '@forecourt/domain/enums';
+import { and, eq, ne } from 'drizzle-orm';
+import { customerAccounts, paymentMethodChanges, policies } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { MethodReadyHandler } from '../payments/index.ts';
+import { lockAccount } from './ledger-store.ts';
+import { productOf } from './payment-day.ts';
+
+/** A client reference naming a customer account (an id); proposal codes (prp_…) are not accounts. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isAccountReference = (ref: string | undefined): ref is string => ref !== undefined && UUID.test(ref);
+
+/**
+ * A card set-up session or a Direct Debit redirect flow started for an account (ADR 310, registered with
+ * payments as a set-up check): the caller's own account (another's is not found: 404), whose policy still
+ * has payments to collect (spec 1 §4: not paid in full, not ended; otherwise 422).
+ */
+export async function assertAccountNeedsMethod(
+  ctx: Ctx,
+  partyId: string,
+  clientReference: string | undefined,
+) {
+  if (!isAccountReference(clientReference)) return;
+  const [row] = await ctx.db
+    .select({ schemeCode: policies.schemeCode, status: policies.status })
+    .from(customerAccounts)
+    .innerJoin(policies, eq(policies.id, customerAccounts.policyId))
+    .where(and(eq(customerAccounts.id, clientReference), eq(customerAccounts.partyId, partyId)));
+  if (!row) throw notFound('No such account');
+  const needed = paymentMethodNeeded({
+    product: productOf(ctx, row.schemeCode),
+    policyStatus: row.status as PolicyStatus,
+  });
+  if (!needed) {
+    throw new AppError('UNPROCESSABLE', 'This policy has no more payments to collect.');
+  }
+}
+
+/**
+ * Payments' method-ready handler (ADR 310): the new card or active mandate becomes the account's collecting
+ * method, once (a change is recorded per account and new method; a repeat changes nothing). The old method
+ * stays on file; it is released (a mandate is then cancelled at the provider) unless another account of the
+ * customer still collects by it.
+ */
+export const useMethodForAccount: MethodReadyHandler = async (ctx, { partyId, clientReference, method }) => {
+  if (!isAccountReference(clientReference) || method.partyId !== partyId) return { released: [] };
+  const account = await lockAccount(ctx.db, clientReference);
+  if (!account || account.partyId !== partyId || account.paymentMethodId === method.id) {
+    return { released: [] };
+  }
+  const [change] = await ctx.db
+    .insert(paymentMethodChanges)
+    .values({
+      id: randomUUID(),
+      accountId: account.id,
+      fromMethodId: account.paymentMethodId,
+      toMethodId: method.id,
+      changedAt: ctx.clock.now(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!change) return { released: [] };
+  await ctx.db
+    .update(customerAccounts)
+    .set({ paymentMethodType: method.type, paymentMethodId: method.id })
+    .where(eq(customerAccounts.id, account.id));
+  const old = account.paymentMethodId;
+  if (!old) return { released: [] };
+  const [stillUsed] = await ctx.db
+    .select({ id: customerAccounts.id })
+    .from(customerAccounts)
+    .where(and(eq(customerAccounts.paymentMethodId, old), ne(customerAccounts.id, account.id)))
+    .limit(1);
+  return { released: stillUsed ? [] : [old] };
+};

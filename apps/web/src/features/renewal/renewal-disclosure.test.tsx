@@ -94,7 +94,7 @@ describe('renewal disclosure routes', { timeout: 30_000 }, () => {
     expect([...readOnly].map((f) => f.getAttribute('data-read-only'))).toEqual(['name', 'dateOfBirth']);
     const marital = document.querySelector('[data-question="maritalStatus"] select') as HTMLSelectElement;
     await userEvent.selectOptions(marital, 'Single');
-    await userEvent.click(screen.getByRole('button', { name: 'Save and see my renewal price' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save and see my price' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(root));
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
       changes: [
@@ -117,7 +117,7 @@ describe('renewal disclosure routes', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { name: 'How you use your car', level: 1 }, LAZY);
     const where = document.querySelector('[data-question="overnightLocation"] select') as HTMLSelectElement;
     await userEvent.selectOptions(where, 'GarageLockedNearHome');
-    await userEvent.click(screen.getByRole('button', { name: 'Save and see my renewal price' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save and see my price' }));
     expect(await screen.findByText('We cannot renew your policy automatically')).toBeVisible();
     expect(screen.getByText('The car is modified')).toBeVisible();
     expect(router.state.location.pathname).toBe(root);

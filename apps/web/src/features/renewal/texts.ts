@@ -35,7 +35,7 @@ export const renewalTexts: Record<string, string> = {
   'renewal.disclosure.back': 'Back to your renewal',
   'renewal.disclosure.subheader':
     'Tell us what will be true for your next year of cover. Saving works out your renewal price again.',
-  'renewal.disclosure.save': 'Save and see my renewal price',
+  'renewal.disclosure.save': 'Save and see my price',
   'renewal.disclosure.cancel': 'Cancel',
   'renewal.disclosure.change': 'Change',
   'renewal.disclosure.done': 'Back to your renewal',

@@ -108,9 +108,15 @@ export const renewalQueueSchema = z.array(
   }),
 );
 
+/** A disclosure answer written at a dotted path (the same shape as a proposal change's `update`). */
+const disclosureUpdate = z.object({ path: z.string().min(1).max(200), value: z.unknown() });
+const profileCode = z.string().min(1).max(20);
+
 /**
- * PATCH /api/renewals/{code}: the changes a customer makes on the renewal quote (optional covers, voluntary
- * excess); anything else is a change for support (spec 3 §4: no self-service changes in the renewal window).
+ * PATCH /api/renewals/{code}: the changes a customer makes on the renewal quote: optional covers and
+ * voluntary excess (ADR 222), and the answers of a disclosure section — the car, the policyholder, a named
+ * driver added, changed or removed (ADR 330). The policy's read-only answers stay read-only; the start date
+ * (the anniversary) and promotions are not the customer's to change.
  */
 export const renewalChangeRequestSchema = z.object({
   changes: z
@@ -127,10 +133,23 @@ export const renewalChangeRequestSchema = z.object({
           changeType: z.literal('SELECT_VOLUNTARY_EXCESS'),
           excess: z.number().int().min(0).max(10_000),
         }),
+        z.object({
+          changeType: z.literal('ASSET_DISCLOSURE_CHANGE'),
+          assetCode: z.string().max(40).optional(),
+          update: disclosureUpdate,
+        }),
+        z.object({ changeType: z.literal('PROFILE_DISCLOSURE_CHANGE'), update: disclosureUpdate }),
+        z.object({
+          changeType: z.literal('ADDITIONAL_PROFILE_DISCLOSURE_CHANGE'),
+          profileCode,
+          update: disclosureUpdate,
+        }),
+        z.object({ changeType: z.literal('ADDITIONAL_PROFILE_CREATE_CHANGE'), profileCode }),
+        z.object({ changeType: z.literal('REMOVE_PROFILE'), profileCode }),
       ]),
     )
     .min(1)
-    .max(10),
+    .max(100),
 });
 export type RenewalChangeRequest = z.infer<typeof renewalChangeRequestSchema>;
 

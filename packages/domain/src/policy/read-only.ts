@@ -33,3 +33,37 @@ export function readOnlyOnPolicy(
   // Claims already disclosed; a new driver's own claims are disclosed with them (in their create change).
   return !editor.claims && (target === 'profile' || target === 'additionalProfile') && under(path, CLAIMS);
 }
+
+const TARGET = {
+  PROFILE_DISCLOSURE_CHANGE: 'profile',
+  ADDITIONAL_PROFILE_DISCLOSURE_CHANGE: 'additionalProfile',
+  ASSET_DISCLOSURE_CHANGE: 'asset',
+  QUOTE_DISCLOSURE_CHANGE: 'quote',
+} as const;
+
+/**
+ * The changes of one request that write a read-only answer, keyed `changes.N.update.path` (a 400's field
+ * errors). A driver added by the same request discloses all their answers, claims included.
+ */
+export function readOnlyChangeErrors(
+  changes: readonly { changeType: string; profileCode?: string | undefined; update?: { path: string } }[],
+  editor: PolicyEditor,
+): Record<string, string[]> {
+  const added = new Set(
+    changes.filter((c) => c.changeType === 'ADDITIONAL_PROFILE_CREATE_CHANGE').map((c) => c.profileCode),
+  );
+  const errors: Record<string, string[]> = {};
+  changes.forEach((c, i) => {
+    const target = TARGET[c.changeType as keyof typeof TARGET];
+    const isNew = target === 'additionalProfile' && added.has(c.profileCode);
+    if (target && !isNew && readOnlyOnPolicy(target, c.update?.path ?? '', editor))
+      errors[`changes.${i}.update.path`] = ['validation.readOnlyOnPolicy'];
+  });
+  return errors;
+}
+
+/** The editor a caller is: staff (impersonating or not) and whether they hold `action:mta-claims`. */
+export function policyEditorOf(caller: { kind: string; permissions?: readonly string[] }): PolicyEditor {
+  const staff = caller.kind === 'admin';
+  return { staff, claims: staff && (caller.permissions ?? []).includes(MTA_CLAIMS_PERMISSION) };
+}

@@ -4,7 +4,12 @@ import type { Quote } from '@forecourt/contracts/proposals';
 import { londonDate } from '@forecourt/domain/dates';
 import { effectiveDateError } from '@forecourt/domain/policy/effective-date';
 import { billingPeriodAt, proRataPremium } from '@forecourt/domain/policy/pro-rata';
-import { MTA_CLAIMS_PERMISSION, readOnlyOnPolicy } from '@forecourt/domain/policy/read-only';
+import {
+  MTA_CLAIMS_PERMISSION,
+  policyEditorOf,
+  readOnlyChangeErrors,
+  readOnlyOnPolicy,
+} from '@forecourt/domain/policy/read-only';
 import { paidInFull, productKindOf } from '@forecourt/domain/policy/term';
 import { applyChanges } from '@forecourt/domain/proposal/apply-changes';
 import type { Ctx } from '../../lib/context.ts';
@@ -13,31 +18,9 @@ import { getPolicy, policyAnswers } from '../policies/index.ts';
 import { rateProposal } from '../proposals/index.ts';
 import { type AdjustmentRow, storeAdjustment } from './adjustment-view.ts';
 
-const TARGET = {
-  PROFILE_DISCLOSURE_CHANGE: 'profile',
-  ADDITIONAL_PROFILE_DISCLOSURE_CHANGE: 'additionalProfile',
-  ASSET_DISCLOSURE_CHANGE: 'asset',
-  QUOTE_DISCLOSURE_CHANGE: 'quote',
-} as const;
-
 /** 400 for a change the caller may not make (the domain's rule: name, date of birth, NCD; disclosed claims). */
 function assertWritable(ctx: Ctx, changes: AdjustmentChange[]) {
-  const { caller } = ctx;
-  const editor = {
-    staff: caller.kind === 'admin',
-    claims: caller.kind === 'admin' && caller.permissions.includes(MTA_CLAIMS_PERMISSION),
-  };
-  // A driver added by this same adjustment discloses all their answers, claims included.
-  const added = new Set(
-    changes.filter((c) => c.changeType === 'ADDITIONAL_PROFILE_CREATE_CHANGE').map((c) => c.profileCode),
-  );
-  const errors: Record<string, string[]> = {};
-  changes.forEach((c, i) => {
-    const target = TARGET[c.changeType as keyof typeof TARGET];
-    const isNew = target === 'additionalProfile' && added.has(c.profileCode);
-    if (target && !isNew && readOnlyOnPolicy(target, c.update?.path ?? '', editor))
-      errors[`changes.${i}.update.path`] = ['validation.readOnlyOnPolicy'];
-  });
+  const errors = readOnlyChangeErrors(changes, policyEditorOf(ctx.caller));
   if (Object.keys(errors).length > 0) throw validation(errors, 'Some answers cannot be changed online');
 }
 

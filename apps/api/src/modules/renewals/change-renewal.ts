@@ -1,5 +1,6 @@
 import type { RenewalChangeRequest } from '@forecourt/contracts/policies';
 import type { Proposal } from '@forecourt/contracts/proposals';
+import { policyEditorOf, readOnlyChangeErrors } from '@forecourt/domain/policy/read-only';
 import { applyChanges } from '@forecourt/domain/proposal/apply-changes';
 import { and, eq } from 'drizzle-orm';
 import { proposals, renewals } from '../../db/schema/index.ts';
@@ -7,14 +8,16 @@ import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound, validation } from '../../lib/errors.ts';
 import { owned } from '../../lib/party-scope.ts';
 import { policyById } from '../policies/index.ts';
-import { toProposal, updateRenewalQuote } from '../proposals/index.ts';
+import { brandAnswerPaths, toProposal, updateRenewalQuote } from '../proposals/index.ts';
 import { priceRenewal } from './price-renewal.ts';
 import { totalOf } from './renewal-emails.ts';
 
 /**
- * PATCH /api/renewals/{code} (issue 14 §2): the customer adds or removes an optional cover, or picks a
- * voluntary excess, on the renewal quote. The renewal is re-priced as the invitation priced it (at the
- * anniversary, capped at today's new-business price for the same risk) and both prices are recorded again.
+ * PATCH /api/renewals/{code} (issue 14 §2): the customer adds or removes an optional cover, picks a
+ * voluntary excess, or saves a disclosure section (ADR 330: the answers of the car, the policyholder, named
+ * drivers; the policy's read-only answers refused as for a mid-term change) on the renewal quote. The
+ * renewal is re-priced as the invitation priced it (at the anniversary, capped at today's new-business price
+ * for the same risk) and both prices are recorded again.
  * Only while the renewal is on offer: a renewal of the caller's, QUOTE, before its anniversary, opted in.
  */
 export async function changeRenewal(ctx: Ctx, code: string, input: RenewalChangeRequest): Promise<Proposal> {
@@ -26,6 +29,8 @@ export async function changeRenewal(ctx: Ctx, code: string, input: RenewalChange
       .where(scope.where(proposals, eq(proposals.proposalCode, code)))
       .for('update');
     if (!row?.sourcePolicyId) throw notFound('No such renewal');
+    const readOnly = readOnlyChangeErrors(input.changes, policyEditorOf(ctx.caller));
+    if (Object.keys(readOnly).length > 0) throw validation(readOnly, 'Some answers cannot be changed online');
     const now = ctx.clock.now();
     const policy = await policyById(tx, row.sourcePolicyId);
     const open =
@@ -39,6 +44,7 @@ export async function changeRenewal(ctx: Ctx, code: string, input: RenewalChange
       throw new AppError('CONFLICT', 'This renewal can no longer be changed: please contact us.');
     const applied = applyChanges(row.data, input.changes, {
       maxAdditionalProfiles: ctx.brand.productConfig.maxAdditionalProfiles,
+      answerPaths: brandAnswerPaths(ctx.brand),
     });
     if (Object.keys(applied.errors).length > 0) throw validation(applied.errors);
     const priced = priceRenewal(ctx.brand, applied.data as unknown as Record<string, unknown>, {

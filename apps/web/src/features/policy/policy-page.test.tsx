@@ -12,8 +12,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import product from '../../../../../config/brands/forecourt/product.json' with { type: 'json' };
 import { sampleAccount, samplePolicy, sampleQuote } from '../../../test/fixtures.ts';
 import { mockFetch, reply } from '../../../test/mock-fetch.ts';
+import { sampleCustomer, signedInClient } from '../../app/test-render.tsx';
 import { endpoints } from '../../lib/api/endpoints.ts';
-import type { AuthClient } from '../../lib/auth/auth-client.ts';
 import { AuthStateProvider } from '../../lib/auth/auth-context.tsx';
 import type { SessionUser } from '../../lib/auth/session-user.ts';
 import { ConfigProvider } from '../../lib/config.tsx';
@@ -31,15 +31,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   windowSpy?.mockRestore();
 });
-
-/** An auth client that already holds `user` (the auth state provider asks nothing else of it here). */
-const signedIn = (user: SessionUser) =>
-  ({
-    current: () => user,
-    subscribe: () => () => undefined,
-    load: async () => user,
-    signInSilently: async () => user,
-  }) as unknown as AuthClient;
 
 function setup(
   url: string,
@@ -103,7 +94,7 @@ function setup(
       <I18nextProvider i18n={createI18n({})}>
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
           {opts.user ? (
-            <AuthStateProvider client={signedIn(opts.user)} basename="/">
+            <AuthStateProvider client={signedInClient(opts.user)} basename="/">
               {page}
             </AuthStateProvider>
           ) : (
@@ -872,16 +863,7 @@ describe('management pages (spec 3 §2, §4, §5)', { timeout: 30_000 }, () => {
   } as typeof testConfig;
   /** The management pages load lazily with the journeys' texts: the first may take a while in a busy run. */
   const LAZY = { timeout: 10_000 };
-  const customer = {
-    userId: 'customer-1',
-    connection: 'email',
-    picture: undefined,
-    roles: [],
-    permissions: [],
-    username: 'sam.taylor@example.com',
-    firstName: 'Sam',
-    lastName: 'Taylor',
-  } satisfies SessionUser;
+  const customer = sampleCustomer;
   const answers = sampleProposalData(todayInLondon());
   answers.profiles.push(sampleAdditionalDriver(todayInLondon(), 'p1'));
   const policy = samplePolicy({ answers: answers as unknown as Record<string, unknown> });

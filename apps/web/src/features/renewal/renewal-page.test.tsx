@@ -1,15 +1,16 @@
 import type { Policy } from '@forecourt/contracts/policies';
+import { productConfigSchema } from '@forecourt/contracts/product-config';
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import product from '../../../../../config/brands/forecourt/product.json' with { type: 'json' };
 import { samplePolicy, sampleProposal, sampleQuote } from '../../../test/fixtures.ts';
 import { mockFetch, reply } from '../../../test/mock-fetch.ts';
-import { renderRoutes } from '../../app/test-render.tsx';
 import { endpoints } from '../../lib/api/endpoints.ts';
 import type { WebConfig } from '../../lib/config.tsx';
 import { testConfig } from '../../ui/test-utils.tsx';
-import { RenewalPage } from './renewal-page.tsx';
+import { renderRenewal } from './test-helpers.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -17,7 +18,10 @@ const policyId = '5b0c1c8e-4a57-4d5e-9d7f-3f0c7c1b2a11';
 const root = '/car-insurance/renewal/RNW1';
 const config = {
   ...testConfig,
-  productConfig: { excess: { voluntaryExcess: [0, 100, 200, 300], isAdjustable: true } },
+  productConfig: {
+    ...productConfigSchema.parse(product.productConfig),
+    excess: { voluntaryExcess: [0, 100, 200, 300], isAdjustable: true },
+  },
 } as unknown as WebConfig;
 
 const renewal = (patch: Partial<Proposal> = {}) =>
@@ -82,14 +86,7 @@ function setup(url: string, o: { proposal?: Proposal; policy?: Policy } = {}) {
     }
     return undefined;
   });
-  const router = renderRoutes(
-    [
-      { path: '/', element: <p>home page</p> },
-      { path: '/car-insurance/renewal/:proposalCode/*', element: <RenewalPage /> },
-    ],
-    url,
-    config,
-  );
+  const router = renderRenewal(url, config);
   return { router, calls };
 }
 

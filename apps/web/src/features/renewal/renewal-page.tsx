@@ -2,11 +2,12 @@ import type { Policy } from '@forecourt/contracts/policies';
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import { isRenewal } from '@forecourt/domain/status';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { Page } from '../../app/page/page.tsx';
 import { useConfig } from '../../lib/config.tsx';
+import { journey } from '../../lib/i18n/journey.ts';
 import { Button, Notification, Spinner } from '../../ui/index.ts';
 import { useRenewalProposal, useRenewedPolicy } from './api/renewal.ts';
 import { OptOut } from './components/opt-out.tsx';
@@ -14,26 +15,42 @@ import { RenewalQuote } from './components/renewal-quote.tsx';
 import { renewalDay } from './renewal-day.ts';
 import './texts.ts';
 
+// The disclosure pages load with the journeys' texts (the questions), as the quote's and the policy's do.
+const RenewalDisclosure = lazy(() =>
+  journey(import('./components/renewal-disclosure.tsx')).then((m) => ({ default: m.RenewalDisclosure })),
+);
+
 /**
  * /{product}/renewal/{proposalCode}/* (spec 3 §2 Renewal): only for a renewal proposal whose policy is not
  * stopped and has auto-renewal on; otherwise home. Index: the renewal quote (QUOTE, POLICY), the referral
  * page (REFERRAL), or 'Renewal unsupported in status' (QUOTE_EXPIRED, INSUFFICIENT_ACCURACY); opt-out: the
- * opt-out page. Other sub-paths go back to the renewal.
+ * opt-out page; disclosure/*: the sections of the renewal's answers while it is on offer (QUOTE; ADR 330).
+ * Other sub-paths go back to the renewal.
  */
 export function RenewalPage() {
   const { proposalCode = '', '*': subPath = '' } = useParams();
   const proposal = useRenewalProposal(proposalCode);
+  const { schemes } = useConfig();
   const source = proposal.data?.sourcePolicy?.policyId;
   const policy = useRenewedPolicy(typeof source === 'string' ? source : undefined);
   if (proposal.isError || policy.isError) return <Navigate to="/" replace />;
   if (!proposal.data) return <Spinner size="large" />;
   if (!isRenewal(proposal.data) || typeof source !== 'string') return <Navigate to="/" replace />;
+  const scheme = schemes.find((s) => s.schemeCode === proposal.data.schemeCode)?.productUrlName;
   if (!policy.data) return <Spinner size="large" />;
   const detail = policy.data.policyDetail;
   if (detail.renewalStopped || !detail.autoRenewalEnabled) return <Navigate to="/" replace />;
   const path = subPath.replace(/^\/+|\/+$/g, '');
   if (path === 'opt-out') return <RenewalShell proposal={proposal.data} policy={policy.data} optOut />;
-  if (path !== '') return <Navigate to=".." relative="path" replace />;
+  const root = `/${scheme ?? ''}/renewal/${proposalCode}`;
+  const disclosure = /^disclosure(?:\/(.*))?$/.exec(path);
+  if (disclosure && proposal.data.status === 'QUOTE')
+    return (
+      <Suspense fallback={<Spinner size="large" />}>
+        <RenewalDisclosure proposal={proposal.data} root={root} path={disclosure[1] ?? ''} />
+      </Suspense>
+    );
+  if (path !== '') return <Navigate to={root} replace />;
   return <RenewalShell proposal={proposal.data} policy={policy.data} />;
 }
 

@@ -1,101 +1,18 @@
 import type { AdjustmentChange } from '@forecourt/contracts/adjustments';
 import type { Policy } from '@forecourt/contracts/policies';
-import type { Question, Section } from '@forecourt/contracts/product-config';
-import { SPREAD_KEYS } from '@forecourt/domain/forms/types';
-import {
-  MTA_CLAIMS_PERMISSION,
-  type PolicyEditor,
-  readOnlyOnPolicy,
-} from '@forecourt/domain/policy/read-only';
+import type { Section } from '@forecourt/contracts/product-config';
 import { additionalProfiles } from '@forecourt/domain/proposal/readers';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { DisclosureForm } from '../../../forms/disclosure/components/disclosure-form.tsx';
+import { AnswersSectionForm } from '../../../forms/disclosure/components/answers-section-form.tsx';
 import { useFormContext } from '../../../forms/disclosure/components/use-form-context.ts';
-import { applicableSections, nextProfileCode } from '../../../forms/disclosure/engine/sections.ts';
-import { getPath } from '../../../forms/disclosure/engine/types.ts';
-import {
-  type Change,
-  initialValues,
-  type ProposalDataLike,
-  profileData,
-  toChanges,
-} from '../../../forms/disclosure/engine/values.ts';
-import { useSessionUser } from '../../../lib/auth/auth-context.tsx';
+import { managementSections, nextProfileCode } from '../../../forms/disclosure/engine/sections.ts';
+import type { ProposalDataLike } from '../../../forms/disclosure/engine/values.ts';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button, Notification } from '../../../ui/index.ts';
 import styles from '../policy.module.css';
 import { ChangeBlockedModal } from './auto-renewal.tsx';
 import { useSubmitChange } from './change-covers.tsx';
-
-type Target = 'profile' | 'additionalProfile';
-
-/**
- * The sections a policy's answers can be changed in (spec 3 §2 "Management"; ADR 255): the product
- * configuration's disclosure sections that apply to a signed-in holder and hold answers about the car or the
- * drivers. Promotions and the start date (its own change type, by phone for now) are not changed here.
- */
-export function managementSections(sections: Section[], ctx: Parameters<typeof applicableSections>[1]) {
-  return applicableSections(sections, ctx).filter(
-    (s) =>
-      s.disclosureType !== 'PROMOTION' &&
-      s.questions.some((q) => q.target === 'asset' || q.target === 'profile' || q.target === undefined),
-  );
-}
-
-/** Whether a question shows read-only for this editor (the domain's rule, per answer path it writes). */
-export function questionReadOnly(q: Question, target: Target, editor: PolicyEditor): boolean {
-  const where = q.target === 'asset' ? 'asset' : q.target === 'quote' ? 'quote' : target;
-  const paths =
-    q.target === 'none'
-      ? q.derivedFrom
-        ? [q.derivedFrom]
-        : []
-      : q.spread
-        ? [...(SPREAD_KEYS[q.input] ?? [])]
-        : [q.path ?? q.id];
-  return paths.some((p) => readOnlyOnPolicy(where, p, editor));
-}
-
-/** Stable comparison of two answers (key order and missing versus null do not count). */
-const canonical = (v: unknown): string =>
-  JSON.stringify(v ?? null, (_, x: unknown) =>
-    x && typeof x === 'object' && !Array.isArray(x)
-      ? Object.fromEntries(
-          Object.entries(x as Record<string, unknown>)
-            .filter(([, y]) => y !== null && y !== undefined)
-            .sort(([a], [b]) => a.localeCompare(b)),
-        )
-      : x,
-  );
-
-/** The changes whose value differs from the policy's current answer (only what changed is sent). */
-export function changedOnly(changes: Change[], answers: ProposalDataLike): Change[] {
-  return changes.filter((c) => {
-    const source =
-      c.changeType === 'ASSET_DISCLOSURE_CHANGE'
-        ? answers.asset
-        : c.changeType === 'QUOTE_DISCLOSURE_CHANGE'
-          ? answers.quote
-          : profileData(answers, c.profileCode ?? 'policyholder');
-    return canonical(getPath(source, c.update.path)) !== canonical(c.update.value);
-  });
-}
-
-const changeTarget = (c: Change, target: Target) =>
-  c.changeType === 'ASSET_DISCLOSURE_CHANGE'
-    ? 'asset'
-    : c.changeType === 'QUOTE_DISCLOSURE_CHANGE'
-      ? 'quote'
-      : target;
-
-function useEditor(): PolicyEditor {
-  const { features } = useConfig();
-  const user = useSessionUser();
-  const claims = features.isAdmin && (user?.permissions.includes(MTA_CLAIMS_PERMISSION) ?? false);
-  return useMemo(() => ({ staff: features.isAdmin, claims }), [features.isAdmin, claims]);
-}
 
 const sectionTitle = (s: Section) => [`policy.manage.section.${s.id}`, `quote.progress.${s.progressStep}`];
 
@@ -181,54 +98,28 @@ function SectionForm({
   isNew: boolean;
 }) {
   const { t } = useTranslation();
-  const { productConfig } = useConfig();
-  const editor = useEditor();
   const answers = (policy.answers ?? {}) as ProposalDataLike;
-  const ctx = useFormContext({ data: answers, schemeCode: policy.schemeCode });
   const { submit, make, modal, blocked } = useSubmitChange(policy, root);
-  const target: Target = profileCode === 'policyholder' ? 'profile' : 'additionalProfile';
-  // A new driver discloses everything, claims included (ADR 255).
-  const readOnly = useMemo(
-    () =>
-      new Set(
-        isNew ? [] : section.questions.filter((q) => questionReadOnly(q, target, editor)).map((q) => q.id),
-      ),
-    [isNew, section, target, editor],
-  );
-  const defaults = useMemo(
-    () => initialValues(section, answers, profileCode),
-    [section, answers, profileCode],
-  );
-  const back = `${root}/management${isNew || target === 'additionalProfile' ? `/section/${section.id}` : ''}`;
+  const driver = profileCode !== 'policyholder';
+  const back = `${root}/management${isNew || driver ? `/section/${section.id}` : ''}`;
   return (
     <div className={styles.stack} data-testid="management-section" data-section={section.id}>
       <h2 className={styles.sectionTitle}>
         {isNew
           ? t('policy.manage.addDriver')
-          : target === 'additionalProfile'
+          : driver
             ? t('policy.manage.changeDriver')
             : t(sectionTitle(section))}
       </h2>
       {make.isError && !blocked && <Notification variant="critical">{make.error.message}</Notification>}
-      <DisclosureForm
+      <AnswersSectionForm
         section={section}
-        defaultValues={defaults}
-        ctx={ctx}
-        optionSets={productConfig.optionSets}
-        startDate={productConfig.startDate}
-        readOnly={readOnly}
+        answers={answers}
+        schemeCode={policy.schemeCode}
+        profileCode={profileCode}
+        isNew={isNew}
         submitLabel={t('policy.adjust.seePrice')}
-        onSubmit={(values) => {
-          const changes = toChanges(section, values, ctx, profileCode).filter(
-            (c) => isNew || !readOnlyOnPolicy(changeTarget(c, target), c.update.path, editor),
-          );
-          if (isNew)
-            return submit([
-              { changeType: 'ADDITIONAL_PROFILE_CREATE_CHANGE', profileCode },
-              ...(changes as AdjustmentChange[]),
-            ]);
-          return submit(changedOnly(changes, answers) as AdjustmentChange[]);
-        }}
+        onSave={(changes) => submit(changes as AdjustmentChange[])}
         actions={
           <Button to={back} variant="tertiary">
             {t('policy.adjust.back')}

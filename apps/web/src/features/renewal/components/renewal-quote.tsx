@@ -11,6 +11,7 @@ import { Button, Card, Notification } from '../../../ui/index.ts';
 import { useChangeRenewal } from '../api/renewal.ts';
 import styles from '../renewal.module.css';
 import { renewalDay } from '../renewal-day.ts';
+import { sectionTitle, useRenewalSections } from './renewal-sections.ts';
 
 type Data = {
   asset?: { annualMileage?: number; overnightLocation?: string; specification?: Record<string, unknown> };
@@ -50,6 +51,7 @@ export function RenewalQuote({
   const { t } = useTranslation();
   const { productConfig } = useConfig();
   const change = useChangeRenewal(proposal.proposalCode);
+  const sections = useRenewalSections(proposal);
   const price = usePrice();
   const quote = proposal.quote;
   const previous = (proposal.sourcePolicy?.quote ?? null) as Quote | null;
@@ -111,7 +113,26 @@ export function RenewalQuote({
             </span>
           </li>
         </ul>
-        <p className={styles.muted}>{t('renewal.sections.check')}</p>
+        {!bound && proposal.status === 'QUOTE' && sections.length > 0 && (
+          <>
+            <p className={styles.muted}>{t('renewal.sections.check')}</p>
+            <h4 className={styles.subheading}>{t('renewal.sections.review')}</h4>
+            <ul className={styles.list} data-testid="renewal-sections">
+              {sections.map((s) => (
+                <li key={s.id} className={styles.row} data-section={s.id}>
+                  <span>{t(sectionTitle(s))}</span>
+                  <Link
+                    className={styles.link}
+                    to={`${root}/disclosure/section/${s.id}`}
+                    aria-label={`${t('renewal.sections.change')} ${t(sectionTitle(s))}`}
+                  >
+                    {t('renewal.sections.change')}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </Card>
       <Card title={t('renewal.covers.header')} level={3}>
         <ul className={styles.list}>

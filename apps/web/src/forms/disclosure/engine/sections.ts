@@ -18,3 +18,16 @@ export function nextProfileCode(data: ProposalDataLike, max: number): string | u
   const used = new Set((data.profiles ?? []).map((p) => p.profileCode));
   return Array.from({ length: max }, (_, i) => `p${i + 1}`).find((c) => !used.has(c));
 }
+
+/**
+ * The sections a policy's answers are changed in — on the policy (spec 3 §2 "Management", ADR 255) and on its
+ * renewal (ADR 330): the product configuration's disclosure sections that apply to a signed-in holder and hold
+ * answers about the car or the drivers. Promotions and the start date are not changed here.
+ */
+export function managementSections(sections: Section[], ctx: FormContext) {
+  return applicableSections(sections, ctx).filter(
+    (s) =>
+      s.disclosureType !== 'PROMOTION' &&
+      s.questions.some((q) => q.target === 'asset' || q.target === 'profile' || q.target === undefined),
+  );
+}

@@ -26,9 +26,10 @@ export {
 } from './fulfilment.ts';
 export {
   type CustomerPaymentRow,
-  collectableMethods,
   latestPaymentFor,
   type PaymentMethod,
+  type PaymentMethodView,
+  paymentMethodViews,
   usablePaymentMethod,
 } from './payment-lookups.ts';
 export { refundCustomerPayment } from './refund-payment.ts';

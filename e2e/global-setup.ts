@@ -16,7 +16,12 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` first (npm run test:e2e does).');
   }
-  const server = await startServer({ port: Number(process.env.E2E_PORT ?? 8187) });
+  // Many journeys sign in the same demo customer and admin here: the 5 codes per address per 15 minutes would
+  // refuse the later ones (production always keeps 5; ADR 325).
+  const server = await startServer({
+    port: Number(process.env.E2E_PORT ?? 8187),
+    env: { SIGN_IN_CODES_PER_ADDRESS: '1000' },
+  });
   project.provide('baseUrl', server.baseUrl);
   return async () => {
     await server.stop();

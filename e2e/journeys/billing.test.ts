@@ -1,9 +1,19 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { screenshot, useBrowser } from '../support/browser.ts';
-import { configurationToCheckout, payOnHostedPage, pricedQuote } from './checkout-steps.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { screenshot, shootBoth, useBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import {
+  configurationToCheckout,
+  pageApi,
+  payOnHostedPage,
+  pricedQuote,
+  signInAtIdp,
+} from './checkout-steps.ts';
 
 const browser = useBrowser();
+const DEMO_PARTY = '00000000-0000-4000-8000-00000000d001';
+const POUNDS = /^-?£[\d,]+\.\d\d$/;
+const DAY = /^\d{1,2} [A-Z][a-z]+ 20\d\d$/;
 
 /** screenshots/<name>-<width>.png, once the page has settled. */
 async function shot(page: Page, name: string) {
@@ -47,5 +57,211 @@ describe('billing tab (issue 12)', () => {
       await shot(page, 'billing-statement-modal');
       await page.close();
     }
+  }, 180_000);
+});
+
+type Held = { policyId: string; currentPolicyVersion: { quote: { vrn?: string } } };
+
+/** The demo customer signed in on `baseUrl`, past the arrears reminder home shows once a session. */
+async function signInAsDemo(page: Page, baseUrl: string) {
+  await page.goto('/sign-in');
+  await signInAtIdp(page, 'demo@forecourt.example', baseUrl);
+  await page.waitForURL((url) => url.pathname === '/');
+  const reminder = page.getByRole('dialog', { name: 'You have a payment to make' });
+  await reminder.getByRole('button', { name: 'Later' }).click();
+  await reminder.waitFor({ state: 'detached' });
+}
+
+/** The admin signed in on `baseUrl`, acting for the demo customer, past the arrears reminder. */
+async function adminForDemo(page: Page, baseUrl: string) {
+  await page.goto('/admin');
+  await page.getByTestId('admin-sign-in').click();
+  await signInAtIdp(page, 'admin@forecourt.example', baseUrl);
+  await page.getByLabel('Customer id').fill(DEMO_PARTY);
+  await page.getByTestId('impersonate-submit').click();
+  await page.getByTestId('admin-bar').waitFor();
+  const reminder = page.getByRole('dialog', { name: 'You have a payment to make' });
+  await reminder.getByRole('button', { name: 'Later' }).click();
+  await reminder.waitFor({ state: 'detached' });
+}
+
+/** The demo policy for `vrn` (seeded by the real operations, README "Demo data"). */
+async function demoPolicy(page: Page, vrn: string, headers: Record<string, string> = {}) {
+  const held = (await pageApi<Held[]>(page, 'GET', '/api/policies', undefined, headers)).body;
+  const policy = held.find((p) => p.currentPolicyVersion.quote.vrn === vrn);
+  if (!policy) throw new Error(`the demo policy ${vrn} is missing`);
+  return policy.policyId;
+}
+
+/** Opens a policy's billing tab from its card on home, then its tabs (`prefix` '/admin' for staff). */
+async function openBilling(page: Page, policyId: string, prefix = '') {
+  await page.goto(`${prefix}/`);
+  // The policy's path names its product (car-insurance, or motor-cover on the second brand).
+  const link = page.getByTestId('policy-card').locator(`a[href*="/policy/${policyId}"]`).first();
+  const href = (await link.getAttribute('href')) ?? '';
+  await page.goto(href.slice(0, href.indexOf(policyId) + policyId.length));
+  await page
+    .getByRole('navigation', { name: 'Policy sections' })
+    .getByRole('link', { name: 'Billing' })
+    .click();
+  await page.getByRole('complementary', { name: 'Payment settings' }).waitFor();
+}
+
+/** A statement row's number, date and status badge as shown. */
+const statementRows = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .locator('li')
+    .evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => (c.textContent ?? '').trim())));
+
+/** The next-payment estimate: amount in pounds and the day it is taken. */
+async function nextPayment(page: Page) {
+  const text = (await page.getByTestId('next-payment').textContent()) ?? '';
+  const match = /^(£[\d,]+\.\d\d) on (\d{1,2}) ([A-Z][a-z]+ 20\d\d)$/.exec(text);
+  if (!match) throw new Error(`Next payment shows '${text}'`);
+  return { text, amount: match[1], day: Number(match[2]) };
+}
+
+describe('the demo customer’s billing on the default brand (the shared server)', () => {
+  it('an active subscription’s months of statements, a statement’s modal with its lines in pounds', async () => {
+    const page = await browser.newPage();
+    await signInAsDemo(page, inject('baseUrl'));
+    await openBilling(page, await demoPolicy(page, 'VW19GLF'));
+    const latest = page.getByTestId('latest-statement');
+    await latest.waitFor();
+    expect(await latest.textContent()).toMatch(/^Paid in fullStatement \d+/);
+    const previous = await statementRows(page, 'previous-statements');
+    // Bought five months ago and billed each month since: four or more earlier statements, all paid.
+    expect(previous.length).toBeGreaterThanOrEqual(4);
+    for (const [title, day, status] of previous) {
+      expect(title).toMatch(/^Statement \d+$/);
+      expect(day).toMatch(DAY);
+      expect(status).toBe('Paid');
+    }
+    const numbers = previous.map(([title]) => Number(title?.replace('Statement ', '')));
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+    await nextPayment(page);
+    expect(await page.getByTestId('payment-method').textContent()).toMatch(/^Card, /);
+    expect(await page.getByTestId('payment-day').textContent()).toMatch(/^Day \d{1,2} of each month$/);
+    await shootBoth(page, 'billing-demo-tab');
+
+    // A previous month's statement: the premium line (IPT shown), the payment, the figures, all in pounds.
+    const second = previous[previous.length - 2]?.[0] ?? '';
+    await page.getByTestId('previous-statements').getByRole('button', { name: second }).click();
+    const dialog = page.getByRole('dialog', { name: second });
+    await dialog.getByTestId('statement-detail').waitFor();
+    const lines = await dialog
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => (c.textContent ?? '').trim())));
+    const premium = lines.find(([item]) => item?.startsWith('Monthly premium'));
+    expect(premium?.[0]).toMatch(/^Monthly premium includes £\d+\.\d\d insurance premium tax$/);
+    expect(premium?.[1]).toMatch(/^\d{1,2} [A-Z][a-z]+ 20\d\d – \d{1,2} [A-Z][a-z]+ 20\d\d$/);
+    expect(premium?.[2]).toMatch(/^£[\d,]+\.\d\d$/);
+    const payment = lines.find(([item]) => item === 'Payment received');
+    expect(payment?.[2]).toBe(`-${premium?.[2]}`);
+    for (const [, , amount] of lines) expect(amount).toMatch(POUNDS);
+    const facts = await dialog
+      .locator('dl dd')
+      .allTextContents()
+      .then((dd) => dd.map((d) => d.trim()));
+    expect(facts).toHaveLength(4);
+    for (const figure of facts) expect(figure).toMatch(POUNDS);
+    expect(facts[3]).toBe('£0.00');
+    await shootBoth(page, 'billing-demo-statement-modal');
+  });
+
+  it('staff acting for the customer: no payment-day action with allowModifyBillingDay off, and the API refuses', async () => {
+    const admin = await browser.newPage({ allowConsoleErrors: [/status of 403/] });
+    await adminForDemo(admin, inject('baseUrl'));
+    const impersonating = { 'x-impersonate': DEMO_PARTY };
+    const policyId = await demoPolicy(admin, 'VW19GLF', impersonating);
+    await openBilling(admin, policyId, '/admin');
+    await admin.getByTestId('payment-day').waitFor();
+    const before = await admin.getByTestId('payment-day').textContent();
+    expect(await admin.getByRole('button', { name: 'Change payment day' }).count()).toBe(0);
+    await shootBoth(admin, 'billing-staff-default-brand');
+    const current = Number(/Day (\d+)/.exec(before ?? '')?.[1]);
+    const other = current === 28 ? 1 : current + 1;
+    const refused = await pageApi<{ message?: string }>(
+      admin,
+      'POST',
+      `/api/policies/${policyId}/billingDay`,
+      { billingDay: other },
+      impersonating,
+    );
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).toContain('cannot be changed for this brand');
+    await admin.reload();
+    await admin.getByTestId('payment-day').waitFor();
+    expect(await admin.getByTestId('payment-day').textContent()).toBe(before);
+  });
+});
+
+describe('the second brand (BRAND=motorhub, allowModifyBillingDay on): settling arrears, the payment day', () => {
+  let motorhub: RunningServer;
+  beforeAll(async () => {
+    motorhub = await startServer({ env: { BRAND: 'motorhub', SIGN_IN_CODES_PER_ADDRESS: '100' } });
+  }, 320_000);
+  afterAll(() => motorhub?.stop());
+
+  it('the customer pays the outstanding balance on the hosted card page; it is gone', async () => {
+    const page = await browser.newPage({ baseUrl: motorhub.baseUrl });
+    await signInAsDemo(page, motorhub.baseUrl);
+    await openBilling(page, await demoPolicy(page, 'BM70SER'));
+    const notice = page.getByText(/^Outstanding balance: £[\d,]+\.\d\d$/);
+    await notice.waitFor();
+    const owed = /£[\d,]+\.\d\d/.exec((await notice.textContent()) ?? '')?.[0];
+    expect(await page.getByTestId('latest-statement').textContent()).toContain(`${owed} to pay`);
+    expect(await page.getByTestId('latest-statement').textContent()).toContain('Failed');
+    await shootBoth(page, 'billing-outstanding');
+    await page.getByTestId('pay-outstanding').click();
+    await page.waitForURL(/\/sandbox\/card\/checkout\//);
+    expect(await page.getByRole('button', { name: /^Pay / }).textContent()).toContain(owed);
+    await payOnHostedPage(page, '4242 4242 4242 4242');
+    await page.waitForURL(/\/billing$/);
+    // The payment is confirmed by the provider's signed webhook: the balance goes once it has come.
+    for (let i = 0; i < 30 && (await page.getByText('Nothing outstanding').count()) === 0; i++) {
+      await page.waitForTimeout(1_000);
+      await page.reload();
+      await page.getByRole('complementary', { name: 'Payment settings' }).waitFor();
+    }
+    await page.getByText('Nothing outstanding').waitFor({ timeout: 1_000 });
+    expect(await page.getByText(/^Outstanding balance: /).count()).toBe(0);
+    expect(await page.getByTestId('pay-outstanding').count()).toBe(0);
+    expect(await page.getByTestId('latest-statement').textContent()).toContain('Paid in full');
+    await shootBoth(page, 'billing-outstanding-paid');
+  });
+
+  it('staff change the payment day: the day and the next-payment estimate follow', async () => {
+    const admin = await browser.newPage({ baseUrl: motorhub.baseUrl });
+    await adminForDemo(admin, motorhub.baseUrl);
+    await openBilling(admin, await demoPolicy(admin, 'VW19GLF', { 'x-impersonate': DEMO_PARTY }), '/admin');
+    await admin.getByTestId('next-payment').waitFor();
+    const before = await nextPayment(admin);
+    const current = Number(
+      /Day (\d+)/.exec((await admin.getByTestId('payment-day').textContent()) ?? '')?.[1],
+    );
+    expect(before.day).toBe(current);
+    await admin.getByRole('button', { name: 'Change payment day' }).click();
+    const modal = admin.getByRole('dialog', { name: 'Change payment day' });
+    const confirm = modal.getByRole('button', { name: 'Confirm' });
+    const day = modal.getByRole('combobox', { name: 'New payment day' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await day.selectOption('29');
+    await modal.getByText('Choose a day from the 1st to the 28th.').waitFor();
+    expect(await confirm.isDisabled()).toBe(true);
+    await day.selectOption(String(current));
+    expect(await confirm.isDisabled()).toBe(true);
+    const chosen = current >= 27 ? 3 : current + 2;
+    await day.selectOption(String(chosen));
+    expect(await confirm.isDisabled()).toBe(false);
+    await shootBoth(admin, 'billing-payment-day-modal');
+    await confirm.click();
+    await modal.waitFor({ state: 'detached' });
+    await admin.getByText(`Day ${chosen} of each month`).waitFor();
+    await admin.getByTestId('next-payment').filter({ hasNotText: before.text }).waitFor();
+    const after = await nextPayment(admin);
+    expect(after.day).toBe(chosen);
+    await shootBoth(admin, 'billing-payment-day-changed');
   });
 });

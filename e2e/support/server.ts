@@ -128,7 +128,7 @@ async function startServerOnce(options: StartServerOptions): Promise<RunningServ
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  const deadline = Date.now() + (options.timeoutMs ?? 300_000);
   let dead = false;
   void exited.then(() => {
     dead = true;

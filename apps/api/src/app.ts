@@ -96,6 +96,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // Only trust X-Forwarded-* when told a proxy sits in front; otherwise a client could fake its IP.
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 12 * 1024 * 1024,
+    // onReady seeds the demo data on a fresh database: on a busy machine that takes longer than the 10 s default.
+    pluginTimeout: 300_000,
     // A path the router cannot decode (a broken %-escape, the UTF-8 of a lone surrogate) gets the API's
     // one error shape too (ADR 128).
     frameworkErrors: (error, request, reply: FastifyReply) =>

@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../src/config/env.ts';
 import { purgeExpiredIdentityRecords } from '../src/modules/identity/jobs.ts';
 import {
   finishSignIn,
@@ -117,6 +118,24 @@ describe('embedded identity provider', () => {
       expect((await sendCodeRequest(t.app, s, 'flood@example.com')).statusCode).toBe(200);
     } finally {
       offsetMs = 0;
+    }
+  });
+
+  it('SIGN_IN_CODES_PER_ADDRESS raises the limit outside production only (the browser journeys’ server)', async () => {
+    expect(loadEnv({ SIGN_IN_CODES_PER_ADDRESS: '500' }).SIGN_IN_CODES_PER_ADDRESS).toBe(500);
+    expect(loadEnv({}).SIGN_IN_CODES_PER_ADDRESS).toBe(5);
+    expect(
+      loadEnv({ NODE_ENV: 'production', SIGN_IN_CODES_PER_ADDRESS: '500' }).SIGN_IN_CODES_PER_ADDRESS,
+    ).toBe(5);
+    const raised = await createTestApp({ env: { SIGN_IN_CODES_PER_ADDRESS: '7' } });
+    try {
+      const s = await startSignIn(raised.app);
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++)
+        statuses.push((await sendCodeRequest(raised.app, s, 'many@example.com')).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 429]);
+    } finally {
+      await raised.close();
     }
   });
 

@@ -17,6 +17,7 @@ import {
   type ReviewType,
 } from './enums.ts';
 import { toPounds } from './money.ts';
+import { hasBillingTab } from './policy/term.ts';
 
 export type DateLike = string | Date;
 type Maybe<T> = T | null | undefined;
@@ -189,7 +190,7 @@ export function policyLinks(
   };
   return byStatus[status].filter(
     (link) =>
-      !(link === 'billing' && productKind === 'DRIVEAWAY') &&
+      !(link === 'billing' && !hasBillingTab(productKind)) &&
       !(link === 'manage' && (options.underRenewal || options.restricted)),
   );
 }
@@ -219,7 +220,7 @@ export function policyTabs(
   };
   if (status === 'RENEWED')
     throw new PolicyTabsError('A renewed policy has no tabs; show its renewal instead');
-  return byStatus[status].filter((tab) => !(tab === 'billing' && productKind === 'DRIVEAWAY'));
+  return byStatus[status].filter((tab) => !(tab === 'billing' && !hasBillingTab(productKind)));
 }
 
 /** Home order of policies (ADR 032): live cover first, then ended ones; RENEWED last. */

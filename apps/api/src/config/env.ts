@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Sign-in codes one address may ask for per 15 minutes (the only value production takes). */
+export const SIGN_IN_CODES_PER_ADDRESS_DEFAULT = 5;
+
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Environment, validated once at start-up; every variable is documented in the README. */
@@ -88,6 +91,11 @@ export const envSchema = z
     RATE_LIMIT_ACCOUNT_CHECKS: z.coerce.number().int().min(1).default(10),
     /** Unset: loopback clients are exempt from the rate limits outside production; never in production. */
     RATE_LIMIT_EXEMPT_LOOPBACK: bool.optional(),
+    /**
+     * Sign-in codes one address may ask for per 15 minutes; 5 unless set, and always 5 in production (the
+     * browser journeys' shared server raises it: many journeys sign in the same demo customer; ADR 325).
+     */
+    SIGN_IN_CODES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).optional(),
     VEHICLE_API_URL: z.string().url().optional(),
     VEHICLE_API_KEY: z.string().optional(),
     ADDRESS_API_KEY: z.string().optional(),
@@ -101,6 +109,9 @@ export const envSchema = z
       API_DOCS: e.API_DOCS ?? !production,
       // Loopback is never exempt in production (a proxy on the same host would make every client loopback).
       RATE_LIMIT_EXEMPT_LOOPBACK: production ? false : (e.RATE_LIMIT_EXEMPT_LOOPBACK ?? true),
+      SIGN_IN_CODES_PER_ADDRESS: production
+        ? SIGN_IN_CODES_PER_ADDRESS_DEFAULT
+        : (e.SIGN_IN_CODES_PER_ADDRESS ?? SIGN_IN_CODES_PER_ADDRESS_DEFAULT),
     };
   });
 

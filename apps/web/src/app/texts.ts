@@ -1,8 +1,6 @@
 /** Texts of the shell (src/app): navigation, page shell, footer, cookie banner, global errors. */
 export const appTexts: Record<string, string> = {
   'app.loading': 'Loading…',
-  'app.placeholder.header': 'Coming soon',
-  'app.placeholder.body': 'This page is part of a later release.',
   'app.skipToContent': 'Skip to main content',
 
   'feedback.title.cancellation': 'How was cancelling your policy?',

@@ -30,6 +30,9 @@ export const paidInFull = (product: ProductKind) => product !== 'SUBSCRIPTION';
 /** Renewed at its anniversary: never a driveaway (it ends at its expiry by itself). */
 export const renews = (product: ProductKind) => product !== 'DRIVEAWAY';
 
+/** Has a billing tab and a payment method to keep (spec 2 §2): every kind but a driveaway. */
+export const hasBillingTab = (product: ProductKind) => product !== 'DRIVEAWAY';
+
 /**
  * When a policy bought at `startAt` expires: a year later (subscriptions and annual policies; a subscription's
  * anniversary), or the driveaway's days later on the London clock, at the same wall-clock time.

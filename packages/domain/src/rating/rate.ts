@@ -1,5 +1,6 @@
 import { dateKey, wholeYears } from '../dates.ts';
 import { iptOn, withIpt } from '../money.ts';
+import { paidInFull } from '../policy/term.ts';
 import { compileTables } from './compile.ts';
 import { excesses } from './excess.ts';
 import { mainPremium } from './factors.ts';
@@ -17,7 +18,7 @@ import type { OptionalCoverResult, PromotionResult, RatingInput, RatingResult, T
 export function rate(input: RatingInput, tables: RatingTables, date: string): RatingResult {
   const c = compileTables(tables);
   const { data } = input;
-  const monthly = (input.product ?? 'SUBSCRIPTION') === 'SUBSCRIPTION';
+  const monthly = !paidInFull(input.product ?? 'SUBSCRIPTION');
   const driveawayDays = input.product === 'DRIVEAWAY' ? (input.termDays ?? 1) : null;
   const result: RatingResult = {
     ratingStatus: 'QUOTE',

@@ -19,7 +19,9 @@ describe('payment method rules (spec 1 §4, ADR 313)', () => {
     expect(missingPaymentMethod({ ...card, paymentMethodUsable: false })).toBe('card');
     expect(missingPaymentMethod({ ...debit, paymentMethodUsable: false })).toBe('mandate');
     expect(missingPaymentMethod({ ...debit, paymentMethodUsable: true })).toBeNull();
-    expect(missingPaymentMethod({ ...card, paymentMethodUsable: false, paymentMethodNeeded: false })).toBeNull();
+    expect(
+      missingPaymentMethod({ ...card, paymentMethodUsable: false, paymentMethodNeeded: false }),
+    ).toBeNull();
     // An older answer without the fields: nothing is claimed missing.
     expect(missingPaymentMethod({ paymentMethodType: 'CARD' })).toBeNull();
   });

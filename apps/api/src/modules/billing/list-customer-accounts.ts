@@ -4,19 +4,14 @@ import { and, eq, inArray, sum } from 'drizzle-orm';
 import {
   customerAccounts,
   parties,
-  paymentMethods,
   policies,
   statementLineItems,
   statements,
 } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { collectableMethods, latestMandatesFor } from '../payments/index.ts';
+import { latestMandatesFor, paymentMethodViews } from '../payments/index.ts';
 import { productOf } from './payment-day.ts';
-
-type MethodRow = Pick<typeof paymentMethods.$inferSelect, 'display' | 'mandateStatus'>;
-const methodView = (m: MethodRow | undefined) =>
-  m ? { display: m.display, mandateStatus: m.mandateStatus } : null;
 
 /**
  * GET /api/customerAccounts: the caller's accounts, with balance and amount outstanding in pence; filtered by
@@ -59,19 +54,11 @@ export async function listCustomerAccounts(
     .where(and(inArray(statements.accountId, ids), inArray(statements.status, ['pending', 'failed'])))
     .groupBy(statements.accountId);
   const [party] = await ctx.db.select().from(parties).where(eq(parties.id, partyId));
-  const methodIds = accounts.flatMap((a) => (a.paymentMethodId ? [a.paymentMethodId] : []));
-  const methods = methodIds.length
-    ? await ctx.db
-        .select({
-          id: paymentMethods.id,
-          display: paymentMethods.display,
-          mandateStatus: paymentMethods.mandateStatus,
-          createdAt: paymentMethods.createdAt,
-        })
-        .from(paymentMethods)
-        .where(and(inArray(paymentMethods.id, methodIds), eq(paymentMethods.partyId, partyId)))
-    : [];
-  const collectable = await collectableMethods(ctx, methodIds);
+  const methods = await paymentMethodViews(
+    ctx,
+    partyId,
+    accounts.flatMap((a) => (a.paymentMethodId ? [a.paymentMethodId] : [])),
+  );
   const replacements = await latestMandatesFor(ctx, partyId, ids);
   const policyRows = await ctx.db
     .select({ id: policies.id, schemeCode: policies.schemeCode, status: policies.status })
@@ -94,22 +81,25 @@ export async function listCustomerAccounts(
   /** A mandate set up for the account that is newer than its collecting method and not it (ADR 310). */
   const pending = (a: (typeof accounts)[number]) => {
     const m = replacements.get(a.id);
-    const current = methods.find((c) => c.id === a.paymentMethodId);
+    const current = a.paymentMethodId ? methods.get(a.paymentMethodId) : undefined;
     if (!m || m.id === a.paymentMethodId || (current && current.createdAt >= m.createdAt)) return null;
-    return methodView(m);
+    return { display: m.display, mandateStatus: m.mandateStatus };
   };
-  return accounts.map((a) => ({
-    accountId: a.id,
-    accountCode: a.accountCode,
-    paymentDay: a.paymentDay,
-    paymentMethodType: a.paymentMethodType,
-    accountBalance: Number(balances.find((b) => b.accountId === a.id)?.balance ?? 0),
-    outstandingAmount: Number(outstanding.find((o) => o.accountId === a.id)?.due ?? 0),
-    accountStatus: a.status,
-    accountRegistered: party?.kind === 'customer',
-    paymentMethodUsable: a.paymentMethodId !== null && collectable.has(a.paymentMethodId),
-    paymentMethod: methodView(methods.find((m) => m.id === a.paymentMethodId)),
-    paymentMethodNeeded: needed(a.policyId),
-    pendingPaymentMethod: pending(a),
-  }));
+  return accounts.map((a) => {
+    const method = a.paymentMethodId ? methods.get(a.paymentMethodId) : undefined;
+    return {
+      accountId: a.id,
+      accountCode: a.accountCode,
+      paymentDay: a.paymentDay,
+      paymentMethodType: a.paymentMethodType,
+      accountBalance: Number(balances.find((b) => b.accountId === a.id)?.balance ?? 0),
+      outstandingAmount: Number(outstanding.find((o) => o.accountId === a.id)?.due ?? 0),
+      accountStatus: a.status,
+      accountRegistered: party?.kind === 'customer',
+      paymentMethodUsable: method?.usable ?? false,
+      paymentMethod: method ? { display: method.display, mandateStatus: method.mandateStatus } : null,
+      paymentMethodNeeded: needed(a.policyId),
+      pendingPaymentMethod: pending(a),
+    };
+  });
 }

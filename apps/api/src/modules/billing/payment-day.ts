@@ -5,6 +5,7 @@ import {
   paymentDateOnOrAfter,
   proRata,
 } from '@forecourt/domain/billing/schedule';
+import { paidInFull } from '@forecourt/domain/policy/term';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, policies, policyVersions, statements } from '../../db/schema/index.ts';
@@ -78,7 +79,8 @@ export async function changePaymentDay(
     throw validation({ paymentDay: ['Choose a day from 1 to 28.'] });
   }
   const [policy] = await ctx.db.select().from(policies).where(eq(policies.id, account.policyId));
-  if (!policy || productOf(ctx, policy.schemeCode) !== 'SUBSCRIPTION') {
+  const product = policy && productOf(ctx, policy.schemeCode);
+  if (!product || paidInFull(product)) {
     throw new AppError('UNPROCESSABLE', 'Only a monthly subscription has a payment day.');
   }
   if (policy.status !== 'ACTIVE' && policy.status !== 'PENDING') {

@@ -36,11 +36,12 @@ export {
 export { type MethodReadyHandler, registerMethodReady } from './method-ready.ts';
 export {
   type CustomerPaymentRow,
-  collectableMethods,
   collectingMethod,
   latestMandatesFor,
   latestPaymentFor,
   type PaymentMethod,
+  type PaymentMethodView,
+  paymentMethodViews,
 } from './payment-lookups.ts';
 export {
   FAILED_REFUND_STATUSES,

@@ -75,17 +75,44 @@ export async function latestPaymentFor(
   return payment;
 }
 
-/**
- * Which of these payment methods can still collect (spec 2 §2 missing-payment-method banner): a saved card,
- * or a Direct Debit mandate that is active or awaiting the bank's approval.
- */
-export async function collectableMethods(ctx: Pick<Ctx, 'db'>, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
+/** A payment method as the billing tab shows it: its display, its mandate's state, whether it can collect. */
+export type PaymentMethodView = {
+  display: string;
+  mandateStatus: PaymentMethod['mandateStatus'];
+  /** It can still collect (spec 2 §2 missing-payment-method banner): a saved card, or a mandate not cancelled. */
+  usable: boolean;
+  /** When it was saved: a replacement newer than it is shown as pending (ADR 310). */
+  createdAt: Date;
+};
+
+/** The party's payment methods among `ids`, by id, in one query (others' methods are left out). */
+export async function paymentMethodViews(
+  ctx: Pick<Ctx, 'db'>,
+  partyId: string,
+  ids: string[],
+): Promise<Map<string, PaymentMethodView>> {
+  if (ids.length === 0) return new Map();
   const rows = await ctx.db
-    .select({ id: paymentMethods.id, type: paymentMethods.type, mandate: paymentMethods.mandateStatus })
+    .select({
+      id: paymentMethods.id,
+      type: paymentMethods.type,
+      display: paymentMethods.display,
+      mandateStatus: paymentMethods.mandateStatus,
+      createdAt: paymentMethods.createdAt,
+    })
     .from(paymentMethods)
-    .where(inArray(paymentMethods.id, ids));
-  return new Set(rows.filter((r) => canCollect({ type: r.type, mandateStatus: r.mandate })).map((r) => r.id));
+    .where(and(inArray(paymentMethods.id, ids), eq(paymentMethods.partyId, partyId)));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        display: r.display,
+        mandateStatus: r.mandateStatus,
+        usable: canCollect({ type: r.type, mandateStatus: r.mandateStatus }),
+        createdAt: r.createdAt,
+      },
+    ]),
+  );
 }
 
 /**

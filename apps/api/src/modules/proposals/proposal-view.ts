@@ -1,6 +1,6 @@
 import type { Brand } from '@forecourt/contracts';
 import type { Proposal, Quote } from '@forecourt/contracts/proposals';
-import { policyTermOf, productKindOf } from '@forecourt/domain/policy/term';
+import { paidInFull, policyTermOf, productKindOf } from '@forecourt/domain/policy/term';
 import type { ProposalRow } from '../../db/schema/index.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -15,7 +15,7 @@ export function effectiveStatus(row: ProposalRow, now: Date): ProposalRow['statu
 /** A proposals row as the API answers it (spec 3 §3 Proposal). */
 export function toProposal(row: ProposalRow, now: Date, brand: Pick<Brand, 'schemes'>): Proposal {
   const product = productKindOf(row.product);
-  const subscription = product === 'SUBSCRIPTION';
+  const subscription = !paidInFull(product);
   const term = brand.schemes.find((s) => s.schemeCode === row.schemeCode)?.term;
   return {
     proposalCode: row.proposalCode,

@@ -1,6 +1,7 @@
 import type { Brand } from '@forecourt/contracts';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { londonDate, startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
+import { productKindOf } from '@forecourt/domain/policy/term';
 import { rate } from '@forecourt/domain/rating/rate';
 import { adjustRenewal, type CappedRenewal, capAtNewBusiness } from '@forecourt/domain/renewal';
 import { validateProposal } from '@forecourt/domain/risk/validate';
@@ -16,9 +17,6 @@ export type PricedRenewal =
       pricing: CappedRenewal;
     }
   | { rated: false; data: Record<string, unknown>; errors: Record<string, string[]> };
-
-const productOf = (product: string) =>
-  product === 'ANNUAL' || product === 'DRIVEAWAY' ? product : 'SUBSCRIPTION';
 
 /**
  * Prices a renewal (spec 3 §4 Renewal, ICOBS 6B; ADR 221): the policy's answers, starting on the anniversary,
@@ -42,7 +40,7 @@ export function priceRenewal(
   });
   if (!checked.success) return { rated: false, data, errors: checked.errors };
   const tables = ratingTablesFor(brand, o.now);
-  const product = productOf(o.product);
+  const product = productKindOf(o.product);
   // A staff re-rate's loading or discount (ADR 265) moves the renewal rating, before the cap.
   const renewal = adjustRenewal(
     rate({ data: checked.data, promoCode: null, product }, tables, day),

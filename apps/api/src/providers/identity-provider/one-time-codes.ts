@@ -1,5 +1,6 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { SIGN_IN_CODES_PER_ADDRESS_DEFAULT } from '../../config/env.ts';
 import type { Db } from '../../db/connection.ts';
 import { identityUsers, loginCodes } from '../../db/schema/index.ts';
 import type { AppServices } from '../../lib/context.ts';
@@ -7,7 +8,7 @@ import { enqueue } from '../../lib/outbox.ts';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_ATTEMPTS_PER_CODE = 5;
-export const MAX_SENDS_PER_ADDRESS = 5;
+export const MAX_SENDS_PER_ADDRESS = SIGN_IN_CODES_PER_ADDRESS_DEFAULT;
 export const SEND_WINDOW_MS = 15 * 60 * 1000;
 /** Codes one client address may ask for per hour, whatever the recipients (stops SMS pumping). */
 export const MAX_SENDS_PER_CLIENT = 20;
@@ -34,8 +35,8 @@ export type IssueResult = { ok: true; code: string } | { ok: false; reason: 'RAT
 
 /**
  * Makes a 6-digit code for `uid` (a sign-in interaction, or a purpose such as `account:<party>`) and
- * `address`, within the per-address and per-client limits; only its hash is stored. The caller sends it,
- * in the same transaction `tx`.
+ * `address`, within the per-address (`perAddress` per SEND_WINDOW_MS) and per-client limits; only its hash is
+ * stored. The caller sends it, in the same transaction `tx`.
  */
 export async function issueCode(
   tx: Db,
@@ -43,6 +44,7 @@ export async function issueCode(
   uid: string,
   address: Address,
   client?: string,
+  perAddress = MAX_SENDS_PER_ADDRESS,
 ): Promise<IssueResult> {
   const [recent] = await tx
     .select({ n: sql<number>`count(*)::int` })
@@ -53,7 +55,7 @@ export async function issueCode(
         gt(loginCodes.createdAt, new Date(now.getTime() - SEND_WINDOW_MS)),
       ),
     );
-  if ((recent?.n ?? 0) >= MAX_SENDS_PER_ADDRESS) return { ok: false, reason: 'RATE_LIMITED' };
+  if ((recent?.n ?? 0) >= perAddress) return { ok: false, reason: 'RATE_LIMITED' };
   if (client) {
     const [fromClient] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -90,7 +92,8 @@ export async function sendCode(
 ): Promise<SendResult> {
   const now = services.clock.now();
   return services.db.transaction(async (tx) => {
-    const issued = await issueCode(tx as never, now, uid, address, client);
+    const perAddress = services.env.SIGN_IN_CODES_PER_ADDRESS;
+    const issued = await issueCode(tx as never, now, uid, address, client, perAddress);
     if (!issued.ok) return issued;
     const { code } = issued;
     const brand = services.brand.name;

@@ -1,5 +1,6 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import type { Proposal } from '@forecourt/contracts/proposals';
+import { hasBillingTab } from '@forecourt/domain/policy/term';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button, Notification } from '../../../ui/index.ts';
@@ -16,7 +17,9 @@ export function HomeBanners({ policies, proposals }: { policies: Policy[]; propo
   const { schemes } = useConfig();
   const accounts = useMyAccounts(policies.length > 0).data ?? [];
   const schemeOf = (p: Policy) => schemes.find((s) => s.schemeCode === p.schemeCode);
-  const missing = missingPaymentMethods(policies, accounts, (p) => schemeOf(p)?.product !== 'DRIVEAWAY');
+  const missing = missingPaymentMethods(policies, accounts, (p) =>
+    hasBillingTab(schemeOf(p)?.product ?? 'SUBSCRIPTION'),
+  );
   const upsells = upsellBanners(policies, proposals);
   if (missing.length + upsells.length === 0) return null;
   const product = (p: Policy) => schemeOf(p)?.productUrlName ?? '';

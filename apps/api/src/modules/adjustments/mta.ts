@@ -4,12 +4,7 @@ import type { Quote } from '@forecourt/contracts/proposals';
 import { londonDate } from '@forecourt/domain/dates';
 import { effectiveDateError } from '@forecourt/domain/policy/effective-date';
 import { billingPeriodAt, proRataPremium } from '@forecourt/domain/policy/pro-rata';
-import {
-  MTA_CLAIMS_PERMISSION,
-  policyEditorOf,
-  readOnlyChangeErrors,
-  readOnlyOnPolicy,
-} from '@forecourt/domain/policy/read-only';
+import { policyEditorOf, readOnlyChangeErrors } from '@forecourt/domain/policy/read-only';
 import { paidInFull, productKindOf } from '@forecourt/domain/policy/term';
 import { applyChanges } from '@forecourt/domain/proposal/apply-changes';
 import type { Ctx } from '../../lib/context.ts';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBillingDay } from '../src/modules/billing/index.ts';
 import { runAnniversaries, runRenewalInvitations } from '../src/modules/renewals/index.ts';
 import { type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
 import { visitor } from './proposals-helpers.ts';
@@ -287,14 +288,26 @@ describe('the first anniversary', () => {
       [successor?.id],
     );
     expect(docs.map((d) => d.doc).sort()).toEqual(['policy-certificate', 'policy-schedule']);
-    const [statement] = await rows(
-      t,
-      `SELECT s.subtotal_pence, s.payment_due_at FROM statements s JOIN customer_accounts a ON a.id = s.account_id
-        WHERE a.policy_id = $1`,
-      [successor?.id],
-    );
+    // The successor's months are the billing run's, from the anniversary: its first month is raised and its
+    // collection attempted that day by the saved card, like any month (before, nothing ever collected it).
+    const firstMonth = `SELECT s.id, s.subtotal_pence, s.payment_due_at, s.status, s.period_start FROM statements s
+        JOIN customer_accounts a ON a.id = s.account_id WHERE a.policy_id = $1`;
+    expect(await rows(t, firstMonth, [successor?.id])).toEqual([]);
+    await runBillingDay(t.app.services, new Date(p.plain.expiredAt.getTime() + 10 * 60_000));
+    const [statement, ...more] = await rows(t, firstMonth, [successor?.id]);
+    expect(more).toEqual([]);
     expect(statement?.subtotal_pence).toBe(next.currentPolicyVersion.quote.totals.monthly.first);
     expect(new Date(statement?.payment_due_at as string).getTime()).toBe(p.plain.expiredAt.getTime());
+    expect(new Date(statement?.period_start as string).getTime()).toBe(p.plain.expiredAt.getTime());
+    // This file's helper saves a card row the sandbox provider does not know, so the charge is declined and
+    // the arrears flow takes the statement (a real card is collected: billing-run.test.ts).
+    expect(statement?.status).toBe('failed');
+    const payments = await rows(
+      t,
+      "SELECT status FROM customer_payments WHERE purpose = 'statement' AND reference = $1",
+      [String(statement?.id)],
+    );
+    expect(payments).toEqual([{ status: 'FAILED' }]);
 
     const capped = await rows(
       t,

@@ -7,7 +7,8 @@ import { postLine } from './ledger-store.ts';
 
 /**
  * Bind's billing part (ADR 134), in the caller's transaction (ctx.db): the customer account of a new policy
- * (its code is the policy number; payment day = the start day, at most the 28th) and its first statement.
+ * (its code is the policy number; payment day = the start day, at most the 28th) and its first statement
+ * (none when the billing run is to raise the first period).
  */
 export async function openCustomerAccount(
   ctx: Pick<Ctx, 'db'>,
@@ -21,6 +22,11 @@ export async function openCustomerAccount(
     startAt: Date;
     serviceEnd: Date;
     now: Date;
+    /**
+     * Nothing billed yet: the billing run raises the first period from `startAt` on the payment day and
+     * collects it like every month (a renewed subscription, ADR 291). No opening statement.
+     */
+    billedByTheRun?: boolean;
   },
 ) {
   const accountId = randomUUID();
@@ -32,9 +38,9 @@ export async function openCustomerAccount(
     paymentDay: paymentDayFor(o.startAt),
     paymentMethodType: o.method.type,
     paymentMethodId: o.method.id,
-    billedUntil: o.serviceEnd,
+    billedUntil: o.billedByTheRun ? o.startAt : o.serviceEnd,
   });
-  await openLedger(ctx, { accountId, ...o });
+  if (!o.billedByTheRun) await openLedger(ctx, { accountId, ...o });
   return { accountId };
 }
 

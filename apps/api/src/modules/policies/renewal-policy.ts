@@ -140,7 +140,11 @@ export async function issueSuccessor(
     expiry,
     now: o.now,
   });
-  // Billing at the new price from the anniversary: the successor's account, its first period due then.
+  // Billing at the new price from the anniversary. A renewed subscription whose first month was not paid at a
+  // take-up is billed by the billing run from its start, as every month (raised on the payment day and
+  // collected by card or by Direct Debit after its advance notice); a year paid in full opens with its invoice
+  // (collected at the anniversary, ADR 318), and a take-up's payment is put against its first period.
+  const monthly = Boolean(o.quote.totals?.monthly);
   const method = await renewalMethodOf(ctx, old);
   if (method)
     await openCustomerAccount(ctx, {
@@ -151,8 +155,9 @@ export async function issueSuccessor(
       due: amountDueAtBind(o.quote),
       payment: o.takenUp?.payment,
       startAt,
-      serviceEnd: o.quote.totals?.monthly ? addMonths(startAt, 1) : expiry,
+      serviceEnd: monthly ? addMonths(startAt, 1) : expiry,
       now: o.now,
+      billedByTheRun: monthly && !o.takenUp?.payment,
     });
   return { policyId, policyNumber, versionId, startAt, expiry, documentInput, billed: Boolean(method) };
 }

@@ -117,8 +117,10 @@ export function BillingTab({ policy }: { policy: Policy }) {
           <dl className={styles.facts}>
             <dt>{t('policy.billing.method')}</dt>
             <dd data-testid="payment-method">
-              {t(`policy.billing.method.${account.paymentMethodType}`)}
-              {account.paymentMethod ? `, ${account.paymentMethod.display}` : ''}
+              {methodText(
+                t(`policy.billing.method.${account.paymentMethodType}`),
+                account.paymentMethod?.display,
+              )}
             </dd>
             {account.paymentMethod?.mandateStatus && (
               <>
@@ -158,4 +160,10 @@ export function BillingTab({ policy }: { policy: Policy }) {
       )}
     </div>
   );
+}
+
+/** "Card, VISA •••• 4242"; a display that already names the kind ("Direct Debit Barclays ••11") alone. */
+function methodText(kind: string, display: string | undefined) {
+  if (!display) return kind;
+  return display.toLowerCase().startsWith(kind.toLowerCase()) ? display : `${kind}, ${display}`;
 }

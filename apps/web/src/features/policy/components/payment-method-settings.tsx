@@ -105,7 +105,7 @@ export function PaymentMethodActions({ account }: { account: CustomerAccount }) 
           </dd>
         </dl>
       )}
-      <div className={styles.actions}>
+      <div className={`${styles.actions} ${styles.methodActions}`}>
         <Button
           variant="secondary"
           loading={actions.busy === 'card'}

@@ -62,7 +62,7 @@ describe('module faces', () => {
   // ADR 134, 170: a module writes only its own tables (bind asks proposals to mark the proposal bound).
   const OWNS: Record<string, string[]> = {
     proposals: ['proposals', 'retrievalAttempts'],
-    policies: ['policies', 'policyVersions'],
+    policies: ['policies', 'policyVersions', 'purchaseMethods'],
     billing: ['customerAccounts', 'paymentMethodChanges', 'statements', 'statementLineItems'],
     payments: [
       'customerPayments',
@@ -70,6 +70,7 @@ describe('module faces', () => {
       'ddRedirectFlows',
       'duplicatePayments',
       'paymentMethods',
+      'paymentRefunds',
       'paymentSessions',
       'webhookEvents',
     ],

@@ -90,8 +90,11 @@ describe('checkout journeys (issue 5)', () => {
       await page.getByRole('button', { name: 'Set up Direct Debit' }).click();
       await page.locator('[data-page="checkout-direct-debit"] [data-testid="mandate"]').waitFor();
       await shot(page, 'checkout-direct-debit-mandate');
-      // Something is due today (the first month): paid by card, later months by Direct Debit (spec 3 §4 step 9).
+      // Something is due today (the first month): paid by card, later months by Direct Debit (spec 3 §4 step 9);
+      // the customer is told so first (spec 3 §2, ADR 319).
       await page.getByRole('button', { name: /^Pay / }).click();
+      const cardFirst = page.getByRole('dialog', { name: 'Your first payment is by card' });
+      await cardFirst.getByRole('button', { name: 'Continue to card payment' }).click();
       await payOnHostedPage(page, '4242424242424242');
       await page.locator('[data-page="checkout-success"]').waitFor({ timeout: 30_000 });
       let status = '';

@@ -138,74 +138,80 @@ async function checkExactlyOnce(store: Store, periods: string[]) {
   ).toBe(DEBIT * periods.length);
 }
 
-describe('the billing run killed with SIGKILL half-way, run again and run twice at once', () => {
-  let t: BillingApp | undefined;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'forecourt-billing-crash-'));
-  afterAll(async () => {
-    await t?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it(`raises one statement and takes one payment per account and period (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
-    const onPostgres = Boolean(process.env.DATABASE_URL);
-    const pgliteDir = path.join(dataDir, 'pglite');
-    t = await billingApp('2027-01-30T12:00:00Z', {
-      ...(onPostgres ? {} : { pgliteDir }),
-      env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' },
+// Issue 12 asks for this fault test on PostgreSQL: it runs under `npm run test:postgres` (CI). On PGlite
+// (single-process; its own SIGKILL test is crash.test.ts) it runs when BILLING_CRASH_PGLITE=1, to keep
+// `npm test` within CI's budget (ADR 280).
+describe.skipIf(!process.env.DATABASE_URL && !process.env.BILLING_CRASH_PGLITE)(
+  'the billing run killed with SIGKILL half-way, run again and run twice at once',
+  () => {
+    let t: BillingApp | undefined;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'forecourt-billing-crash-'));
+    afterAll(async () => {
+      await t?.close();
+      rmSync(dataDir, { recursive: true, force: true });
     });
-    for (let i = 0; i < CARD; i++) await buySubscription(t, '2027-01-31');
-    for (let i = 0; i < DEBIT; i++)
-      await buySubscription(t, '2027-01-31', 'tok_visa', withMandate(t.base, '55779911'));
-    await buySubscription(t, '2027-01-31', 'tok_laterInsufficientFunds');
 
-    let store: Store;
-    if (onPostgres) {
-      const app = t;
-      store = {
-        env: { DATABASE_URL: app.app.services.env.DATABASE_URL ?? '' },
-        query: async (sql, values) => (await app.database.query(sql, values)).rows,
-      };
-    } else {
-      // PGlite is single-process: the test lets go of the store while the command runs.
-      await t.close();
-      t = undefined;
-      store = {
-        env: { DATA_DIR: dataDir },
-        query: async (sql, values) => {
-          const db = await connect({ dataDir: pgliteDir });
-          try {
-            return (await db.query(sql, values)).rows;
-          } finally {
-            await db.close();
-          }
-        },
-      };
-    }
-    const statements = () =>
-      count(store, "SELECT count(*)::int AS n FROM statements WHERE kind = 'subscription'");
-    const collectedLines = () =>
-      count(store, "SELECT count(*)::int AS n FROM statement_line_items WHERE type = 'payment'");
-    const paidAtPurchase = await collectedLines();
+    it(`raises one statement and takes one payment per account and period (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
+      const onPostgres = Boolean(process.env.DATABASE_URL);
+      const pgliteDir = path.join(dataDir, 'pglite');
+      t = await billingApp('2027-01-30T12:00:00Z', {
+        ...(onPostgres ? {} : { pgliteDir }),
+        env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' },
+      });
+      for (let i = 0; i < CARD; i++) await buySubscription(t, '2027-01-31');
+      for (let i = 0; i < DEBIT; i++)
+        await buySubscription(t, '2027-01-31', 'tok_visa', withMandate(t.base, '55779911'));
+      await buySubscription(t, '2027-01-31', 'tok_laterInsufficientFunds');
 
-    // Day one (28 Feb): killed after 3 statements raised, half-way through the accounts.
-    const day1 = '2027-02-28T06:00:00.000Z';
-    await billingRun(store, day1, { killAfter: { step: 'raised', count: 3 } });
-    const raisedBeforeKill = await statements();
-    expect(raisedBeforeKill).toBeGreaterThanOrEqual(3);
-    expect(raisedBeforeKill).toBeLessThan(ACCOUNTS);
-    // Run again, killed after 2 cards collected: between raising and collecting everything.
-    await billingRun(store, day1, { killAfter: { step: 'collected', count: 2 } });
-    expect(await statements()).toBe(ACCOUNTS);
-    expect(await collectedLines()).toBeLessThan(paidAtPurchase + CARD);
-    // Then two runs at once finish the day.
-    if (onPostgres) await Promise.all([billingRun(store, day1), billingRun(store, day1)]);
-    else await billingRun(store, day1, { workers: 2 });
-    await checkExactlyOnce(store, ['2027-02-28T00:00:00.000Z']);
+      let store: Store;
+      if (onPostgres) {
+        const app = t;
+        store = {
+          env: { DATABASE_URL: app.app.services.env.DATABASE_URL ?? '' },
+          query: async (sql, values) => (await app.database.query(sql, values)).rows,
+        };
+      } else {
+        // PGlite is single-process: the test lets go of the store while the command runs.
+        await t.close();
+        t = undefined;
+        store = {
+          env: { DATA_DIR: dataDir },
+          query: async (sql, values) => {
+            const db = await connect({ dataDir: pgliteDir });
+            try {
+              return (await db.query(sql, values)).rows;
+            } finally {
+              await db.close();
+            }
+          },
+        };
+      }
+      const statements = () =>
+        count(store, "SELECT count(*)::int AS n FROM statements WHERE kind = 'subscription'");
+      const collectedLines = () =>
+        count(store, "SELECT count(*)::int AS n FROM statement_line_items WHERE type = 'payment'");
+      const paidAtPurchase = await collectedLines();
 
-    // Month two (28 Mar): two runs at once from the start.
-    const day2 = '2027-03-28T06:00:00.000Z';
-    if (onPostgres) await Promise.all([billingRun(store, day2), billingRun(store, day2)]);
-    else await billingRun(store, day2, { workers: 2 });
-    await checkExactlyOnce(store, ['2027-02-28T00:00:00.000Z', '2027-03-28T00:00:00.000Z']);
-  }, 900_000);
-});
+      // Day one (28 Feb): killed after 3 statements raised, half-way through the accounts.
+      const day1 = '2027-02-28T06:00:00.000Z';
+      await billingRun(store, day1, { killAfter: { step: 'raised', count: 3 } });
+      const raisedBeforeKill = await statements();
+      expect(raisedBeforeKill).toBeGreaterThanOrEqual(3);
+      expect(raisedBeforeKill).toBeLessThan(ACCOUNTS);
+      // Run again, killed after 2 cards collected: between raising and collecting everything.
+      await billingRun(store, day1, { killAfter: { step: 'collected', count: 2 } });
+      expect(await statements()).toBe(ACCOUNTS);
+      expect(await collectedLines()).toBeLessThan(paidAtPurchase + CARD);
+      // Then two runs at once finish the day.
+      if (onPostgres) await Promise.all([billingRun(store, day1), billingRun(store, day1)]);
+      else await billingRun(store, day1, { workers: 2 });
+      await checkExactlyOnce(store, ['2027-02-28T00:00:00.000Z']);
+
+      // Month two (28 Mar): two runs at once from the start.
+      const day2 = '2027-03-28T06:00:00.000Z';
+      if (onPostgres) await Promise.all([billingRun(store, day2), billingRun(store, day2)]);
+      else await billingRun(store, day2, { workers: 2 });
+      await checkExactlyOnce(store, ['2027-02-28T00:00:00.000Z', '2027-03-28T00:00:00.000Z']);
+    }, 900_000);
+  },
+);

@@ -61,7 +61,14 @@ export async function registerAccount(
 
   if (input.code === undefined) {
     const sent = await ctx.db.transaction(async (tx) => {
-      const issued = await issueCode(tx as never, now, purpose, address);
+      const issued = await issueCode(
+        tx as never,
+        now,
+        purpose,
+        address,
+        undefined,
+        ctx.env.SIGN_IN_CODES_PER_ADDRESS,
+      );
       if (!issued.ok) return false;
       const holder = await accountHolderByEmail(tx as never, email);
       await enqueue(

@@ -74,7 +74,14 @@ export async function updatePolicyholder(
     if (identity) {
       const purpose = changeCodePurpose(partyId, identity.setting);
       if (input.code === undefined) {
-        const issued = await issueCode(tx as never, now, purpose, identity.address);
+        const issued = await issueCode(
+          tx as never,
+          now,
+          purpose,
+          identity.address,
+          undefined,
+          ctx.env.SIGN_IN_CODES_PER_ADDRESS,
+        );
         if (!issued.ok) throw tooManyCodes();
         const brand = ctx.brand.name;
         await enqueue(tx as never, {

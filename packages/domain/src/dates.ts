@@ -123,18 +123,43 @@ export interface WallClock {
   second: number;
   weekday: string;
 }
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const HOUR_MS = 3_600_000;
+/** London's offset from UTC for each UTC hour asked about: it changes only on the hour (01:00 UTC). */
+const offsets = new Map<number, number>();
+function londonOffset(ms: number): number {
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    const parts: Record<string, string> = {};
+    for (const p of londonClock.formatToParts(hour * HOUR_MS))
+      if (p.type !== 'literal') parts[p.type] = p.value;
+    const wall = Date.UTC(
+      Number(parts.year),
+      Number(parts.month) - 1,
+      Number(parts.day),
+      Number(parts.hour),
+      Number(parts.minute),
+      Number(parts.second),
+    );
+    offset = wall - hour * HOUR_MS;
+    // Formatting through Intl costs more than the rest of a billing run's date work; a bounded memo.
+    if (offsets.size >= 100_000) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  return offset;
+}
 /** The London wall-clock reading of an instant (ms). */
 export function wallClock(ms: number): WallClock {
-  const parts: Record<string, string> = {};
-  for (const p of londonClock.formatToParts(ms)) if (p.type !== 'literal') parts[p.type] = p.value;
+  const d = new Date(ms + londonOffset(ms));
   return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-    weekday: parts.weekday ?? '',
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    weekday: WEEKDAYS[d.getUTCDay()] ?? '',
   };
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { outbox } from '../db/schema/index.ts';
+import { insertRows } from '../db/values.ts';
 import type { MailProvider, OutgoingMessage } from '../providers/mail/mail-provider.ts';
 import type { StorageProvider } from '../providers/storage/storage-provider.ts';
 
@@ -29,7 +30,7 @@ export async function enqueue(db: Db, message: OutboxMessage): Promise<string> {
 
 /** Many messages in one multi-row INSERT, in the caller's transaction (the billing run's pages, ADR 320). */
 export async function enqueueMany(db: Db, messages: OutboxMessage[]) {
-  if (messages.length) await db.insert(outbox).values(messages.map(outboxRow));
+  await insertRows(db, outbox, messages.map(outboxRow));
 }
 
 const outboxRow = (message: OutboxMessage) => ({

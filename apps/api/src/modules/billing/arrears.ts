@@ -1,9 +1,10 @@
 import { addWorkingDays } from '@forecourt/domain/billing/working-days';
 import { formatLondon } from '@forecourt/domain/dates';
 import { formatGBP } from '@forecourt/domain/money';
-import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, customerPayments, statements } from '../../db/schema/index.ts';
+import { anyOf } from '../../db/values.ts';
 import type { AppServices } from '../../lib/context.ts';
 import { reopenPayment } from '../payments/index.ts';
 import type { AccountRow, StatementRow } from './ledger-store.ts';
@@ -174,7 +175,7 @@ export async function reinstateIfPaidMany(tx: Db, accountIds: string[]) {
     .set({ status: 'ACTIVE', cancelForNonPaymentAt: null })
     .where(
       and(
-        inArray(customerAccounts.id, accountIds),
+        anyOf(customerAccounts.id, accountIds),
         eq(customerAccounts.status, 'SUSPENDED'),
         sql`NOT EXISTS (SELECT 1 FROM ${statements} WHERE ${statements.accountId} = ${customerAccounts.id} AND ${statements.status} = 'failed')`,
       ),

@@ -4,6 +4,7 @@ import type { LineItemStatus, LineItemSubType, LineItemType } from '@forecourt/d
 import { and, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, statementLineItems, statements } from '../../db/schema/index.ts';
+import { insertRows } from '../../db/values.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { owned } from '../../lib/party-scope.ts';
@@ -81,8 +82,11 @@ export async function postLines(
   db: Db,
   lines: { statement: Pick<StatementRow, 'id' | 'accountId'>; line: NewLine }[],
 ) {
-  if (lines.length)
-    await db.insert(statementLineItems).values(lines.map((l) => lineRow(l.statement, l.line)));
+  await insertRows(
+    db,
+    statementLineItems,
+    lines.map((l) => lineRow(l.statement, l.line)),
+  );
 }
 
 function lineRow(statement: Pick<StatementRow, 'id' | 'accountId'>, line: NewLine) {

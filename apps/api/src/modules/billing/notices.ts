@@ -1,7 +1,8 @@
 import { policyholderOf } from '@forecourt/domain/proposal/readers';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { policies, proposals } from '../../db/schema/index.ts';
+import { anyOf } from '../../db/values.ts';
 import { enqueueMany } from '../../lib/outbox.ts';
 import type { AccountRow } from './ledger-store.ts';
 
@@ -25,7 +26,7 @@ async function emailsOf(db: Db, policyIds: string[]): Promise<Map<string, string
         })
         .from(policies)
         .innerJoin(proposals, eq(proposals.proposalCode, policies.proposalCode))
-        .where(inArray(policies.id, ids))
+        .where(anyOf(policies.id, ids))
     : [];
   const emails = new Map<string, string>();
   for (const r of rows) {

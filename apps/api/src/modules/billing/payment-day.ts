@@ -6,9 +6,10 @@ import {
   proRata,
 } from '@forecourt/domain/billing/schedule';
 import { paidInFull } from '@forecourt/domain/policy/term';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, policies, policyVersions, statements } from '../../db/schema/index.ts';
+import { anyOf } from '../../db/values.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, forbidden, notFound, validation } from '../../lib/errors.ts';
 import { owned } from '../../lib/party-scope.ts';
@@ -42,7 +43,7 @@ export async function monthlyPlansOf(db: Db, policyIds: string[]) {
       totals: sql<unknown>`${policyVersions.quote}->'totals'`,
     })
     .from(policyVersions)
-    .where(inArray(policyVersions.policyId, policyIds))
+    .where(anyOf(policyVersions.policyId, policyIds))
     .orderBy(policyVersions.policyId, desc(policyVersions.versionNumber));
   for (const r of rows) {
     const plan = planOf({ totals: typeof r.totals === 'string' ? JSON.parse(r.totals) : r.totals });

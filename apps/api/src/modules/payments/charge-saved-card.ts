@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { customerPayments, paymentMethods } from '../../db/schema/index.ts';
-import { valuesTable } from '../../db/values.ts';
+import { anyOf, valuesTable } from '../../db/values.ts';
 import { mapWithLimit } from '../../lib/concurrency.ts';
 import type { Ctx } from '../../lib/context.ts';
 import type { SavedCardChargeResult } from '../../providers/card-payments/card-payments-provider.ts';
@@ -55,7 +55,7 @@ export async function chargeSavedCards(
     ? await ctx.db
         .select()
         .from(paymentMethods)
-        .where(and(inArray(paymentMethods.id, ids), eq(paymentMethods.type, 'CARD')))
+        .where(and(anyOf(paymentMethods.id, ids), eq(paymentMethods.type, 'CARD')))
     : [];
   const byId = new Map(methods.map((m) => [m.id, m]));
   return mapWithLimit(page, concurrency, async (p): Promise<StatementCharge> => {

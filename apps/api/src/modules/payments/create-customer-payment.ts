@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { customerPayments } from '../../db/schema/index.ts';
+import { insertRows } from '../../db/values.ts';
 import type { Ctx } from '../../lib/context.ts';
 
 export interface CreateCustomerPaymentInput {
@@ -20,7 +21,7 @@ export async function createCustomerPayment(ctx: Pick<Ctx, 'db'>, input: CreateC
 
 /** Many payments due in one multi-row INSERT (the billing run's page of statements, ADR 320). */
 export async function createCustomerPayments(ctx: Pick<Ctx, 'db'>, inputs: CreateCustomerPaymentInput[]) {
-  if (inputs.length) await ctx.db.insert(customerPayments).values(inputs.map(paymentRow));
+  await insertRows(ctx.db, customerPayments, inputs.map(paymentRow));
 }
 
 function paymentRow(input: CreateCustomerPaymentInput) {

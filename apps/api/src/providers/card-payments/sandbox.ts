@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { prepared } from '../../db/prepared.ts';
 import { sandboxCardCharges, sandboxCardSessions, sandboxCardTokens } from '../../db/schema/index.ts';
 import { ensureSecret } from '../../lib/secrets.ts';
 import type { ProviderHost } from '../host.ts';
@@ -113,19 +114,31 @@ export function sandboxCardPayments(): SandboxCardPayments {
       const last4 = /^pm_test_(\d{4})_/.exec(input.paymentMethodReference)?.[1];
       const number = Object.keys(TEST_CARDS).find((n) => last4 && n.endsWith(last4));
       const failure = number ? LATER_FAILURES[number] : 'card_declined';
-      const [row] = await db
-        .insert(sandboxCardCharges)
-        .values({
-          idempotencyKey: input.idempotencyKey,
-          paymentMethod: input.paymentMethodReference,
-          amountPence: input.amountPence,
-          status: failure ? 'declined' : 'succeeded',
-          declineCode: failure ?? null,
-          paymentIntent: sandboxId('pi_test_'),
-          createdAt: clock.now(),
-        })
-        .onConflictDoNothing()
-        .returning();
+      // Prepared once per database: the billing run sends thousands of these (ADR 320, amendment).
+      const [row] = await prepared(db, 'sandbox_card_charge', (d) =>
+        d
+          .insert(sandboxCardCharges)
+          .values({
+            idempotencyKey: sql.placeholder('idempotencyKey'),
+            paymentMethod: sql.placeholder('paymentMethod'),
+            amountPence: sql.placeholder('amountPence'),
+            status: sql.placeholder('status'),
+            declineCode: sql.placeholder('declineCode'),
+            paymentIntent: sql.placeholder('paymentIntent'),
+            createdAt: sql.placeholder('createdAt'),
+          })
+          .onConflictDoNothing()
+          .returning()
+          .prepare('sandbox_card_charge'),
+      ).execute({
+        idempotencyKey: input.idempotencyKey,
+        paymentMethod: input.paymentMethodReference,
+        amountPence: input.amountPence,
+        status: failure ? 'declined' : 'succeeded',
+        declineCode: failure ?? null,
+        paymentIntent: sandboxId('pi_test_'),
+        createdAt: clock.now(),
+      });
       if (row) return answer(row);
       const [first] = await db
         .select()

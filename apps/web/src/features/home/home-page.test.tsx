@@ -71,9 +71,10 @@ describe('home (spec 2 §2)', () => {
     expect(screen.getByTestId('home-retrieve')).toHaveAttribute('href', '/retrieve');
   });
 
-  it('signed in: Policies and Proposals tabs with counts, or the view a later issue plugs in', () => {
+  it('signed in: Policies and Proposals tabs with counts, or the view a later issue plugs in', async () => {
     renderShell(<HomePage />, { slots: { signedIn: true } });
-    expect(screen.getByRole('tab', { name: 'Policies (0)' })).toHaveAttribute('aria-selected', 'true');
+    // The signed-in home is loaded when someone is signed in (its own chunk).
+    expect(await screen.findByRole('tab', { name: 'Policies (0)' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Quotes (0)' })).toBeVisible();
     renderShell(<HomePage />, { slots: { signedIn: true, signedInHome: <p>Custom dashboard</p> } });
     expect(screen.getByText('Custom dashboard')).toBeVisible();

@@ -1,10 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { useShellSlots } from '../../app/shell-slots.tsx';
+import { Spinner } from '../../ui/spinner/spinner.tsx';
 import { AnonymousHome } from './components/anonymous-home.tsx';
-import { SignedInHome } from './components/signed-in-home.tsx';
+
+// The signed-in home (its tabs, banners, cards and their queries) is loaded only when someone is signed in:
+// a visitor's first page, the landing page, stays within its JavaScript budget (issue 15, bench/bundle-size.ts).
+const SignedInHome = lazy(() =>
+  import('./components/signed-in-home.tsx').then((m) => ({ default: m.SignedInHome })),
+);
 
 /** Home: the anonymous or the signed-in variant (spec 2 §2). */
 export function HomePage() {
   const { signedIn, signedInHome } = useShellSlots();
-  if (signedIn) return signedInHome ?? <SignedInHome />;
+  if (signedIn)
+    return (
+      signedInHome ?? (
+        <Suspense fallback={<Spinner size="large" />}>
+          <SignedInHome />
+        </Suspense>
+      )
+    );
   return <AnonymousHome />;
 }

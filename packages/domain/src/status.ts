@@ -17,7 +17,7 @@ import {
   type ReviewType,
 } from './enums.ts';
 import { toPounds } from './money.ts';
-import { hasBillingTab } from './policy/term.ts';
+import { hasBillingTab } from './policy/product-kind.ts';
 
 export type DateLike = string | Date;
 type Maybe<T> = T | null | undefined;

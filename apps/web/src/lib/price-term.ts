@@ -1,6 +1,6 @@
 import type { Scheme } from '@forecourt/contracts';
 import { formatGBP } from '@forecourt/domain/money';
-import { policyTermOf } from '@forecourt/domain/policy/term';
+import { policyTermOf } from '@forecourt/domain/policy/product-kind';
 import type { TFunction } from 'i18next';
 
 /**

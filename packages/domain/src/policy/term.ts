@@ -8,30 +8,18 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, addMonths, addYears } from 'date-fns';
 import { LONDON } from '../dates.ts';
 import type { ProductKind } from '../enums.ts';
+import { type DriveawayTerm, termDays } from './product-kind.ts';
 
-export const DRIVEAWAY_TERMS = ['P1D', 'P7D', 'P28D'] as const;
-export type DriveawayTerm = (typeof DRIVEAWAY_TERMS)[number];
-
-/** The days of a driveaway term ('P7D' → 7). */
-export function termDays(term: DriveawayTerm): number {
-  return Number(term.slice(1, -1));
-}
-
-/** What a kind's policy term is, as an ISO duration: P1M a subscription's month, P1Y a year, P1D/P7D/P28D. */
-export function policyTermOf(product: ProductKind, term?: DriveawayTerm | undefined): string {
-  if (product === 'SUBSCRIPTION') return 'P1M';
-  if (product === 'ANNUAL') return 'P1Y';
-  return term ?? 'P1D';
-}
-
-/** Paid in full at purchase (annual and driveaway): no monthly statements, no billing run. */
-export const paidInFull = (product: ProductKind) => product !== 'SUBSCRIPTION';
-
-/** Renewed at its anniversary: never a driveaway (it ends at its expiry by itself). */
-export const renews = (product: ProductKind) => product !== 'DRIVEAWAY';
-
-/** Has a billing tab and a payment method to keep (spec 2 §2): every kind but a driveaway. */
-export const hasBillingTab = (product: ProductKind) => product !== 'DRIVEAWAY';
+export {
+  DRIVEAWAY_TERMS,
+  type DriveawayTerm,
+  hasBillingTab,
+  paidInFull,
+  policyTermOf,
+  productKindOf,
+  renews,
+  termDays,
+} from './product-kind.ts';
 
 /**
  * When a policy bought at `startAt` expires: a year later (subscriptions and annual policies; a subscription's
@@ -46,9 +34,4 @@ export function policyExpiry(product: ProductKind, startAt: Date, term?: Driveaw
 export function quotedPeriodEnd(product: ProductKind, startAt: Date, term?: DriveawayTerm | undefined): Date {
   if (product === 'SUBSCRIPTION') return addMonths(startAt, 1);
   return policyExpiry(product, startAt, term);
-}
-
-/** A product string read from storage, narrowed (unknown values are subscriptions, as before ADR 245). */
-export function productKindOf(product: string | null | undefined): ProductKind {
-  return product === 'ANNUAL' || product === 'DRIVEAWAY' ? product : 'SUBSCRIPTION';
 }

@@ -30,9 +30,12 @@ describe('the feedback modal (spec 2 §3, issue 11 item 6)', () => {
     await act(() => vi.advanceTimersByTimeAsync(FEEDBACK_DELAY_MS - 100));
     expect(screen.queryByRole('dialog')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(200));
-    expect(screen.getByRole('dialog', { name: 'How was cancelling your policy?' })).toBeVisible();
+    // The modal is its own chunk: it renders once that has loaded (real time).
+    vi.useRealTimers();
+    expect(await screen.findByRole('dialog', { name: 'How was cancelling your policy?' })).toBeVisible();
     expect(pendingFeedback()).toBeUndefined();
     unmount();
+    vi.useFakeTimers();
     renderShell(<FeedbackHost />);
     await act(() => vi.advanceTimersByTimeAsync(FEEDBACK_DELAY_MS * 2));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -52,7 +55,8 @@ describe('the feedback modal (spec 2 §3, issue 11 item 6)', () => {
     renderShell(<FeedbackHost />);
     act(() => requestFeedback('adjustment'));
     await act(() => vi.advanceTimersByTimeAsync(FEEDBACK_DELAY_MS + 10));
-    expect(screen.getByRole('dialog', { name: 'How was changing your policy?' })).toBeVisible();
+    vi.useRealTimers();
+    expect(await screen.findByRole('dialog', { name: 'How was changing your policy?' })).toBeVisible();
   });
 
   it('ten ratings in five columns, an optional comment; Enter does not send; Send posts the rating', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useConfig } from '../../lib/config.tsx';
 import {
@@ -7,7 +7,9 @@ import {
   pendingFeedback,
   takeFeedback,
 } from '../../lib/feedback.ts';
-import { FeedbackModal } from './feedback-modal.tsx';
+
+// Loaded when it is first shown (after a cancellation or a change): not part of the landing page's JavaScript.
+const FeedbackModal = lazy(() => import('./feedback-modal.tsx').then((m) => ({ default: m.FeedbackModal })));
 
 /** How long a page is open before the feedback modal appears (spec 2 §3). */
 export const FEEDBACK_DELAY_MS = 2000;
@@ -30,5 +32,9 @@ export function FeedbackHost() {
     return () => window.clearTimeout(timer);
   }, [pathname, requests, features.isAdmin]);
   if (!shown) return null;
-  return <FeedbackModal request={shown} onClose={() => setShown(undefined)} />;
+  return (
+    <Suspense fallback={null}>
+      <FeedbackModal request={shown} onClose={() => setShown(undefined)} />
+    </Suspense>
+  );
 }

@@ -3,9 +3,12 @@ import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { useImpersonation } from '../../lib/auth/impersonation.ts';
 import { useConfig } from '../../lib/config.tsx';
 import { Spinner } from '../../ui/spinner/spinner.tsx';
-import { ImpersonationScreen } from './impersonation-screen.tsx';
 import { UnauthorisedScreen } from './unauthorised-screen.tsx';
 
+// Staff screens, loaded only in the admin app: not part of a customer's landing page.
+const ImpersonationScreen = lazy(() =>
+  import('./impersonation-screen.tsx').then((m) => ({ default: m.ImpersonationScreen })),
+);
 const PASS_THROUGH = ['/callback', '/sign-in'];
 const RenewalReviewScreen = lazy(() =>
   import('./renewal-review/renewal-review-screen.tsx').then((m) => ({ default: m.RenewalReviewScreen })),
@@ -34,6 +37,11 @@ export function AdminGate({ children }: { children: ReactNode }) {
         <RenewalReviewScreen path={path} />
       </Suspense>
     );
-  if (!impersonating) return <ImpersonationScreen />;
+  if (!impersonating)
+    return (
+      <Suspense fallback={<Spinner label="" />}>
+        <ImpersonationScreen />
+      </Suspense>
+    );
   return children;
 }

@@ -1,6 +1,6 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import type { Proposal } from '@forecourt/contracts/proposals';
-import { hasBillingTab } from '@forecourt/domain/policy/term';
+import { hasBillingTab } from '@forecourt/domain/policy/product-kind';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button, Notification } from '../../../ui/index.ts';

@@ -19,48 +19,40 @@ export function valuesTable(alias: string, spec: string, rows: unknown[][]): SQL
 
 const JSON_COLUMNS = new Set(['PgJson', 'PgJsonb']);
 
+/** A value that travels as JSON and casts back to its column: a scalar, a Date, or anything for a JSON column. */
+const travels = (column: Column, value: unknown) =>
+  value === null || typeof value !== 'object' || value instanceof Date || JSON_COLUMNS.has(column.columnType);
+
 /**
  * A multi-row INSERT whose rows travel as one JSON parameter (`INSERT … SELECT … FROM
  * jsonb_array_elements($1)`), for the billing run's pages of a thousand rows (ADR 320, amendment of
  * 2026-11-26). Values are mapped by each column's own driver mapping and cast to its SQL type; a column every
- * row leaves out takes its default (its `$defaultFn` is called per row). Rows that do not fit that shape (a
- * column some rows give and others leave out, an SQL expression as a value, an array or enum column) are
+ * row leaves out takes its SQL default. Rows that do not fit that shape (a column some rows give and others
+ * leave out, a `$defaultFn` column left out, an SQL expression as a value, an array or enum column) are
  * inserted by drizzle's own multi-row INSERT instead, so the result is the same either way.
  */
 export async function insertRows<T extends PgTable>(db: Db, table: T, rows: T['$inferInsert'][]) {
   if (rows.length === 0) return;
   const records = rows as Record<string, unknown>[];
-  const used: [string, Column][] = [];
-  let plain = true;
-  for (const [key, column] of Object.entries(getTableColumns(table)) as [string, Column][]) {
-    const given = records.filter((r) => r[key] !== undefined).length;
-    if (given === 0 && !column.defaultFn) continue;
-    const type = column.getSQLType();
-    if (
-      (given !== records.length && !column.defaultFn) ||
-      type.includes('[') ||
-      column.columnType === 'PgEnumColumn'
-    )
-      plain = false;
-    used.push([key, column]);
-  }
-  const cells = plain
-    ? records.map((r) =>
-        used.map(([key, column]) => {
-          const value = r[key] === undefined ? column.defaultFn?.() : r[key];
-          if (value === null || value === undefined) return null;
-          if (typeof value === 'object' && !(value instanceof Date) && !JSON_COLUMNS.has(column.columnType)) {
-            plain = false;
-            return null;
-          }
-          return column.mapToDriverValue(value);
-        }),
-      )
-    : [];
-  if (!plain) {
+  const columns = Object.entries(getTableColumns(table)) as [string, Column][];
+  const used = columns.filter(([key]) => records.some((r) => r[key] !== undefined));
+  const everyRowGives = (key: string) => records.every((r) => r[key] !== undefined);
+  const fits =
+    columns.every(([key, column]) => !column.defaultFn || everyRowGives(key)) &&
+    used.every(
+      ([key, column]) =>
+        everyRowGives(key) &&
+        !column.getSQLType().includes('[') &&
+        column.columnType !== 'PgEnumColumn' &&
+        records.every((r) => travels(column, r[key])),
+    );
+  if (!fits) {
     await db.insert(table).values(rows as never);
     return;
   }
+  const cells = records.map((r) =>
+    used.map(([key, column]) => (r[key] === null ? null : column.mapToDriverValue(r[key]))),
+  );
   const names = used.map(([, c]) => `"${c.name}"`).join(', ');
   const select = used.map(([, c], i) => `(e->>${i})::${c.getSQLType()}`).join(', ');
   await db.execute(

@@ -47,9 +47,13 @@ export async function resolveImpersonation(
   return customer.partyId;
 }
 
-/** Writes the audit entry of every impersonated request after it is answered (append-only table). */
+/**
+ * Writes the audit entry of every impersonated request (append-only table) before its answer is sent, so a
+ * staff action is never answered without its entry (a reader right after the answer finds it). A reply that
+ * bypasses sending (hijacked, a stream) is written when it has been answered instead.
+ */
 export function registerAuditTrail(app: FastifyInstance) {
-  app.addHook('onResponse', async (request, reply) => {
+  const write = async (request: FastifyRequest, statusCode: number) => {
     const audit = pending.get(request);
     if (!audit) return;
     pending.delete(request);
@@ -59,12 +63,17 @@ export function registerAuditTrail(app: FastifyInstance) {
         ...audit,
         action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
         target: request.url.split('?')[0] ?? request.url,
-        outcomeStatus: reply.statusCode,
+        outcomeStatus: statusCode,
         requestId: request.id,
         createdAt: app.services.clock.now(),
       });
     } catch (err) {
       request.log.error({ err }, 'audit log write failed');
     }
+  };
+  app.addHook('onSend', async (request, reply, payload) => {
+    await write(request, reply.statusCode);
+    return payload;
   });
+  app.addHook('onResponse', async (request, reply) => write(request, reply.statusCode));
 }

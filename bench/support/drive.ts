@@ -15,11 +15,16 @@ export const load = () =>
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
 export function cpuMs(pid: number | undefined): number {
+  return cpuSplit(pid).user + cpuSplit(pid).system;
+}
+
+/** CPU time (ms) a process has used so far in user space and in the kernel (its system calls), from /proc. */
+export function cpuSplit(pid: number | undefined): { user: number; system: number } {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    return { user: (Number(fields[11]) * 1000) / 100, system: (Number(fields[12]) * 1000) / 100 };
   } catch {
-    return Number.NaN;
+    return { user: Number.NaN, system: Number.NaN };
   }
 }
 
@@ -27,6 +32,8 @@ export interface Figures {
   name: string;
   /** Server CPU per request (ms): independent of how busy the shared machine is. */
   cpu: number;
+  /** The part of `cpu` spent in the kernel (system calls: sockets to clients and to the database). */
+  systemCpu: number;
   rps: number;
   p50: number;
   p99: number;
@@ -56,7 +63,7 @@ export async function drive<S>(
   } = {},
 ): Promise<Figures> {
   const server = base === measuring.process?.base ? measuring.process : undefined;
-  const cpuBefore = cpuMs(server?.child.pid);
+  const cpuBefore = cpuSplit(server?.child.pid);
   const free = [...subjects];
   let n = 0;
   let bad = 0;
@@ -85,9 +92,11 @@ export async function drive<S>(
       },
     ],
   } as autocannon.Options);
+  const cpuAfter = cpuSplit(server?.child.pid);
   const figures = {
     name,
-    cpu: (cpuMs(server?.child.pid) - cpuBefore) / result.requests.total,
+    cpu: (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system) / result.requests.total,
+    systemCpu: (cpuAfter.system - cpuBefore.system) / result.requests.total,
     rps: options.amount ? result.requests.total / (result.duration || 1) : result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -99,7 +108,7 @@ export async function drive<S>(
 export function print(f: Figures, ceiling?: Figures, target?: string) {
   const ratio = ceiling ? `${((f.rps / ceiling.rps) * 100).toFixed(0).padStart(4)}% of ${ceiling.name}` : '';
   console.log(
-    `${f.name.padEnd(40)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(5)} ms  server CPU ${f.cpu.toFixed(2)} ms/req  ${f.bad ? `errors ${f.bad}  ` : ''}${ratio}${target ? `  ${target}` : ''}`,
+    `${f.name.padEnd(40)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(5)} ms  server CPU ${f.cpu.toFixed(2)} ms/req (kernel ${f.systemCpu.toFixed(2)})  ${f.bad ? `errors ${f.bad}  ` : ''}${ratio}${target ? `  ${target}` : ''}`,
   );
 }
 

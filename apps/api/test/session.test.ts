@@ -58,3 +58,37 @@ describe('POST /api/session', () => {
     expect(res.json().code).toBe('UNAUTHORIZED');
   });
 });
+
+describe('a token already verified (remembered to spare the HMAC check, issue 15)', () => {
+  it('still expires: a token used while valid is refused once its 15 minutes are over', async () => {
+    let now = new Date('2026-06-01T10:00:00Z');
+    const timed = await createTestApp({ clock: { now: () => now } });
+    try {
+      const token = (await timed.app.inject({ method: 'POST', url: '/api/session' })).json().accessToken;
+      const headers = { authorization: `Bearer ${token}` };
+      expect((await timed.app.inject({ url: '/api/proposals', headers })).statusCode).toBe(200);
+      now = new Date(now.getTime() + 899_000);
+      expect((await timed.app.inject({ url: '/api/proposals', headers })).statusCode).toBe(200);
+      now = new Date(now.getTime() + 1_000);
+      const late = await timed.app.inject({ url: '/api/proposals', headers });
+      expect(late.statusCode).toBe(401);
+      // Refreshing moments after expiry still keeps the party (the grace of POST /api/session).
+      const refreshed = await timed.app.inject({ method: 'POST', url: '/api/session', headers });
+      expect(decodeJwt(refreshed.json().accessToken).sub).toBe(decodeJwt(token).sub);
+    } finally {
+      await timed.close();
+    }
+  });
+
+  it('is not trusted by an app signing with another secret (each fresh database makes its own)', async () => {
+    const other = await createTestApp();
+    try {
+      const token = (await t.app.inject({ method: 'POST', url: '/api/session' })).json().accessToken;
+      const headers = { authorization: `Bearer ${token}` };
+      expect((await t.app.inject({ url: '/api/proposals', headers })).statusCode).toBe(200);
+      expect((await other.app.inject({ url: '/api/proposals', headers })).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+});

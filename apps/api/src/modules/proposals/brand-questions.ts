@@ -23,6 +23,17 @@ export function brandAnswerPaths(brand: Brand): AnswerPaths {
   return paths;
 }
 
+const rulesCache = new WeakMap<Brand, FormContext['inputRules']>();
+/** The brand's input rules by input, made once per brand (every PATCH asks, issue 15). */
+function inputRulesOf(brand: Brand): FormContext['inputRules'] {
+  let rules = rulesCache.get(brand);
+  if (!rules) {
+    rules = Object.fromEntries(Object.entries(brand.inputs).map(([k, v]) => [k, v.rules]));
+    rulesCache.set(brand, rules);
+  }
+  return rules;
+}
+
 /**
  * The brand's configured input rules broken by the answers (ADR 136): the same rules the browser's form
  * checks, so a brand that narrows a rule is enforced by the server too.
@@ -36,7 +47,7 @@ export function brandRuleErrors(brand: Brand, data: Draft, now: Date): Record<st
     schemeCode: '',
     now,
     data: { policyholder: policyholderOf(data), asset: data.asset, quote: data.quote },
-    inputRules: Object.fromEntries(Object.entries(brand.inputs).map(([k, v]) => [k, v.rules])),
+    inputRules: inputRulesOf(brand),
     phone: brand.formats.phoneNumber,
   };
   return configuredRuleErrors(brand.productConfig.disclosures, data, ctx);

@@ -1,7 +1,6 @@
-import { TZDate } from '@date-fns/tz';
 import type { Brand } from '@forecourt/contracts';
 import type { Quote } from '@forecourt/contracts/proposals';
-import { LONDON, todayInLondon } from '@forecourt/domain/dates';
+import { addDaysIso, startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
 import { productKindOf, quotedPeriodEnd, termDays } from '@forecourt/domain/policy/term';
 import { rate } from '@forecourt/domain/rating/rate';
 import type { RatingResult } from '@forecourt/domain/rating/types';
@@ -45,8 +44,8 @@ export function quoteFromRating(
   };
 }
 
-/** Midnight in London at the start of `isoDate`. */
-const londonMidnight = (isoDate: string) => new TZDate(`${isoDate}T00:00:00`, LONDON);
+/** Midnight in London at the start of `isoDate` (the domain's memoised offset, not a TZDate: issue 15). */
+const londonMidnight = (isoDate: string) => startOfDayLondon(isoDate);
 
 /**
  * Validates the answers completely (spec 3 §5) and rates them for their start date. Cover starts now when
@@ -103,7 +102,7 @@ export function rateProposal(
   const startDay = data.quote.startDate;
   const startAt = startDay === todayInLondon(now) ? now : londonMidnight(startDay);
   const endAt = quotedPeriodEnd(product, new Date(startAt.getTime()), term);
-  const quoteExpiresAt = min([addDays(now, env.validityDays), addDays(londonMidnight(startDay), 1)]);
+  const quoteExpiresAt = min([addDays(now, env.validityDays), londonMidnight(addDaysIso(startDay, 1))]);
   const quote = quoteFromRating(result, data, input.promoCode, now);
   return { status: result.ratingStatus, quote, startAt: new Date(startAt.getTime()), endAt, quoteExpiresAt };
 }

@@ -49,12 +49,19 @@ export async function updateProposal(
     if (!found) throw notFound('Proposal not found');
     const { xmin, ...row } = found;
     const { changes, now } = changesOf(ctx, row, input);
-    const written = await ctx.db
-      .update(proposals)
-      .set({ ...changes, version: sql`${proposals.version} + 1` })
-      .where(and(eq(proposals.proposalCode, row.proposalCode), sql`xmin = ${xmin}::xid`))
-      .returning({ version: proposals.version });
-    if (written[0]) return toProposal({ ...row, ...changes, version: written[0].version }, now, ctx.brand);
+    const next = { ...row, ...changes };
+    const written = await writeIfUnchanged(ctx, {
+      proposalCode: row.proposalCode,
+      xmin,
+      data: JSON.stringify(next.data),
+      updatedAt: now.toISOString(),
+      status: next.status,
+      quote: next.quote === null ? null : JSON.stringify(next.quote),
+      startAt: next.startAt?.toISOString() ?? null,
+      endAt: next.endAt?.toISOString() ?? null,
+      quoteExpiresAt: next.quoteExpiresAt?.toISOString() ?? null,
+    });
+    if (written[0]) return toProposal({ ...next, version: written[0].version }, now, ctx.brand);
   }
   return ctx.db.transaction(async (tx) => {
     const row = await findOwnedProposal(tx, scope, proposalCode, { forUpdate: true });
@@ -67,6 +74,48 @@ export async function updateProposal(
     return toProposal({ ...row, ...changes, version: row.version + 1 }, now, ctx.brand);
   });
 }
+
+/**
+ * The optimistic write: every column a PATCH may change, set from the row as changed, only if the row is still
+ * the one read (its xmin). Prepared once (ADR 270): Drizzle building this update took about 0.2 ms of each
+ * PATCH (issue 15). The values arrive as the driver's text (JSON, ISO times), so a null stays SQL NULL.
+ */
+const writeIfUnchanged = (
+  ctx: Ctx,
+  values: {
+    proposalCode: string;
+    xmin: string;
+    data: string;
+    updatedAt: string;
+    status: string;
+    quote: string | null;
+    startAt: string | null;
+    endAt: string | null;
+    quoteExpiresAt: string | null;
+  },
+) =>
+  prepared(ctx.db, 'proposal_write_if_unchanged', (db) =>
+    db
+      .update(proposals)
+      .set({
+        data: sql`${sql.placeholder('data')}::jsonb`,
+        updatedAt: sql`${sql.placeholder('updatedAt')}::timestamptz`,
+        status: sql`${sql.placeholder('status')}::text`,
+        quote: sql`${sql.placeholder('quote')}::jsonb`,
+        startAt: sql`${sql.placeholder('startAt')}::timestamptz`,
+        endAt: sql`${sql.placeholder('endAt')}::timestamptz`,
+        quoteExpiresAt: sql`${sql.placeholder('quoteExpiresAt')}::timestamptz`,
+        version: sql`${proposals.version} + 1`,
+      })
+      .where(
+        and(
+          eq(proposals.proposalCode, sql.placeholder('proposalCode')),
+          sql`xmin = ${sql.placeholder('xmin')}::xid`,
+        ),
+      )
+      .returning({ version: proposals.version })
+      .prepare('proposal_write_if_unchanged'),
+  ).execute(values);
 
 /** The columns a PATCH sets on this row (a 400 or 409 when it cannot), and the time it was worked out at. */
 function changesOf(ctx: Ctx, row: ProposalRow, input: UpdateProposalRequest) {

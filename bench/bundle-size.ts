@@ -11,7 +11,9 @@ import { ensureWebBuild, webDist } from './support/web-build.ts';
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];
@@ -80,8 +82,13 @@ export function routeBundle(modules: string[]) {
     ManifestChunk
   >;
   const seen = new Set(homeBundle().js.map((f) => f.file));
+  // A module Rollup made into a chunk without a facade is keyed by the chunk (`_proposal-page-<hash>.js`).
+  const byName = (key: string) =>
+    Object.values(manifest).find(
+      (c) => c.isDynamicEntry && c.name === path.basename(key).replace(/\.tsx?$/, ''),
+    );
   const visit = (key: string) => {
-    const chunk = manifest[key];
+    const chunk = manifest[key] ?? byName(key);
     if (!chunk) throw new Error(`${key} is not in the web build's manifest: update bench/bundle-size.ts`);
     if (seen.has(chunk.file)) return;
     seen.add(chunk.file);

@@ -1,16 +1,27 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { Spinner } from '../../../ui/index.ts';
 import { useProposal } from '../api/use-proposal.ts';
-import { AddOnsPage } from './add-ons-page.tsx';
-import { BeforeWeBeginPage } from './before-we-begin-page.tsx';
-import { ConfigurationPage } from './configuration-page.tsx';
-import { DisclosureRoutes } from './disclosure-routes.tsx';
-import { ExpiredPage } from './expired-page.tsx';
-import { InsufficientAccuracyPage } from './insufficient-accuracy-page.tsx';
-import { ReferralPage } from './referral-page.tsx';
-import { UpgradePage } from './upgrade-page.tsx';
+
+// Each page of a proposal is its own chunk (issue 15): the checkout, reached through this page, loads none of
+// the quote journey's forms (react-hook-form, zod, the disclosure form), only what it shows.
+const AddOnsPage = lazy(() => import('./add-ons-page.tsx').then((m) => ({ default: m.AddOnsPage })));
+const BeforeWeBeginPage = lazy(() =>
+  import('./before-we-begin-page.tsx').then((m) => ({ default: m.BeforeWeBeginPage })),
+);
+const ConfigurationPage = lazy(() =>
+  import('./configuration-page.tsx').then((m) => ({ default: m.ConfigurationPage })),
+);
+const DisclosureRoutes = lazy(() =>
+  import('./disclosure-routes.tsx').then((m) => ({ default: m.DisclosureRoutes })),
+);
+const ExpiredPage = lazy(() => import('./expired-page.tsx').then((m) => ({ default: m.ExpiredPage })));
+const InsufficientAccuracyPage = lazy(() =>
+  import('./insufficient-accuracy-page.tsx').then((m) => ({ default: m.InsufficientAccuracyPage })),
+);
+const ReferralPage = lazy(() => import('./referral-page.tsx').then((m) => ({ default: m.ReferralPage })));
+const UpgradePage = lazy(() => import('./upgrade-page.tsx').then((m) => ({ default: m.UpgradePage })));
 
 /**
  * The pages of other areas a proposal offers (account set-up, summary, checkout: spec 3 §2). The route table
@@ -79,5 +90,9 @@ export function ProposalPage({ slots }: { slots: ProposalPageSlots }) {
   const { data: proposal, isPending, isError } = useProposal(proposalCode);
   if (isPending) return <Spinner size="large" />;
   if (isError || !proposal || proposal.sourcePolicy) return <Navigate to="/" replace />;
-  return <StatusRoutes proposal={proposal} slots={slots} />;
+  return (
+    <Suspense fallback={<Spinner size="large" />}>
+      <StatusRoutes proposal={proposal} slots={slots} />
+    </Suspense>
+  );
 }

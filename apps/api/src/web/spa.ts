@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { themeToCss } from '@forecourt/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicConfig, requestOrigin, varyByOrigin } from '../modules/config/index.ts';
+import { routePreloads } from './route-preloads.ts';
 
 export const webDist = process.env.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -32,6 +33,10 @@ export async function registerSpa(app: FastifyInstance) {
   const template = readFileSync(indexFile, 'utf8');
   const { brand, env } = app.services;
   const adminPath = env.ADMIN_PATH.replace(/\/$/, '');
+  const preloads = routePreloads(
+    webDist,
+    brand.schemes.filter((s) => !s.disabled).map((s) => s.productUrlName),
+  );
 
   const render = (request: FastifyRequest, reply: FastifyReply) => {
     const admin = request.url === adminPath || request.url.startsWith(`${adminPath}/`);
@@ -44,6 +49,7 @@ export async function registerSpa(app: FastifyInstance) {
       `<title>${escapeHtml(brand.name)} car insurance</title>`,
       `<style id="forecourt-theme">${themeToCss(brand.theme)}</style>`,
       `<script type="application/json" id="forecourt-config">${escapeJson(JSON.stringify({ ...config, basename: admin ? adminPath : '/' }))}</script>`,
+      admin ? '' : preloads(request.url),
     ].join('');
     return reply
       .type('text/html; charset=utf-8')

@@ -29,6 +29,9 @@ export function CreateQuotePage() {
     started.current = true;
     saveTracking(search, product.tracking.parameters);
     const promoCode = search.get('promo') ?? search.get('promoCode') ?? undefined;
+    // The pages this one leads to download while the quote is being made, not after (issue 15).
+    void import('./proposal-page.tsx').catch(() => undefined);
+    void import('./before-we-begin-page.tsx').catch(() => undefined);
     (async () => {
       const session = new AnonymousSession();
       await session.refreshToken();

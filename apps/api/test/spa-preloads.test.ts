@@ -1,0 +1,70 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+// A web build of a few chunks (WEB_DIST is read on import): index.html's own script and a shared chunk, the quote
+// page's chunk, and the proposal page's chunk keyed by its name as Vite writes a chunk without a facade module.
+const webDist = await vi.hoisted(async () => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const p = await import('node:path');
+  const dir = fs.mkdtempSync(p.join(os.tmpdir(), 'forecourt-web-'));
+  fs.writeFileSync(p.join(dir, 'index.html'), '<html><head><!--forecourt:head--></head><body></body></html>');
+  fs.mkdirSync(p.join(dir, '.vite'));
+  fs.writeFileSync(
+    p.join(dir, '.vite/manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
+      '_shared-1.js': { file: 'assets/shared-1.js' },
+      '_forms-1.js': { file: 'assets/forms-1.js', imports: ['_shared-1.js'] },
+      'src/features/quote/pages/create-quote-page.tsx': {
+        file: 'assets/create-quote-page-1.js',
+        isDynamicEntry: true,
+        imports: ['index.html', '_forms-1.js'],
+      },
+      'src/lib/i18n/journey-texts.ts': { file: 'assets/journey-texts-1.js', isDynamicEntry: true },
+      '_proposal-page-1.js': {
+        file: 'assets/proposal-page-1.js',
+        name: 'proposal-page',
+        isDynamicEntry: true,
+        imports: ['index.html'],
+      },
+    }),
+  );
+  process.env.WEB_DIST = dir;
+  return dir;
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const preloaded = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+describe('index.html preloads the lazy chunks of the page asked for (issue 15)', () => {
+  it('the quote journey’s first page: its page, its forms and its texts, not what index.html loads', async () => {
+    const res = await t.app.inject({ url: '/car-insurance?utm_source=partner' });
+    expect(res.statusCode).toBe(200);
+    expect(preloaded(res.body)).toEqual([
+      '/assets/create-quote-page-1.js',
+      '/assets/forms-1.js',
+      '/assets/journey-texts-1.js',
+    ]);
+  });
+
+  it('a proposal’s pages: the proposal page’s chunk, found by its name', async () => {
+    const res = await t.app.inject({ url: '/car-insurance/proposal/prp_abc/checkout' });
+    expect(preloaded(res.body)).toEqual(['/assets/proposal-page-1.js', '/assets/journey-texts-1.js']);
+  });
+
+  it('nothing on home, on other pages, for another product name or for the admin app', async () => {
+    for (const url of ['/', '/policies/abc', '/van-insurance', '/car-insurance-extra', '/admin'])
+      expect(preloaded((await t.app.inject({ url })).body), url).toEqual([]);
+  });
+});

@@ -17,7 +17,8 @@ const isCallback = (basename: string) =>
 
 /**
  * Holds the signed-in user. On start: the cached user (renewed by refresh token when stale); if none
- * and this is not the callback route, a silent sign-in is tried (login-required errors tolerated).
+ * and this is not the callback route, a silent sign-in is tried (login-required errors tolerated), unless
+ * nobody has signed in in this browser (ADR 273).
  */
 export function AuthStateProvider({
   client,
@@ -36,7 +37,8 @@ export function AuthStateProvider({
     (async () => {
       try {
         const loaded = await client.load();
-        if (!loaded && !isCallback(basename)) await client.signInSilently();
+        // Silent sign-in where someone may be signed in at the identity provider: not on a first visit.
+        if (!loaded && !isCallback(basename) && client.mayBeSignedIn()) await client.signInSilently();
       } catch {
         // Any other silent failure still means "not signed in".
       } finally {

@@ -27,6 +27,13 @@ describe('foundation: home, cookie banner, unknown paths and the anonymous sessi
   it('home loads with the default brand and an anonymous token in session storage', async () => {
     for (const width of [1280, 375]) {
       const page = await browser.newPage({ width });
+      // A first visit asks nothing of the identity provider (ADR 273): no discovery, no silent sign-in frame.
+      const identityCalls: string[] = [];
+      page.on('request', (r) => {
+        const { pathname } = new URL(r.url());
+        if (pathname.startsWith('/auth/') || pathname.startsWith('/silent-callback'))
+          identityCalls.push(pathname);
+      });
       await openHome(page, '/brands/forecourt/logo.svg');
       await expect(page.locator('h1').first().textContent()).resolves.toBe(
         'Insurance for the car you just found',
@@ -49,6 +56,7 @@ describe('foundation: home, cookie banner, unknown paths and the anonymous sessi
       await expect(page.getByRole('link', { name: /Trustpilot/ }).count()).resolves.toBe(1);
       const token = await anonymousToken(page);
       expect(token?.split('.')).toHaveLength(3);
+      expect(identityCalls).toEqual([]);
       await page.evaluate(() => document.fonts.ready);
       if (width === 375)
         await page.screenshot({ path: await screenshotPath('cookie-banner-forecourt', width) });

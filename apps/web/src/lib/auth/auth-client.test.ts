@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { testConfig } from '../../ui/test-utils.tsx';
 import type { WebConfig } from '../config.tsx';
 import type { AnonymousSession } from '../session/anonymous-session.ts';
 import { AuthClient, signedInHere } from './auth-client.ts';
 
-const embedded = { ...testConfig, auth: { ...testConfig.auth, issuer: `${window.location.origin}/auth` } };
-const external = { ...testConfig, auth: { ...testConfig.auth, issuer: 'https://login.partner.example/' } };
+const config = (issuer: string) =>
+  ({ basename: '/', auth: { issuer, clientId: 'web', audience: 'api' } }) as unknown as WebConfig;
+const embedded = config(`${window.location.origin}/auth`);
+const external = config('https://login.partner.example/');
 const client = (config: WebConfig) => new AuthClient(config, {} as AnonymousSession);
 
 afterEach(() => window.localStorage.clear());

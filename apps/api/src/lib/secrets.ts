@@ -17,3 +17,25 @@ export async function ensureSecret(db: Db, name: string, configured?: string): P
   if (!row) throw new Error(`Secret ${name} could not be stored`);
   return row.value;
 }
+
+const remembered = new WeakMap<Db, Map<string, Promise<string>>>();
+
+/**
+ * `ensureSecret` asked of the database once per process and database: a stored secret never changes (it is
+ * inserted once and never updated), and the sandbox providers ask for theirs on every payment they sign.
+ * A failed read is not remembered.
+ */
+export function rememberedSecret(db: Db, name: string): Promise<string> {
+  let secrets = remembered.get(db);
+  if (!secrets) {
+    secrets = new Map();
+    remembered.set(db, secrets);
+  }
+  let secret = secrets.get(name);
+  if (!secret) {
+    secret = ensureSecret(db, name);
+    secrets.set(name, secret);
+    secret.catch(() => secrets.delete(name));
+  }
+  return secret;
+}

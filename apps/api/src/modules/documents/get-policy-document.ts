@@ -11,6 +11,9 @@ export class DocumentNotReadyError extends Error {
   }
 }
 
+/** What a document needs of its version: not the answers, quote and document input (kilobytes of JSON). */
+const versionColumns = { id: policyVersions.id, versionNumber: policyVersions.versionNumber };
+
 /**
  * A policy document of the caller's policy, from the version asked for (every version keeps its own
  * certificate and schedule), else its current version (the latest that has started, or the first for a policy
@@ -27,14 +30,14 @@ export async function getPolicyDocument(
   if (!policy) throw notFound('No such policy');
   if (versionNumber !== undefined) {
     const [asked] = await ctx.db
-      .select()
+      .select(versionColumns)
       .from(policyVersions)
       .where(and(eq(policyVersions.policyId, policy.id), eq(policyVersions.versionNumber, versionNumber)));
     if (!asked) throw notFound('No such policy version');
     return storedDocument(ctx, policy.policyNumber, asked, doc);
   }
   const [started] = await ctx.db
-    .select()
+    .select(versionColumns)
     .from(policyVersions)
     .where(and(eq(policyVersions.policyId, policy.id), lte(policyVersions.startedAt, ctx.clock.now())))
     .orderBy(desc(policyVersions.versionNumber))
@@ -42,7 +45,7 @@ export async function getPolicyDocument(
   const [first] = started
     ? [started]
     : await ctx.db
-        .select()
+        .select(versionColumns)
         .from(policyVersions)
         .where(eq(policyVersions.policyId, policy.id))
         .orderBy(policyVersions.versionNumber)
@@ -54,7 +57,7 @@ export async function getPolicyDocument(
 async function storedDocument(
   ctx: Ctx,
   policyNumber: string,
-  version: typeof policyVersions.$inferSelect,
+  version: { id: string; versionNumber: number },
   doc: PolicyDocumentKind,
 ) {
   const [record] = await ctx.db

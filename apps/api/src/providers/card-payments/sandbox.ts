@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared.ts';
 import { sandboxCardCharges, sandboxCardSessions, sandboxCardTokens } from '../../db/schema/index.ts';
-import { ensureSecret } from '../../lib/secrets.ts';
+import { rememberedSecret } from '../../lib/secrets.ts';
 import type { ProviderHost } from '../host.ts';
 import {
   CARD_TOKEN_VALIDITY_SECONDS,
@@ -39,7 +39,7 @@ export function sandboxCardPayments(): SandboxCardPayments {
     if (!attached) throw new Error('The sandbox card provider is not attached to the app');
     return attached;
   };
-  const webhookSecret = () => ensureSecret(services().db, 'sandbox-card-webhook');
+  const webhookSecret = () => rememberedSecret(services().db, 'sandbox-card-webhook');
   return {
     name: 'sandbox',
     attach(s) {

@@ -4,7 +4,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { sandboxDdFlows, sandboxDdMandates, sandboxDdPayments } from '../../db/schema/index.ts';
 import { defineJob, enqueue } from '../../jobs/registry.ts';
-import { ensureSecret } from '../../lib/secrets.ts';
+import { rememberedSecret } from '../../lib/secrets.ts';
 import { WebhookSignatureError } from '../card-payments/card-payments-provider.ts';
 import { deliverWebhook, sandboxId } from '../card-payments/webhook-delivery.ts';
 import type { ProviderHost } from '../host.ts';
@@ -79,7 +79,7 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
     if (!attached) throw new Error('The sandbox Direct Debit provider is not attached to the app');
     return attached;
   };
-  const secret = () => ensureSecret(services().db, 'sandbox-dd-webhook');
+  const secret = () => rememberedSecret(services().db, 'sandbox-dd-webhook');
 
   /** The bank tells the app about a mandate: a signed GoCardless-shaped webhook by real HTTP. */
   const sendMandateEvent = async (

@@ -62,6 +62,8 @@ export function configuredRuleErrors(
   sections: readonly FormSection[],
   data: AnswersLike,
   ctx: FormContext,
+  /** Only the answers at these paths are checked (a save of one section: its own answers); all when left out. */
+  only?: (path: string) => boolean,
 ): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const profiles = data.profiles ?? [];
@@ -73,10 +75,12 @@ export function configuredRuleErrors(
       if (!q.target || q.target === 'none') continue;
       const value = values[q.id];
       if (isEmptyValue(value) || (Array.isArray(value) && value.length === 0)) continue;
+      const [, prefix] = source(q);
+      const path = `${prefix}.${questionPaths(q)[0]}`;
+      if (only && !only(path)) continue;
       const rule = failedRule({ ...q, rules: { ...q.rules, required: false } }, value, values, ctx);
       if (!rule) continue;
-      const [, prefix] = source(q);
-      errors[`${prefix}.${questionPaths(q)[0]}`] = [`validation.${rule}`];
+      errors[path] = [`validation.${rule}`];
     }
   };
   for (const section of sections) {

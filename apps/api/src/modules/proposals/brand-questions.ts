@@ -38,7 +38,13 @@ function inputRulesOf(brand: Brand): FormContext['inputRules'] {
  * The brand's configured input rules broken by the answers (ADR 136): the same rules the browser's form
  * checks, so a brand that narrows a rule is enforced by the server too.
  */
-export function brandRuleErrors(brand: Brand, data: Draft, now: Date): Record<string, string[]> {
+export function brandRuleErrors(
+  brand: Brand,
+  data: Draft,
+  now: Date,
+  /** Only the answers at these paths (those a change touched); all when left out. */
+  only?: (path: string) => boolean,
+): Record<string, string[]> {
   const ctx: FormContext = {
     anonymous: false,
     admin: false,
@@ -50,5 +56,5 @@ export function brandRuleErrors(brand: Brand, data: Draft, now: Date): Record<st
     inputRules: inputRulesOf(brand),
     phone: brand.formats.phoneNumber,
   };
-  return configuredRuleErrors(brand.productConfig.disclosures, data, ctx);
+  return configuredRuleErrors(brand.productConfig.disclosures, data, ctx, only);
 }

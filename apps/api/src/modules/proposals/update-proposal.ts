@@ -147,8 +147,10 @@ function changesOf(ctx: Ctx, row: ProposalRow, input: UpdateProposalRequest) {
     ? complete
     : validateProposal(data, { now, forRating: false, maxAdditionalProfiles });
   // The domain's limits, then the brand's configured rules (which may only narrow them).
-  const errors = { ...brandRuleErrors(ctx.brand, data, now), ...checked.errors };
-  const relevant = Object.entries(errors).filter(([key]) => touches(key, touched));
+  // Only errors at the paths this change touched are answered, so only those answers are checked.
+  const touchedPath = (key: string) => touches(key, touched);
+  const errors = { ...brandRuleErrors(ctx.brand, data, now, touchedPath), ...checked.errors };
+  const relevant = Object.entries(errors).filter(([key]) => touchedPath(key));
   if (relevant.length > 0) throw validation(Object.fromEntries(relevant));
   const rate = () =>
     rateProposal(rateInput, { validityDays: ctx.env.QUOTE_VALIDITY_DAYS }, now, complete?.data);

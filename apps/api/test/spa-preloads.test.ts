@@ -68,3 +68,18 @@ describe('index.html preloads the lazy chunks of the page asked for (issue 15)',
       expect(preloaded((await t.app.inject({ url })).body), url).toEqual([]);
   });
 });
+
+describe('the configuration inlined in index.html', () => {
+  it('is the public configuration GET /api/config answers: the rating tables never reach the browser', async () => {
+    const page = await t.app.inject({ url: '/' });
+    const inline = /<script type="application\/json" id="forecourt-config">(.*?)<\/script>/s.exec(
+      page.body,
+    )?.[1];
+    expect(inline).toBeDefined();
+    const config = JSON.parse(inline ?? '{}');
+    expect(config).not.toHaveProperty('rating');
+    const api = (await t.app.inject({ url: '/api/config' })).json();
+    expect(api).not.toHaveProperty('rating');
+    expect(config).toEqual({ ...api, basename: '/' });
+  });
+});

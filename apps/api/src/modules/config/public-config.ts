@@ -8,8 +8,11 @@ export function publicConfig(
 ): PublicConfig {
   const { brand, env } = services;
   const issuer = env.OIDC_ISSUER ?? `${options.origin}/auth`;
+  // The rating tables are the insurer's pricing: never sent. GET /api/config's contract drops them too, but
+  // index.html inlines this object as it is (spa.ts), so they must not be in it.
+  const { rating: _rating, ...shown } = brand;
   return {
-    ...brand,
+    ...shown,
     features: { ...brand.features, isAdmin: options.admin },
     environment: env.NODE_ENV,
     auth: {

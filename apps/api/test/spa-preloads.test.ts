@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -81,5 +82,23 @@ describe('the configuration inlined in index.html', () => {
     const api = (await t.app.inject({ url: '/api/config' })).json();
     expect(api).not.toHaveProperty('rating');
     expect(config).toEqual({ ...api, basename: '/' });
+  });
+});
+
+describe('index.html over the wire', () => {
+  it('is gzipped for a browser that accepts it, the same page once unzipped, and varies by encoding', async () => {
+    const plain = await t.app.inject({ url: '/car-insurance' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const zipped = await t.app.inject({
+      url: '/car-insurance',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(String(zipped.headers.vary)).toMatch(/accept-encoding/);
+    expect(String(zipped.headers.vary)).toMatch(/Host/);
+    expect(zipped.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
   });
 });

@@ -72,7 +72,12 @@ async function signInAsDemo(page: Page, baseUrl: string) {
   await reminder.waitFor({ state: 'detached' });
 }
 
-/** The admin signed in on `baseUrl`, acting for the demo customer, past the arrears reminder. */
+/**
+ * The admin signed in on `baseUrl`, acting for the demo customer, past the arrears reminder when there is one.
+ * The second brand's arrears are settled by an earlier test of this file; after that the reminder came in
+ * most runs and not in one (CI, 2026-11-26), so it is dismissed when it comes, not required. What the staff
+ * tests check is the billing page, not the reminder (the customer's own test requires it).
+ */
 async function adminForDemo(page: Page, baseUrl: string) {
   await page.goto('/admin');
   await page.getByTestId('admin-sign-in').click();
@@ -81,6 +86,11 @@ async function adminForDemo(page: Page, baseUrl: string) {
   await page.getByTestId('impersonate-submit').click();
   await page.getByTestId('admin-bar').waitFor();
   const reminder = page.getByRole('dialog', { name: 'You have a payment to make' });
+  const shown = await reminder
+    .waitFor({ timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!shown) return;
   await reminder.getByRole('button', { name: 'Later' }).click();
   await reminder.waitFor({ state: 'detached' });
 }

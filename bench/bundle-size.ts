@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { webManifest } from '../apps/api/src/web/route-preloads.ts';
 import { ensureWebBuild, webDist } from './support/web-build.ts';
 
 interface ManifestChunk {
@@ -75,26 +76,14 @@ export const ROUTES = [
   },
 ];
 
-/** Home's JavaScript plus the static closure of `modules`, in KB gzipped. */
+/** Home's JavaScript plus the static closure of `modules`, in KB gzipped (the server's preload reading). */
 export function routeBundle(modules: string[]) {
-  const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
+  const built = webManifest(webDist);
+  for (const m of modules)
+    if (!built?.chunkOf(m))
+      throw new Error(`${m} is not in the web build's manifest: update bench/bundle-size.ts`);
   const seen = new Set(homeBundle().js.map((f) => f.file));
-  // A module Rollup made into a chunk without a facade is keyed by the chunk (`_proposal-page-<hash>.js`).
-  const byName = (key: string) =>
-    Object.values(manifest).find(
-      (c) => c.isDynamicEntry && c.name === path.basename(key).replace(/\.tsx?$/, ''),
-    );
-  const visit = (key: string) => {
-    const chunk = manifest[key] ?? byName(key);
-    if (!chunk) throw new Error(`${key} is not in the web build's manifest: update bench/bundle-size.ts`);
-    if (seen.has(chunk.file)) return;
-    seen.add(chunk.file);
-    for (const i of chunk.imports ?? []) visit(i);
-  };
-  for (const m of modules) visit(m);
+  built?.closure(modules, seen);
   return [...seen].reduce((sum, file) => sum + gzipKb(file), 0);
 }
 

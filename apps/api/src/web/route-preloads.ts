@@ -29,9 +29,14 @@ const PAGE_MODULES: { page: (url: string, product: string) => boolean; modules: 
  * browser fetches them beside the main script instead of after it has run (one round trip and a download
  * fewer before the first paint on a slow phone). From the build's manifest; none without one.
  */
-export function routePreloads(webDist: string, productUrlNames: string[]): (url: string) => string {
+/**
+ * The build's manifest (`.vite/manifest.json` under `webDist`), or undefined without one: the chunk of a module,
+ * and the files a set of modules loads with their static imports, skipping those in `seen` (which it fills).
+ * Also what `bench/bundle-size.ts` weighs routes with.
+ */
+export function webManifest(webDist: string) {
   const manifestFile = path.join(webDist, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) return () => '';
+  if (!existsSync(manifestFile)) return undefined;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   // A module Rollup made into a chunk without a facade is keyed by the chunk (`_proposal-page-<hash>.js`).
   const chunkOf = (key: string) =>
@@ -51,6 +56,18 @@ export function routePreloads(webDist: string, productUrlNames: string[]): (url:
     for (const key of keys) visit(key);
     return files;
   };
+  return { chunkOf, closure };
+}
+
+/**
+ * `<link rel="modulepreload">` tags for the chunks a page loads lazily, beyond what index.html loads: the
+ * browser fetches them beside the main script instead of after it has run (one round trip and a download
+ * fewer before the first paint on a slow phone). From the build's manifest; none without one.
+ */
+export function routePreloads(webDist: string, productUrlNames: string[]): (url: string) => string {
+  const built = webManifest(webDist);
+  if (!built) return () => '';
+  const { closure } = built;
   const loadedByIndex = new Set<string>();
   closure(['index.html'], loadedByIndex);
   const tags = PAGE_MODULES.map(({ page, modules }) => ({

@@ -47,6 +47,40 @@ async function priceChange(page: Page, before: number, act: () => Promise<void>)
 const reference = { value: '' };
 
 describe('quote journey (issue 3)', () => {
+  it('a first visit straight to the quote asks for one token and no search; coming back resumes that quote (ADR 274)', async () => {
+    const page = await browser.newPage({ width: 375 });
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/session') || url.pathname.startsWith('/api/proposals'))
+        calls.push(`${r.method()} ${url.pathname}${url.search}`);
+    });
+    await page.goto('/car-insurance');
+    await page.waitForURL(/\/car-insurance\/proposal\/prp_[a-z0-9]+\/before-we-begin$/);
+    await page.locator('h1').first().waitFor();
+    const code = /prp_[a-z0-9]+/.exec(page.url())?.[0] ?? '';
+    // One token (the app's first call is the refresh create-quote waits for), no search for a new party's
+    // quotes, and the created quote is not fetched again before its first page shows.
+    expect(calls.filter((c) => c.startsWith('POST /api/session'))).toHaveLength(1);
+    expect(calls.filter((c) => c.startsWith('GET /api/proposals?'))).toEqual([]);
+    expect(calls.filter((c) => c === 'POST /api/proposals')).toHaveLength(1);
+    expect(calls).not.toContain(`GET /api/proposals/${code}`);
+    // Within the app, without a reload: home, then the quote again. The party now has a quote, so it is
+    // searched for and resumed, not made again.
+    calls.length = 0;
+    await page.locator('header a[href="/"]').first().click();
+    await page.getByTestId('scheme-card').getByRole('link').click();
+    await page.waitForURL((url) => url.pathname === `/car-insurance/proposal/${code}`);
+    expect(calls.filter((c) => c.startsWith('GET /api/proposals?'))).toHaveLength(1);
+    expect(calls).not.toContain('POST /api/proposals');
+    // And after a reload of the same tab.
+    calls.length = 0;
+    await page.goto('/car-insurance');
+    await page.waitForURL((url) => url.pathname === `/car-insurance/proposal/${code}`);
+    expect(calls.filter((c) => c.startsWith('GET /api/proposals?'))).toHaveLength(1);
+    expect(calls).not.toContain('POST /api/proposals');
+  });
+
   it('a newcomer answers every section and sees a monthly and annual price; NCB protection raises it, a higher excess lowers it', async () => {
     const page = await start(1280);
     const shot = shooter(page);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { loadConfig } from './lib/config.tsx';
@@ -9,10 +9,13 @@ export async function bootstrap(doc: Document = document) {
   const container = doc.getElementById('root');
   if (!container) throw new Error('Forecourt cannot start: the page has no #root container.');
   const config = await loadConfig(doc);
-  createRoot(container).render(
-    <StrictMode>
-      <App config={config} />
-    </StrictMode>,
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App config={config} />
+      </StrictMode>,
+    ),
   );
 }
 

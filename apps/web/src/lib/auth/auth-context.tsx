@@ -64,3 +64,8 @@ export function useAuth(): AuthState {
 export function useSessionUser(): SessionUser | null {
   return useContext(AuthContext)?.user ?? null;
 }
+
+/** The auth client where there may be no auth state (a page rendered on its own): null then. */
+export function useOptionalAuthClient(): AuthClient | null {
+  return useContext(AuthContext)?.client ?? null;
+}

@@ -5,11 +5,26 @@ import { endpoints } from '../api/endpoints.ts';
 export const ANONYMOUS_TOKEN_KEY = 'forecourt.anonymousToken';
 /** Refresh this long before expiry. */
 const REFRESH_MARGIN_MS = 60_000;
+/** A token the server issued this recently counts as just refreshed (create-quote, ADR 274). */
+export const FRESH_MS = 10_000;
 
 interface Stored {
   accessToken: string;
   expiresAt: number;
+  /** When this page received it (absent in tokens stored before ADR 274). */
+  issuedAt?: number;
 }
+
+/**
+ * The server call in flight for a storage, shared by every AnonymousSession over it: the app's session and
+ * create-quote's would otherwise each ask for a token at the same moment on a first visit (ADR 274).
+ */
+const inflightBy = new WeakMap<Storage, Promise<string>>();
+/**
+ * Storages whose token the server issued to a new anonymous party (no earlier token, or one refused) in this
+ * page and that nobody has asked about yet: such a party can have no proposals (ADR 274).
+ */
+const newPartyIn = new WeakSet<Storage>();
 
 function read(storage: Storage): Stored | undefined {
   try {
@@ -25,7 +40,6 @@ function read(storage: Storage): Stored | undefined {
  * refreshed (same party) before it expires.
  */
 export class AnonymousSession {
-  private inflight: Promise<string> | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly storage: Storage = window.sessionStorage) {}
@@ -37,17 +51,41 @@ export class AnonymousSession {
     return this.refreshToken();
   }
 
-  /** Always asks the server (sign-out and create-quote refresh first). */
+  /** Always asks the server (sign-out refreshes first), joining a call already in flight. */
   refreshToken(): Promise<string> {
-    this.inflight ??= this.fetchToken().finally(() => {
-      this.inflight = undefined;
-    });
-    return this.inflight;
+    let inflight = inflightBy.get(this.storage);
+    if (!inflight) {
+      inflight = this.fetchToken().finally(() => inflightBy.delete(this.storage));
+      inflightBy.set(this.storage, inflight);
+    }
+    return inflight;
+  }
+
+  /**
+   * A just-refreshed token (create-quote waits for the refresh, spec 3 §2): the call in flight if there is one,
+   * else the stored token if the server issued it within FRESH_MS, else a refresh.
+   */
+  freshToken(): Promise<string> {
+    const inflight = inflightBy.get(this.storage);
+    if (inflight) return inflight;
+    const stored = read(this.storage);
+    const age = stored?.issuedAt === undefined ? Number.POSITIVE_INFINITY : Date.now() - stored.issuedAt;
+    if (stored && age >= 0 && age < FRESH_MS) return Promise.resolve(stored.accessToken);
+    return this.refreshToken();
+  }
+
+  /**
+   * Whether the current token was issued to a new anonymous party, answered once: true at most for the first
+   * question after the server issued it, so a later visit to create-quote looks for the proposal made meanwhile.
+   */
+  takeNewParty(): boolean {
+    return newPartyIn.delete(this.storage);
   }
 
   /** Swap in a token the server issued elsewhere (retrieve by reference). */
   setToken(response: SessionResponse) {
     this.store(response);
+    newPartyIn.delete(this.storage);
   }
 
   current(): string | undefined {
@@ -62,19 +100,26 @@ export class AnonymousSession {
         headers: token ? { authorization: `Bearer ${token}` } : {},
       });
     // A token whose party became an account (ADR 120) is refused: start a new anonymous session.
+    let newParty = !previous;
     const response = await ask(previous).catch((e: unknown) => {
-      if (previous && (e as { status?: number }).status === 401) return ask(undefined);
+      if (previous && (e as { status?: number }).status === 401) {
+        newParty = true;
+        return ask(undefined);
+      }
       throw e;
     });
     this.store(response);
+    if (newParty) newPartyIn.add(this.storage);
+    else newPartyIn.delete(this.storage);
     return response.accessToken;
   }
 
   private store(response: SessionResponse) {
-    const expiresAt = Date.now() + response.expiresIn * 1000;
+    const issuedAt = Date.now();
+    const expiresAt = issuedAt + response.expiresIn * 1000;
     this.storage.setItem(
       ANONYMOUS_TOKEN_KEY,
-      JSON.stringify({ accessToken: response.accessToken, expiresAt }),
+      JSON.stringify({ accessToken: response.accessToken, expiresAt, issuedAt } satisfies Stored),
     );
     clearTimeout(this.timer);
     this.timer = setTimeout(

@@ -1,8 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { reportGlobalError } from '../../../app/errors/global-errors.ts';
 import { Page } from '../../../app/page/page.tsx';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
+import { useOptionalAuthClient } from '../../../lib/auth/auth-context.tsx';
 import { useConfig } from '../../../lib/config.tsx';
 import { AnonymousSession } from '../../../lib/session/anonymous-session.ts';
 import { savedTracking, saveTracking, sendImpressionOnce } from '../../../lib/tracking.ts';
@@ -13,6 +16,9 @@ import { useProduct } from '../hooks/use-product.ts';
 /**
  * create-quote (spec 3 §2, §4 step 1): waits for the anonymous session refresh, then finds this scheme's
  * open proposal or creates one (with the promo passthrough), records tracking once, and redirects into it.
+ * On a visitor's first page (ADR 274) the refresh is the app's own first token call, and the search is skipped
+ * when nobody can be signed in here and that call made a new anonymous party (which has no proposals); the new
+ * proposal goes straight into the query cache, so its page does not fetch it again.
  */
 export function CreateQuotePage() {
   const { t } = useTranslation();
@@ -22,6 +28,8 @@ export function CreateQuotePage() {
   const location = useLocation();
   const [search] = useSearchParams();
   const started = useRef(false);
+  const queryClient = useQueryClient();
+  const auth = useOptionalAuthClient();
   const base = location.pathname.replace(/\/$/, '');
   const scheme = config.schemes.find((s) => base.endsWith(`/${s.productUrlName}`)) ?? config.schemes[0];
   useEffect(() => {
@@ -34,14 +42,14 @@ export function CreateQuotePage() {
     void import('./before-we-begin-page.tsx').catch(() => undefined);
     (async () => {
       const session = new AnonymousSession();
-      await session.refreshToken();
+      await session.freshToken();
       session.stop();
-      const open = await listProposals({ schemeCode: scheme.schemeCode });
-      const existing = promoCode
-        ? undefined
-        : open.items.find(
-            (p) => (p.status === 'QUOTE' || p.status === 'INSUFFICIENT_ACCURACY') && !p.sourcePolicy,
-          );
+      const newVisitor = session.takeNewParty() && auth !== null && !auth.mayBeSignedIn();
+      const open =
+        promoCode || newVisitor ? undefined : await listProposals({ schemeCode: scheme.schemeCode });
+      const existing = open?.items.find(
+        (p) => (p.status === 'QUOTE' || p.status === 'INSUFFICIENT_ACCURACY') && !p.sourcePolicy,
+      );
       const proposal =
         existing ??
         (await createProposal({
@@ -56,6 +64,7 @@ export function CreateQuotePage() {
             quote: { voluntaryExcess: product.excess.voluntaryExcess[0] as 0, optionalCovers: {} },
           },
         }));
+      if (!existing) queryClient.setQueryData(queryKeys.proposal(proposal.proposalCode), proposal);
       const tracking = savedTracking();
       if (!existing && Object.keys(tracking).length > 0 && !proposal.trackingRecorded)
         await recordTracking(proposal.proposalCode, tracking).catch(() => undefined);
@@ -66,7 +75,7 @@ export function CreateQuotePage() {
       reportGlobalError(err);
       navigate('/', { replace: true });
     });
-  }, [scheme, search, product, config.id, base, navigate]);
+  }, [scheme, search, product, config.id, base, navigate, queryClient, auth]);
   return (
     <Page header={t('quote.create.header')} width="narrow" data-page="create-quote">
       <Spinner size="large" label={t('quote.create.loading')} />

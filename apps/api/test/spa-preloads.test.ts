@@ -101,4 +101,21 @@ describe('index.html over the wire', () => {
     expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
   });
+
+  it('is sent plain to a browser that refuses gzip or names only other encodings', async () => {
+    for (const accept of ['gzip;q=0', 'gzip;q=0, br', 'identity', 'br', 'GZIPX'])
+      expect(
+        (await t.app.inject({ url: '/', headers: { 'accept-encoding': accept } })).headers[
+          'content-encoding'
+        ],
+        accept,
+      ).toBeUndefined();
+    for (const accept of ['*', 'br;q=1, gzip;q=0.5', 'GZIP'])
+      expect(
+        (await t.app.inject({ url: '/', headers: { 'accept-encoding': accept } })).headers[
+          'content-encoding'
+        ],
+        accept,
+      ).toBe('gzip');
+  });
 });

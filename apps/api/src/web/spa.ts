@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { themeToCss } from '@forecourt/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -55,7 +56,9 @@ export async function registerSpa(app: FastifyInstance) {
     const html = template.replace('<!--forecourt:head-->', head);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     reply.header('vary', [reply.getHeader('vary'), 'accept-encoding'].filter(Boolean).join(', '));
-    if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
+    // Negotiated, not matched: "gzip;q=0" refuses gzip; codings are case-insensitive (RFC 9110 §12.5.3).
+    const accepts = String(request.headers['accept-encoding'] ?? '').toLowerCase();
+    if (negotiate(accepts, ['gzip']) !== 'gzip') return reply.send(html);
     return reply.header('content-encoding', 'gzip').send(gzipped(html));
   };
   // The page is about 20 KB of text, mostly the inlined configuration: gzipped it is a fifth of that, a

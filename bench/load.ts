@@ -8,7 +8,8 @@
  * initdb is installed). Every connection is its own visitor with its own proposal.
  *
  * Then a burst of binds (the sandbox card form, which settles the payment and makes the policy) and how long
- * after its bind each policy's certificate and schedule were ready.
+ * after its bind each policy's certificate and schedule were attached (the server's record of it, read from the
+ * database after the run).
  *
  * Settings (environment): BENCH_SECONDS per route (5), BENCH_CONNECTIONS (50), BENCH_BINDS (100),
  * BENCH_DATABASES (pglite,postgres), BENCH_ROUTES (names to run, comma-separated; default all),
@@ -19,6 +20,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { connect } from '../apps/api/src/db/connection.ts';
 import { postgresAvailable, startCluster } from '../scripts/postgres-cluster.mjs';
 import {
   auth,
@@ -46,15 +49,19 @@ const ROUTES = process.env.BENCH_ROUTES?.split(',').filter(Boolean);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const wanted = (name: string) => !ROUTES || ROUTES.some((r) => name.includes(r));
 
-/** Polls each bound policy's certificate and schedule; returns the delays (ms) from bind to both ready. */
-async function documentDelays(base: string, bound: Map<BenchVisitor, number>, timeoutMs = 120_000) {
+/**
+ * Waits until each bound policy has its certificate and schedule (asking the API, after the burst), and returns
+ * the policies found with when their binds answered, how many were not ready in time, and when the API was
+ * first seen serving both (an upper bound: an early bind's documents are asked for only after the burst).
+ */
+async function documentsReady(base: string, bound: Map<BenchVisitor, number>, timeoutMs = 120_000) {
   const pending = await many([...bound.keys()].length, 10, async (i) => {
     const v = [...bound.keys()][i]!;
     const [policy] = (await call(base, 'GET', '/api/policies', v.token)) as unknown as { policyId: string }[];
     return { v, id: policy?.policyId ?? '', boundAt: bound.get(v)! };
   });
-  const delays: number[] = [];
   const deadline = Date.now() + timeoutMs;
+  const seen: number[] = [];
   let waiting = pending;
   while (waiting.length > 0 && Date.now() < deadline) {
     const still: typeof waiting = [];
@@ -67,13 +74,44 @@ async function documentDelays(base: string, bound: Map<BenchVisitor, number>, ti
           }).then((r) => r.ok),
         ),
       );
-      if (ready.every(Boolean)) delays.push(Date.now() - p.boundAt);
+      if (ready.every(Boolean)) seen.push(Date.now() - p.boundAt);
       else still.push(p);
     });
     waiting = still;
     if (waiting.length > 0) await new Promise((r) => setTimeout(r, 100));
   }
-  return { delays: delays.sort((a, b) => a - b), missing: waiting.length };
+  return { policies: pending, missing: waiting.length, seen: seen.sort((a, b) => a - b) };
+}
+
+/**
+ * The delay (ms) from each bind's answer to its documents being attached: the server's own record of when it
+ * attached both files (policy_documents.generated_at, the same machine's clock), read from the database after
+ * the run. Asking the API would see a document only when it asks (after the burst, or by polling that itself
+ * loads the one PGlite connection); the record does not wait and adds no load.
+ */
+async function documentDelays(
+  database: { databaseUrl: string } | { dataDir: string },
+  policies: { id: string; boundAt: number }[],
+) {
+  const db = await connect(database);
+  try {
+    const { rows } = await db.query(
+      `select v.policy_id::text as id, max(d.generated_at) as at, count(*)::int as docs
+         from policy_documents d join policy_versions v on v.id = d.policy_version_id
+        where v.policy_id = any($1::uuid[]) and v.version_number = 1
+        group by v.policy_id`,
+      [policies.map((p) => p.id)],
+    );
+    const attached = new Map(
+      rows.filter((r) => r.docs === 2).map((r) => [String(r.id), new Date(r.at as string | Date).getTime()]),
+    );
+    return policies
+      .filter((p) => attached.has(p.id))
+      .map((p) => attached.get(p.id)! - p.boundAt)
+      .sort((a, b) => a - b);
+  } finally {
+    await db.close();
+  }
 }
 
 async function benchDatabase(kind: 'pglite' | 'postgres') {
@@ -191,15 +229,25 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
       );
       print(f, write);
       if (bound.size !== BINDS) console.log(`  only ${bound.size} of ${BINDS} binds answered`);
-      const { delays, missing } = await documentDelays(app.base, bound);
-      const pct = (p: number) =>
-        delays[Math.min(delays.length - 1, Math.floor((p / 100) * delays.length))] ?? NaN;
+      const { policies, missing, seen } = await documentsReady(app.base, bound);
+      console.log(`load average after: ${load()}`);
+      // PGlite's files open in one process at a time: the server stops before they are read.
+      if (kind === 'pglite') await app.stop({ keepData: true });
+      const delays = await documentDelays(
+        kind === 'pglite' ? { dataDir: path.join(app.dataDir, 'pglite') } : { databaseUrl },
+        policies,
+      );
+      const pctOf = (list: number[], p: number) =>
+        list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))] ?? NaN;
+      const pct = (p: number) => pctOf(delays, p);
+      console.log(
+        `documents seen by the API after bind (asked only once the burst is over): p50 ${pctOf(seen, 50)} ms  p99 ${pctOf(seen, 99)} ms`,
+      );
       const met = missing === 0 && pct(99) <= 5000;
       console.log(
-        `documents ready after bind (certificate + schedule): p50 ${pct(50)} ms  p99 ${pct(99)} ms  max ${delays.at(-1)} ms${missing ? `  ${missing} NOT READY after 120 s` : ''}  target p99 ≤ 5000 ms: ${met ? 'met' : 'NOT met'}`,
+        `documents attached after bind (certificate + schedule): p50 ${pct(50)} ms  p99 ${pct(99)} ms  max ${delays.at(-1)} ms${missing ? `  ${missing} NOT READY after 120 s` : ''}  target p99 ≤ 5000 ms: ${met ? 'met' : 'NOT met'}`,
       );
-    }
-    console.log(`load average after: ${load()}`);
+    } else console.log(`load average after: ${load()}`);
   } finally {
     for (const p of processes.reverse()) await p.stop();
     cluster?.stop();

@@ -10,7 +10,8 @@ export interface BenchProcess {
   dataDir: string;
   child: ChildProcess;
   output: () => string;
-  stop: () => Promise<void>;
+  /** Stops the process and removes its DATA_DIR (kept with keepData, e.g. to read its database afterwards). */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
 }
 
 /** The environment of the real server in the benches: production, sandbox providers, no rate limits in the way. */
@@ -72,7 +73,7 @@ export async function startProcess(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
-  const stop = async () => {
+  const stop = async (stopOptions: { keepData?: boolean } = {}) => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -80,7 +81,7 @@ export async function startProcess(
       clearTimeout(timer);
     }
     process.removeListener('exit', killOnExit);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!stopOptions.keepData) rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   for (;;) {

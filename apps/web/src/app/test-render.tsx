@@ -60,13 +60,13 @@ export const signedInClient = (user: SessionUser) =>
 
 /**
  * Renders routes in a data router at `url` (config, English texts, a query client, the snackbar, and the auth
- * state of `user` when given); returns it.
+ * state of `user`, or of an auth client, when given); returns it.
  */
 export function renderRoutes(
   routes: RouteObject[],
   url: string,
   config: WebConfig = testConfig,
-  user?: SessionUser,
+  user?: SessionUser | AuthClient,
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const page = (
@@ -79,7 +79,7 @@ export function renderRoutes(
       <I18nextProvider i18n={createI18n({})}>
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
           {user ? (
-            <AuthStateProvider client={signedInClient(user)} basename="/">
+            <AuthStateProvider client={'subscribe' in user ? user : signedInClient(user)} basename="/">
               {page}
             </AuthStateProvider>
           ) : (

@@ -11,7 +11,7 @@
  * after its bind each policy's certificate and schedule were attached (the server's record of it, read from the
  * database after the run).
  *
- * Settings (environment): BENCH_SECONDS per route (5), BENCH_CONNECTIONS (50), BENCH_BINDS (100),
+ * Settings (environment): BENCH_SECONDS per route (5), BENCH_WARMUP before each (2), BENCH_CONNECTIONS (50), BENCH_BINDS (100),
  * BENCH_DATABASES (pglite,postgres), BENCH_ROUTES (names to run, comma-separated; default all),
  * BENCH_CPU_PROF (a folder: the server runs with --cpu-prof and writes its profile there), BENCH_APP_DIR (run
  * the server of another checkout, e.g. `git worktree add /tmp/before <commit>`, for before/after figures).

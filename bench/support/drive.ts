@@ -5,6 +5,12 @@ import type { BenchProcess } from './processes.ts';
 import type { BenchVisitor } from './visitors.ts';
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/**
+ * Seconds of the same load before each timed route (BENCH_WARMUP, default 2; not for a burst of `amount`
+ * requests), neither timed nor counted: a server just started runs its first requests through the bytecode
+ * interpreter and compiles as it goes, which is not the steady state a target is about.
+ */
+export const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 export const load = () =>
@@ -63,35 +69,54 @@ export async function drive<S>(
   } = {},
 ): Promise<Figures> {
   const server = base === measuring.process?.base ? measuring.process : undefined;
-  const cpuBefore = cpuSplit(server?.child.pid);
-  const free = [...subjects];
+  let free = [...subjects];
   let n = 0;
   let bad = 0;
+  let shown = 0;
+  let counting = false;
   const ok = options.ok ?? ((s: number) => s >= 200 && s < 300);
-  const result = await autocannon({
-    url: base,
-    connections: Math.min(CONNECTIONS, options.amount ?? CONNECTIONS, subjects.length),
-    ...(options.amount ? { amount: options.amount } : { duration: SECONDS }),
-    timeout: 30,
-    requests: [
-      {
-        setupRequest: (req: autocannon.Request, context: { subject?: S }) => {
-          // Once all are used (once: true), autocannon may still build a request it does not send.
-          const subject = free.pop() ?? (options.once ? subjects[0] : undefined);
-          if (subject === undefined) throw new Error(`${name}: no free subject`);
-          context.subject = subject;
-          const r = request(subject, n++);
-          return { ...req, method: r.method ?? 'GET', path: r.path, headers: r.headers ?? {}, body: r.body };
+  const run = (length: { amount: number } | { duration: number }) =>
+    autocannon({
+      url: base,
+      connections: Math.min(CONNECTIONS, options.amount ?? CONNECTIONS, subjects.length),
+      ...length,
+      timeout: 30,
+      requests: [
+        {
+          setupRequest: (req: autocannon.Request, context: { subject?: S }) => {
+            // Once all are used (once: true), autocannon may still build a request it does not send.
+            const subject = free.pop() ?? (options.once ? subjects[0] : undefined);
+            if (subject === undefined) throw new Error(`${name}: no free subject`);
+            context.subject = subject;
+            const r = request(subject, n++);
+            return {
+              ...req,
+              method: r.method ?? 'GET',
+              path: r.path,
+              headers: r.headers ?? {},
+              body: r.body,
+            };
+          },
+          onResponse: (status: number, body: string, context: { subject?: S }) => {
+            if (!ok(status) && counting) bad++;
+            if (!ok(status) && shown++ < 3) console.log(`  ${name}: ${status} ${body.slice(0, 200)}`);
+            if (counting) options.done?.(context.subject as S);
+            if (!options.once) free.push(context.subject as S);
+          },
         },
-        onResponse: (status: number, body: string, context: { subject?: S }) => {
-          if (!ok(status)) bad++;
-          if (!ok(status) && bad <= 3) console.log(`  ${name}: ${status} ${body.slice(0, 200)}`);
-          options.done?.(context.subject as S);
-          if (!options.once) free.push(context.subject as S);
-        },
-      },
-    ],
-  } as autocannon.Options);
+      ],
+    } as autocannon.Options);
+  if (!options.amount && WARMUP > 0) {
+    await run({ duration: WARMUP });
+    // Requests still in flight when the warm-up stopped never gave their subjects back: all are free again,
+    // once the server has answered them (it goes on after the client hangs up), so that a timed request never
+    // meets a warm-up request on the same subject.
+    await new Promise((r) => setTimeout(r, 1_000));
+    free = [...subjects];
+  }
+  counting = true;
+  const cpuBefore = cpuSplit(server?.child.pid);
+  const result = await run(options.amount ? { amount: options.amount } : { duration: SECONDS });
   const cpuAfter = cpuSplit(server?.child.pid);
   const figures = {
     name,

@@ -7,7 +7,8 @@ import { uiTexts } from '../../ui/texts.ts';
 /**
  * Every visible string has a key and an English default here; a brand's texts.json overrides any key.
  * Each area keeps its own texts file and adds one line below; areas that only lazily loaded routes use
- * register theirs in journey-texts.ts instead, to keep them out of the home route's bundle.
+ * register theirs in journey-texts.ts instead, and the account pages in features/account/page-texts.ts, to
+ * keep them out of the home route's bundle.
  */
 export const defaultTexts: Record<string, string> = {
   ...uiTexts,

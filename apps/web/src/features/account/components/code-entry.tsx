@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button/button.tsx';
 import { Field } from '../../../ui/field/field.tsx';
 import { TextInput } from '../../../ui/inputs/text-input.tsx';
 import styles from '../account.module.css';
+import '../page-texts.ts';
 
 /** The message to show for a failed code or resend: the server's field error, else its message. */
 export function codeErrorOf(e: unknown): string {

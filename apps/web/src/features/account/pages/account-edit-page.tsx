@@ -20,6 +20,7 @@ import { useSnackbar } from '../../../ui/snackbar/snackbar.tsx';
 import { Spinner } from '../../../ui/spinner/spinner.tsx';
 import styles from '../account.module.css';
 import { CodeEntry, codeErrorOf } from '../components/code-entry.tsx';
+import '../page-texts.ts';
 
 const SETTINGS: AccountSetting[] = ['email', 'phoneNumber', 'marketingPreferences'];
 

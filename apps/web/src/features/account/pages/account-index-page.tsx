@@ -9,6 +9,7 @@ import { Button } from '../../../ui/button/button.tsx';
 import { Modal } from '../../../ui/modal/modal.tsx';
 import { Spinner } from '../../../ui/spinner/spinner.tsx';
 import styles from '../account.module.css';
+import '../page-texts.ts';
 
 /** '+447700900123' → '07700 900123' (UK numbers shown the way people write them). */
 export function displayPhone(phone: string): string {

@@ -19,6 +19,7 @@ import { Spinner } from '../../../ui/spinner/spinner.tsx';
 import { Notification } from '../../../ui/status/notification.tsx';
 import styles from '../account.module.css';
 import { CodeEntry, codeErrorOf } from '../components/code-entry.tsx';
+import '../page-texts.ts';
 
 type Registration = RegisterAccountCodeSent | RegisterAccountResponse;
 

@@ -3,7 +3,7 @@ import { connect } from '../src/db/connection.ts';
 
 /**
  * PGlite runs in the server's own thread: queries must let the event loop come round between them, or a busy
- * server stops reading its sockets (issue 15, connection.ts yieldBeforeEachQuery).
+ * server stops reading its sockets (issue 15, connection.ts yieldToTheEventLoop).
  */
 describe('the embedded database under load', () => {
   it('lets the event loop run between the queries of requests in flight', async () => {

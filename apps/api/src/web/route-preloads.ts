@@ -25,11 +25,6 @@ const PAGE_MODULES: { page: (url: string, product: string) => boolean; modules: 
 ];
 
 /**
- * `<link rel="modulepreload">` tags for the chunks a page loads lazily, beyond what index.html loads: the
- * browser fetches them beside the main script instead of after it has run (one round trip and a download
- * fewer before the first paint on a slow phone). From the build's manifest; none without one.
- */
-/**
  * The build's manifest (`.vite/manifest.json` under `webDist`), or undefined without one: the chunk of a module,
  * and the files a set of modules loads with their static imports, skipping those in `seen` (which it fills).
  * Also what `bench/bundle-size.ts` weighs routes with.

@@ -20,6 +20,13 @@ function stubServer(refuse = new Set<string>()) {
   return seen;
 }
 
+/** A token this tab kept from earlier (`issuedAt` absent, as stored before ADR 274). */
+const storeToken = (accessToken: string, issuedAt?: number) =>
+  window.sessionStorage.setItem(
+    'forecourt.anonymousToken',
+    JSON.stringify({ accessToken, expiresAt: Date.now() + 3_600_000, issuedAt }),
+  );
+
 beforeEach(() => window.sessionStorage.clear());
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -53,10 +60,7 @@ describe('the anonymous session on a first page (ADR 274)', () => {
 
   it('a token stored before issue times were kept is refreshed', async () => {
     const seen = stubServer();
-    window.sessionStorage.setItem(
-      'forecourt.anonymousToken',
-      JSON.stringify({ accessToken: 'old', expiresAt: Date.now() + 3_600_000 }),
-    );
+    storeToken('old');
     const s = new AnonymousSession();
     expect(await s.freshToken()).toBe('t1');
     expect(seen).toEqual(['Bearer old']);
@@ -77,10 +81,7 @@ describe('the anonymous session on a first page (ADR 274)', () => {
 
   it('a refused token starts a new party', async () => {
     const seen = stubServer(new Set(['gone']));
-    window.sessionStorage.setItem(
-      'forecourt.anonymousToken',
-      JSON.stringify({ accessToken: 'gone', expiresAt: Date.now() + 3_600_000, issuedAt: 0 }),
-    );
+    storeToken('gone', 0);
     const s = new AnonymousSession();
     expect(await s.freshToken()).toBe('t1');
     expect(seen).toEqual(['Bearer gone', null]);

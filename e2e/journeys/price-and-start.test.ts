@@ -75,8 +75,10 @@ describe('issue 10 proofs', () => {
     const { code } = await quoteStartingToday(page);
     await toSummary(page, code);
     const reachedSummary = Date.now();
-    // Longer than a minute on the summary: the start must not be the time of the last re-rating.
-    await page.waitForTimeout(65_000);
+    // Into the next minute on the summary (the pages and documents show minutes; London's minutes are UTC's):
+    // the start must be the minute it is bought, not the minute of the last re-rating, which came before this.
+    const nextMinute = Math.ceil((reachedSummary + 1) / 60_000) * 60_000;
+    await page.waitForTimeout(nextMinute - reachedSummary + 1_000);
     await confirmSummary(page);
     await page.locator('[data-page="checkout-card"]').waitFor();
     await page.getByRole('button', { name: /^Pay / }).click();
@@ -85,8 +87,9 @@ describe('issue 10 proofs', () => {
     const [policy] = (await pageApi<PolicyRead[]>(page, 'GET', '/api/policies')).body;
     if (!policy) throw new Error('no policy');
     const { inceptedAt, createdAt } = policy.policyDetail;
-    expect(new Date(inceptedAt).getTime()).toBeGreaterThanOrEqual(reachedSummary + 60_000);
+    expect(new Date(inceptedAt).getTime()).toBeGreaterThanOrEqual(nextMinute);
     const minute = (iso: string) => formatLondon(iso, "HH:mm 'on' d MMMM yyyy");
+    expect(minute(inceptedAt)).not.toBe(minute(new Date(reachedSummary).toISOString()));
     expect(minute(inceptedAt)).toBe(minute(createdAt));
     const certificate = await documentText(page, policy.policyId, 'policy-certificate');
     expect(certificate).toContain(minute(inceptedAt));

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { generatePolicyDocuments } from '../src/modules/documents/generate-policy-documents.ts';
 import { createCustomerPayment } from '../src/modules/payments/create-customer-payment.ts';
@@ -10,23 +10,19 @@ import { insertPolicy } from './documents-fixture.ts';
 import { anonymousToken, createTestApp, type TestApp } from './helpers/test-app.ts';
 import { type ListeningApp, listeningApp, rows, session } from './payments-helpers.ts';
 
-// index.html is rendered from the built web app: give this file a tiny one (WEB_DIST is read on import).
-const webDist = await vi.hoisted(async () => {
-  const fs = await import('node:fs');
-  const os = await import('node:os');
-  const p = await import('node:path');
-  const dir = fs.mkdtempSync(p.join(os.tmpdir(), 'forecourt-web-'));
-  fs.writeFileSync(p.join(dir, 'index.html'), '<html><head><!--forecourt:head--></head><body></body></html>');
-  process.env.WEB_DIST = dir;
-  return dir;
-});
+// index.html is rendered from the built web app: give this file a tiny one (WEB_DIST).
+const webDist = mkdtempSync(path.join(tmpdir(), 'forecourt-web-'));
+writeFileSync(
+  path.join(webDist, 'index.html'),
+  '<html><head><!--forecourt:head--></head><body></body></html>',
+);
 
 const EVIL = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
 
 let t: TestApp;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'forecourt-origin-'));
 beforeAll(async () => {
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  t = await createTestApp({ env: { DATA_DIR: dataDir, WEB_DIST: webDist } });
 });
 afterAll(async () => {
   await t.close();

@@ -19,6 +19,8 @@ export const envSchema = z
       .default('forecourt'),
     BRANDS_DIR: z.string().optional(),
     DATA_DIR: z.string().default('.data'),
+    /** The web build the server serves; unset: apps/web/dist of this checkout. */
+    WEB_DIST: z.string().optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')

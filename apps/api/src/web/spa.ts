@@ -9,7 +9,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicConfig, requestOrigin, varyByOrigin } from '../modules/config/index.ts';
 import { routePreloads } from './route-preloads.ts';
 
-export const webDist = process.env.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/** The web build of this checkout, served unless WEB_DIST names another. */
+const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 const escapeJson = (json: string) => json.replace(/</g, '\\u003c');
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -20,6 +21,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(
  * the same SPA with isAdmin on. Unknown paths get index.html; the SPA's router sends them home.
  */
 export async function registerSpa(app: FastifyInstance) {
+  const webDist = app.services.env.WEB_DIST ?? defaultWebDist;
   const indexFile = path.join(webDist, 'index.html');
   if (!existsSync(indexFile)) {
     const notBuilt = async (request: FastifyRequest, reply: FastifyReply) =>

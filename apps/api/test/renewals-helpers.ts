@@ -1,4 +1,4 @@
-import { addDaysIso, addYearsIso, todayInLondon } from '@forecourt/domain/dates';
+import { addDaysIso, addYearsIso, startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
 import { expect } from 'vitest';
 import { settleFirstPaymentWithCard, verifiedQuote } from './checkout-helpers.ts';
 import { type ListeningApp, rows } from './payments-helpers.ts';
@@ -52,3 +52,12 @@ export function turnsOnRenewal(t: ListeningApp, age: number, daysBefore = 10) {
 export const staffFor = (p: BoundPolicy) => ({ authorization: `Bearer staff:${p.partyId}` });
 
 export const DAY = 86_400_000;
+
+/**
+ * The first instant of the London day `days` calendar days before the day of `at`. The invitation window
+ * counts London days: `days` × 24 hours back from an instant near midnight lands on the neighbouring day
+ * when the span crosses a change of the clocks (a policy bought at 23:10 in November, 31 × 24 hours before
+ * its anniversary, is at 00:10 BST on the 30th day before).
+ */
+export const londonDayBefore = (at: Date, days: number) =>
+  startOfDayLondon(addDaysIso(todayInLondon(at), -days));

@@ -3,7 +3,14 @@ import { runBillingDay } from '../src/modules/billing/index.ts';
 import { runAnniversaries, runRenewalInvitations } from '../src/modules/renewals/index.ts';
 import { type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
 import { visitor } from './proposals-helpers.ts';
-import { type BoundPolicy, boundPolicy, DAY, staffFor, turnsOnRenewal } from './renewals-helpers.ts';
+import {
+  type BoundPolicy,
+  boundPolicy,
+  DAY,
+  londonDayBefore,
+  staffFor,
+  turnsOnRenewal,
+} from './renewals-helpers.ts';
 
 /**
  * Issue 14: a year (two) lived through on the injectable clock. Six policies bought the same minute: one
@@ -133,13 +140,15 @@ describe('PUT /api/policies/{id}/autoRenewal: who may, and what it takes', () =>
 
 describe('the first anniversary', () => {
   it('nothing is invited 31 days before the anniversary', async () => {
-    moveTo(new Date(p.plain.expiredAt.getTime() - 31 * DAY));
+    // A minute before the end of the 31st London day before it (the test clock goes on running).
+    moveTo(new Date(londonDayBefore(p.plain.expiredAt, 30).getTime() - 60_000));
     expect(await runRenewalInvitations(t.app.services)).toEqual([]);
     expect((await policy(p.plain)).inRenewalWindow).toBe(false);
   });
 
   it('30 days before: invitations with both prices, the cap, the referral and the MANUAL queue', async () => {
-    moveTo(new Date(p.plain.expiredAt.getTime() - 30 * DAY + 60_000));
+    // A minute into the 30th London day before it.
+    moveTo(new Date(londonDayBefore(p.plain.expiredAt, 30).getTime() + 60_000));
     const results = await runRenewalInvitations(t.app.services);
     const outcome = (b: BoundPolicy) => results.find((r) => r.policyId === b.policyId)?.outcome;
     expect(outcome(p.plain)).toBe('INVITED');
@@ -334,7 +343,7 @@ describe('the second anniversary', () => {
       policyNumber: String(first?.policy_number),
       expiredAt: new Date(first?.expired_at as string),
     };
-    moveTo(new Date(successor.expiredAt.getTime() - 30 * DAY + 60_000));
+    moveTo(new Date(londonDayBefore(successor.expiredAt, 30).getTime() + 60_000));
     const invited = await runRenewalInvitations(t.app.services);
     expect(invited.find((r) => r.policyId === successor.policyId)?.outcome).toBe('INVITED');
     const [mail] = await mails(successor, 'renewal.invitation');

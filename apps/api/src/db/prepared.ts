@@ -1,6 +1,7 @@
+import { oncePer } from '../lib/once-per.ts';
 import type { Db } from './connection.ts';
 
-const cache = new WeakMap<object, Map<string, unknown>>();
+const queriesOf = oncePer((_db: object) => new Map<string, unknown>());
 
 /**
  * A query built once per database handle and kept (issue 15): Drizzle then skips building its SQL on every
@@ -9,11 +10,7 @@ const cache = new WeakMap<object, Map<string, unknown>>();
  * values. A transaction handle gets its own (short-lived) copy.
  */
 export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
-  let queries = cache.get(db);
-  if (!queries) {
-    queries = new Map();
-    cache.set(db, queries);
-  }
+  const queries = queriesOf(db);
   let query = queries.get(name) as T | undefined;
   if (query === undefined) {
     query = build(db);

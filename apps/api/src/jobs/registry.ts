@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { AppServices } from '../lib/context.ts';
+import { oncePer } from '../lib/once-per.ts';
 
 /**
  * A background job, defined once (ADR 155): its queue name, the zod schema of its payload, the handler and,
@@ -69,13 +70,12 @@ export async function enqueue<Schema extends z.ZodType>(
   const id = await services.boss.send(job.name, data, { ...job.send, ...options });
   // A worker of this queue in this process starts now rather than at its next poll (issue 15). Workers in
   // other processes find the job at their next poll.
-  for (const worker of localWorkers.get(services.boss)?.get(job.name) ?? [])
-    services.boss.notifyWorker(worker);
+  for (const worker of localWorkers(services.boss).get(job.name) ?? []) services.boss.notifyWorker(worker);
   return id;
 }
 
 /** The workers this process runs, by queue name, so that `enqueue` can wake them. */
-const localWorkers = new WeakMap<PgBoss, Map<string, string[]>>();
+const localWorkers = oncePer((_boss: PgBoss) => new Map<string, string[]>());
 
 /**
  * Runs a batch of jobs (work.batchSize > 1) one after another. A job that fails is failed alone (retried by
@@ -122,9 +122,8 @@ export async function registerJobDefinitions(
     if (job.enabled && !job.enabled(services)) continue;
     await boss.createQueue(job.name, { ...job.queue, name: job.name });
     const worker = await boss.work(job.name, job.work ?? {}, (batch) => runBatch(boss, services, job, batch));
-    const workers = localWorkers.get(boss) ?? new Map<string, string[]>();
+    const workers = localWorkers(boss);
     workers.set(job.name, [...(workers.get(job.name) ?? []), worker]);
-    localWorkers.set(boss, workers);
     if (job.schedule) {
       const data = parsePayload(job, job.schedule.payload) as object;
       await boss.schedule(job.name, job.schedule.cron, data, { tz: job.schedule.tz ?? 'Europe/London' });

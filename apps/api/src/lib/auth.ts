@@ -6,6 +6,7 @@ import { prepared } from '../db/prepared.ts';
 import { parties } from '../db/schema/index.ts';
 import type { AppServices, Caller } from './context.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { oncePer } from './once-per.ts';
 
 export const ANONYMOUS_ISSUER = 'forecourt:anonymous';
 export const ANONYMOUS_AUDIENCE = 'forecourt:api';
@@ -38,16 +39,8 @@ export async function signAnonymousToken(services: AppServices, partyId: string)
   return { accessToken, expiresIn: ttl, tokenType: 'Bearer' as const };
 }
 
-const keys = new WeakMap<Uint8Array, KeyObject>();
 /** The signing secret as a key object, made once: given raw bytes, jose imports a key on every call (issue 15). */
-function signingKey(secret: Uint8Array): KeyObject {
-  let key = keys.get(secret);
-  if (!key) {
-    key = createSecretKey(secret);
-    keys.set(secret, key);
-  }
-  return key;
-}
+const signingKey = oncePer((secret: Uint8Array): KeyObject => createSecretKey(secret));
 
 /**
  * The party named by an anonymous session token (HS256 JWT signed with the app's secret), whatever that
@@ -92,15 +85,7 @@ export async function anonymousTokenSubject(
  * whether its party is still anonymous is asked of the database on every request (verifyAnonymousToken).
  */
 const VERIFIED_TOKENS = 10_000;
-const verified = new WeakMap<Uint8Array, Map<string, { sub: string; exp: number }>>();
-function verifiedTokens(secret: Uint8Array) {
-  let seen = verified.get(secret);
-  if (!seen) {
-    seen = new Map();
-    verified.set(secret, seen);
-  }
-  return seen;
-}
+const verifiedTokens = oncePer((_secret: Uint8Array) => new Map<string, { sub: string; exp: number }>());
 
 /** What a party is now: 'anonymous', 'customer' (a verified identity holds it), 'staff', or undefined. */
 export async function partyKind(services: Pick<AppServices, 'db'>, partyId: string) {

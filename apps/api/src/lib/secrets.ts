@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { appSecrets } from '../db/schema/index.ts';
+import { oncePer } from './once-per.ts';
 
 /**
  * A secret the app needs but nobody configured: generated once, kept in the database, the same for every
@@ -18,7 +19,7 @@ export async function ensureSecret(db: Db, name: string, configured?: string): P
   return row.value;
 }
 
-const remembered = new WeakMap<Db, Map<string, Promise<string>>>();
+const rememberedIn = oncePer((_db: Db) => new Map<string, Promise<string>>());
 
 /**
  * `ensureSecret` asked of the database once per process and database: a stored secret never changes (it is
@@ -26,11 +27,7 @@ const remembered = new WeakMap<Db, Map<string, Promise<string>>>();
  * A failed read is not remembered.
  */
 export function rememberedSecret(db: Db, name: string): Promise<string> {
-  let secrets = remembered.get(db);
-  if (!secrets) {
-    secrets = new Map();
-    remembered.set(db, secrets);
-  }
+  const secrets = rememberedIn(db);
   let secret = secrets.get(name);
   if (!secret) {
     secret = ensureSecret(db, name);

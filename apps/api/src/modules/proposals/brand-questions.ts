@@ -4,6 +4,7 @@ import type { FormContext, FormQuestion } from '@forecourt/domain/forms/types';
 import type { Draft } from '@forecourt/domain/proposal/apply-changes';
 import type { AnswerPaths } from '@forecourt/domain/proposal/bounds';
 import { policyholderOf } from '@forecourt/domain/proposal/readers';
+import { oncePer } from '../../lib/once-per.ts';
 
 /** Every question of the brand's product: the disclosure sections' and the optional covers' inputs. */
 function questionsOf(brand: Brand): FormQuestion[] {
@@ -11,28 +12,13 @@ function questionsOf(brand: Brand): FormQuestion[] {
   return [...disclosures.flatMap((s) => s.questions), ...covers.optional.flatMap((c) => c.inputs)];
 }
 
-const pathsCache = new WeakMap<Brand, AnswerPaths>();
-
 /** The paths a proposal change may write for this brand (ADR 137). */
-export function brandAnswerPaths(brand: Brand): AnswerPaths {
-  let paths = pathsCache.get(brand);
-  if (!paths) {
-    paths = answerPathsOf(questionsOf(brand));
-    pathsCache.set(brand, paths);
-  }
-  return paths;
-}
+export const brandAnswerPaths = oncePer((brand: Brand): AnswerPaths => answerPathsOf(questionsOf(brand)));
 
-const rulesCache = new WeakMap<Brand, FormContext['inputRules']>();
 /** The brand's input rules by input, made once per brand (every PATCH asks, issue 15). */
-function inputRulesOf(brand: Brand): FormContext['inputRules'] {
-  let rules = rulesCache.get(brand);
-  if (!rules) {
-    rules = Object.fromEntries(Object.entries(brand.inputs).map(([k, v]) => [k, v.rules]));
-    rulesCache.set(brand, rules);
-  }
-  return rules;
-}
+const inputRulesOf = oncePer((brand: Brand): FormContext['inputRules'] =>
+  Object.fromEntries(Object.entries(brand.inputs).map(([k, v]) => [k, v.rules])),
+);
 
 /**
  * The brand's configured input rules broken by the answers (ADR 136): the same rules the browser's form

@@ -1,6 +1,7 @@
 import type { Brand, Scheme } from '@forecourt/contracts';
 import { todayInLondon } from '@forecourt/domain/dates';
 import type { RatingTables } from '@forecourt/domain/rating/tables';
+import { oncePer } from '../../lib/once-per.ts';
 
 /**
  * The rating tables a scheme rates with: the brand's rating.json, with the promotions the product
@@ -8,7 +9,7 @@ import type { RatingTables } from '@forecourt/domain/rating/tables';
  * promotion off in product.json stops it being applied. Cached per brand and set of live promotions,
  * so the engine's compiled lookups are reused.
  */
-const cache = new WeakMap<Brand, Map<string, RatingTables>>();
+const tablesOf = oncePer((_brand: Brand) => new Map<string, RatingTables>());
 
 export function ratingTablesFor(brand: Brand, now: Date): RatingTables {
   const offered = brand.productConfig.promotions;
@@ -16,11 +17,7 @@ export function ratingTablesFor(brand: Brand, now: Date): RatingTables {
   const today = todayInLondon(now);
   const live = offered.filter((p) => p.active && (!p.endDate || p.endDate.slice(0, 10) >= today));
   const key = live.map((p) => p.code).join(',');
-  let perBrand = cache.get(brand);
-  if (!perBrand) {
-    perBrand = new Map();
-    cache.set(brand, perBrand);
-  }
+  const perBrand = tablesOf(brand);
   let tables = perBrand.get(key);
   if (!tables) {
     const promotions: RatingTables['promotions'] = {};

@@ -6,7 +6,6 @@ import { visitor } from './proposals-helpers.ts';
 import {
   type BoundPolicy,
   boundPolicy,
-  DAY,
   londonDayBefore,
   staffFor,
   turnsOnRenewal,

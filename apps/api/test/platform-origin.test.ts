@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,14 +8,11 @@ import { generatePolicyDocuments } from '../src/modules/documents/generate-polic
 import { createCustomerPayment } from '../src/modules/payments/create-customer-payment.ts';
 import { insertPolicy } from './documents-fixture.ts';
 import { anonymousToken, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { tinyWebBuild } from './helpers/web-build.ts';
 import { type ListeningApp, listeningApp, rows, session } from './payments-helpers.ts';
 
 // index.html is rendered from the built web app: give this file a tiny one (WEB_DIST).
-const webDist = mkdtempSync(path.join(tmpdir(), 'forecourt-web-'));
-writeFileSync(
-  path.join(webDist, 'index.html'),
-  '<html><head><!--forecourt:head--></head><body></body></html>',
-);
+const webDist = tinyWebBuild();
 
 const EVIL = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
 

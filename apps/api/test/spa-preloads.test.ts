@@ -1,38 +1,28 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { tinyWebBuild } from './helpers/web-build.ts';
 
 // A web build of a few chunks (WEB_DIST): index.html's own script and a shared chunk, the quote
 // page's chunk, and the proposal page's chunk keyed by its name as Vite writes a chunk without a facade module.
-const webDist = mkdtempSync(path.join(tmpdir(), 'forecourt-web-'));
-writeFileSync(
-  path.join(webDist, 'index.html'),
-  '<html><head><!--forecourt:head--></head><body></body></html>',
-);
-mkdirSync(path.join(webDist, '.vite'));
-writeFileSync(
-  path.join(webDist, '.vite/manifest.json'),
-  JSON.stringify({
-    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
-    '_shared-1.js': { file: 'assets/shared-1.js' },
-    '_forms-1.js': { file: 'assets/forms-1.js', imports: ['_shared-1.js'] },
-    'src/features/quote/pages/create-quote-page.tsx': {
-      file: 'assets/create-quote-page-1.js',
-      isDynamicEntry: true,
-      imports: ['index.html', '_forms-1.js'],
-    },
-    'src/lib/i18n/journey-texts.ts': { file: 'assets/journey-texts-1.js', isDynamicEntry: true },
-    '_proposal-page-1.js': {
-      file: 'assets/proposal-page-1.js',
-      name: 'proposal-page',
-      isDynamicEntry: true,
-      imports: ['index.html'],
-    },
-  }),
-);
+const webDist = tinyWebBuild({
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
+  '_shared-1.js': { file: 'assets/shared-1.js' },
+  '_forms-1.js': { file: 'assets/forms-1.js', imports: ['_shared-1.js'] },
+  'src/features/quote/pages/create-quote-page.tsx': {
+    file: 'assets/create-quote-page-1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_forms-1.js'],
+  },
+  'src/lib/i18n/journey-texts.ts': { file: 'assets/journey-texts-1.js', isDynamicEntry: true },
+  '_proposal-page-1.js': {
+    file: 'assets/proposal-page-1.js',
+    name: 'proposal-page',
+    isDynamicEntry: true,
+    imports: ['index.html'],
+  },
+});
 
 let t: TestApp;
 beforeAll(async () => {

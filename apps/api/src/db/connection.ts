@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { useNamedStatements } from './pglite-statements.ts';
 import { schema } from './schema/index.ts';
 
 /**
@@ -69,6 +70,7 @@ export async function connect(options: ConnectOptions): Promise<Database> {
     release();
     throw err;
   }
+  useNamedStatements(client);
   yieldToTheEventLoop(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -181,6 +181,17 @@ describe('calendar arithmetic agrees with date-fns (the fast path of issue 15)',
       { numRuns: 1000 },
     );
   });
+  it('reads the London day as TZDate does every minute around midnight on the days the clocks change', () => {
+    // London's midnight is 23:00 UTC the day before in summer; the offset is memoised per UTC hour.
+    for (const midnight of [
+      Date.UTC(2026, 2, 29, 0),
+      Date.UTC(2026, 2, 29, 23),
+      Date.UTC(2026, 9, 24, 23),
+      Date.UTC(2026, 9, 26, 0),
+    ])
+      for (let ms = midnight - 2 * 3_600_000; ms <= midnight + 2 * 3_600_000; ms += 60_000 - 1)
+        expect(todayInLondon(new Date(ms))).toBe(format(new TZDate(ms, LONDON), 'yyyy-MM-dd'));
+  });
 });
 
 describe('London wall-clock formatting without TZDate (issue 15) agrees with date-fns and @date-fns/tz', () => {

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
+import { prepared } from '../../db/prepared.ts';
 import { type ProposalRow, proposals } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PartyScope } from '../../lib/party-scope.ts';
@@ -14,11 +15,27 @@ export async function findOwnedProposal(
   proposalCode: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<ProposalRow> {
-  const query = db
-    .select()
-    .from(proposals)
-    .where(scope.where(proposals, eq(proposals.proposalCode, proposalCode)));
-  const [row] = options.forUpdate ? await query.for('update') : await query;
+  // A plain read (GET, and the checks before a purchase) is prepared once (db/prepared.ts): no SQL built per
+  // request, and a named statement on either driver. It stays scoped to the caller's party: `scope` exists only
+  // for a caller with one, and its partyId is the placeholder's value.
+  const [row] = options.forUpdate
+    ? await db
+        .select()
+        .from(proposals)
+        .where(scope.where(proposals, eq(proposals.proposalCode, proposalCode)))
+        .for('update')
+    : await prepared(db, 'proposal_owned', (d) =>
+        d
+          .select()
+          .from(proposals)
+          .where(
+            and(
+              eq(proposals.partyId, sql.placeholder('partyId')),
+              eq(proposals.proposalCode, sql.placeholder('proposalCode')),
+            ),
+          )
+          .prepare('proposal_owned'),
+      ).execute({ partyId: scope.partyId, proposalCode });
   if (!row) throw notFound('Proposal not found');
   return row;
 }

@@ -1,6 +1,6 @@
 import { todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policies } from '../src/db/schema/index.ts';
@@ -73,6 +73,26 @@ describe('party-scoped data access', () => {
       .from(policies)
       .where(scope.where(policies, eq(policies.id, theirs.policyId)));
     expect(viaWhere).toEqual([]);
+  });
+
+  it("a query prepared once with preparedWhere reads each caller's own rows, filled by values()", async () => {
+    const a = await party();
+    const b = await party();
+    const mine = await insertPolicy(t.app.services, a.partyId);
+    const theirs = await insertPolicy(t.app.services, b.partyId);
+    const asA = owned(ctxFor({ kind: 'anonymous', partyId: a.partyId }));
+    const asB = owned(ctxFor({ kind: 'anonymous', partyId: b.partyId }));
+    // Built once (with the first caller's scope), run for both callers.
+    const query = t.app.services.db
+      .select({ id: policies.id })
+      .from(policies)
+      .where(asA.preparedWhere(policies, eq(policies.id, sql.placeholder('id'))))
+      .prepare('party_scope_test_policy');
+    expect(await query.execute(asA.values({ id: mine.policyId }))).toEqual([{ id: mine.policyId }]);
+    expect(await query.execute(asA.values({ id: theirs.policyId }))).toEqual([]);
+    expect(await query.execute(asB.values({ id: theirs.policyId }))).toEqual([{ id: theirs.policyId }]);
+    // A party smuggled into the values is replaced by the scope's own.
+    expect(await query.execute(asA.values({ id: theirs.policyId, partyId: b.partyId }))).toEqual([]);
   });
 
   it("an impersonating admin reads the impersonated customer's rows", async () => {

@@ -1,9 +1,8 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statementTexts, useNamedStatements } from '../src/db/pglite-statements.ts';
+import { useNamedStatements } from '../src/db/pglite-statements.ts';
 
-// The texts marked as prepared (as db/prepared.ts marks a Drizzle prepared query's), and the same statements
-// with a trailing space: not marked, so they take PGlite's own path, to compare with.
+// The statements through the named path, compared with PGlite's own `query` (kept before it was wrapped).
 const SELECT = 'select id, doc, at, note from items where id = $1';
 const INSERT = 'insert into items (id, doc, at, note) values ($1, $2, $3, $4) returning id';
 const UPDATE = 'update items set note = $2 where id = $1';
@@ -18,8 +17,7 @@ describe('named statements on PGlite (ADR 338)', () => {
   beforeAll(async () => {
     client = await PGlite.create();
     plain = client.query.bind(client);
-    useNamedStatements(client);
-    for (const text of [SELECT, INSERT, UPDATE]) statementTexts.add(text);
+    useNamedStatements(client, { maxStatements: 8 });
     await client.exec(
       'create table items (id integer primary key, doc jsonb not null, at timestamptz, note text)',
     );
@@ -39,24 +37,39 @@ describe('named statements on PGlite (ADR 338)', () => {
     expect(inserted.rows).toEqual([{ id: 1 }]);
     expect(inserted.affectedRows).toBe(1);
     const named = await client.query(SELECT, [1]);
-    const own = await plain(`${SELECT} `, [1]);
+    const own = await plain(SELECT, [1]);
     expect(named.rows).toEqual(own.rows);
     expect(named.fields).toEqual(own.fields);
     expect(named.rows[0]).toEqual({ id: 1, doc: { a: [1, 'two'], b: null }, at, note: null });
     // Drizzle's options: rows as arrays, times left as the database's text.
     const asArrays = await client.query(SELECT, [1], drizzleConfig);
-    expect(asArrays.rows).toEqual((await plain(`${SELECT} `, [1], drizzleConfig)).rows);
+    expect(asArrays.rows).toEqual((await plain(SELECT, [1], drizzleConfig)).rows);
     expect(asArrays.rows[0]).toEqual([1, { a: [1, 'two'], b: null }, '2026-03-29 00:30:00+00', null]);
     const updated = await client.query(UPDATE, [1, 'NUL-free text ✓']);
     expect(updated).toMatchObject({ rows: [], affectedRows: 1 });
     expect((await client.query(SELECT, [2])).rows).toEqual([]);
   });
 
-  it('parses and plans each statement once, and leaves other queries alone', async () => {
+  it('parses and plans each statement once, and keeps only the most recently used', async () => {
     for (let i = 0; i < 5; i++) await client.query(SELECT, [1]);
-    const statements = await prepared();
-    expect(statements.filter((s) => s.statement === SELECT)).toHaveLength(1);
-    expect(statements.map((s) => s.statement)).not.toContain(`${SELECT} `);
+    expect((await prepared()).filter((s) => s.statement === SELECT)).toHaveLength(1);
+    // Ten other texts through a cache of eight: SELECT, used last before them, is dropped, and the
+    // database holds at most eight of ours (plus the statement reading the list).
+    for (let i = 0; i < 10; i++) await client.query(`select ${i} as n where $1::int = 1`, [1]);
+    const kept = (await prepared()).map((s) => s.statement);
+    expect(kept).not.toContain(SELECT);
+    expect(kept).toContain('select 9 as n where $1::int = 1');
+    expect(kept.length).toBeLessThanOrEqual(8);
+    // A dropped statement is prepared again when it is next used.
+    expect((await client.query(SELECT, [1])).rows).toHaveLength(1);
+  });
+
+  it('keeps a statement for each set of parameter types asked for', async () => {
+    const text = 'select $1 as v';
+    expect((await client.query<{ v: unknown }>(text, [7], { paramTypes: [types.INT4] })).rows[0]?.v).toBe(7);
+    expect((await client.query<{ v: unknown }>(text, ['7'], { paramTypes: [types.TEXT] })).rows[0]?.v).toBe(
+      '7',
+    );
   });
 
   it('fails as PGlite’s query does, and the next statement runs', async () => {
@@ -103,6 +116,32 @@ describe('named statements on PGlite (ADR 338)', () => {
     await tx;
     // It ran after the rollback, outside the transaction: it sees the row as committed.
     expect((await read).rows[0]?.note).toBe('after the errors');
+  });
+
+  it('runs a transaction’s statements inside it, and its rollback undoes them', async () => {
+    const err = await client
+      .transaction(async (tx) => {
+        await tx.query(UPDATE, [1, 'inside']);
+        expect((await tx.query<{ note: string }>(SELECT, [1])).rows[0]?.note).toBe('inside');
+        await tx.query(INSERT, [1, {}, null, 'a duplicate']);
+      })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(err).toMatchObject({ code: '23505', query: INSERT });
+    expect((await client.query<{ note: string }>(SELECT, [1])).rows[0]?.note).toBe('after the errors');
+    await client.transaction(async (tx) => {
+      await tx.query(UPDATE, [1, 'committed']);
+    });
+    expect((await plain('select note from items where id = 1')).rows).toEqual([{ note: 'committed' }]);
+    await client.query(UPDATE, [1, 'after the errors']);
+    // A transaction's object after it ended refuses, as PGlite's does.
+    let kept: { query: PGlite['query'] } | undefined;
+    await client.transaction(async (tx) => {
+      kept = tx;
+    });
+    await expect(kept!.query(SELECT, [1])).rejects.toThrow('Transaction is closed');
   });
 
   it('serves requests at once in turn, each with its own values', async () => {

@@ -1,16 +1,25 @@
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 
 /**
- * The SQL texts of the queries built once by `prepared()` (db/prepared.ts). On PostgreSQL node-postgres
- * prepares them by name on each pooled connection; PGlite's `query` has no named statements, so it parsed,
- * analysed and planned each of them again on every call, in its WebAssembly engine (issue 15: the PATCH's
- * three statements took 2.8 ms there, about half of its time on PGlite). These texts run on PGlite as named
- * statements instead: parsed and described once per database, then bound and executed (ADR 338).
+ * Named statements for PGlite (ADR 338). PGlite's `query` has none: for every call it sends parse, describe,
+ * bind, describe, execute and sync to its WebAssembly PostgreSQL one at a time, so each statement is parsed,
+ * analysed and planned again, and it copies its ~320 type parsers to merge the caller's (0.12 ms a call). On
+ * the PATCH of a proposal the three statements took 2.8 ms; the proposal read of a GET took 1.7 ms more than as
+ * a named statement (issue 15).
+ *
+ * Here each statement text (with its parameter types) is parsed and described once and kept as a named
+ * statement, the most recently used MAX_STATEMENTS of them (the app's texts are fixed: Drizzle and pg-boss put
+ * values in parameters). A call then sends bind, execute and sync in one message and answers with PGlite's own
+ * result parser, parsers and serializers. Same locks, results and errors as PGlite's `query`:
+ * - outside a transaction it takes the transaction and query locks and syncs the files afterwards;
+ * - inside `client.transaction` (Drizzle's transactions) the transaction's `query` takes the query lock only;
+ * - an error carries the statement, values and options; a query with a COPY blob goes to PGlite's own path.
  */
-export const statementTexts = new Set<string>();
+export const MAX_STATEMENTS = 256;
 
 type QueryOptions = Parameters<PGlite['query']>[2];
 type Message = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+type Transaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
 
 interface Statement {
   name: string;
@@ -37,39 +46,47 @@ const withQuery = (err: unknown, query: string, params: unknown[], options: Quer
   return err;
 };
 
-/**
- * Routes the client's queries whose text is in `statementTexts` (and that carry no COPY blob) to named
- * statements; any other query goes to `run` (the client's own `query`). Same locks, same results and errors:
- * a query outside a transaction takes the transaction and query locks as `query` does and syncs the files
- * after it. Queries inside a transaction (`client.transaction`) do not pass here and are unchanged.
- */
-export function useNamedStatements(client: PGlite): void {
+export function useNamedStatements(client: PGlite, { maxStatements = MAX_STATEMENTS } = {}): void {
   const run = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  // Least recently used first (a Map keeps insertion order; a statement used is moved to the end).
   const statements = new Map<string, Statement>();
-  // PGlite merges the caller's parsers into its own on every call ({ ...client.parsers, ...options.parsers }):
-  // with the parsers of every array type (about 320), that copy took 0.12 ms a query. Drizzle passes the same
-  // parsers object on every call of a prepared query, so the merge is made once for each such object. (PGlite
-  // fills client.parsers when it opens; `refreshArrayTypes` is not used here.)
-  const merged = new WeakMap<object, Record<number, unknown>>();
-  const parsersFor = (own: object | undefined) => {
-    if (!own) return client.parsers;
-    let all = merged.get(own);
-    if (!all) {
-      all = { ...client.parsers, ...own };
-      merged.set(own, all);
-    }
-    return all;
-  };
+  let made = 0;
 
-  const prepare = async (text: string): Promise<Statement> => {
-    const name = `fc_${statements.size + 1}`;
-    const messages = await client.execProtocolStream(
-      join([
-        protocol.serialize.parse({ name, text }),
+  // The caller's parsers over PGlite's, without copying PGlite's: looked up through the prototype.
+  const parsersWith = (own: object | undefined) =>
+    (own ? Object.assign(Object.create(client.parsers), own) : client.parsers) as typeof client.parsers;
+  const stream = (messages: Uint8Array[], options: QueryOptions) =>
+    client.execProtocolStream(join(messages), {
+      syncToFs: false,
+      ...(options?.onNotice ? { onNotice: options.onNotice } : {}),
+    });
+
+  const statementFor = async (text: string, options: QueryOptions): Promise<Statement> => {
+    const types = options?.paramTypes;
+    const key = types?.length ? `${text}\0${types.join(',')}` : text;
+    const known = statements.get(key);
+    if (known) {
+      statements.delete(key);
+      statements.set(key, known);
+      return known;
+    }
+    if (statements.size >= maxStatements) {
+      const [oldest, dropped] = statements.entries().next().value as [string, Statement];
+      statements.delete(oldest);
+      await stream(
+        [protocol.serialize.close({ type: 'S', name: dropped.name }), protocol.serialize.sync()],
+        options,
+      );
+    }
+    const name = `fc_${++made}`;
+    const messages = await stream(
+      [
+        protocol.serialize.parse({ name, text, ...(types ? { types } : {}) }),
         protocol.serialize.describe({ type: 'S', name }),
         protocol.serialize.sync(),
-      ]),
-      { syncToFs: false },
+      ],
+      options,
     );
     const params = messages.find((m) => m.name === 'parameterDescription') as
       | { dataTypeIDs: number[] }
@@ -79,43 +96,59 @@ export function useNamedStatements(client: PGlite): void {
       rowDescription: messages.find((m) => m.name === 'rowDescription'),
       paramTypes: params?.dataTypeIDs ?? [],
     };
-    statements.set(text, statement);
+    statements.set(key, statement);
     return statement;
   };
 
-  const named = (text: string, params: unknown[], options: QueryOptions) =>
-    client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(async () => {
-        let messages: Message[];
-        try {
-          const statement = statements.get(text) ?? (await prepare(text));
-          const values = params.map((value, i) => {
-            if (value === null || value === undefined) return null;
-            const type = statement.paramTypes[i] ?? 0;
-            const serialize = options?.serializers?.[type] ?? client.serializers[type];
-            return serialize ? serialize(value) : String(value);
-          });
-          messages = await client.execProtocolStream(
-            join([
-              protocol.serialize.bind({ statement: statement.name, values: values as string[] }),
-              protocol.serialize.execute({}),
-              protocol.serialize.sync(),
-            ]),
-            { syncToFs: false },
-          );
-          if (statement.rowDescription) messages = [statement.rowDescription, ...messages];
-        } catch (err) {
-          throw withQuery(err, text, params, options);
-        }
-        await client.syncToFs();
-        const parsers = parsersFor(options?.parsers) as typeof client.parsers;
-        return parse.parseResults(messages, parsers, options && { ...options, parsers: undefined })[0]!;
-      }),
-    );
+  /** Runs the statement; the caller holds the locks. */
+  const execute = async (text: string, params: unknown[], options: QueryOptions) => {
+    let messages: Message[];
+    try {
+      const statement = await statementFor(text, options);
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const type = statement.paramTypes[i] ?? 0;
+        const serialize = options?.serializers?.[type] ?? client.serializers[type];
+        return serialize ? serialize(value) : String(value);
+      });
+      messages = await stream(
+        [
+          protocol.serialize.bind({ statement: statement.name, values: values as string[] }),
+          protocol.serialize.execute({}),
+          protocol.serialize.sync(),
+        ],
+        options,
+      );
+      if (statement.rowDescription) messages = [statement.rowDescription, ...messages];
+    } catch (err) {
+      throw withQuery(err, text, params, options);
+    }
+    const parsers = parsersWith(options?.parsers);
+    return parse.parseResults(messages, parsers, options && { ...options, parsers: undefined })[0]!;
+  };
 
   client.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
-    if (!statementTexts.has(text) || options?.blob) return run(text, params, options);
+    if (options?.blob) return run(text, params, options);
     await client._checkReady();
-    return named(text, params ?? [], options);
+    return client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(async () => {
+        const result = await execute(text, params ?? [], options);
+        await client.syncToFs();
+        return result;
+      }),
+    );
   }) as typeof client.query;
+
+  client.transaction = ((work: (tx: Transaction) => Promise<unknown>) =>
+    transaction((tx) => {
+      // The transaction's own object, with its query through the named statements (its `closed`, exec,
+      // rollback and listen are PGlite's).
+      const named = Object.create(tx) as Transaction;
+      named.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
+        if (tx.closed) throw new Error('Transaction is closed');
+        if (options?.blob) return tx.query(text, params, options);
+        return client._runExclusiveQuery(() => execute(text, params ?? [], options));
+      }) as Transaction['query'];
+      return work(named);
+    })) as typeof client.transaction;
 }

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { requireParty } from './auth.ts';
 import type { Ctx } from './context.ts';
@@ -12,6 +12,13 @@ export interface PartyScope {
   readonly partyId: string;
   /** `party_id = <caller's party> AND ...conditions`, for a query this helper does not cover. */
   where(table: PartyTable, ...conditions: (SQL | undefined)[]): SQL;
+  /**
+   * For a query prepared once (db/prepared.ts): `party_id = <the partyId placeholder> AND ...conditions`. The
+   * same for every caller; run the query with `values(...)`, which fills the placeholder with this caller's party.
+   */
+  preparedWhere(table: PartyTable, ...conditions: (SQL | undefined)[]): SQL;
+  /** The values of a query built with `preparedWhere`: `values` and the caller's party. */
+  values<T extends Record<string, unknown>>(values: T): T & { partyId: string };
   /** The caller's rows of `table` that match the conditions. */
   rows<T extends PartyTable>(table: T, ...conditions: (SQL | undefined)[]): Promise<T['$inferSelect'][]>;
   /** The caller's first row of `table` that matches the conditions, or undefined. */
@@ -38,6 +45,9 @@ export function owned(ctx: Pick<Ctx, 'caller' | 'db'>): PartyScope {
   return {
     partyId,
     where,
+    preparedWhere: (table, ...conditions) =>
+      and(eq(table.partyId, sql.placeholder('partyId')), ...conditions) as SQL,
+    values: (values) => ({ ...values, partyId }),
     rows,
     async first(table, ...conditions) {
       const found = await ctx.db

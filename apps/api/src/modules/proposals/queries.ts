@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { prepared } from '../../db/prepared.ts';
 import { type ProposalRow, proposals } from '../../db/schema/index.ts';
@@ -16,8 +16,8 @@ export async function findOwnedProposal(
   options: { forUpdate?: boolean } = {},
 ): Promise<ProposalRow> {
   // A plain read (GET, and the checks before a purchase) is prepared once (db/prepared.ts): no SQL built per
-  // request, and a named statement on either driver. It stays scoped to the caller's party: `scope` exists only
-  // for a caller with one, and its partyId is the placeholder's value.
+  // request, and a named statement on either driver. It stays scoped to the caller's party (ADR 155):
+  // `preparedWhere` filters on the party placeholder and `values` fills it with the scope's party.
   const [row] = options.forUpdate
     ? await db
         .select()
@@ -28,14 +28,9 @@ export async function findOwnedProposal(
         d
           .select()
           .from(proposals)
-          .where(
-            and(
-              eq(proposals.partyId, sql.placeholder('partyId')),
-              eq(proposals.proposalCode, sql.placeholder('proposalCode')),
-            ),
-          )
+          .where(scope.preparedWhere(proposals, eq(proposals.proposalCode, sql.placeholder('proposalCode'))))
           .prepare('proposal_owned'),
-      ).execute({ partyId: scope.partyId, proposalCode });
+      ).execute(scope.values({ proposalCode }));
   if (!row) throw notFound('Proposal not found');
   return row;
 }

@@ -38,14 +38,9 @@ export async function updateProposal(
       db
         .select({ ...getTableColumns(proposals), xmin: sql<string>`xmin::text` })
         .from(proposals)
-        .where(
-          and(
-            eq(proposals.partyId, sql.placeholder('partyId')),
-            eq(proposals.proposalCode, sql.placeholder('proposalCode')),
-          ),
-        )
+        .where(scope.preparedWhere(proposals, eq(proposals.proposalCode, sql.placeholder('proposalCode'))))
         .prepare('proposal_with_xmin'),
-    ).execute({ partyId: scope.partyId, proposalCode });
+    ).execute(scope.values({ proposalCode }));
     if (!found) throw notFound('Proposal not found');
     const { xmin, ...row } = found;
     const { changes, now } = changesOf(ctx, row, input);

@@ -1,4 +1,4 @@
-import { type PGlite, parse, protocol } from '@electric-sql/pglite';
+import { type PGlite, parse, protocol, messages as wire } from '@electric-sql/pglite';
 
 /**
  * Named statements for PGlite (ADR 338). PGlite's `query` has none: for every call it sends parse, describe,
@@ -13,7 +13,10 @@ import { type PGlite, parse, protocol } from '@electric-sql/pglite';
  * result parser, parsers and serializers. Same locks, results and errors as PGlite's `query`:
  * - outside a transaction it takes the transaction and query locks and syncs the files afterwards;
  * - inside `client.transaction` (Drizzle's transactions) the transaction's `query` takes the query lock only;
- * - an error carries the statement, values and options; a query with a COPY blob goes to PGlite's own path.
+ * - an error carries the statement, values and options;
+ * - COPY (with or without a blob) goes to PGlite's own path.
+ * A statement the database no longer has, or whose result columns a later DDL changed, is dropped and, outside a
+ * transaction, prepared again once (those errors come at bind, before anything runs).
  */
 export const MAX_STATEMENTS = 256;
 
@@ -39,14 +42,21 @@ const join = (parts: Uint8Array[]) => {
   return out;
 };
 
-/** An error as PGlite's `query` gives it: the statement, its values and options attached. */
+/** An error as PGlite's `query` gives it: a database error with the statement, its values and options. */
 const withQuery = (err: unknown, query: string, params: unknown[], options: QueryOptions) => {
-  if (err && typeof err === 'object' && 'code' in err)
-    Object.assign(err, { query, params, queryOptions: options });
+  if (err instanceof wire.DatabaseError) Object.assign(err, { query, params, queryOptions: options });
   return err;
 };
 
+/** The named statement is gone (26000), or a DDL changed its result columns (0A000). */
+const stale = (err: unknown) =>
+  err instanceof wire.DatabaseError && (err.code === '26000' || err.code === '0A000');
+
+/** COPY moves data outside the answer (PGlite's blob): left to PGlite's own path. */
+const isCopy = (text: string) => /^\s*copy\b/i.test(text);
+
 export function useNamedStatements(client: PGlite, { maxStatements = MAX_STATEMENTS } = {}): void {
+  if (!(maxStatements >= 1)) throw new RangeError('maxStatements must be at least 1');
   const run = client.query.bind(client);
   const transaction = client.transaction.bind(client);
   // Least recently used first (a Map keeps insertion order; a statement used is moved to the end).
@@ -62,9 +72,14 @@ export function useNamedStatements(client: PGlite, { maxStatements = MAX_STATEME
       ...(options?.onNotice ? { onNotice: options.onNotice } : {}),
     });
 
+  const keyOf = (text: string, options: QueryOptions) => {
+    const types = options?.paramTypes;
+    return types?.length ? `${text}\0${types.join(',')}` : text;
+  };
+
   const statementFor = async (text: string, options: QueryOptions): Promise<Statement> => {
     const types = options?.paramTypes;
-    const key = types?.length ? `${text}\0${types.join(',')}` : text;
+    const key = keyOf(text, options);
     const known = statements.get(key);
     if (known) {
       statements.delete(key);
@@ -100,9 +115,8 @@ export function useNamedStatements(client: PGlite, { maxStatements = MAX_STATEME
     return statement;
   };
 
-  /** Runs the statement; the caller holds the locks. */
+  /** Runs the statement and returns the database's messages; the caller holds the locks. */
   const execute = async (text: string, params: unknown[], options: QueryOptions) => {
-    let messages: Message[];
     try {
       const statement = await statementFor(text, options);
       const values = params.map((value, i) => {
@@ -111,7 +125,7 @@ export function useNamedStatements(client: PGlite, { maxStatements = MAX_STATEME
         const serialize = options?.serializers?.[type] ?? client.serializers[type];
         return serialize ? serialize(value) : String(value);
       });
-      messages = await stream(
+      const messages = await stream(
         [
           protocol.serialize.bind({ statement: statement.name, values: values as string[] }),
           protocol.serialize.execute({}),
@@ -119,22 +133,44 @@ export function useNamedStatements(client: PGlite, { maxStatements = MAX_STATEME
         ],
         options,
       );
-      if (statement.rowDescription) messages = [statement.rowDescription, ...messages];
+      return statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
     } catch (err) {
+      if (stale(err)) {
+        const key = keyOf(text, options);
+        const dropped = statements.get(key);
+        statements.delete(key);
+        if (dropped)
+          await stream(
+            [protocol.serialize.close({ type: 'S', name: dropped.name }), protocol.serialize.sync()],
+            options,
+          );
+      }
       throw withQuery(err, text, params, options);
     }
-    const parsers = parsersWith(options?.parsers);
-    return parse.parseResults(messages, parsers, options && { ...options, parsers: undefined })[0]!;
   };
 
+  const resultOf = (messages: Message[], options: QueryOptions) =>
+    parse.parseResults(
+      messages,
+      parsersWith(options?.parsers),
+      options && { ...options, parsers: undefined },
+    )[0]!;
+
   client.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
-    if (options?.blob) return run(text, params, options);
+    if (options?.blob || isCopy(text)) return run(text, params, options);
     await client._checkReady();
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
-        const result = await execute(text, params ?? [], options);
+        let messages: Message[];
+        try {
+          messages = await execute(text, params ?? [], options);
+        } catch (err) {
+          // Dropped above; prepared afresh once. Nothing ran: these errors come at bind.
+          if (!stale(err)) throw err;
+          messages = await execute(text, params ?? [], options);
+        }
         await client.syncToFs();
-        return result;
+        return resultOf(messages, options);
       }),
     );
   }) as typeof client.query;
@@ -146,8 +182,10 @@ export function useNamedStatements(client: PGlite, { maxStatements = MAX_STATEME
       const named = Object.create(tx) as Transaction;
       named.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
         if (tx.closed) throw new Error('Transaction is closed');
-        if (options?.blob) return tx.query(text, params, options);
-        return client._runExclusiveQuery(() => execute(text, params ?? [], options));
+        if (options?.blob || isCopy(text)) return tx.query(text, params, options);
+        return client._runExclusiveQuery(async () =>
+          resultOf(await execute(text, params ?? [], options), options),
+        );
       }) as Transaction['query'];
       return work(named);
     })) as typeof client.transaction;

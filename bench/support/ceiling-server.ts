@@ -2,8 +2,9 @@
  * The two ceilings of the load bench (bench-only, not part of the product), in a process of their own:
  * - GET /bare: a bare Fastify JSON route, the most any route of this stack can do;
  * - PUT /write/:id: a bare write route on the app's database driver and pool (node-postgres pool of 10 on
- *   DATABASE_URL, else one embedded PGlite connection under DATA_DIR): one transaction that reads a 5 KB JSONB
- *   row FOR UPDATE, changes it in JavaScript and writes it back: the floor for any request that saves something.
+ *   DATABASE_URL, else one embedded PGlite connection under DATA_DIR with the app's named statements, ADR 338):
+ *   one transaction that reads a 5 KB JSONB row FOR UPDATE, changes it in JavaScript and writes it back: the
+ *   floor for any request that saves something.
  * Listens on PORT; /readyz answers once the rows are made.
  */
 import { mkdirSync } from 'node:fs';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { useNamedStatements } from '../../apps/api/src/db/pglite-statements.ts';
 
 const ROWS = 500;
 type Query = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
@@ -40,6 +42,8 @@ async function open(): Promise<{ transaction: Transaction; query: Query }> {
   const dataDir = path.join(process.env.DATA_DIR ?? '.data-bench', 'pglite');
   mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir });
+  // The app's PGlite layer: every statement named, parsed and planned once (ADR 338), as the server's are.
+  useNamedStatements(client);
   return {
     query: (text, values) => client.query(text, values),
     transaction: (work) => client.transaction((tx) => work((text, values) => tx.query(text, values))),

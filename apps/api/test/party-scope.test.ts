@@ -21,6 +21,15 @@ async function party() {
   return { token, partyId: decodeJwt(token).sub as string };
 }
 
+/** Two parties, each with a policy of its own. */
+async function twoPartiesWithPolicies() {
+  const a = await party();
+  const b = await party();
+  const mine = await insertPolicy(t.app.services, a.partyId);
+  const theirs = await insertPolicy(t.app.services, b.partyId);
+  return { a, b, mine, theirs };
+}
+
 const ctxFor = (caller: Caller): Pick<Ctx, 'caller' | 'db'> => ({ caller, db: t.app.services.db });
 
 /** A database handle that fails the test if anything touches it. */
@@ -54,10 +63,7 @@ describe('party-scoped data access', () => {
   }
 
   it("reads only the caller's rows: another party's row is not found", async () => {
-    const a = await party();
-    const b = await party();
-    const mine = await insertPolicy(t.app.services, a.partyId);
-    const theirs = await insertPolicy(t.app.services, b.partyId);
+    const { a, b, mine, theirs } = await twoPartiesWithPolicies();
     const scope = owned(ctxFor({ kind: 'anonymous', partyId: a.partyId }));
     expect(scope.partyId).toBe(a.partyId);
 
@@ -76,10 +82,7 @@ describe('party-scoped data access', () => {
   });
 
   it("a query prepared once with preparedWhere reads each caller's own rows, filled by values()", async () => {
-    const a = await party();
-    const b = await party();
-    const mine = await insertPolicy(t.app.services, a.partyId);
-    const theirs = await insertPolicy(t.app.services, b.partyId);
+    const { a, b, mine, theirs } = await twoPartiesWithPolicies();
     const asA = owned(ctxFor({ kind: 'anonymous', partyId: a.partyId }));
     const asB = owned(ctxFor({ kind: 'anonymous', partyId: b.partyId }));
     // Built once (with the first caller's scope), run for both callers.

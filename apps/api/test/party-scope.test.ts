@@ -63,7 +63,7 @@ describe('party-scoped data access', () => {
   }
 
   it("reads only the caller's rows: another party's row is not found", async () => {
-    const { a, b, mine, theirs } = await twoPartiesWithPolicies();
+    const { a, mine, theirs } = await twoPartiesWithPolicies();
     const scope = owned(ctxFor({ kind: 'anonymous', partyId: a.partyId }));
     expect(scope.partyId).toBe(a.partyId);
 

@@ -10,6 +10,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { loadBrand } from './config/brand.ts';
 import { type Env, EnvError, loadEnv } from './config/env.ts';
 import { connect, type Database } from './db/connection.ts';
+import { scheduleEmbeddedMaintenance } from './db/embedded-maintenance.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createBoss } from './jobs/boss.ts';
@@ -180,8 +181,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // After the jobs: the demo's purchases ask for their documents and mandates by job (ADR 190).
     if (env.SEED_DEMO_DATA) await seedDemoData(services, app.log);
   });
+  // The embedded database has no autovacuum of its own (ADR 339): the server keeps it tidy.
+  const maintenance =
+    database.driver === 'pglite' && env.DB_MAINTENANCE_SECONDS > 0
+      ? scheduleEmbeddedMaintenance(database, { everyMs: env.DB_MAINTENANCE_SECONDS * 1000, log: app.log })
+      : undefined;
   app.addHook('onClose', async () => {
     if (boss) await boss.stop({ graceful: true, timeout: 5000 });
+    await maintenance?.stop();
     if (!options.database) await database.close();
   });
   return app;

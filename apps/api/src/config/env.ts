@@ -19,6 +19,8 @@ export const envSchema = z
       .default('forecourt'),
     BRANDS_DIR: z.string().optional(),
     DATA_DIR: z.string().default('.data'),
+    /** PGlite only: seconds between passes of the embedded autovacuum (ADR 339); 0 turns it off. */
+    DB_MAINTENANCE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10),
     /** The web build the server serves; unset: apps/web/dist of this checkout. */
     WEB_DIST: z.string().optional(),
     DATABASE_URL: z

@@ -83,6 +83,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       NODE_ENV: 'test',
       JOBS: 'false',
       SEED_DEMO_DATA: 'false',
+      // No embedded autovacuum pass in the middle of a test, unless a test asks for one (ADR 339).
+      DB_MAINTENANCE_SECONDS: '0',
       // pg-boss connects by URL: to this file's own database, never the shared server's default one.
       DATABASE_URL: url,
       ...build.env,

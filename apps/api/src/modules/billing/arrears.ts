@@ -3,10 +3,10 @@ import { formatLondon } from '@forecourt/domain/dates';
 import { formatGBP } from '@forecourt/domain/money';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { customerAccounts, customerPayments, statements } from '../../db/schema/index.ts';
+import { customerAccounts, statements } from '../../db/schema/index.ts';
 import { anyOf } from '../../db/values.ts';
 import type { AppServices } from '../../lib/context.ts';
-import { reopenPayment } from '../payments/index.ts';
+import { reopenStatementPayment } from '../payments/index.ts';
 import type { AccountRow, StatementRow } from './ledger-store.ts';
 import { sendNotice } from './notices.ts';
 
@@ -122,11 +122,7 @@ export async function reopenRetries(services: AppServices, at: Date) {
         .update(statements)
         .set({ nextCollectionAt: null, collectionAttempts: claimed.collectionAttempts + 1 })
         .where(eq(statements.id, id));
-      const [payment] = await tx
-        .select({ id: customerPayments.id })
-        .from(customerPayments)
-        .where(and(eq(customerPayments.purpose, 'statement'), eq(customerPayments.reference, id)));
-      if (payment) await reopenPayment({ db: tx, clock: services.clock }, payment.id);
+      await reopenStatementPayment({ db: tx, clock: services.clock }, id);
     });
   }
 }

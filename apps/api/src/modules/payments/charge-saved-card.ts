@@ -132,12 +132,21 @@ export async function recordCharge(
   return row;
 }
 
-/** A failed collection is tried again (the billing run's retry): FAILED → PENDING, in the caller's transaction. */
-export async function reopenPayment(ctx: Pick<Ctx, 'db' | 'clock'>, paymentId: string) {
+/**
+ * A statement's failed collection is tried again (the billing run's retry): its payment (one per statement)
+ * goes FAILED → PENDING, in the caller's transaction. Billing names the statement; the payment is ours to find.
+ */
+export async function reopenStatementPayment(ctx: Pick<Ctx, 'db' | 'clock'>, statementId: string) {
   await ctx.db
     .update(customerPayments)
     .set({ status: 'PENDING', updatedAt: ctx.clock.now() })
-    .where(and(eq(customerPayments.id, paymentId), eq(customerPayments.status, 'FAILED')));
+    .where(
+      and(
+        eq(customerPayments.purpose, 'statement'),
+        eq(customerPayments.reference, statementId),
+        eq(customerPayments.status, 'FAILED'),
+      ),
+    );
 }
 
 /** A customer payment and the party's own saved method of `type` named by the account (none if not theirs). */

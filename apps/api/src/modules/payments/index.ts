@@ -8,7 +8,7 @@ export {
   chargeSavedCards,
   recordCharge,
   recordCharges,
-  reopenPayment,
+  reopenStatementPayment,
   type StatementCharge,
 } from './charge-saved-card.ts';
 export {

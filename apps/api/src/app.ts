@@ -187,9 +187,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       ? scheduleEmbeddedMaintenance(database, { everyMs: env.DB_MAINTENANCE_SECONDS * 1000, log: app.log })
       : undefined;
   app.addHook('onClose', async () => {
-    if (boss) await boss.stop({ graceful: true, timeout: 5000 });
-    await maintenance?.stop();
-    if (!options.database) await database.close();
+    try {
+      if (boss) await boss.stop({ graceful: true, timeout: 5000 });
+    } finally {
+      await maintenance?.stop();
+      if (!options.database) await database.close();
+    }
   });
   return app;
 }

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadEnv } from '../src/config/env.ts';
 import { connect, type Database } from '../src/db/connection.ts';
-import { maintainEmbedded, scheduleEmbeddedMaintenance } from '../src/db/embedded-maintenance.ts';
+import {
+  type MaintenanceWork,
+  maintainEmbedded,
+  scheduleEmbeddedMaintenance,
+} from '../src/db/embedded-maintenance.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // PGlite has no autovacuum process (ADR 339): these check that the server's own pass does its work.
@@ -35,6 +40,9 @@ const stats = async (database: Database, name: string) => {
   return rows[0] as { dead: number; last_vacuum: Date | null; last_analyze: Date | null; bytes: number };
 };
 
+/** What a pass did to one table (undefined: nothing). */
+const on = (work: MaintenanceWork[], table: string) => work.find((w) => w.table === `public.${table}`);
+
 describe('the embedded database’s autovacuum (ADR 339)', () => {
   let database: Database;
   beforeAll(async () => {
@@ -42,30 +50,47 @@ describe('the embedded database’s autovacuum (ADR 339)', () => {
   });
   afterAll(() => database.close());
 
-  it('vacuums and analyses a table with no maintenance on record, then only when PostgreSQL’s thresholds are crossed', async () => {
+  it('vacuums and analyses a table with no maintenance on record, then by PostgreSQL’s thresholds', async () => {
     await table(database, 'settled');
-    const first = await maintainEmbedded(database);
-    expect(first).toContainEqual(
-      expect.objectContaining({ table: 'public.settled', vacuum: true, analyze: true }),
-    );
+    await stats(database, 'settled');
+    expect(on(await maintainEmbedded(database), 'settled')).toMatchObject({ vacuum: true, analyze: true });
     const after = await stats(database, 'settled');
     expect(after.last_vacuum).not.toBeNull();
     expect(after.last_analyze).not.toBeNull();
 
-    // 30 dead rows: under autovacuum_vacuum_threshold (50) + scale factor (0.2) × 200 rows = 90.
-    await database.query('delete from settled where id <= 30');
+    // 70 dead rows, 70 changes: under autovacuum_vacuum_threshold (50) + its scale factor (0.2) × 200 rows = 90,
+    // and not over the analyse threshold (50) + its scale factor (0.1) × 200 = 70.
+    await database.query('delete from settled where id <= 70');
     await stats(database, 'settled');
-    expect((await maintainEmbedded(database)).map((w) => w.table)).not.toContain('public.settled');
+    expect(on(await maintainEmbedded(database), 'settled')).toBeUndefined();
 
-    // 100 more: 130 dead rows, over it.
-    await database.query('delete from settled where id <= 130');
-    expect((await stats(database, 'settled')).dead).toBe(130);
-    const due = await maintainEmbedded(database);
-    expect(due).toContainEqual(
-      expect.objectContaining({ table: 'public.settled', vacuum: true, analyze: true }),
-    );
+    // 80: still under the vacuum threshold, over the analyse one: analysed only.
+    await database.query('delete from settled where id <= 80');
+    await stats(database, 'settled');
+    expect(on(await maintainEmbedded(database), 'settled')).toMatchObject({ vacuum: false, analyze: true });
+
+    // The analyse counted 120 live rows: 80 dead is now over 50 + 0.2 × 120 = 74, so it is vacuumed.
+    expect((await stats(database, 'settled')).dead).toBe(80);
+    expect(on(await maintainEmbedded(database), 'settled')).toMatchObject({ vacuum: true, analyze: false });
     expect((await stats(database, 'settled')).dead).toBe(0);
-    expect(await maintainEmbedded(database)).toEqual([]);
+    expect(on(await maintainEmbedded(database), 'settled')).toBeUndefined();
+  });
+
+  it('works on a partitioned table’s partitions, never on its parent (as pg-boss keeps its jobs)', async () => {
+    await database.exec(`create table parted (id integer not null, k integer not null) partition by list (k);
+      create table parted_1 partition of parted for values in (1);
+      insert into parted select i, 1 from generate_series(1, ${ROWS}) i;`);
+    await stats(database, 'parted_1');
+    const first = await maintainEmbedded(database);
+    expect(on(first, 'parted_1')).toMatchObject({ vacuum: true, analyze: true });
+    expect(on(first, 'parted')).toBeUndefined();
+    await database.query('delete from parted where id <= 150');
+    await stats(database, 'parted_1');
+    const due = await maintainEmbedded(database);
+    expect(on(due, 'parted_1')).toMatchObject({ vacuum: true });
+    expect(on(due, 'parted')).toBeUndefined();
+    // The parent is never due: it has no transaction age of its own to freeze.
+    expect(on(await maintainEmbedded(database), 'parted')).toBeUndefined();
   });
 
   it('keeps a table that is rewritten again and again from growing, where without it the table grows each time', async () => {
@@ -122,6 +147,60 @@ describe('the embedded database’s autovacuum (ADR 339)', () => {
     expect(log.error).not.toHaveBeenCalled();
   });
 
+  it('leaves out a table dropped before its turn, and reports a table that fails without stopping the pass', async () => {
+    await table(database, 'dropped');
+    await table(database, 'failing');
+    await table(database, 'fine');
+    const execs: string[] = [];
+    const troubled: Database = {
+      ...database,
+      exec: async (text) => {
+        execs.push(text);
+        // pg-boss drops a queue's partition between the list and its turn.
+        if (text.endsWith('public.dropped')) await database.exec('drop table dropped');
+        if (text.endsWith('public.failing')) throw new Error('disk full');
+        return database.exec(text);
+      },
+    };
+    const work = await maintainEmbedded(troubled);
+    expect(execs.filter((e) => /public\.(dropped|failing|fine)$/.test(e))).toHaveLength(3);
+    expect(on(work, 'dropped')).toBeUndefined();
+    expect(on(work, 'failing')).toMatchObject({ error: 'Error: disk full' });
+    expect(on(work, 'fine')).toMatchObject({ vacuum: true, analyze: true });
+    expect(on(work, 'fine')?.error).toBeUndefined();
+
+    const log = { info: vi.fn(), error: vi.fn() };
+    await table(database, 'failing_again');
+    const schedule = scheduleEmbeddedMaintenance(
+      { ...database, exec: async () => Promise.reject(new Error('disk full')) },
+      { everyMs: 20, log },
+    );
+    await vi.waitFor(() => expect(log.error).toHaveBeenCalled(), { timeout: 10_000, interval: 20 });
+    await schedule.stop();
+    expect(log.error.mock.calls[0]?.[0]).toMatchObject({
+      tables: expect.arrayContaining([expect.objectContaining({ table: 'public.failing_again' })]),
+    });
+    expect(log.error.mock.calls[0]?.[1]).toBe('embedded database maintenance failed');
+  });
+
+  it('lets the event loop come round before each table', async () => {
+    await table(database, 'turn_a');
+    await table(database, 'turn_b');
+    const order: string[] = [];
+    const watched: Database = {
+      ...database,
+      exec: async (text) => {
+        order.push(text.endsWith('turn_a') || text.endsWith('turn_b') ? 'vacuum' : 'other');
+        setImmediate(() => order.push('loop'));
+        return database.exec(text);
+      },
+    };
+    await maintainEmbedded(watched);
+    // Every VACUUM after the first found the event loop's turn from the one before it already taken.
+    const vacuums = order.map((e, i) => [e, i] as const).filter(([e]) => e !== 'loop');
+    for (const [, i] of vacuums.slice(1)) expect(order[i - 1]).toBe('loop');
+  });
+
   it('logs a failed pass and tries again at the next one', async () => {
     let failures = 1;
     const flaky: Database = {
@@ -141,16 +220,19 @@ describe('the embedded database’s autovacuum (ADR 339)', () => {
     expect((await stats(database, 'retried')).last_vacuum).not.toBeNull();
   });
 
-  it('stop waits for a pass under way, so the database can be closed after it', async () => {
+  it('stop ends a pass under way after its current table and waits for it, so the database can be closed', async () => {
     const own = await connect({});
-    await table(own, 'closing');
+    await table(own, 'closing_a');
+    await table(own, 'closing_b');
     let started!: () => void;
     const passStarted = new Promise<void>((r) => {
       started = r;
     });
+    const execs: string[] = [];
     const slow: Database = {
       ...own,
       exec: async (text) => {
+        execs.push(text);
         started();
         await new Promise((r) => setTimeout(r, 100));
         return own.exec(text);
@@ -160,9 +242,10 @@ describe('the embedded database’s autovacuum (ADR 339)', () => {
     const schedule = scheduleEmbeddedMaintenance(slow, { everyMs: 1, log });
     await passStarted;
     await schedule.stop();
+    // The table under way was finished and logged; the next one was not started.
+    expect(execs).toHaveLength(1);
     expect(log.info).toHaveBeenCalledTimes(1);
     expect(log.error).not.toHaveBeenCalled();
-    // Closed after the pass: it had finished its VACUUM, so nothing runs on a closed database.
     await own.close();
   });
 });
@@ -174,6 +257,12 @@ describe.skipIf(process.env.DATABASE_URL)('the server keeps its embedded databas
         "select last_vacuum from pg_stat_user_tables where relname = 'schema_migrations'",
       )
     ).rows[0]?.last_vacuum ?? null;
+
+  it('runs every 10 s unless told otherwise; 0 is off', () => {
+    expect(loadEnv({}).DB_MAINTENANCE_SECONDS).toBe(10);
+    expect(loadEnv({ DB_MAINTENANCE_SECONDS: '0' }).DB_MAINTENANCE_SECONDS).toBe(0);
+    expect(() => loadEnv({ DB_MAINTENANCE_SECONDS: '-1' })).toThrow(/DB_MAINTENANCE_SECONDS/);
+  });
 
   it('on PGlite, vacuums on its schedule; DB_MAINTENANCE_SECONDS=0 turns it off', async () => {
     const on = await createTestApp({ env: { DB_MAINTENANCE_SECONDS: '1' } });

@@ -40,6 +40,23 @@ const stats = async (database: Database, name: string) => {
   return rows[0] as { dead: number; last_vacuum: Date | null; last_analyze: Date | null; bytes: number };
 };
 
+/**
+ * The database with each statement a pass sends through `exec` recorded, and `before` run ahead of it (to
+ * drop a table, fail, or wait); the statement then runs unless `before` threw.
+ */
+function watchingExec(database: Database, before: (text: string) => unknown = () => undefined) {
+  const execs: string[] = [];
+  const watched: Database = {
+    ...database,
+    exec: async (text) => {
+      execs.push(text);
+      await before(text);
+      return database.exec(text);
+    },
+  };
+  return { watched, execs };
+}
+
 /** What a pass did to one table (undefined: nothing). */
 const on = (work: MaintenanceWork[], table: string) => work.find((w) => w.table === `public.${table}`);
 
@@ -151,17 +168,11 @@ describe('the embedded database’s autovacuum (ADR 339)', () => {
     await table(database, 'dropped');
     await table(database, 'failing');
     await table(database, 'fine');
-    const execs: string[] = [];
-    const troubled: Database = {
-      ...database,
-      exec: async (text) => {
-        execs.push(text);
-        // pg-boss drops a queue's partition between the list and its turn.
-        if (text.endsWith('public.dropped')) await database.exec('drop table dropped');
-        if (text.endsWith('public.failing')) throw new Error('disk full');
-        return database.exec(text);
-      },
-    };
+    const { watched: troubled, execs } = watchingExec(database, async (text) => {
+      // pg-boss drops a queue's partition between the list and its turn.
+      if (text.endsWith('public.dropped')) await database.exec('drop table dropped');
+      if (text.endsWith('public.failing')) throw new Error('disk full');
+    });
     const work = await maintainEmbedded(troubled);
     expect(execs.filter((e) => /public\.(dropped|failing|fine)$/.test(e))).toHaveLength(3);
     expect(on(work, 'dropped')).toBeUndefined();
@@ -187,14 +198,10 @@ describe('the embedded database’s autovacuum (ADR 339)', () => {
     await table(database, 'turn_a');
     await table(database, 'turn_b');
     const order: string[] = [];
-    const watched: Database = {
-      ...database,
-      exec: async (text) => {
-        order.push(text.endsWith('turn_a') || text.endsWith('turn_b') ? 'vacuum' : 'other');
-        setImmediate(() => order.push('loop'));
-        return database.exec(text);
-      },
-    };
+    const { watched } = watchingExec(database, (text) => {
+      order.push(text.endsWith('turn_a') || text.endsWith('turn_b') ? 'vacuum' : 'other');
+      setImmediate(() => order.push('loop'));
+    });
     await maintainEmbedded(watched);
     // Every VACUUM after the first found the event loop's turn from the one before it already taken.
     const vacuums = order.map((e, i) => [e, i] as const).filter(([e]) => e !== 'loop');
@@ -228,16 +235,10 @@ describe('the embedded database’s autovacuum (ADR 339)', () => {
     const passStarted = new Promise<void>((r) => {
       started = r;
     });
-    const execs: string[] = [];
-    const slow: Database = {
-      ...own,
-      exec: async (text) => {
-        execs.push(text);
-        started();
-        await new Promise((r) => setTimeout(r, 100));
-        return own.exec(text);
-      },
-    };
+    const { watched: slow, execs } = watchingExec(own, async () => {
+      started();
+      await new Promise((r) => setTimeout(r, 100));
+    });
     const log = { info: vi.fn(), error: vi.fn() };
     const schedule = scheduleEmbeddedMaintenance(slow, { everyMs: 1, log });
     await passStarted;

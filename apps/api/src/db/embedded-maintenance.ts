@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './connection.ts';
 
 /**
@@ -104,11 +105,6 @@ export async function maintainEmbedded(
   return done;
 }
 
-export interface MaintenanceLog {
-  info(data: object, message: string): void;
-  error(data: object, message: string): void;
-}
-
 /**
  * Runs a pass `everyMs` after the last one ended (as autovacuum_naptime does), on an unreferenced timer, while
  * the process lives. A failed pass or table is logged and the next pass tries again. `stop` ends a pass under
@@ -116,7 +112,7 @@ export interface MaintenanceLog {
  */
 export function scheduleEmbeddedMaintenance(
   database: Database,
-  options: { everyMs: number; log: MaintenanceLog },
+  options: { everyMs: number; log: Pick<FastifyBaseLogger, 'info' | 'error'> },
 ): { stop: () => Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

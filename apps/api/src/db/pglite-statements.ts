@@ -72,6 +72,13 @@ export function useNamedStatements(client: PGlite, { maxStatements = MAX_STATEME
       ...(options?.onNotice ? { onNotice: options.onNotice } : {}),
     });
 
+  /** Drops a named statement from the database (evicted, or stale). */
+  const close = (statement: Statement, options: QueryOptions) =>
+    stream(
+      [protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync()],
+      options,
+    );
+
   const keyOf = (text: string, options: QueryOptions) => {
     const types = options?.paramTypes;
     return types?.length ? `${text}\0${types.join(',')}` : text;
@@ -89,10 +96,7 @@ export function useNamedStatements(client: PGlite, { maxStatements = MAX_STATEME
     if (statements.size >= maxStatements) {
       const [oldest, dropped] = statements.entries().next().value as [string, Statement];
       statements.delete(oldest);
-      await stream(
-        [protocol.serialize.close({ type: 'S', name: dropped.name }), protocol.serialize.sync()],
-        options,
-      );
+      await close(dropped, options);
     }
     const name = `fc_${++made}`;
     const messages = await stream(
@@ -139,11 +143,7 @@ export function useNamedStatements(client: PGlite, { maxStatements = MAX_STATEME
         const key = keyOf(text, options);
         const dropped = statements.get(key);
         statements.delete(key);
-        if (dropped)
-          await stream(
-            [protocol.serialize.close({ type: 'S', name: dropped.name }), protocol.serialize.sync()],
-            options,
-          );
+        if (dropped) await close(dropped, options);
       }
       throw withQuery(err, text, params, options);
     }

@@ -62,13 +62,14 @@ describe('arrears', () => {
     t.at.set('2027-01-30T12:00:00Z');
     const p = await buySubscription(t, '2027-01-31', 'tok_chargeCustomerFail');
     // Hand-worked: raised and failed 28 Feb; retries 3 Mar (+3 days) and 7 Mar (+7 days), both failing;
-    // suspended 7 Mar with notice to 14 Mar; cancelled 14 Mar; no statement on 28 Mar (suspended account).
+    // suspended 7 Mar with notice to pay by 14 Mar; cover ends at the end of 14 Mar (London midnight starting
+    // 15 Mar), and the 15 Mar run cancels it; no statement on 28 Mar (suspended account).
     const log = await runLog('2027-02-28', '2027-03-31');
     expect(log.slice(0, 4)).toEqual([
       '2027-02-28 raised, failed',
       '2027-03-03 failed',
       '2027-03-07 failed',
-      '2027-03-14 cancelled',
+      '2027-03-15 cancelled',
     ]);
     // (The first test's account, paid up, is billed on 28 Mar; this one, cancelled, is not.)
     expect(log.slice(4)).toEqual(['2027-03-28 raised, collected']);
@@ -85,7 +86,7 @@ describe('arrears', () => {
     );
     expect(policy).toEqual({
       status: 'CANCELLED',
-      terminated_at: new Date('2027-03-14T06:00:00Z'),
+      terminated_at: new Date('2027-03-15T00:00:00Z'),
       cancellation_reason: 'NON_PAYMENT',
     });
     const mid = await rows(
@@ -102,12 +103,28 @@ describe('arrears', () => {
       'notice-of-cancellation',
       'cancelled-non-payment',
     ]);
+    // Only the cover had is owed (issue 26 defect 3): 28 Feb – 14 Mar, 15 of the period's 28 days, rounded
+    // down; the rest of the month is credited, and the open statements ask for it once.
+    const owed = Math.floor((p.regular * 15) / 28);
     const [account] = (await api(t.base, p.staff, 'GET', '/api/customerAccounts')).body;
     expect(account).toMatchObject({
       accountStatus: 'SUSPENDED',
-      outstandingAmount: p.regular,
-      accountBalance: p.regular,
+      outstandingAmount: owed,
+      accountBalance: owed,
     });
+    const open = await rows(
+      t,
+      "SELECT coalesce(sum(amount_outstanding_pence), 0)::int AS due FROM statements WHERE account_id = $1 AND status IN ('pending', 'failed')",
+      [p.accountId],
+    );
+    expect(open[0]?.due).toBe(owed);
+    const credit = await rows(
+      t,
+      "SELECT amount_pence, ipt_pence FROM statement_line_items WHERE account_id = $1 AND type = 'credit_note'",
+      [p.accountId],
+    );
+    expect(credit).toEqual([{ amount_pence: owed - p.regular, ipt_pence: expect.any(Number) }]);
+    expect(credit[0]?.ipt_pence).toBeLessThan(0);
     const notice = await rows(
       t,
       "SELECT recipient, body FROM outbox WHERE payload->>'kind' = 'notice-of-cancellation' AND payload->>'accountId' = $1",

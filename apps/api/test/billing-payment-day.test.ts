@@ -92,8 +92,8 @@ describe('changing the payment day (staff only, spec 2 §4 and §5)', () => {
       paymentDay: 3,
     });
     expect(change.status).toBe(200);
-    // 24 Dec to 3 Jan: 10 of the 31 days of the month that starts on 24 Dec.
-    const tenDays = Math.round((p.regular * 10) / 31);
+    // 24 Dec to 3 Jan: 10 of the 31 days of the payment month that ends on 3 Jan, rounded down (ADR 344).
+    const tenDays = Math.floor((p.regular * 10) / 31);
     expect(tenDays).toBe(
       proRata(p.regular, new Date('2026-12-24T00:00:00Z'), new Date('2027-01-03T00:00:00Z')),
     );
@@ -123,7 +123,7 @@ describe('changing the payment day (staff only, spec 2 §4 and §5)', () => {
     const byPolicy = await api(t.base, p.staff, 'POST', `/api/policies/${p.policyId}/billingDay`, {
       billingDay: 20,
     });
-    const seventeen = Math.round((p.regular * 17) / 31);
+    const seventeen = Math.floor((p.regular * 17) / 31);
     expect(byPolicy.body).toEqual({
       paymentDay: 20,
       changed: true,

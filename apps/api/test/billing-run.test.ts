@@ -13,8 +13,9 @@ afterAll(async () => t.close());
  * Hand-worked: bought on Sunday 31 Jan 2027, cover from London midnight; payment day 28 (the 31st is past
  * the 28th). The first month (paid at checkout) runs to 28 Feb; then one statement on each 28th for the month
  * ahead, at London midnight: in BST (28 Apr to 28 Oct 2027, and 28 Mar 2028 after the 26 Mar change) that
- * is 23:00 UTC the day before. February 2028 has 29 days: its period 28 Feb → 28 Mar is 29 days long, at
- * the same regular instalment.
+ * is 23:00 UTC the day before. The policy year ends on 31 Jan 2028: its last period runs from 28 Dec 2027 on
+ * to the expiry (34 days, one instalment) rather than leaving a stub of three days after 28 Jan, so the year
+ * is twelve statements of one instalment each; nothing is billed after the expiry (ADR 344).
  */
 const TABLE: [number, string, string][] = [
   [2, '2027-02-28T00:00:00.000Z', '2027-03-28T00:00:00.000Z'],
@@ -27,10 +28,7 @@ const TABLE: [number, string, string][] = [
   [9, '2027-09-27T23:00:00.000Z', '2027-10-27T23:00:00.000Z'],
   [10, '2027-10-27T23:00:00.000Z', '2027-11-28T00:00:00.000Z'],
   [11, '2027-11-28T00:00:00.000Z', '2027-12-28T00:00:00.000Z'],
-  [12, '2027-12-28T00:00:00.000Z', '2028-01-28T00:00:00.000Z'],
-  [13, '2028-01-28T00:00:00.000Z', '2028-02-28T00:00:00.000Z'],
-  [14, '2028-02-28T00:00:00.000Z', '2028-03-27T23:00:00.000Z'],
-  [15, '2028-03-27T23:00:00.000Z', '2028-04-27T23:00:00.000Z'],
+  [12, '2027-12-28T00:00:00.000Z', '2028-01-31T00:00:00.000Z'],
 ];
 
 interface Line {
@@ -44,7 +42,7 @@ interface Line {
 }
 
 describe('the billing run', () => {
-  it('bills a subscription bought on the 31st for 14 months by card, every figure as worked by hand', async () => {
+  it('bills a subscription bought on the 31st for its year by card and nothing after, every figure as worked by hand', async () => {
     t.at.set('2027-01-30T12:00:00Z');
     const p = await buySubscription(t, '2027-01-31');
     expect(p.regular).toBeGreaterThan(0);
@@ -53,10 +51,10 @@ describe('the billing run', () => {
     // The payment settings name the saved card (spec 2 §2); a card has no mandate.
     expect(account0.paymentMethod).toEqual({ display: expect.stringContaining('4242'), mandateStatus: null });
     const { totals } = await runDays(t, '2027-01-31', '2028-04-10');
-    expect(totals).toEqual({ raised: 14, collected: 14, failed: 0, cancelled: 0 });
+    expect(totals).toEqual({ raised: 11, collected: 11, failed: 0, cancelled: 0 });
 
     const list = (await api(t.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)).body;
-    expect(list).toHaveLength(15);
+    expect(list).toHaveLength(12);
     const first = list.at(-1);
     expect(first).toMatchObject({
       statementNumber: 1,
@@ -90,9 +88,14 @@ describe('the billing run', () => {
         ['invoice', 'POSTED', p.regular, start, end, null],
         ['payment', 'POSTED', -p.regular, null, null, 'STRIPE'],
       ]);
-      const invoice = detail.lineItems[0] as Line;
-      expect(invoice.ipt).toBe(p.regular - Math.round(p.regular / 1.12));
     }
+    // The tax of the year's twelve invoices adds up to the tax of the year's premium (ADR 344, R9).
+    const [{ gross, ipt } = {}] = await rows(
+      t,
+      "SELECT sum(amount_pence)::int AS gross, sum(ipt_pence)::int AS ipt FROM statement_line_items WHERE account_id = $1 AND type = 'invoice'",
+      [p.accountId],
+    );
+    expect(ipt).toBe(Number(gross) - Math.round(Number(gross) / 1.12));
     const [account] = (await api(t.base, p.staff, 'GET', '/api/customerAccounts')).body;
     expect(account).toMatchObject({ accountBalance: 0, outstandingAmount: 0 });
     const [{ paid, n } = {}] = await rows(
@@ -100,24 +103,21 @@ describe('the billing run', () => {
       "SELECT sum(amount_pence)::int AS paid, count(*)::int AS n FROM customer_payments WHERE purpose = 'statement' AND status = 'SETTLED' AND reference IN (SELECT id::text FROM statements WHERE account_id = $1)",
       [p.accountId],
     );
-    expect({ paid, n }).toEqual({ paid: 14 * p.regular, n: 14 });
+    expect({ paid, n }).toEqual({ paid: 11 * p.regular, n: 11 });
     const charges = await rows(t, 'SELECT count(*)::int AS n FROM sandbox_card_charges');
-    expect(charges[0]?.n).toBeGreaterThanOrEqual(14);
+    expect(charges[0]?.n).toBeGreaterThanOrEqual(11);
     const mails = await rows(
       t,
       "SELECT payload->>'kind' AS kind, count(*)::int AS n FROM outbox WHERE payload->>'accountId' = $1 GROUP BY 1 ORDER BY 1",
       [p.accountId],
     );
     expect(mails).toEqual([
-      { kind: 'payment-taken', n: 14 },
-      { kind: 'statement-issued', n: 14 },
+      { kind: 'payment-taken', n: 11 },
+      { kind: 'statement-issued', n: 11 },
     ]);
     expect(
       (await api(t.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/nextStatementEstimate`)).body,
-    ).toEqual({
-      paymentDueAt: '2028-04-27T23:00:00.000Z',
-      amount: p.regular,
-    });
+    ).toEqual({ paymentDueAt: null, amount: 0 });
   }, 120_000);
 
   it('two runs at once and a run repeated raise one statement and take one payment per account and period', async () => {

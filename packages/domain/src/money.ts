@@ -52,6 +52,23 @@ export function roundHalfUp(value: number): Money {
   return assertPence(rounded === 0 ? 0 : rounded);
 }
 
+/**
+ * The one pro-rata rule (issue 26, ADR 344): the part `days` of `periodDays` of a signed amount (positive: the
+ * customer owes it; negative: a credit to them), rounded DOWN to the penny. A charge is therefore never rounded
+ * up against the customer and a credit never rounded down against them: every penny of rounding goes the
+ * customer's way. Changes, payment-day journals, statement parts and cancellation refunds all use it.
+ */
+export function proRataPence(amount: Money, days: number, periodDays: number): Money {
+  assertPence(amount);
+  if (!Number.isInteger(days) || !Number.isInteger(periodDays) || periodDays <= 0)
+    throw new MoneyError(`pro-rata needs whole days over a period of days, got ${days}/${periodDays}`);
+  if (days <= 0) return 0;
+  if (days >= periodDays) return amount;
+  // amount × days is an exact integer; the division is correctly rounded, so floor is exact at these sizes.
+  const part = Math.floor((amount * days) / periodDays);
+  return part === 0 ? 0 : part;
+}
+
 /** pence × rate, rounded half-up to a whole penny. */
 export function multiplyRate(amount: Money, rate: number): Money {
   if (!Number.isFinite(rate)) throw new MoneyError(`rate must be finite, got ${rate}`);

@@ -6,7 +6,7 @@
 import { TZDate } from '@date-fns/tz';
 import { differenceInCalendarDays } from 'date-fns';
 import { LONDON } from '../dates.ts';
-import { type Money, pence, roundHalfUp } from '../money.ts';
+import { type Money, pence, proRataPence } from '../money.ts';
 
 export const PAYMENT_DAY_MIN = 1;
 export const PAYMENT_DAY_MAX = 28;
@@ -53,17 +53,99 @@ export function londonDays(from: Date, to: Date): number {
   return differenceInCalendarDays(new TZDate(to.getTime(), LONDON), new TZDate(from.getTime(), LONDON));
 }
 
+/** A billing period: from its start (inclusive) to its end (exclusive). */
+export interface Period {
+  start: Date;
+  end: Date;
+}
+
+/** London calendar days a period spans (at least 1: a period that starts and ends on one day is that day). */
+export function periodDays(p: Period): number {
+  return Math.max(1, londonDays(p.start, p.end));
+}
+
+const isLondonMidnight = (at: Date) => londonMidnightOf(at).getTime() === at.getTime();
+function londonMidnightOf(at: Date): Date {
+  const { y, m, d } = londonParts(at);
+  return londonMidnight(y, m, d);
+}
+
 /**
- * The price of the days from `from` to `to` at a monthly price: the monthly price times the days over the
- * days of the month that starts at `from` (28 to 31), rounded half-up to the penny. Zero when to <= from.
+ * The London days of `period` on cover when cover ends at `end` (issue 26, R4): none when it ends before the
+ * period starts, all of them when it ends at or after its end; otherwise every London day begun before `end`
+ * (a cancellation at 10:00 on the 5th keeps the 5th; one at London midnight starting the 6th keeps the 5th and
+ * not the 6th).
+ */
+export function daysOnCoverIn(period: Period, end: Date): number {
+  if (end.getTime() <= period.start.getTime()) return 0;
+  const total = periodDays(period);
+  if (end.getTime() >= period.end.getTime()) return total;
+  const begun = londonDays(period.start, end) + (isLondonMidnight(end) ? 0 : 1);
+  return Math.min(total, Math.max(0, begun));
+}
+
+/**
+ * The one billing-period function (issue 26; ADR 344): the period that begins at `from` (the cover start, or a
+ * payment date) runs to the next payment date, except that the term's last period runs on to the end of cover
+ * rather than leaving a stub shorter than a month after the last payment date (a start on the 29th–31st, paid
+ * on the 28th). Null once `from` is at or past the end of cover. Statements, changes, payment-day journals,
+ * cancellations and non-payment ends all bill by the periods it gives.
+ */
+export function periodFrom(from: Date, paymentDay: number, coverEnd: Date): Period | null {
+  if (from.getTime() >= coverEnd.getTime()) return null;
+  const next = nextPaymentDate(from, paymentDay);
+  if (next.getTime() >= coverEnd.getTime()) return { start: from, end: coverEnd };
+  const after = nextPaymentDate(next, paymentDay);
+  return { start: from, end: after.getTime() > coverEnd.getTime() ? coverEnd : next };
+}
+
+/** Where an account's billing stands: the periods billed so far (in order), up to `billedUntil`. */
+export interface BillingSchedule {
+  billed: readonly Period[];
+  billedUntil: Date;
+  paymentDay: number;
+  coverEnd: Date;
+}
+
+/**
+ * The billing period containing `at`: one already billed (as billed: a payment-day change's transitional period
+ * included), or one still to come, projected from `billedUntil` with `periodFrom`. Before the first billed period
+ * it is the first; null at or after the end of cover.
+ */
+export function periodContaining(s: BillingSchedule, at: Date): Period | null {
+  const t = at.getTime();
+  if (t >= s.coverEnd.getTime()) return null;
+  const first = s.billed[0];
+  if (first && t < first.start.getTime()) return first;
+  for (const p of s.billed) if (t >= p.start.getTime() && t < p.end.getTime()) return p;
+  let period = periodFrom(s.billedUntil, s.paymentDay, s.coverEnd);
+  for (let n = 0; period && n < 1200; n++) {
+    if (t < period.end.getTime()) return period;
+    period = periodFrom(period.end, s.paymentDay, s.coverEnd);
+  }
+  return null;
+}
+
+/**
+ * A period's charge when cover ends at `coverEnd` (a cancellation set inside it): the instalment for the days
+ * on cover only (R4), by the one pro-rata rule; the whole instalment when cover runs to the period's end.
+ */
+export function periodCharge(instalment: Money, period: Period, coverEnd: Date): Money {
+  return proRataPence(pence(instalment), daysOnCoverIn(period, coverEnd), periodDays(period));
+}
+
+/**
+ * A payment-day change's transitional period, `from` (the end of the paid period) to `to` (the first new
+ * payment date): the monthly price for its days over the days of the payment month that ends at `to`, rounded
+ * down (ADR 344). Zero when to <= from.
  */
 export function proRata(monthly: Money, from: Date, to: Date): Money {
   pence(monthly);
   const days = londonDays(from, to);
   if (days <= 0) return 0;
-  const { y, m, d } = londonParts(from);
-  const monthDays = londonDays(londonMidnight(y, m, d), londonMidnight(y, m + 1, d));
-  return roundHalfUp((monthly * days) / monthDays);
+  const { y, m, d } = londonParts(to);
+  const monthDays = londonDays(londonMidnight(y, m - 1, d), londonMidnight(y, m, d));
+  return proRataPence(monthly, Math.min(days, monthDays), monthDays);
 }
 
 /** The London calendar date (yyyy-MM-dd) a collection is keyed by. */
@@ -82,7 +164,7 @@ export interface MonthlyPlan {
 /**
  * The instalment of the n-th month of a subscription (1 = the month bought at checkout): nothing in a free
  * promotional month, the first paid month carries the remainder pennies, every later month the regular one.
- * The subscription rolls on after the twelfth month at the regular price.
+ * A period past the twelfth (a payment-day change's transitional period counts as none) bills the regular one.
  */
 export function instalmentFor(month: number, plan: MonthlyPlan): Money {
   if (!Number.isInteger(month) || month < 1) throw new RangeError(`month is 1 or more: ${month}`);

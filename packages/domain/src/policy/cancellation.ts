@@ -3,9 +3,11 @@
  * may be deferred, how a reason is stored, and what a cancellation refunds — pro-rata, in whole pence.
  * Pure: the API posts what these say to the ledger, the web shows the same figures (ADR 210).
  */
+import { daysOnCoverIn, periodDays as schedulePeriodDays } from '../billing/schedule.ts';
 import { DEFAULT_DAYS_TO_DEFER } from '../constants.ts';
-import { addDaysIso, daysBetweenLondon, londonDate, startOfDayLondon } from '../dates.ts';
+import { addDaysIso, londonDate, startOfDayLondon } from '../dates.ts';
 import type { CoolingOffStartBasis, RenewalCancellationReason } from '../enums.ts';
+import { proRataPence } from '../money.ts';
 import {
   type CancellationRule,
   canCancel,
@@ -115,28 +117,24 @@ export interface ChargedPeriod {
 
 /** London calendar days a period covers (at least 1). */
 export function periodDays(p: Pick<ChargedPeriod, 'start' | 'end'>): number {
-  return Math.max(1, daysBetweenLondon(p.start, p.end));
+  return schedulePeriodDays({ start: new Date(p.start), end: new Date(p.end) });
 }
 
 /**
- * Days of a period on cover by `at`: none before it starts, every London day begun counts as a day on cover,
- * the whole period once it has ended.
+ * Days of a period on cover when cover ends at `at`: none before it starts, every London day begun counts as a
+ * day on cover (an end at London midnight begins no day), the whole period once it has ended.
  */
 export function daysOnCover(p: Pick<ChargedPeriod, 'start' | 'end'>, at: DateLike): number {
-  const t = new Date(at).getTime();
-  if (t <= new Date(p.start).getTime()) return 0;
-  const total = periodDays(p);
-  if (t >= new Date(p.end).getTime()) return total;
-  return Math.min(total, daysBetweenLondon(p.start, at) + 1);
+  return daysOnCoverIn({ start: new Date(p.start), end: new Date(p.end) }, new Date(at));
 }
 
 /**
- * The part of a charge kept for the days on cover: amount × days on cover ÷ period days, rounded down (in
- * the customer's favour). A credit (negative amount) is kept the same way, mirrored.
+ * The part of a charge kept for the days on cover, by the one pro-rata rule (rounded down, ADR 344): the
+ * customer keeps paying for a part of a charge never rounded up, and keeps a part of a credit (a negative
+ * amount) never rounded down in size.
  */
 export function keptFor(p: ChargedPeriod, at: DateLike): number {
-  if (p.amountPence < 0) return -keptFor({ ...p, amountPence: -p.amountPence }, at);
-  return Math.floor((p.amountPence * daysOnCover(p, at)) / periodDays(p));
+  return proRataPence(p.amountPence, daysOnCover(p, at), periodDays(p));
 }
 
 /** What cancelling at `at` credits back on one charge: everything but the days on cover. */

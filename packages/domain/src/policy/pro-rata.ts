@@ -1,38 +1,19 @@
 /**
- * Mid-term adjustment pricing (issue 13 item 1, ADR 212): the difference between the new and the old
- * premium of the billing period the change falls in, for the days left of it, in whole pence.
+ * Mid-term adjustment pricing (issue 13 item 1, ADR 212; issue 26, ADR 344): the difference between the new and
+ * the old premium of a billing period, for the days of it from the change on, by the one pro-rata rule. The
+ * periods themselves come from the payment schedule (billing/schedule.ts `periodContaining`): a monthly
+ * subscription's statement periods, or a policy paid in full's term.
  */
-import { addMonths } from 'date-fns';
+import { type Period, periodDays } from '../billing/schedule.ts';
 import { daysBetweenLondon } from '../dates.ts';
+import { proRataPence } from '../money.ts';
 import type { DateLike } from '../status.ts';
-import { periodDays } from './cancellation.ts';
 
-export interface Period {
-  start: Date;
-  end: Date;
-}
+export type { Period } from '../billing/schedule.ts';
 
-/**
- * The billing period containing `at`: for a monthly subscription the month since the last monthly
- * anniversary of inception; otherwise the policy year. Before inception: the first period.
- */
-export function billingPeriodAt(
-  o: { inceptedAt: DateLike; expiredAt?: DateLike | null; monthly: boolean },
-  at: DateLike,
-): Period {
-  const start = new Date(o.inceptedAt);
-  if (!o.monthly) {
-    const end = o.expiredAt ? new Date(o.expiredAt) : addMonths(start, 12);
-    return { start, end };
-  }
-  const t = new Date(at).getTime();
-  let from = start;
-  for (let n = 1; n <= 1200; n++) {
-    const next = addMonths(start, n);
-    if (next.getTime() > t) return { start: from, end: next };
-    from = next;
-  }
-  return { start: from, end: addMonths(from, 1) };
+/** The billing period of a policy paid in full (annual, driveaway): its whole term. */
+export function termPeriod(o: { inceptedAt: DateLike; expiredAt: DateLike }): Period {
+  return { start: new Date(o.inceptedAt), end: new Date(o.expiredAt) };
 }
 
 /** London days of the period from the effective day to its end (the effective day counts as changed). */
@@ -43,15 +24,17 @@ export function daysLeft(period: Period, effectiveAt: DateLike): number {
 }
 
 /**
- * What a change costs for the rest of the period: (new − old) × days left ÷ period days, truncated toward
- * zero so that a change and its reverse on the same day net to exactly nothing. Positive is due from the
- * customer, negative is credited back.
+ * What a change costs for the rest of the period: (new − old) × days left ÷ period days, rounded down
+ * (`proRataPence`): a dearer change never costs a penny more than its exact figure, a cheaper one never credits a
+ * penny less. Positive is due from the customer, negative is credited back.
  */
 export function proRataPremium(
   o: { oldPremiumPence: number; newPremiumPence: number; period: Period },
   effectiveAt: DateLike,
 ): number {
-  const delta = o.newPremiumPence - o.oldPremiumPence;
-  const result = Math.trunc((delta * daysLeft(o.period, effectiveAt)) / periodDays(o.period));
-  return result === 0 ? 0 : result;
+  return proRataPence(
+    o.newPremiumPence - o.oldPremiumPence,
+    daysLeft(o.period, effectiveAt),
+    periodDays(o.period),
+  );
 }

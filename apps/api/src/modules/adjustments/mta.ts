@@ -1,14 +1,16 @@
 import type { AdjustmentChange, CreateAdjustmentRequest } from '@forecourt/contracts/adjustments';
 import type { Policy } from '@forecourt/contracts/policies';
 import type { Quote } from '@forecourt/contracts/proposals';
+import { paymentDayFor, periodFrom } from '@forecourt/domain/billing/schedule';
 import { londonDate } from '@forecourt/domain/dates';
 import { effectiveDateError } from '@forecourt/domain/policy/effective-date';
-import { billingPeriodAt, proRataPremium } from '@forecourt/domain/policy/pro-rata';
+import { proRataPremium, termPeriod } from '@forecourt/domain/policy/pro-rata';
 import { policyEditorOf, readOnlyChangeErrors } from '@forecourt/domain/policy/read-only';
-import { paidInFull, productKindOf } from '@forecourt/domain/policy/term';
+import { paidInFull, policyExpiry, productKindOf } from '@forecourt/domain/policy/term';
 import { applyChanges } from '@forecourt/domain/proposal/apply-changes';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, validation } from '../../lib/errors.ts';
+import { type ChangePrices, monthlyChangeCharge } from '../billing/index.ts';
 import { getPolicy, policyAnswers } from '../policies/index.ts';
 import { rateProposal } from '../proposals/index.ts';
 import { type AdjustmentRow, storeAdjustment } from './adjustment-view.ts';
@@ -63,19 +65,33 @@ function effectiveAtOf(ctx: Ctx, policy: Policy, requested: string | null | unde
 export const periodPremium = (quote: Quote) =>
   quote.totals?.monthly?.regular ?? quote.totals?.discountedPrice ?? 0;
 
+/** A version's prices as a change compares them (its monthly plan, or the price paid in full). */
+export const pricesOf = (quote: Quote): ChangePrices => {
+  const totals = quote.totals;
+  return {
+    plan: totals?.monthly
+      ? { first: totals.monthly.first, regular: totals.monthly.regular, freeMonths: totals.freeMonths ?? 0 }
+      : null,
+    annual: totals?.discountedPrice ?? 0,
+  };
+};
+
 type Answers = Awaited<ReturnType<typeof policyAnswers>>;
 
 /**
  * The changed risk `data` rated at `at` by the engine and tables of new business, and the pro-rata difference
- * from the policy's current version over the billing period of the cover `term` that `at` falls in (ADR 212).
+ * from the policy's current version (ADR 212; ADR 344): a monthly subscription's over the statement periods the
+ * change reaches (billing's `monthlyChangeCharge`, the payment schedule's periods), a policy paid in full's over
+ * its term. `startChange`: a start-date change, priced over the first period of the moved cover.
  */
-export function repriceAt(
+export async function repriceAt(
   ctx: Ctx,
   policy: Policy,
   current: Answers,
   data: Record<string, unknown>,
   at: Date,
   term: { inceptedAt: string; expiredAt: string | null },
+  startChange = false,
 ) {
   const rated = rateProposal(
     {
@@ -88,12 +104,30 @@ export function repriceAt(
     { validityDays: 1 },
     at,
   );
-  const period = billingPeriodAt({ ...term, monthly: current.product === 'SUBSCRIPTION' }, at);
   const oldQuote = policy.currentPolicyVersion.quote as unknown as Quote;
-  const prorata = proRataPremium(
-    { oldPremiumPence: periodPremium(oldQuote), newPremiumPence: periodPremium(rated.quote), period },
-    at,
-  );
+  const expiredAt =
+    term.expiredAt ?? policyExpiry(productKindOf(current.product), new Date(term.inceptedAt)).toISOString();
+  if (current.product !== 'SUBSCRIPTION' || startChange) {
+    // A start-date change moves the cover before it starts: the difference of its first period (the term, or
+    // the first month from the new start to its first payment date), whole.
+    const start = new Date(term.inceptedAt);
+    const period =
+      current.product === 'SUBSCRIPTION'
+        ? (periodFrom(start, paymentDayFor(start), new Date(expiredAt)) ?? { start, end: start })
+        : termPeriod({ inceptedAt: term.inceptedAt, expiredAt });
+    const prorata = proRataPremium(
+      { oldPremiumPence: periodPremium(oldQuote), newPremiumPence: periodPremium(rated.quote), period },
+      at,
+    );
+    return { rated, period, prorata };
+  }
+  const { prorata, period } = await monthlyChangeCharge(ctx.db, {
+    policyId: policy.policyId,
+    effectiveAt: at,
+    coverEnd: new Date(expiredAt),
+    before: pricesOf(oldQuote),
+    after: pricesOf(rated.quote),
+  });
   return { rated, period, prorata };
 }
 
@@ -132,7 +166,7 @@ export async function makeMta(
   if (Object.keys(applied.errors).length > 0)
     throw validation(applied.errors, 'Some changes could not be applied');
   const data = { ...applied.data, quote: { ...applied.data.quote, startDate: londonDate(effectiveAt) } };
-  const { rated, period, prorata } = repriceAt(ctx, policy, current, data, effectiveAt, {
+  const { rated, period, prorata } = await repriceAt(ctx, policy, current, data, effectiveAt, {
     inceptedAt: policy.policyDetail.inceptedAt,
     expiredAt: policy.policyDetail.expiredAt,
   });

@@ -65,10 +65,15 @@ export async function makeSda(
   );
   const current = await policyAnswers(ctx, policy.policyId);
   const data = { ...current.data, quote: { ...(current.data.quote as object), startDate: day } };
-  const { rated, period, prorata } = repriceAt(ctx, policy, current, data, startAt, {
-    inceptedAt: startAt.toISOString(),
-    expiredAt: endAt.toISOString(),
-  });
+  const { rated, period, prorata } = await repriceAt(
+    ctx,
+    policy,
+    current,
+    data,
+    startAt,
+    { inceptedAt: startAt.toISOString(), expiredAt: endAt.toISOString() },
+    true,
+  );
   return storeAdjustment(ctx, {
     policyId: policy.policyId,
     partyId,

@@ -1,5 +1,5 @@
 import { addWorkingDays } from '@forecourt/domain/billing/working-days';
-import { formatLondon } from '@forecourt/domain/dates';
+import { addDaysIso, formatLondon, londonDate, startOfDayLondon } from '@forecourt/domain/dates';
 import { formatGBP } from '@forecourt/domain/money';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
@@ -7,8 +7,10 @@ import { customerAccounts, statements } from '../../db/schema/index.ts';
 import { anyOf } from '../../db/values.ts';
 import type { AppServices } from '../../lib/context.ts';
 import { reopenStatementPayment } from '../payments/index.ts';
+import { postCancellationCredit } from './cancellation-ledger.ts';
 import type { AccountRow, StatementRow } from './ledger-store.ts';
 import { sendNotice } from './notices.ts';
+import { payOutCancellationRefund } from './refund-payout.ts';
 
 /**
  * Arrears (ADR 203): a failed collection is tried again 3 and 7 days after the first failure; after the third
@@ -70,7 +72,9 @@ export async function afterFailedCollection(
     );
     return;
   }
-  const cancelAt = new Date(at.getTime() + NOTICE_DAYS * DAY);
+  // The notice names the last day to pay; cover runs to the end of that London day (issue 26 defect 3, R4).
+  const payBy = addDaysIso(londonDate(at), NOTICE_DAYS);
+  const cancelAt = startOfDayLondon(addDaysIso(payBy, 1));
   await tx
     .update(statements)
     .set({ status: 'failed', nextCollectionAt: null })
@@ -89,10 +93,10 @@ export async function afterFailedCollection(
     'notice-of-cancellation',
     'Notice of cancellation for non-payment',
     [
-      `Unless the outstanding balance is paid by ${day(cancelAt)}, your policy will be cancelled on that day for non-payment.`,
+      `Unless the outstanding balance is paid by the end of ${day(startOfDayLondon(payBy))}, your policy will be cancelled for non-payment at midnight that night.`,
       'You must not drive the vehicle without insurance after it is cancelled.',
     ],
-    { cancelAt: cancelAt.toISOString() },
+    { cancelAt: cancelAt.toISOString(), payBy },
   );
 }
 
@@ -134,6 +138,7 @@ export async function cancelUnpaid(services: AppServices, at: Date): Promise<num
     .from(customerAccounts)
     .where(and(eq(customerAccounts.status, 'SUSPENDED'), lte(customerAccounts.cancelForNonPaymentAt, at)));
   let cancelled = 0;
+  const refunds: string[] = [];
   for (const account of due) {
     await services.db.transaction(async (tx) => {
       const [locked] = await tx
@@ -141,20 +146,31 @@ export async function cancelUnpaid(services: AppServices, at: Date): Promise<num
         .from(customerAccounts)
         .where(and(eq(customerAccounts.id, account.id), lte(customerAccounts.cancelForNonPaymentAt, at)))
         .for('update', { skipLocked: true });
-      if (!locked || !cancelPolicy) return;
-      const ended = await cancelPolicy({ db: tx }, { policyId: locked.policyId, at });
+      if (!locked?.cancelForNonPaymentAt || !cancelPolicy) return;
+      // Cover ends when the notice ran out (the end of its last day), not when this run came round.
+      const endAt = locked.cancelForNonPaymentAt;
+      const ended = await cancelPolicy({ db: tx }, { policyId: locked.policyId, at: endAt });
       await tx
         .update(customerAccounts)
         .set({ cancelForNonPaymentAt: null })
         .where(eq(customerAccounts.id, locked.id));
       if (!ended) return;
       cancelled++;
+      // Only the cover had is owed (issue 26 defect 3): the days after the end are credited back.
+      const posted = await postCancellationCredit(
+        { db: tx },
+        { policyId: locked.policyId, at: endAt, now: at, reference: 'NON_PAYMENT' },
+      );
+      if (posted.refundLineId) refunds.push(posted.refundLineId);
+      const lastDay = formatLondon(new Date(endAt.getTime() - 1), 'd MMMM yyyy');
       await sendNotice(tx, locked, 'cancelled-non-payment', 'Your policy is cancelled', [
-        `Your policy was cancelled on ${formatLondon(at, 'd MMMM yyyy')} because the outstanding balance was not paid.`,
-        'You are no longer insured to drive the vehicle. The balance for the cover you had is still due.',
+        `Your policy was cancelled at midnight at the end of ${lastDay} because the outstanding balance was not paid.`,
+        'You are no longer insured to drive the vehicle. The balance for the cover you had up to then is still due.',
       ]);
     });
   }
+  // A customer in credit after the end is paid back, after commit (as any cancellation's refund).
+  for (const lineId of refunds) await payOutCancellationRefund(services, lineId);
   return cancelled;
 }
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type ChargedPeriod, cancellationCredit, refundDue } from '@forecourt/domain/policy/cancellation';
-import { eq, max } from 'drizzle-orm';
+import { and, desc, eq, inArray, max } from 'drizzle-orm';
 import { customerAccounts, statementLineItems, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { postLine } from './ledger-store.ts';
 
 type LineRow = typeof statementLineItems.$inferSelect;
 
@@ -44,6 +45,36 @@ export async function cancellationFigures(ctx: Pick<Ctx, 'db'>, o: { policyId: s
   return { creditPence, refundPence: refundDue(creditPence, balanceOf(ledger.lines)) };
 }
 
+/**
+ * Applies a cancellation's credit to the account's open statements, newest first: each one's outstanding
+ * amount falls by what the credit covers, and one left owing nothing is settled. Answers what they still ask for.
+ */
+async function settleOpenStatements(ctx: Pick<Ctx, 'db'>, accountId: string, credit: number) {
+  const open = await ctx.db
+    .select()
+    .from(statements)
+    .where(and(eq(statements.accountId, accountId), inArray(statements.status, ['pending', 'failed'])))
+    .orderBy(desc(statements.statementNumber))
+    .for('update');
+  let left = Math.max(0, credit);
+  let stillOpen = 0;
+  for (const s of open) {
+    const cleared = Math.min(left, s.amountOutstandingPence);
+    left -= cleared;
+    const outstanding = s.amountOutstandingPence - cleared;
+    stillOpen += outstanding;
+    if (cleared === 0) continue;
+    await ctx.db
+      .update(statements)
+      .set({
+        amountOutstandingPence: outstanding,
+        ...(outstanding === 0 ? { status: 'settled' as const, nextCollectionAt: null } : {}),
+      })
+      .where(eq(statements.id, s.id));
+  }
+  return stillOpen;
+}
+
 /** What has been collected for a policy (its POSTED payments less reversals), in pence; 0 without an account. */
 export async function collectedFor(ctx: Pick<Ctx, 'db'>, policyId: string) {
   const ledger = await ledgerOf(ctx, policyId);
@@ -81,50 +112,52 @@ export async function postCancellationCredit(
     .select({ n: max(statements.statementNumber) })
     .from(statements)
     .where(eq(statements.accountId, account.id));
+  // The credit first clears what earlier statements still ask for, newest first (the period the end falls in),
+  // so that the open statements and this one together ask for the balance once, never twice (issue 26 defect 3).
+  const stillOpen = await settleOpenStatements(ctx, account.id, creditPence);
   const statementId = randomUUID();
   const subtotal = refundPence - creditPence;
   const carried = before + subtotal;
+  const outstanding = Math.max(0, carried - stillOpen);
   await ctx.db.insert(statements).values({
     id: statementId,
     accountId: account.id,
     statementNumber: (last?.n ?? 0) + 1,
-    status: carried > 0 ? 'pending' : 'settled',
+    status: outstanding > 0 ? 'pending' : 'settled',
     kind: 'cancellation',
     broughtForwardPence: before,
     subtotalPence: subtotal,
     carriedForwardPence: carried,
-    amountOutstandingPence: Math.max(carried, 0),
+    amountOutstandingPence: outstanding,
     paymentDueAt: o.now,
     final: true,
   });
-  const base = { statementId, accountId: account.id, effectiveAt: o.now };
+  const statement = { id: statementId, accountId: account.id };
   if (creditPence !== 0) {
-    await ctx.db.insert(statementLineItems).values({
-      ...base,
-      id: randomUUID(),
+    await postLine(ctx.db, statement, {
       type: 'credit_note',
-      status: 'POSTED',
-      amountPence: -creditPence,
+      size: creditPence,
       descriptionKey: 'billing.lineItem.cancellation',
       descriptionValue: o.reference,
       servicePeriodStart: o.at,
+      effectiveAt: o.now,
     });
   }
   let refundLineId: string | null = null;
   if (refundPence > 0) {
-    refundLineId = randomUUID();
     const card = account.paymentMethodType === 'CARD';
-    await ctx.db.insert(statementLineItems).values({
-      ...base,
-      id: refundLineId,
-      type: 'refund',
-      status: 'PENDING',
-      amountPence: refundPence,
-      descriptionKey: 'billing.lineItem.cancellationRefund',
-      descriptionValue: o.reference,
-      paymentMethodDescription: card ? 'Card' : 'Direct Debit',
-      subType: card ? 'STRIPE' : 'GOCARDLESS',
-    });
+    refundLineId = (
+      await postLine(ctx.db, statement, {
+        type: 'refund',
+        status: 'PENDING',
+        size: refundPence,
+        descriptionKey: 'billing.lineItem.cancellationRefund',
+        descriptionValue: o.reference,
+        paymentMethodDescription: card ? 'Card' : 'Direct Debit',
+        subType: card ? 'STRIPE' : 'GOCARDLESS',
+        effectiveAt: o.now,
+      })
+    ).id;
   }
   return { creditPence, refundPence, refundLineId };
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { iptOfLine, signed } from '@forecourt/domain/billing/ledger';
+import { iptOfLine, PREMIUM_LINES, signed } from '@forecourt/domain/billing/ledger';
 import type { LineItemStatus, LineItemSubType, LineItemType } from '@forecourt/domain/enums';
-import { and, eq, max, sql } from 'drizzle-orm';
+import { splitGross } from '@forecourt/domain/money';
+import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, statementLineItems, statements } from '../../db/schema/index.ts';
-import { insertRows } from '../../db/values.ts';
+import { anyOf, insertRows } from '../../db/values.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { owned } from '../../lib/party-scope.ts';
@@ -70,11 +71,11 @@ export interface NewLine {
   effectiveAt: Date;
 }
 
-/** Posts a line item on a statement; premium lines record their IPT. */
+/** Posts a line item on a statement; premium lines record their IPT (allocated, `premiumTaxOf`). */
 export async function postLine(db: Db, statement: Pick<StatementRow, 'id' | 'accountId'>, line: NewLine) {
-  const row = lineRow(statement, line);
-  await db.insert(statementLineItems).values(row);
-  return { id: row.id, amount: row.amountPence };
+  const [row] = await rowsWithTax(db, [{ statement, line }]);
+  await db.insert(statementLineItems).values(row!);
+  return { id: row!.id, amount: row!.amountPence };
 }
 
 /** Many line items in one multi-row INSERT (a page of the billing run, ADR 320). */
@@ -82,11 +83,48 @@ export async function postLines(
   db: Db,
   lines: { statement: Pick<StatementRow, 'id' | 'accountId'>; line: NewLine }[],
 ) {
-  await insertRows(
-    db,
-    statementLineItems,
-    lines.map((l) => lineRow(l.statement, l.line)),
-  );
+  if (lines.length === 0) return;
+  await insertRows(db, statementLineItems, await rowsWithTax(db, lines));
+}
+
+/**
+ * The rows of new lines with their insurance premium tax (issue 26 defect 5, ADR 344): the tax of an account's
+ * premium lines is allocated cumulatively — each line's tax is the tax of the account's premium so far with it,
+ * less the tax already on its earlier lines — so the lines' tax always adds up to the tax of their sum (the
+ * policy's annual tax over its twelve statements, a credit note's refunded tax included), never 5p off.
+ */
+async function rowsWithTax(
+  db: Db,
+  lines: { statement: Pick<StatementRow, 'id' | 'accountId'>; line: NewLine }[],
+) {
+  const rows = lines.map((l) => lineRow(l.statement, l.line));
+  const premium = rows.filter((r) => PREMIUM_LINES.includes(r.type));
+  if (premium.length === 0) return rows;
+  const accountIds = [...new Set(premium.map((r) => r.accountId))];
+  const sums = await db
+    .select({
+      accountId: statementLineItems.accountId,
+      gross: sql<string>`coalesce(sum(${statementLineItems.amountPence}), 0)`,
+      ipt: sql<string>`coalesce(sum(${statementLineItems.iptPence}), 0)`,
+    })
+    .from(statementLineItems)
+    .where(
+      and(
+        anyOf(statementLineItems.accountId, accountIds),
+        inArray(statementLineItems.type, [...PREMIUM_LINES]),
+        inArray(statementLineItems.status, ['POSTED', 'PENDING']),
+      ),
+    )
+    .groupBy(statementLineItems.accountId);
+  const so = new Map(sums.map((r) => [r.accountId, { gross: Number(r.gross), ipt: Number(r.ipt) }]));
+  for (const row of premium) {
+    const before = so.get(row.accountId) ?? { gross: 0, ipt: 0 };
+    const gross = before.gross + row.amountPence;
+    const ipt = splitGross(gross).ipt;
+    row.iptPence = ipt - before.ipt;
+    so.set(row.accountId, { gross, ipt });
+  }
+  return rows;
 }
 
 function lineRow(statement: Pick<StatementRow, 'id' | 'accountId'>, line: NewLine) {

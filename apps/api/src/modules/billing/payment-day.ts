@@ -3,29 +3,20 @@ import {
   instalmentFor,
   isPaymentDay,
   paymentDateOnOrAfter,
+  periodCharge,
+  periodFrom,
   proRata,
 } from '@forecourt/domain/billing/schedule';
 import { paidInFull } from '@forecourt/domain/policy/term';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { customerAccounts, policies, policyVersions, statements } from '../../db/schema/index.ts';
-import { anyOf } from '../../db/values.ts';
+import { customerAccounts, policies, statements } from '../../db/schema/index.ts';
+import { valuesTable } from '../../db/values.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, forbidden, notFound, validation } from '../../lib/errors.ts';
 import { owned } from '../../lib/party-scope.ts';
 import { requireStaffActingFor } from '../../lib/roles.ts';
 import { type AccountRow, draftStatement, lockAccount, ownAccount, postLine } from './ledger-store.ts';
-
-/** The latest policy version's monthly plan of an account's policy (null for a product paid in full). */
-export async function monthlyPlanOf(db: Db, policyId: string) {
-  const [version] = await db
-    .select({ quote: policyVersions.quote })
-    .from(policyVersions)
-    .where(eq(policyVersions.policyId, policyId))
-    .orderBy(desc(policyVersions.versionNumber))
-    .limit(1);
-  return planOf(version?.quote);
-}
 
 function planOf(quote: unknown) {
   const totals = (quote as Quote | undefined)?.totals;
@@ -33,24 +24,43 @@ function planOf(quote: unknown) {
   return { first: totals.monthly.first, regular: totals.monthly.regular, freeMonths: totals.freeMonths ?? 0 };
 }
 
-/** `monthlyPlanOf` for many policies in one query: each one's latest version (the billing run, ADR 320). */
-export async function monthlyPlansOf(db: Db, policyIds: string[]) {
+/**
+ * The monthly plan in force at a moment, for many policies in one query (the billing run, ADR 320; issue 26,
+ * ADR 344): each policy's latest version among those started at or before its moment — a change that takes
+ * effect later is not yet in force, and its part of a period is billed by the change's own pro-rata line.
+ * A moment before every version (none started yet) takes the first version.
+ */
+export async function monthlyPlansAt(db: Db, wanted: { policyId: string; at: Date }[]) {
   const plans = new Map<string, NonNullable<ReturnType<typeof planOf>>>();
-  if (policyIds.length === 0) return plans;
-  const rows = await db
-    .selectDistinctOn([policyVersions.policyId], {
-      policyId: policyVersions.policyId,
-      totals: sql<unknown>`${policyVersions.quote}->'totals'`,
-    })
-    .from(policyVersions)
-    .where(anyOf(policyVersions.policyId, policyIds))
-    .orderBy(policyVersions.policyId, desc(policyVersions.versionNumber));
-  for (const r of rows) {
+  if (wanted.length === 0) return plans;
+  const rows = await db.execute<{ policy_id: string; totals: unknown }>(
+    sql`SELECT DISTINCT ON (pv.policy_id) pv.policy_id, pv.quote->'totals' AS totals
+        FROM policy_versions pv
+        JOIN ${valuesTable(
+          'w',
+          'policy_id uuid, at timestamptz',
+          wanted.map((w) => [w.policyId, w.at]),
+        )} ON w.policy_id = pv.policy_id
+        ORDER BY pv.policy_id, (pv.started_at <= w.at) DESC,
+          CASE WHEN pv.started_at <= w.at THEN pv.version_number ELSE -pv.version_number END DESC`,
+  );
+  for (const r of rowsOf<{ policy_id: string; totals: unknown }>(rows)) {
     const plan = planOf({ totals: typeof r.totals === 'string' ? JSON.parse(r.totals) : r.totals });
-    if (plan) plans.set(r.policyId, plan);
+    if (plan) plans.set(r.policy_id, plan);
   }
   return plans;
 }
+
+/** The plan in force at `at` of one policy. */
+export async function monthlyPlanAt(db: Db, policyId: string, at: Date) {
+  return (await monthlyPlansAt(db, [{ policyId, at }])).get(policyId) ?? null;
+}
+
+const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+
+/** Far enough ahead to stand for "no end" (a policy without an expiry on record). */
+const NO_END = new Date('9999-12-31T00:00:00Z');
 
 /** The product kind of a policy's scheme in the brand's configuration. */
 export function productOf(ctx: Pick<Ctx, 'brand'>, schemeCode: string) {
@@ -103,7 +113,7 @@ export async function changePaymentDay(
     }
     const from = locked.billedUntil ?? ctx.clock.now();
     const next = paymentDateOnOrAfter(from, input.paymentDay);
-    const plan = await monthlyPlanOf(tx, locked.policyId);
+    const plan = await monthlyPlanAt(tx, locked.policyId, from);
     const journal = plan ? proRata(plan.regular, from, next) : 0;
     if (journal > 0) {
       const draft = await draftStatement(tx, locked.id);
@@ -139,23 +149,26 @@ export async function changePaymentDay(
 export async function nextStatementEstimate(ctx: Ctx, accountId: string) {
   const account = await ownAccount(ctx, accountId);
   const [policy] = await ctx.db
-    .select({ status: policies.status, terminatedAt: policies.terminatedAt })
+    .select({ status: policies.status, terminatedAt: policies.terminatedAt, expiredAt: policies.expiredAt })
     .from(policies)
     .where(eq(policies.id, account.policyId));
   const dueAt = account.billedUntil ?? ctx.clock.now();
   const endsAt = policy?.terminatedAt ?? undefined;
   const live = policy?.status === 'ACTIVE' || policy?.status === 'PENDING';
-  if (!live || (endsAt && endsAt.getTime() <= dueAt.getTime())) {
+  // The same period the billing run will raise (ADR 344): none once billed to the expiry.
+  const period = periodFrom(dueAt, account.paymentDay, policy?.expiredAt ?? NO_END);
+  if (!live || !period || (endsAt && endsAt.getTime() <= dueAt.getTime())) {
     return { paymentDueAt: null, amount: 0, ...(endsAt ? { endsAt: endsAt.toISOString() } : {}) };
   }
-  const plan = await monthlyPlanOf(ctx.db, account.policyId);
+  const plan = await monthlyPlanAt(ctx.db, account.policyId, period.start);
   const rows = await ctx.db.select().from(statements).where(eq(statements.accountId, account.id));
   const draft = rows.find((s) => s.status === 'draft');
   const outstanding = rows
     .filter((s) => s.status === 'pending' || s.status === 'failed')
     .reduce((sum, s) => sum + s.amountOutstandingPence, 0);
   const months = rows.filter((s) => s.periodStart && s.status !== 'draft').length;
-  const instalment = plan ? instalmentFor(months + 1, plan) : 0;
+  // Only the days on cover when a cancellation is set inside the period (R4).
+  const instalment = plan ? periodCharge(instalmentFor(months + 1, plan), period, endsAt ?? period.end) : 0;
   return {
     paymentDueAt: dueAt.toISOString(),
     amount: instalment + (draft?.subtotalPence ?? 0) + outstanding,

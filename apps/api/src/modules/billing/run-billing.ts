@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { signed } from '@forecourt/domain/billing/ledger';
-import { instalmentFor, nextPaymentDate } from '@forecourt/domain/billing/schedule';
+import { instalmentFor, periodCharge, periodFrom } from '@forecourt/domain/billing/schedule';
 import { addWorkingDays } from '@forecourt/domain/billing/working-days';
 import { formatLondon, londonDate } from '@forecourt/domain/dates';
 import { formatGBP } from '@forecourt/domain/money';
@@ -36,7 +36,7 @@ import {
 } from './arrears.ts';
 import { type AccountRow, postLines, type StatementRow } from './ledger-store.ts';
 import { type Notice, sendNotices } from './notices.ts';
-import { monthlyPlansOf } from './payment-day.ts';
+import { monthlyPlansAt } from './payment-day.ts';
 
 export interface BillingDayResult {
   raised: number;
@@ -121,7 +121,11 @@ export async function runBillingDay(
   return result;
 }
 
-/** The condition of an account whose next period is due on `at`. */
+/**
+ * The condition of an account whose next period is due on `at`: billed up to a moment that has come, and still
+ * short of the end of cover (the policy's expiry, or a cancellation already set): no period is raised for cover
+ * that has ended or is set to end by then (issue 26, ADR 344).
+ */
 const isDue = (at: Date, schemes: string[]) =>
   and(
     eq(customerAccounts.status, 'ACTIVE'),
@@ -129,7 +133,12 @@ const isDue = (at: Date, schemes: string[]) =>
     lte(customerAccounts.billedUntil, at),
     inArray(policies.status, ['ACTIVE', 'PENDING']),
     inArray(policies.schemeCode, schemes),
+    sql`(${policies.expiredAt} IS NULL OR ${customerAccounts.billedUntil} < ${policies.expiredAt})`,
+    sql`(${policies.terminatedAt} IS NULL OR ${customerAccounts.billedUntil} < ${policies.terminatedAt})`,
   );
+
+/** Far enough ahead to stand for "no end" (a policy without an expiry on record). */
+const NO_END = new Date('9999-12-31T00:00:00Z');
 
 /**
  * Locks the next page of due accounts after `after` (skipping rows another run holds) and raises one period
@@ -146,7 +155,11 @@ async function raisePage(
 ): Promise<{ ids: string[]; stillDue: boolean }> {
   return services.db.transaction(async (tx) => {
     const locked = await tx
-      .select({ account: customerAccounts })
+      .select({
+        account: customerAccounts,
+        expiredAt: policies.expiredAt,
+        terminatedAt: policies.terminatedAt,
+      })
       .from(customerAccounts)
       .innerJoin(policies, eq(policies.id, customerAccounts.policyId))
       .where(and(isDue(at, schemes), after ? gt(customerAccounts.id, after) : undefined))
@@ -156,9 +169,20 @@ async function raisePage(
     const accounts = locked.map((r) => r.account);
     if (accounts.length === 0) return { ids: [], stillDue: false };
     const ids = accounts.map((a) => a.id);
-    const plans = await monthlyPlansOf(
+    const ends = new Map(locked.map((r) => [r.account.id, r]));
+    // The one billing-period function (ADR 344): from the billed end to the next payment date, the term's last
+    // period running on to the expiry; the plan is the version in force when the period starts.
+    const periods = new Map(
+      accounts.map((a) => {
+        const end = ends.get(a.id);
+        const from = a.billedUntil as Date;
+        const period = periodFrom(from, a.paymentDay, end?.expiredAt ?? NO_END) ?? { start: from, end: from };
+        return [a.id, period];
+      }),
+    );
+    const plans = await monthlyPlansAt(
       tx,
-      accounts.map((a) => a.policyId),
+      accounts.map((a) => ({ policyId: a.policyId, at: periods.get(a.id)!.start })),
     );
     const books = new Map(
       (
@@ -198,9 +222,13 @@ async function raisePage(
       const book = books.get(account.id);
       const ledger = ledgers.get(account.id) ?? { total: 0, draft: 0 };
       const plan = plans.get(account.policyId);
-      const periodStart = account.billedUntil as Date;
-      const periodEnd = nextPaymentDate(periodStart, account.paymentDay);
-      const instalment = plan ? instalmentFor(Number(book?.months ?? 0) + 1, plan) : 0;
+      const { start: periodStart, end: periodEnd } = periods.get(account.id)!;
+      // A cancellation set inside the period: only the days on cover are billed (R4), and the line's service
+      // period ends with the cover, so the cancellation's credit finds nothing more to give back.
+      const coverEnd = ends.get(account.id)?.terminatedAt ?? periodEnd;
+      const serviceEnd = coverEnd.getTime() < periodEnd.getTime() ? coverEnd : periodEnd;
+      const month = plan ? instalmentFor(Number(book?.months ?? 0) + 1, plan) : 0;
+      const instalment = periodCharge(month, { start: periodStart, end: periodEnd }, coverEnd);
       const invoice = signed('invoice', instalment);
       const subtotal = ledger.draft + invoice;
       const carried = ledger.total + invoice;
@@ -223,7 +251,7 @@ async function raisePage(
         collectionAttempts: outstanding > 0 ? 1 : 0,
         createdAt: at,
       };
-      return { account, statement, fromDraft: Boolean(book?.draftId), instalment, byDebit };
+      return { account, statement, fromDraft: Boolean(book?.draftId), instalment, byDebit, serviceEnd };
     });
     const fresh = raised.filter((r) => !r.fromDraft).map((r) => r.statement);
     await insertRows(tx, statements, fresh);
@@ -256,14 +284,14 @@ async function raisePage(
     }
     await postLines(
       tx,
-      raised.map(({ statement, instalment }) => ({
+      raised.map(({ statement, instalment, serviceEnd }) => ({
         statement,
         line: {
           type: 'invoice',
           size: instalment,
           descriptionKey: 'billing.lineItem.subscription',
           servicePeriodStart: statement.periodStart,
-          servicePeriodEnd: statement.periodEnd,
+          servicePeriodEnd: serviceEnd,
           effectiveAt: statement.periodStart,
         },
       })),

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BillingApp, billingApp, buySubscription, runDays } from './billing-helpers.ts';
+import { api, rows } from './payments-helpers.ts';
+
+/**
+ * Issue 26 defects 1 and 2 (ADR 344): a monthly change is priced over the statement period it falls in, and
+ * billed once — the statement bills the version in force at its start, the change's line the rest.
+ */
+let t: BillingApp;
+beforeAll(async () => {
+  t = await billingApp('2026-10-27T12:00:00Z');
+});
+afterAll(async () => t.close());
+
+const legalExpenses = [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }];
+
+async function staffChange(staff: string, policyId: string, effectiveAt: string) {
+  const made = await api(t.base, staff, 'POST', '/api/policyAdjustments', {
+    adjustmentType: 'MTA',
+    policyId,
+    changes: legalExpenses,
+    effectiveAt,
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const committed = await api(
+    t.base,
+    staff,
+    'POST',
+    `/api/policyAdjustments/${made.body.adjustmentId}/commit`,
+  );
+  expect(committed.status, JSON.stringify(committed.body)).toBe(200);
+  return made.body as { prorataPremium: number; adjustmentId: string };
+}
+
+async function regularOf(policyId: string, version: number) {
+  const [v] = await rows(
+    t,
+    "SELECT (quote->'totals'->'monthly'->>'regular')::int AS regular FROM policy_versions WHERE policy_id = $1 AND version_number = $2",
+    [policyId, version],
+  );
+  return Number(v?.regular);
+}
+
+/** Bought at `boughtAt` to start on `startDate`; a staff change made at `changedAt` effective `effectiveAt`. */
+async function boughtThenChanged(
+  boughtAt: string,
+  startDate: string,
+  changedAt: string,
+  effectiveAt: string,
+) {
+  t.at.set(boughtAt);
+  const p = await buySubscription(t, startDate);
+  t.at.set(changedAt);
+  const change = await staffChange(p.staff, p.policyId, effectiveAt);
+  return { p, change, before: await regularOf(p.policyId, 1), after: await regularOf(p.policyId, 2) };
+}
+
+const statementLines = async (accountId: string, n: number) =>
+  rows(
+    t,
+    `SELECT l.type, l.amount_pence AS amount, l.sub_type FROM statement_line_items l
+       JOIN statements s ON s.id = l.statement_id WHERE s.account_id = $1 AND s.statement_number = $2
+       ORDER BY l.type, l.amount_pence`,
+    [accountId, n],
+  );
+
+describe('a monthly change and the statement periods (issue 26 defects 1 and 2)', () => {
+  it('a change effective 2 Dec made before the 28 Nov run: the month billed at the old price plus 26 days of the difference, once', async () => {
+    // Effective at London midnight starting 2 December (GMT).
+    const { p, change, before, after } = await boughtThenChanged(
+      '2026-10-27T12:00:00Z',
+      '2026-10-28',
+      '2026-11-27T12:00:00Z',
+      '2026-12-02T00:00:00.000Z',
+    );
+    expect(after).toBeGreaterThan(before);
+    // Period 28 Nov – 28 Dec is 30 days; the change has 2 Dec to 27 Dec, 26 days, rounded down.
+    const part = Math.floor(((after - before) * 26) / 30);
+    expect(change.prorataPremium).toBe(part);
+    const { totals } = await runDays(t, '2026-11-28', '2026-11-28');
+    expect(totals).toMatchObject({ raised: 1, collected: 1 });
+    const lines = await statementLines(p.accountId, 2);
+    expect(lines).toEqual([
+      { type: 'invoice', amount: part, sub_type: 'MTA' },
+      { type: 'invoice', amount: before, sub_type: null },
+      { type: 'payment', amount: -(before + part), sub_type: 'STRIPE' },
+    ]);
+    // The next month is billed at the new price, with no change line.
+    await runDays(t, '2026-12-28', '2026-12-28');
+    expect(await statementLines(p.accountId, 3)).toEqual([
+      { type: 'invoice', amount: after, sub_type: null },
+      { type: 'payment', amount: -after, sub_type: 'STRIPE' },
+    ]);
+  }, 120_000);
+
+  it('started 30 June, paid on the 28th: a one-day change on 27 July costs one of the 28 days of the first period', async () => {
+    // Effective at London midnight starting 27 July (BST): 26 July 23:00 UTC. The first period: 30 June – 28 July.
+    const { p, change, before, after } = await boughtThenChanged(
+      '2026-06-29T12:00:00Z',
+      '2026-06-30',
+      '2026-07-20T12:00:00Z',
+      '2026-07-26T23:00:00.000Z',
+    );
+    expect(change.prorataPremium).toBe(Math.floor((after - before) / 28));
+    // The 28 July statement bills the new price for its whole month, and the one-day line is all that is added.
+    await runDays(t, '2026-07-28', '2026-07-28');
+    expect(await statementLines(p.accountId, 2)).toEqual([
+      { type: 'invoice', amount: Math.floor((after - before) / 28), sub_type: 'MTA' },
+      { type: 'invoice', amount: after, sub_type: null },
+      { type: 'payment', amount: -(after + Math.floor((after - before) / 28)), sub_type: 'STRIPE' },
+    ]);
+  }, 120_000);
+
+  it('a backdated change reaching a period already billed charges the part of its period and the whole of the later one', async () => {
+    t.at.set('2026-08-04T12:00:00Z');
+    const p = await buySubscription(t, '2026-08-05');
+    await runDays(t, '2026-09-05', '2026-09-05');
+    t.at.set('2026-09-10T12:00:00Z');
+    // Effective 20 Aug (BST midnight): 16 of the first period's 31 days (5 Aug – 5 Sep), then all of 5 Sep – 5 Oct.
+    const change = await staffChange(p.staff, p.policyId, '2026-08-19T23:00:00.000Z');
+    const delta = (await regularOf(p.policyId, 2)) - (await regularOf(p.policyId, 1));
+    const first = await rows(
+      t,
+      "SELECT (quote->'totals'->'monthly'->>'first')::int AS first FROM policy_versions WHERE policy_id = $1 ORDER BY version_number",
+      [p.policyId],
+    );
+    const firstDelta = Number(first[1]?.first) - Number(first[0]?.first);
+    expect(change.prorataPremium).toBe(Math.floor((firstDelta * 16) / 31) + delta);
+  }, 120_000);
+});

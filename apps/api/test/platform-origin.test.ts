@@ -56,9 +56,14 @@ describe('X-Forwarded-Host from a client when TRUST_PROXY is off (ADR 127)', () 
     expect(String(own.headers.location)).toMatch(/^\/auth\/interaction\//);
   });
 
-  it('does not change the issuer of discovery', async () => {
-    const res = await t.app.inject({ url: '/auth/.well-known/openid-configuration', headers: EVIL });
-    expect(res.json().issuer).toBe('http://localhost:80/auth');
+  it('does not change the issuer of discovery, nor any endpoint it names', async () => {
+    for (const headers of [EVIL, { forwarded: 'host=evil.example;proto=https' }]) {
+      const res = await t.app.inject({ url: '/auth/.well-known/openid-configuration', headers });
+      const doc = res.json();
+      expect(doc.issuer).toBe('http://localhost:80/auth');
+      // Every URL in the document (issue 27 point 8), not only the issuer.
+      for (const url of discoveryUrls(doc)) expect(url, url).toMatch(/^http:\/\/localhost(:80)?\/auth\//);
+    }
   });
 
   it('/api/config keeps the issuer and tells caches not to share it across hosts', async () => {
@@ -103,11 +108,39 @@ describe('with TRUST_PROXY naming the proxy', () => {
     try {
       const res = await proxied.app.inject({ url: '/api/config', headers: EVIL });
       expect(res.json().auth.issuer).toBe('https://evil.example/auth');
+      const doc = (
+        await proxied.app.inject({ url: '/auth/.well-known/openid-configuration', headers: EVIL })
+      ).json();
+      for (const url of discoveryUrls(doc)) expect(url, url).toMatch(/^https:\/\/evil\.example\/auth\//);
     } finally {
       await proxied.close();
     }
   });
 });
+
+describe('with PUBLIC_URL set', () => {
+  it('every endpoint of discovery is under it, whatever the request says', async () => {
+    const pinned = await createTestApp({ env: { PUBLIC_URL: 'https://cover.example.co.uk' } });
+    try {
+      const headers = { ...EVIL, host: 'internal:8080' };
+      const doc = (
+        await pinned.app.inject({ url: '/auth/.well-known/openid-configuration', headers })
+      ).json();
+      expect(doc.issuer).toBe('https://cover.example.co.uk/auth');
+      for (const url of discoveryUrls(doc))
+        expect(url, url).toMatch(/^https:\/\/cover\.example\.co\.uk\/auth\//);
+    } finally {
+      await pinned.close();
+    }
+  });
+});
+
+/** Every URL a discovery document names (at least the usual endpoints). */
+function discoveryUrls(doc: unknown): string[] {
+  const urls = JSON.stringify(doc).match(/https?:\/\/[^"]+/g) ?? [];
+  expect(urls.length).toBeGreaterThan(5);
+  return urls;
+}
 
 describe('sandbox webhooks', () => {
   let l: ListeningApp;

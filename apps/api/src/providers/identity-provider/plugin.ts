@@ -19,6 +19,14 @@ export function issuerFor(_app: FastifyInstance, request: FastifyRequest): strin
   return `${requestOrigin(request)}${AUTH_PREFIX}`;
 }
 
+/** Replaces the forwarded-host headers of a request with the issuer's own host and scheme. */
+function forwardAs(headers: Record<string, string | string[] | undefined>, issuer: string) {
+  const url = new URL(issuer);
+  delete headers.forwarded;
+  headers['x-forwarded-host'] = url.host;
+  headers['x-forwarded-proto'] = url.protocol.replace(':', '');
+}
+
 type Form = { address?: string; code?: string };
 
 const OIDC_BODY_LIMIT = 56 * 1024;
@@ -97,6 +105,10 @@ export async function mountEmbeddedIssuer(app: FastifyInstance): Promise<IssuerK
       const provider = providerFor(request);
       reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      // oidc-provider builds every endpoint from the host and scheme it sees (it trusts forwarded headers:
+      // `proxy`). It sees only the issuer's, which follow PUBLIC_URL or a trusted proxy (ADR 127): a client's
+      // own X-Forwarded-Host or Forwarded header never reaches it (issue 27 point 8).
+      forwardAs(raw.headers, issuerFor(app, request));
       raw.originalUrl = raw.url;
       raw.url = (raw.url ?? '/').slice(AUTH_PREFIX.length) || '/';
       provider.callback()(Buffer.isBuffer(request.body) ? replay(raw, request.body) : raw, reply.raw);

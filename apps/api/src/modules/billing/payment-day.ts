@@ -5,6 +5,7 @@ import {
   paymentDateOnOrAfter,
   proRata,
 } from '@forecourt/domain/billing/schedule';
+import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
 import { paidInFull } from '@forecourt/domain/policy/term';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
@@ -156,8 +157,13 @@ export async function nextStatementEstimate(ctx: Ctx, accountId: string) {
     .reduce((sum, s) => sum + s.amountOutstandingPence, 0);
   const months = rows.filter((s) => s.periodStart && s.status !== 'draft').length;
   const instalment = plan ? instalmentFor(months + 1, plan) : 0;
+  // A Direct Debit is charged by R8 (ADR 342): the run that raises the statement sends its advance notice.
+  const chargeAt =
+    account.paymentMethodType === 'BACS_DEBIT'
+      ? directDebitChargeDate({ noticeSentAt: dueAt, paymentDate: dueAt })
+      : dueAt;
   return {
-    paymentDueAt: dueAt.toISOString(),
+    paymentDueAt: chargeAt.toISOString(),
     amount: instalment + (draft?.subtotalPence ?? 0) + outstanding,
     ...(endsAt ? { endsAt: endsAt.toISOString() } : {}),
   };

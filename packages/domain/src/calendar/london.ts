@@ -226,6 +226,24 @@ export function addLondonMonths(at: DateInput, n: number): Date {
   );
 }
 
+/** `n` London days after an instant, at the same London wall-clock time (a day is 23 to 25 hours long). */
+export function addLondonDays(at: DateInput, n: number): Date {
+  const ms = instant(at).getTime();
+  const wall = new Date(ms + londonOffset(ms));
+  const [y, m, d] = addDaysYmd([wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate()], n);
+  return new Date(
+    londonInstant(
+      y,
+      m,
+      d,
+      wall.getUTCHours(),
+      wall.getUTCMinutes(),
+      wall.getUTCSeconds(),
+      wall.getUTCMilliseconds(),
+    ),
+  );
+}
+
 /** The instant the London day after `at`'s London day starts: the end (exclusive) of `at`'s London day. */
 export function endOfLondonDay(at: DateInput): Date {
   return londonMidnightOf(addDaysIso(londonDayOf(at), 1));

@@ -1,9 +1,10 @@
+import { londonMidnightOf } from '@forecourt/domain/calendar/london';
 import { periodDays } from '@forecourt/domain/policy/cancellation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endDueCancellations } from '../src/modules/adjustments/index.ts';
 import { boughtDaysAgo, customerWithPaidPolicy, ledgerLines } from './adjustments-helpers.ts';
 import { caller, tampered } from './claims-helpers.ts';
-import { type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
+import { api, type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
 
 let t: ListeningApp;
 beforeAll(async () => {
@@ -103,6 +104,33 @@ describe('cooling-off cancellation', () => {
     expect(again.json().message).toBe('This policy cannot be cancelled.');
     expect((await ledgerLines(t, c.policyId)).filter((l) => l.kind === 'cancellation')).toHaveLength(2);
   });
+
+  it.each([
+    ['winter', '2026-12-01', '2026-12-15T23:59:00Z'],
+    ['summer', '2027-07-01', '2027-07-15T22:59:00Z'],
+  ])(
+    '%s: cooling-off lasts to 23:59 London on the 14th day after inception; at 00:00 the next day it is over',
+    async (_, inception, lastMinute) => {
+      const c = await customerWithPaidPolicy(t, `cool.off.edge.${inception}@example.com`);
+      await t.database.query('UPDATE policies SET incepted_at = $2 WHERE id = $1', [
+        c.policyId,
+        londonMidnightOf(inception),
+      ]);
+      const typeAt = async (iso: string) => {
+        const offset = new Date(iso).getTime() - t.clock.now().getTime();
+        t.clock.advance(offset);
+        try {
+          // Staff acting for the customer: the customer's own sign-in would have expired by then.
+          return (await api(t.base, `staff:${c.partyId}`, 'GET', `/api/policies/${c.policyId}/cancellation`))
+            .body.type;
+        } finally {
+          t.clock.advance(-offset);
+        }
+      };
+      expect(await typeAt(lastMinute)).toBe('CoolingOff');
+      expect(await typeAt(new Date(new Date(lastMinute).getTime() + 60_000).toISOString())).toBe('Standard');
+    },
+  );
 
   it('before the start: cancelled at once and everything paid is refunded', async () => {
     const c = await customerWithPaidPolicy(t, 'not.started@example.com', false);

@@ -76,24 +76,25 @@ describe('Direct Debit collection', () => {
     const once = await Promise.all([1, 2, 3].map(() => runBillingDay(app.app.services, app.at.now())));
     expect(once.reduce((n, r) => n + r.raised, 0)).toBe(1);
     // Hand-worked: statement 2 raised Sun 28 Feb; charge date = 3 working days later, Wed 3 Mar; submitted
-    // then, confirmed Fri 5 Mar. Statement 3 raised Sun 28 Mar: Wed 31 Mar, confirmed Fri 2 Apr (Good Friday
-    // is not counted out). Statement 4 raised Wed 28 Apr: Mon 3 May, confirmed Wed 5 May.
+    // then, confirmed Fri 5 Mar. Statement 3 raised Sun 28 Mar: Easter Monday (29 Mar) is not a working day,
+    // so Thu 1 Apr, confirmed Mon 5 Apr. Statement 4 raised Wed 28 Apr: Mon 3 May is the early May bank
+    // holiday, so Tue 4 May, confirmed Thu 6 May (R8, ADR 342).
     const { log, totals } = await runDays(app, '2027-02-28', '2027-05-06');
     expect(log).toEqual([
       '2027-03-03 bank',
       '2027-03-05 bank',
       '2027-03-28 raised',
-      '2027-03-31 bank',
-      '2027-04-02 bank',
+      '2027-04-01 bank',
+      '2027-04-05 bank',
       '2027-04-28 raised',
-      '2027-05-03 bank',
-      '2027-05-05 bank',
+      '2027-05-04 bank',
+      '2027-05-06 bank',
     ]);
     expect(totals).toMatchObject({ collected: 0, failed: 0, cancelled: 0 });
     expect(await sandboxPayments()).toEqual([
       [':1', '2027-03-03', 'confirmed', p.regular],
-      [':1', '2027-03-31', 'confirmed', p.regular],
-      [':1', '2027-05-03', 'confirmed', p.regular],
+      [':1', '2027-04-01', 'confirmed', p.regular],
+      [':1', '2027-05-04', 'confirmed', p.regular],
     ]);
 
     const [account] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
@@ -101,7 +102,7 @@ describe('Direct Debit collection', () => {
     const list = (await api(app.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`))
       .body;
     expect(list.map((s: { statementNumber: number }) => s.statementNumber)).toEqual([4, 3, 2, 1]);
-    const due = ['2027-05-02T23:00:00.000Z', '2027-03-30T23:00:00.000Z', '2027-03-03T00:00:00.000Z'];
+    const due = ['2027-05-03T23:00:00.000Z', '2027-03-31T23:00:00.000Z', '2027-03-03T00:00:00.000Z'];
     for (const [i, s] of list.slice(0, 3).entries()) {
       expect(s).toMatchObject({
         status: 'settled',
@@ -149,6 +150,35 @@ describe('Direct Debit collection', () => {
     const [notice] = await mailText(p.accountId, 'statement-issued');
     expect(notice).toContain('will be collected by Direct Debit on or after 3 March 2027');
     expect((await mailText(p.accountId, 'payment-taken'))[0]).toContain('by Direct Debit');
+  });
+
+  it('a statement raised on Wed 23 Dec 2026 is charged Wed 30 Dec: never on a bank holiday (R8, ADR 342)', async () => {
+    t = await billingApp('2026-11-22T12:00:00Z', { env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' } });
+    const p = await buySubscription(t, '2026-11-23', 'tok_visa', withMandate(GOOD));
+    const app = t;
+    const [account] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
+    expect(account).toMatchObject({ paymentMethodType: 'BACS_DEBIT', paymentDay: 23 });
+    // Christmas (Fri 25), Boxing Day's substitute (Mon 28) and the weekend are not working days: the 3 working
+    // days of notice given on the 23rd are the 24th, 29th and 30th. The customer is told the same date ahead.
+    const estimate = async () =>
+      (await api(app.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/nextStatementEstimate`))
+        .body;
+    expect((await estimate()).paymentDueAt).toBe('2026-12-30T00:00:00.000Z');
+    const { log } = await runDays(app, '2026-11-23', '2027-01-05');
+    // Submitted on its charge date, Wed 30 Dec; confirmed two working days later: Thu 31 Dec, (Fri 1 Jan is New
+    // Year's Day) Mon 4 Jan.
+    expect(log).toEqual(['2026-12-23 raised', '2026-12-30 bank', '2027-01-04 bank']);
+    expect(await sandboxPayments()).toEqual([[':1', '2026-12-30', 'confirmed', p.regular]]);
+    const [statement] = (
+      await api(app.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)
+    ).body;
+    expect(statement).toMatchObject({
+      statementNumber: 2,
+      status: 'settled',
+      paymentDueAt: '2026-12-30T00:00:00.000Z',
+    });
+    const [notice] = await mailText(p.accountId, 'statement-issued');
+    expect(notice).toContain('will be collected by Direct Debit on or after 30 December 2026');
   });
 
   it('a failing Direct Debit is presented again once, then the account is suspended and the policy cancelled for non-payment', async () => {

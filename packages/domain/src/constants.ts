@@ -5,7 +5,6 @@
 // Locale
 export const LOCALE = 'en-GB';
 export const CURRENCY = 'GBP';
-export const TIME_ZONE = 'Europe/London';
 
 // Tax and money
 /** Insurance premium tax (standard rate); premiums are quoted including it. */

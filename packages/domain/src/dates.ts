@@ -1,93 +1,36 @@
 /**
- * Europe/London calendar helpers (date-fns + @date-fns/tz). Instants are `Date`s; calendar days are ISO
- * 'yyyy-MM-dd' strings. Everything is DST-safe: "midnight" is always London midnight (GMT or BST).
+ * Calendar helpers on top of the London calendar (calendar/london.ts, ADR 342): ISO dates, formatting, ages,
+ * the start date. Instants are `Date`s; calendar days are ISO 'yyyy-MM-dd' strings. Everything is DST-safe:
+ * "midnight" is always London midnight (GMT or BST). This module reaches the web's home bundle: it holds no
+ * @date-fns/tz and no holiday data (working days are in calendar/working-days.ts).
  */
-import { isValid } from 'date-fns';
-import { TIME_ZONE } from './constants.ts';
+import {
+  addDaysIso,
+  addDaysYmd,
+  addMonthsYmd,
+  calendar,
+  type DateInput,
+  type IsoDate,
+  instant,
+  isIsoDate,
+  isoOf,
+  LONDON,
+  londonDate,
+  londonDayOf,
+  londonDaysBetween,
+  londonInstant,
+  londonMidnightOf,
+  two,
+  type WallClock,
+  wallClock,
+} from './calendar/london.ts';
 
-export const LONDON = TIME_ZONE;
+export { addDaysIso, type IsoDate, isIsoDate, LONDON, londonDate, londonInstant, type WallClock, wallClock };
 export const ISO_DATE = 'yyyy-MM-dd';
-
-export type IsoDate = string;
-type DateInput = Date | number | string;
-
-function instant(value: DateInput): Date {
-  const date = value instanceof Date ? value : new Date(value);
-  if (!isValid(date)) throw new RangeError(`Invalid date: ${String(value)}`);
-  return date;
-}
-
-/*
- * Calendar dates are moved with integer arithmetic on (year, month, day), not through date-fns and TZDate:
- * the form and risk rules call these many times per request, and the library path cost about half a
- * millisecond a call (issue 15). Same results: months clamp to their last day as date-fns does
- * (2024-02-29 + 1 year = 2025-02-28); test/dates.test.ts checks them against date-fns.
- */
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
-const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-const daysInMonth = (y: number, m: number) => (m === 2 && isLeap(y) ? 29 : MONTH_DAYS[m - 1]!);
-const DAY_MS = 86_400_000;
-
-type Ymd = [year: number, month: number, day: number];
-const ymdOf = (iso: IsoDate): Ymd => [
-  Number(iso.slice(0, 4)),
-  Number(iso.slice(5, 7)),
-  Number(iso.slice(8, 10)),
-];
-const two = (n: number) => (n < 10 ? `0${n}` : String(n));
-const isoOf = ([y, m, d]: Ymd): IsoDate => `${String(y).padStart(4, '0')}-${two(m)}-${two(d)}`;
-
-function utcMs([y, m, d]: Ymd): number {
-  const date = new Date(0);
-  date.setUTCFullYear(y, m - 1, d);
-  return date.getTime();
-}
-
-function ymdOfMs(ms: number): Ymd {
-  const date = new Date(ms);
-  return [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
-}
-
-function addMonthsYmd([y, m, d]: Ymd, months: number): Ymd {
-  const total = y * 12 + (m - 1) + months;
-  const year = Math.floor(total / 12);
-  const month = total - year * 12 + 1;
-  return [year, month, Math.min(d, daysInMonth(year, month))];
-}
-
-const addDaysYmd = (ymd: Ymd, days: number): Ymd => (days === 0 ? ymd : ymdOfMs(utcMs(ymd) + days * DAY_MS));
-
-function calendar(iso: IsoDate): Ymd {
-  if (!isIsoDate(iso)) throw new RangeError(`Invalid ISO date: ${iso}`);
-  return ymdOf(iso);
-}
-
-/** A real calendar date written yyyy-MM-dd (rejects 2023-02-30, 2023-2-3). */
-export function isIsoDate(value: unknown): value is IsoDate {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [y, m, d] = ymdOf(value);
-  return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
-}
 
 /** A year and month written yyyy-MM. */
 export function isIsoMonth(value: unknown): value is string {
   return typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
-}
-
-let lastInstant = Number.NaN;
-let lastLondonDate = '';
-
-/**
- * The London calendar date of an instant: through London's offset for that hour (`londonOffset`, memoised per
- * hour), not a call to Intl each time (about 20 µs; rating a quote asks for today's date, issue 15).
- */
-export function londonDate(at: DateInput): IsoDate {
-  const ms = instant(at).getTime();
-  if (ms === lastInstant) return lastLondonDate;
-  const wall = new Date(ms + londonOffset(ms));
-  lastLondonDate = isoOf([wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate()]);
-  lastInstant = ms;
-  return lastLondonDate;
 }
 
 /** Today's date in London (yyyy-MM-dd). */
@@ -95,89 +38,10 @@ export function todayInLondon(now: DateInput = new Date()): IsoDate {
   return londonDate(now);
 }
 
-/*
- * London wall-clock time through Intl, without @date-fns/tz: this module reaches the web app's home bundle
- * (through status.ts), where TZDate cannot be tree-shaken (issue 15, home ≤ 150 KB).
- */
-const londonClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: LONDON,
-  hourCycle: 'h23',
-  weekday: 'long',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
-export interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  weekday: string;
-}
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const HOUR_MS = 3_600_000;
-/** London's offset from UTC for each UTC hour asked about: it changes only on the hour (01:00 UTC). */
-const offsets = new Map<number, number>();
-function londonOffset(ms: number): number {
-  const hour = Math.floor(ms / HOUR_MS);
-  let offset = offsets.get(hour);
-  if (offset === undefined) {
-    const parts: Record<string, string> = {};
-    for (const p of londonClock.formatToParts(hour * HOUR_MS))
-      if (p.type !== 'literal') parts[p.type] = p.value;
-    const wall = Date.UTC(
-      Number(parts.year),
-      Number(parts.month) - 1,
-      Number(parts.day),
-      Number(parts.hour),
-      Number(parts.minute),
-      Number(parts.second),
-    );
-    offset = wall - hour * HOUR_MS;
-    // Formatting through Intl costs more than the rest of a billing run's date work; a bounded memo.
-    if (offsets.size >= 100_000) offsets.clear();
-    offsets.set(hour, offset);
-  }
-  return offset;
-}
-/** The London wall-clock reading of an instant (ms). */
-export function wallClock(ms: number): WallClock {
-  const d = new Date(ms + londonOffset(ms));
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
-    weekday: WEEKDAYS[d.getUTCDay()] ?? '',
-  };
-}
-
-/** The instant of a London wall-clock time (the later reading across a clock change, as TZDate). */
-export function londonInstant(y: number, m: number, d: number, hour = 0, minute = 0): number {
-  const wall = Date.UTC(y, m - 1, d, hour, minute);
-  const offsetAt = (ms: number) => {
-    const c = wallClock(ms);
-    return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - Math.floor(ms / 1000) * 1000;
-  };
-  const guess = wall - offsetAt(wall);
-  return wall - offsetAt(guess);
-}
-
 /** The instant London's day starts: for a calendar date, or for the London day containing an instant. */
 export function startOfDayLondon(day: DateInput): Date {
-  if (typeof day === 'string' && isIsoDate(day)) {
-    const [y, m, d] = ymdOf(day);
-    return new Date(londonInstant(y, m, d));
-  }
-  const c = wallClock(instant(day).getTime());
-  return new Date(londonInstant(c.year, c.month, c.day));
+  if (typeof day === 'string' && isIsoDate(day)) return londonMidnightOf(day);
+  return londonMidnightOf(londonDate(instant(day)));
 }
 
 const MONTHS = [
@@ -230,14 +94,8 @@ export function addYearsIso(iso: IsoDate, years: number): IsoDate {
   return isoOf(addMonthsYmd(calendar(iso), years * 12));
 }
 
-export function addDaysIso(iso: IsoDate, days: number): IsoDate {
-  return isoOf(addDaysYmd(calendar(iso), days));
-}
-
 /** Calendar days from `from` to `to` in London (negative when `to` is earlier). */
-export function daysBetweenLondon(from: DateInput, to: DateInput): number {
-  return Math.round((utcMs(calendar(toIso(to))) - utcMs(calendar(toIso(from)))) / DAY_MS);
-}
+export const daysBetweenLondon: (from: DateInput, to: DateInput) => number = londonDaysBetween;
 
 /**
  * A calendar date moved by an ISO-8601 duration of years, months and days ("-P125Y", "P30D"): the form
@@ -260,9 +118,7 @@ export function startDateChoices(now: DateInput, daysInFuture: number, days: num
   return Array.from({ length: days }, (_, i) => addDaysIso(first, i));
 }
 
-function toIso(value: DateInput): IsoDate {
-  return typeof value === 'string' && isIsoDate(value) ? value : londonDate(value);
-}
+const toIso = londonDayOf;
 
 /**
  * Whole years from `from` to `to` (calendar dates; instants are read in London). A 29 February birthday

@@ -5,7 +5,7 @@
 // London wall-clock time comes from dates.ts (Intl, not TZDate: this module is in home's bundle, issue 15).
 import { londonInstant, wallClock } from './dates.ts';
 
-export const LONDON = 'Europe/London';
+export { LONDON } from './dates.ts';
 
 const two = (n: number) => String(n).padStart(2, '0');
 

@@ -2,6 +2,8 @@
  * Policy and proposal status helpers (spec 1 §4, spec 2 §2 and §4). The input shapes name only the
  * fields the helpers read, so API rows and web DTOs both fit. Dates are ISO strings or Dates.
  */
+
+import { addDaysIso, londonDate, londonMidnightOf } from './calendar/london.ts';
 import { FALLBACK_DAYS_TO_DEFER, ZERO_PAYMENT_THRESHOLD } from './constants.ts';
 import { daysBetweenLondon } from './dates.ts';
 import {
@@ -79,14 +81,24 @@ export function isStarted(policy: PolicyLike): boolean {
   return policy.policyDetail.policyStatus !== 'PENDING';
 }
 
-/** Standard always allows; CoolingOff only while fewer than `days` days have passed since the basis date. */
+/**
+ * The instant cooling-off ends (exclusive): the end of the `days`-th London day after the London day of its
+ * start, i.e. midnight starting the day after it (ADR 342). Started on 5 October, 14 days run to the end of
+ * 19 October, 23:59:59.999 London time, across any clock change. The start's own day is not counted, as
+ * "fewer than 14 days have passed" reads (spec 2 §4): on 19 October 14 full days have not yet passed.
+ */
+export function coolingOffEndsAt(start: DateLike, days: number = DEFAULT_COOLING_OFF_DAYS): Date {
+  return londonMidnightOf(addDaysIso(londonDate(start), days + 1));
+}
+
+/** Standard always allows; CoolingOff only until the end of the `days`-th London day after the basis date. */
 export function canCancel(policy: PolicyLike, rule: CancellationRule, now: Date = new Date()): boolean {
   const d = policy.policyDetail;
   if (d.terminatedAt || isEndedStatus(d.policyStatus)) return false;
   if (rule.type === 'Standard') return true;
   const basis = rule.startAt === 'Bind' ? d.createdAt : d.inceptedAt;
   if (!basis) return rule.startAt !== 'Bind' && d.policyStatus === 'PENDING'; // not yet incepted
-  return daysBetweenLondon(basis, now) < (rule.days ?? DEFAULT_COOLING_OFF_DAYS);
+  return now.getTime() < coolingOffEndsAt(basis, rule.days ?? DEFAULT_COOLING_OFF_DAYS).getTime();
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   canCancel,
   cancellationDeferralDays,
   claimStatusVariant,
+  coolingOffEndsAt,
   isDiscountFull,
   isEndedStatus,
   isPaymentMethodUnneeded,
@@ -77,14 +78,31 @@ describe('canCancel', () => {
     expect(canCancel(policy('CANCELLED'), standard)).toBe(false);
     expect(canCancel(policy('ACTIVE', { terminatedAt: '2026-12-01T00:00:00Z' }), standard)).toBe(false);
   });
-  it('CoolingOff from inception: day 13 yes, day 14 no', () => {
-    expect(canCancel(policy('ACTIVE'), coolingInception, new Date('2026-10-18T12:00:00Z'))).toBe(true);
-    expect(canCancel(policy('ACTIVE'), coolingInception, new Date('2026-10-19T12:00:00Z'))).toBe(false);
+  it('CoolingOff from inception: to the end of the 14th London day after it (5 Oct: all of 19 Oct)', () => {
+    expect(canCancel(policy('ACTIVE'), coolingInception, new Date('2026-10-19T12:00:00Z'))).toBe(true);
+    expect(canCancel(policy('ACTIVE'), coolingInception, new Date('2026-10-20T12:00:00Z'))).toBe(false);
   });
   it('CoolingOff from bind counts from creation', () => {
-    expect(canCancel(policy('ACTIVE'), coolingBind, new Date('2026-10-14T12:00:00Z'))).toBe(true);
-    expect(canCancel(policy('ACTIVE'), coolingBind, new Date('2026-10-15T12:00:00Z'))).toBe(false);
+    expect(canCancel(policy('ACTIVE'), coolingBind, new Date('2026-10-15T12:00:00Z'))).toBe(true);
+    expect(canCancel(policy('ACTIVE'), coolingBind, new Date('2026-10-16T12:00:00Z'))).toBe(false);
   });
+  it.each([
+    ['winter', '2026-12-01T00:00:00Z', '2026-12-15T23:59:00Z', '2026-12-16T00:00:00Z'],
+    ['summer', '2027-06-30T23:00:00Z', '2027-07-15T22:59:00Z', '2027-07-15T23:00:00Z'],
+    // Across the clock changes: BST start, GMT end; GMT start, BST end.
+    ['autumn change', '2026-10-19T23:00:00Z', '2026-11-03T23:59:00Z', '2026-11-04T00:00:00Z'],
+    ['spring change', '2027-03-20T00:00:00Z', '2027-04-03T22:59:00Z', '2027-04-03T23:00:00Z'],
+    // Incepted mid-day (today's start): the start's own day is not counted either.
+    ['mid-day start', '2026-12-01T15:20:00Z', '2026-12-15T23:59:59Z', '2026-12-16T00:00:00Z'],
+  ])(
+    'CoolingOff boundary, %s: 23:59 London on the 14th day is inside, 00:00 the next day outside',
+    (_, start, last, next) => {
+      const p = policy('ACTIVE', { inceptedAt: start });
+      expect(canCancel(p, coolingInception, new Date(last))).toBe(true);
+      expect(canCancel(p, coolingInception, new Date(next))).toBe(false);
+      expect(coolingOffEndsAt(start, 14)).toEqual(new Date(next));
+    },
+  );
   it('CoolingOff defaults to 14 days and allows a not-yet-incepted pending policy', () => {
     const rule: CancellationRule = { type: 'CoolingOff' };
     expect(canCancel(policy('ACTIVE'), rule, new Date('2026-10-18T12:00:00Z'))).toBe(true);

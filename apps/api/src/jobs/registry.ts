@@ -1,3 +1,4 @@
+import { LONDON } from '@forecourt/domain/calendar/london';
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { AppServices } from '../lib/context.ts';
@@ -126,7 +127,7 @@ export async function registerJobDefinitions(
     workers.set(job.name, [...(workers.get(job.name) ?? []), worker]);
     if (job.schedule) {
       const data = parsePayload(job, job.schedule.payload) as object;
-      await boss.schedule(job.name, job.schedule.cron, data, { tz: job.schedule.tz ?? 'Europe/London' });
+      await boss.schedule(job.name, job.schedule.cron, data, { tz: job.schedule.tz ?? LONDON });
     }
   }
 }

@@ -4,9 +4,7 @@
  * - ANNUAL: a policy year paid in full at purchase (P1Y).
  * - DRIVEAWAY: a short cover of 1, 7 or 28 days paid in full, never renewed (the scheme's `term`).
  */
-import { TZDate } from '@date-fns/tz';
-import { addDays, addMonths, addYears } from 'date-fns';
-import { LONDON } from '../dates.ts';
+import { addLondonDays, addLondonMonths } from '../calendar/london.ts';
 import type { ProductKind } from '../enums.ts';
 import { type DriveawayTerm, termDays } from './product-kind.ts';
 
@@ -23,15 +21,16 @@ export {
 
 /**
  * When a policy bought at `startAt` expires: a year later (subscriptions and annual policies; a subscription's
- * anniversary), or the driveaway's days later on the London clock, at the same wall-clock time.
+ * anniversary), or the driveaway's days later, on the London calendar at the same wall-clock time (ADR 342:
+ * London midnight stays London midnight; 29 February + 1 year = 28 February).
  */
 export function policyExpiry(product: ProductKind, startAt: Date, term?: DriveawayTerm | undefined): Date {
-  if (product !== 'DRIVEAWAY') return addYears(startAt, 1);
-  return new Date(addDays(new TZDate(startAt, LONDON), termDays(term ?? 'P1D')).getTime());
+  if (product !== 'DRIVEAWAY') return addLondonMonths(startAt, 12);
+  return addLondonDays(startAt, termDays(term ?? 'P1D'));
 }
 
 /** The end of what one quote prices: a month of a subscription, otherwise the policy's whole term. */
 export function quotedPeriodEnd(product: ProductKind, startAt: Date, term?: DriveawayTerm | undefined): Date {
-  if (product === 'SUBSCRIPTION') return addMonths(startAt, 1);
+  if (product === 'SUBSCRIPTION') return addLondonMonths(startAt, 1);
   return policyExpiry(product, startAt, term);
 }

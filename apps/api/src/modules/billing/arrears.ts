@@ -1,4 +1,4 @@
-import { addWorkingDays } from '@forecourt/domain/billing/working-days';
+import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
 import { addDaysIso, formatLondon, londonDate, startOfDayLondon } from '@forecourt/domain/dates';
 import { formatGBP } from '@forecourt/domain/money';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
@@ -20,8 +20,6 @@ import { payOutCancellationRefund } from './refund-payout.ts';
 export const RETRY_AFTER_DAYS = [3, 7] as const;
 /** A failed Direct Debit is presented again once (ADR 204), on the first retry day plus the Bacs notice. */
 export const DD_REPRESENTATIONS = 1;
-/** Direct Debit: the charge date is at least this many working days after the statement (Bacs notice). */
-export const DD_NOTICE_WORKING_DAYS = 3;
 
 export type CollectedBy = 'card' | 'debit';
 const FROM: Record<CollectedBy, string> = { card: 'from your card', debit: 'by Direct Debit' };
@@ -65,7 +63,7 @@ export async function afterFailedCollection(
       [
         `We could not take ${formatGBP(amount)} ${FROM[by]}.`,
         by === 'debit'
-          ? `Please pay the outstanding balance from your account. Otherwise we will collect it by Direct Debit again on or after ${day(addWorkingDays(next, DD_NOTICE_WORKING_DAYS))}.`
+          ? `Please pay the outstanding balance from your account. Otherwise we will collect it by Direct Debit again on or after ${day(directDebitChargeDate({ noticeSentAt: next }))}.`
           : `Please pay the outstanding balance from your account. Otherwise we will try your card again on ${day(next)}.`,
       ],
       { attempt },

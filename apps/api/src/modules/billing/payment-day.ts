@@ -7,6 +7,7 @@ import {
   periodFrom,
   proRata,
 } from '@forecourt/domain/billing/schedule';
+import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
 import { paidInFull } from '@forecourt/domain/policy/term';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
@@ -169,8 +170,13 @@ export async function nextStatementEstimate(ctx: Ctx, accountId: string) {
   const months = rows.filter((s) => s.periodStart && s.status !== 'draft').length;
   // Only the days on cover when a cancellation is set inside the period (R4).
   const instalment = plan ? periodCharge(instalmentFor(months + 1, plan), period, endsAt ?? period.end) : 0;
+  // A Direct Debit is charged by R8 (ADR 342): the run that raises the statement sends its advance notice.
+  const chargeAt =
+    account.paymentMethodType === 'BACS_DEBIT'
+      ? directDebitChargeDate({ noticeSentAt: dueAt, paymentDate: dueAt })
+      : dueAt;
   return {
-    paymentDueAt: dueAt.toISOString(),
+    paymentDueAt: chargeAt.toISOString(),
     amount: instalment + (draft?.subtotalPence ?? 0) + outstanding,
     ...(endsAt ? { endsAt: endsAt.toISOString() } : {}),
   };

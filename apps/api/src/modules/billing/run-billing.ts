@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { signed } from '@forecourt/domain/billing/ledger';
 import { instalmentFor, periodCharge, periodFrom } from '@forecourt/domain/billing/schedule';
-import { addWorkingDays } from '@forecourt/domain/billing/working-days';
+import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
 import { formatLondon, londonDate } from '@forecourt/domain/dates';
 import { formatGBP } from '@forecourt/domain/money';
 import { paidInFull } from '@forecourt/domain/policy/term';
@@ -30,7 +30,6 @@ import {
   afterFailedCollection,
   type CollectedBy,
   cancelUnpaid,
-  DD_NOTICE_WORKING_DAYS,
   reinstateIfPaidMany,
   reopenRetries,
 } from './arrears.ts';
@@ -234,7 +233,9 @@ async function raisePage(
       const carried = ledger.total + invoice;
       const outstanding = Math.max(0, Math.min(subtotal, carried));
       const byDebit = account.paymentMethodType === 'BACS_DEBIT';
-      const dueAt = byDebit ? laterOf(periodStart, addWorkingDays(at, DD_NOTICE_WORKING_DAYS)) : periodStart;
+      const dueAt = byDebit
+        ? directDebitChargeDate({ noticeSentAt: at, paymentDate: periodStart })
+        : periodStart;
       const statement = {
         id: book?.draftId ?? randomUUID(),
         accountId: account.id,
@@ -326,8 +327,6 @@ async function raisePage(
 
 const STATEMENT_COLUMNS =
   'id uuid, status text, ps timestamptz, pe timestamptz, bf integer, st integer, cf integer, os integer, due timestamptz, att integer, at timestamptz';
-
-const laterOf = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
 
 /** The "statement issued" e-mail, with the Bacs advance notice for Direct Debit. */
 function statementIssued(
@@ -587,7 +586,7 @@ async function dueDebits(db: Db): Promise<DueCollection[]> {
 /**
  * Submits one statement's Direct Debit payment (ADR 204): charge date = the statement's payment date on the
  * first attempt; a re-presentation is charged the Bacs notice after the retry day, and the statement's
- * payment date moves to it. No mandate able to pay is a failed collection, through the arrears path.
+ * payment date moves to it (both by R8, ADR 342). No mandate able to pay is a failed collection, through the arrears path.
  */
 async function submitDebit(
   services: AppServices,
@@ -601,10 +600,12 @@ async function submitDebit(
     .where(eq(statements.id, due.statementId));
   if (!row) return 'submitted';
   const { account, statement } = row;
-  const chargeAt =
-    due.attempt > 1 || !statement.paymentDueAt
-      ? addWorkingDays(at, DD_NOTICE_WORKING_DAYS)
-      : statement.paymentDueAt;
+  // R8 (ADR 342): a re-presentation is noticed now; a first attempt on the statement's payment date, which
+  // the rule keeps when the statement was raised by it and moves when it was not (never a non-working day).
+  const chargeAt = directDebitChargeDate({
+    noticeSentAt: at,
+    paymentDate: due.attempt > 1 ? null : statement.paymentDueAt,
+  });
   const outcome = await submitDirectDebit(services, {
     paymentId: due.paymentId,
     paymentMethodId: account.paymentMethodId,
@@ -613,7 +614,7 @@ async function submitDebit(
     description: `Policy ${account.accountCode}`,
   });
   if (outcome === 'submitted') {
-    if (due.attempt > 1) {
+    if (chargeAt.getTime() !== statement.paymentDueAt?.getTime()) {
       await services.db
         .update(statements)
         .set({ paymentDueAt: chargeAt })

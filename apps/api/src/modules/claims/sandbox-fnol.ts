@@ -1,5 +1,5 @@
-import { TZDate } from '@date-fns/tz';
 import { fnolRequestSchema } from '@forecourt/contracts/claims';
+import { londonInstant as londonWallInstant } from '@forecourt/domain/calendar/london';
 import { CLAIM_SUB_TYPES, CLAIM_TYPES } from '@forecourt/domain/enums';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -51,7 +51,7 @@ function londonInstant(value: string | undefined): string | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value ?? '');
   if (!m) return undefined;
   const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
-  return new Date(new TZDate(y, mo - 1, d, h, mi, 'Europe/London').getTime()).toISOString();
+  return new Date(londonWallInstant(y, mo, d, h, mi)).toISOString();
 }
 
 /** The sandbox external FNOL service: a form per link that records the claim and returns to the app. */

@@ -1,4 +1,5 @@
 import type { Quote } from '@forecourt/contracts/proposals';
+import { LONDON } from '@forecourt/domain/calendar/london';
 import { priceBreakdown } from '@forecourt/domain/rating/price';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { outbox } from '../../db/schema/index.ts';
@@ -62,7 +63,7 @@ export async function retainProposal(
     price,
     `To pick up where you left off, go to ${link} and enter your reference, date of birth and postcode.`,
     row.quoteExpiresAt
-      ? `Your quote is valid until ${row.quoteExpiresAt.toLocaleDateString('en-GB', { timeZone: 'Europe/London' })}.`
+      ? `Your quote is valid until ${row.quoteExpiresAt.toLocaleDateString('en-GB', { timeZone: LONDON })}.`
       : '',
   ]
     .filter(Boolean)

@@ -1,5 +1,6 @@
 import type { SessionResponse } from '@forecourt/contracts';
 import type { BackBookRequest } from '@forecourt/contracts/proposals';
+import { LONDON } from '@forecourt/domain/calendar/london';
 import { normalisePostcode } from '@forecourt/domain/patterns';
 import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { and, asc, eq, gte, type SQL, sql } from 'drizzle-orm';
@@ -15,7 +16,7 @@ export const MAX_FAILURES_PER_CLIENT = 10;
 
 const WRONG_DETAILS = 'We could not find a quote with those details';
 const londonTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
+  timeZone: LONDON,
   hour: '2-digit',
   minute: '2-digit',
 });

@@ -1,4 +1,5 @@
 import { tz } from '@date-fns/tz';
+import { LONDON } from '@forecourt/domain/calendar/london';
 import { endOfMonth, isBefore } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -30,7 +31,7 @@ export function validateCardForm(form: CardForm, now: Date) {
   const month = Number(m?.[1]);
   if (!m || month < 1 || month > 12) errors.expiry = "Your card's expiry date is incomplete.";
   else {
-    const lastDay = endOfMonth(new Date(2000 + Number(m[2]), month - 1, 1), { in: tz('Europe/London') });
+    const lastDay = endOfMonth(new Date(2000 + Number(m[2]), month - 1, 1), { in: tz(LONDON) });
     if (isBefore(lastDay, now)) errors.expiry = "Your card's expiry date is in the past.";
   }
   if (!/^\d{3,4}$/.test(form.cvc ?? '')) errors.cvc = "Your card's security code is incomplete.";

@@ -1,4 +1,4 @@
-import { addWorkingDays } from '@forecourt/domain/billing/working-days';
+import { addWorkingDays } from '@forecourt/domain/calendar/working-days';
 import { startOfDayLondon } from '@forecourt/domain/dates';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';

@@ -1,5 +1,6 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import type { Quote } from '@forecourt/contracts/proposals';
+import { LONDON } from '@forecourt/domain/dates';
 import type { ProductKind } from '@forecourt/domain/enums';
 import { type PolicyTab, policyTabs } from '@forecourt/domain/status';
 
@@ -103,5 +104,5 @@ export const londonDay = (iso: string) =>
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    timeZone: 'Europe/London',
+    timeZone: LONDON,
   }).format(new Date(iso));

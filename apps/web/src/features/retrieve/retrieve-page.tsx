@@ -1,3 +1,4 @@
+import { LONDON } from '@forecourt/domain/dates';
 import { isPostcode } from '@forecourt/domain/patterns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,7 @@ function failureOf(err: unknown): Failure {
 }
 
 const londonTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' }).format(
+  new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, hour: '2-digit', minute: '2-digit' }).format(
     new Date(iso),
   );
 

@@ -1,4 +1,5 @@
 import type { Policy } from '@forecourt/contracts/policies';
+import { LONDON } from '@forecourt/domain/dates';
 import { type PolicyLink, policyEndDate, policyLinks, sortPolicies } from '@forecourt/domain/status';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +11,7 @@ const day = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
-  timeZone: 'Europe/London',
+  timeZone: LONDON,
 });
 const linkPath: Record<PolicyLink, string> = {
   manage: '',

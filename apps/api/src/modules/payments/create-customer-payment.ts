@@ -31,6 +31,9 @@ export async function createCustomerPayment(ctx: Pick<Ctx, 'db'>, input: CreateC
  * the caller expires at the provider once committed.
  */
 export async function openPaymentFor(ctx: Pick<Ctx, 'db' | 'clock'>, input: CreateCustomerPaymentInput) {
+  const beingCharged = new AppError('CONFLICT', 'A payment for this balance is being taken now.');
+  // NOWAIT: a payment a webhook or a phone charge is settling is locked by it; waiting for it while holding
+  // the lock of what it pays for could deadlock with its fulfilment (which takes that lock too).
   const [open] = await ctx.db
     .select()
     .from(customerPayments)
@@ -43,10 +46,13 @@ export async function openPaymentFor(ctx: Pick<Ctx, 'db' | 'clock'>, input: Crea
       ),
     )
     .orderBy(desc(customerPayments.createdAt))
-    .limit(1);
+    .limit(1)
+    .for('update', { noWait: true })
+    .catch((err: unknown) => {
+      throw isLockNotAvailable(err) ? beingCharged : err;
+    });
   if (!open) return { payment: await createCustomerPayment(ctx, input), closed: [] as string[] };
   const now = ctx.clock.now();
-  const beingCharged = new AppError('CONFLICT', 'A payment for this balance is being taken now.');
   if (isBeingCharged(open, now)) throw beingCharged;
   const dob = input.payerDateOfBirth ?? null;
   if (open.amountPence === input.amountPence && open.payerDateOfBirth === dob) {
@@ -62,6 +68,11 @@ export async function openPaymentFor(ctx: Pick<Ctx, 'db' | 'clock'>, input: Crea
   if (!row) throw beingCharged;
   return { payment: row, closed };
 }
+
+const isLockNotAvailable = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '55P03' || e.cause?.code === '55P03';
+};
 
 /** Many payments due in one multi-row INSERT (the billing run's page of statements, ADR 320). */
 export async function createCustomerPayments(ctx: Pick<Ctx, 'db'>, inputs: CreateCustomerPaymentInput[]) {

@@ -133,6 +133,30 @@ describe('settling arrears at once (issue 26 defect 8)', () => {
     ]);
   });
 
+  it('the balance grew after the page was opened: a phone settlement takes the new balance and closes the page', async () => {
+    const p = await inArrears();
+    const page = await openSettlePage(t, await customerToken(p), p.accountId);
+    expect(page.status).toBe(200);
+    // A later charge falls due unpaid (statement 3, as an adjustment's charge would be).
+    const statementId = randomUUID();
+    await t.database.query(
+      `INSERT INTO statements (id, account_id, statement_number, status, kind, subtotal_pence, carried_forward_pence,
+         amount_outstanding_pence) VALUES ($1, $2, 3, 'failed', 'adjustment', 1000, 1000, 1000)`,
+      [statementId, p.accountId],
+    );
+    await t.database.query(
+      `INSERT INTO statement_line_items (id, statement_id, account_id, type, status, amount_pence, description_key,
+         effective_at) VALUES ($1, $2, $3, 'invoice', 'POSTED', 1000, 'billing.lineItem.adjustment', now())`,
+      [randomUUID(), statementId, p.accountId],
+    );
+    const settled = await phoneSettle(p);
+    expect(settled.statusCode).toBe(200);
+    expect(settled.json()).toMatchObject({ amount: p.regular + 1000, status: 'SETTLED' });
+    expect((await payOnHostedPage(page.body.url)).status).toBe(404);
+    expect(charged).toHaveLength(1);
+    expect(await account(p)).toMatchObject({ outstandingAmount: 0, accountBalance: 0 });
+  });
+
   it('a page the provider could not close takes money anyway: recorded as a payment and a refund, and refunded', async () => {
     const p = await inArrears();
     const customer = await customerToken(p);

@@ -24,24 +24,25 @@ export interface ListeningApp extends TestApp {
 
 /**
  * The real app listening on a free port, so the sandbox providers' webhooks reach it by real HTTP.
- * Staff tokens for tests: `Bearer staff:<partyId>` acts as an admin impersonating that customer
- * (the identity module's real OIDC tokens are tested there).
+ * Staff tokens for tests: `Bearer staff:<partyId>` acts as an admin (access:impersonate and finance)
+ * impersonating that customer; `Bearer clerk:<partyId>` the same without finance (the identity module's real
+ * OIDC tokens are tested there).
  */
 export async function listeningApp(options: TestAppOptions = {}): Promise<ListeningApp> {
   const clock = movableClock();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'forecourt-h8-'));
   const t = await createTestApp({ clock, ...options, env: { DATA_DIR: dataDir, ...options.env } });
-  t.app.tokenVerifiers.push(async (token) =>
-    token.startsWith('staff:')
-      ? {
-          kind: 'admin',
-          userId: 'staff-1',
-          permissions: ['access:impersonate'],
-          claims: {},
-          partyId: token.slice(6) || undefined,
-        }
-      : null,
-  );
+  t.app.tokenVerifiers.push(async (token) => {
+    const [kind, partyId] = token.split(':', 2);
+    if (kind !== 'staff' && kind !== 'clerk') return null;
+    return {
+      kind: 'admin',
+      userId: `${kind}-1`,
+      permissions: kind === 'staff' ? ['access:impersonate', 'finance'] : ['access:impersonate'],
+      claims: {},
+      partyId: partyId || undefined,
+    };
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

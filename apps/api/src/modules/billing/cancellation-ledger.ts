@@ -3,7 +3,7 @@ import { type ChargedPeriod, cancellationCredit, refundDue } from '@forecourt/do
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
 import { customerAccounts, statementLineItems, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { postLine } from './ledger-store.ts';
+import { postLine, SURPLUS_REFUND_KEY } from './ledger-store.ts';
 
 type LineRow = typeof statementLineItems.$inferSelect;
 
@@ -78,8 +78,13 @@ async function settleOpenStatements(ctx: Pick<Ctx, 'db'>, accountId: string, cre
 /** What has been collected for a policy (its POSTED payments less reversals), in pence; 0 without an account. */
 export async function collectedFor(ctx: Pick<Ctx, 'db'>, policyId: string) {
   const ledger = await ledgerOf(ctx, policyId);
+  // A surplus refunded at once (ADR 341) was received and paid back: not collected.
   const moves = (ledger?.lines ?? []).filter(
-    (l) => l.status === 'POSTED' && (l.type === 'payment' || l.type === 'payment_reversal'),
+    (l) =>
+      l.status === 'POSTED' &&
+      (l.type === 'payment' ||
+        l.type === 'payment_reversal' ||
+        (l.type === 'refund' && l.descriptionKey === SURPLUS_REFUND_KEY)),
   );
   return -moves.reduce((sum, l) => sum + l.amountPence, 0);
 }

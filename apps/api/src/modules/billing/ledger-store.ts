@@ -15,6 +15,8 @@ import { owned } from '../../lib/party-scope.ts';
  * correction is a new item); statement numbers count up per account under the account's row lock.
  */
 export type AccountRow = typeof customerAccounts.$inferSelect;
+/** The refund line of money received that nothing was due for, paid back at once (ADR 341). */
+export const SURPLUS_REFUND_KEY = 'billing.lineItem.surplusRefund';
 export type StatementRow = typeof statements.$inferSelect;
 
 /** Locks the account row for the rest of the transaction (one writer per account's ledger at a time). */

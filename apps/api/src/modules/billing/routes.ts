@@ -26,6 +26,7 @@ import {
   registerMethodReady,
   registerRefundOutcome,
   registerSetupCheck,
+  registerSurplus,
   toCustomerPayment,
 } from '../payments/index.ts';
 import { assertAccountNeedsMethod, useMethodForAccount } from './account-payment-method.ts';
@@ -33,7 +34,7 @@ import { listCustomerAccounts } from './list-customer-accounts.ts';
 import { changePaymentDay, nextStatementEstimate } from './payment-day.ts';
 import { directDebitRefundOutcome } from './refund-payout.ts';
 import { directDebitOutcome } from './run-billing.ts';
-import { applySettlement, settleByCardPage, settleByPhone } from './settle-account.ts';
+import { applySettlement, postSurplus, settleByCardPage, settleByPhone } from './settle-account.ts';
 import { getStatement, listStatements } from './statements.ts';
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,6 +42,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     await applySettlement(ctx, payment);
     return undefined;
   });
+  registerSurplus('settle', postSurplus);
   registerDirectDebitOutcome(directDebitOutcome);
   registerRefundOutcome(directDebitRefundOutcome);
   registerSetupCheck(assertAccountNeedsMethod);

@@ -1,5 +1,6 @@
 import type { CardCheckoutBody, CardSetupBody } from '@forecourt/contracts/payments';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
 import { customerPayments, paymentSessions } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
@@ -79,28 +80,7 @@ async function recordTheOpenSession(
   for (let attempt = 1; ; attempt++) {
     try {
       return await ctx.db.transaction(async (tx) => {
-        const replaced = await tx
-          .update(paymentSessions)
-          .set({ status: 'expired' })
-          .where(
-            and(
-              eq(paymentSessions.status, 'open'),
-              inArray(
-                paymentSessions.customerPaymentId,
-                tx
-                  .select({ id: customerPayments.id })
-                  .from(customerPayments)
-                  .where(
-                    and(
-                      eq(customerPayments.partyId, payment.partyId),
-                      eq(customerPayments.purpose, payment.purpose),
-                      eq(customerPayments.reference, payment.reference),
-                    ),
-                  ),
-              ),
-            ),
-          )
-          .returning({ id: paymentSessions.id });
+        const replaced = await closeOpenSessions(tx, payment);
         await tx.insert(paymentSessions).values(row);
         if (payment.status === 'FAILED') {
           await tx
@@ -108,12 +88,48 @@ async function recordTheOpenSession(
             .set({ status: 'PENDING', declineCode: null, updatedAt: ctx.clock.now() })
             .where(and(eq(customerPayments.id, payment.id), eq(customerPayments.status, 'FAILED')));
         }
-        return replaced.map((r) => r.id);
+        return replaced;
       });
     } catch (err) {
       if (attempt >= 10 || !isUniqueViolation(err)) throw err;
     }
   }
+}
+
+/**
+ * Closes the open card sessions of a payment and of every payment for the same thing (party, purpose and
+ * reference: the proposal, adjustment or account), but `keep`, in the caller's transaction. Answers their ids,
+ * which the caller expires at the provider once committed (ADR 131, 341).
+ */
+export async function closeOpenSessions(
+  tx: Db,
+  payment: Pick<typeof customerPayments.$inferSelect, 'partyId' | 'purpose' | 'reference'>,
+  keep?: string,
+): Promise<string[]> {
+  const closed = await tx
+    .update(paymentSessions)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(paymentSessions.status, 'open'),
+        keep ? ne(paymentSessions.id, keep) : undefined,
+        inArray(
+          paymentSessions.customerPaymentId,
+          tx
+            .select({ id: customerPayments.id })
+            .from(customerPayments)
+            .where(
+              and(
+                eq(customerPayments.partyId, payment.partyId),
+                eq(customerPayments.purpose, payment.purpose),
+                eq(customerPayments.reference, payment.reference),
+              ),
+            ),
+        ),
+      ),
+    )
+    .returning({ id: paymentSessions.id });
+  return closed.map((c) => c.id);
 }
 
 /** Best effort: a session that cannot be expired and is then paid is refunded when its webhook arrives. */

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { customerPayments } from '../../db/schema/index.ts';
 import { insertRows } from '../../db/values.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { closeOpenSessions } from './create-card-session.ts';
+import { isBeingCharged, openAndUnclaimed } from './settle-by-token.ts';
 
 export interface CreateCustomerPaymentInput {
   partyId: string;
@@ -18,6 +22,57 @@ export async function createCustomerPayment(ctx: Pick<Ctx, 'db'>, input: CreateC
   const [row] = await ctx.db.insert(customerPayments).values(paymentRow(input)).returning();
   return row!;
 }
+
+/**
+ * One open payment per thing paid for (ADR 341): the open (PENDING or FAILED) payment of the party for this
+ * purpose and reference, its amount brought up to date, or a new one. Call it in a transaction that holds the
+ * lock of what it pays for (an account's row), so two callers at once make one. A payment a phone call is
+ * charging now is a 409. Answers the payment and the card sessions closed because its amount changed, which
+ * the caller expires at the provider once committed.
+ */
+export async function openPaymentFor(ctx: Pick<Ctx, 'db' | 'clock'>, input: CreateCustomerPaymentInput) {
+  const beingCharged = new AppError('CONFLICT', 'A payment for this balance is being taken now.');
+  // NOWAIT: a payment a webhook or a phone charge is settling is locked by it; waiting for it while holding
+  // the lock of what it pays for could deadlock with its fulfilment (which takes that lock too).
+  const [open] = await ctx.db
+    .select()
+    .from(customerPayments)
+    .where(
+      and(
+        eq(customerPayments.partyId, input.partyId),
+        eq(customerPayments.purpose, input.purpose),
+        eq(customerPayments.reference, input.reference),
+        inArray(customerPayments.status, ['PENDING', 'FAILED']),
+      ),
+    )
+    .orderBy(desc(customerPayments.createdAt))
+    .limit(1)
+    .for('update', { noWait: true })
+    .catch((err: unknown) => {
+      throw isLockNotAvailable(err) ? beingCharged : err;
+    });
+  if (!open) return { payment: await createCustomerPayment(ctx, input), closed: [] as string[] };
+  const now = ctx.clock.now();
+  if (isBeingCharged(open, now)) throw beingCharged;
+  const dob = input.payerDateOfBirth ?? null;
+  if (open.amountPence === input.amountPence && open.payerDateOfBirth === dob) {
+    return { payment: open, closed: [] as string[] };
+  }
+  paymentRow(input);
+  const closed = await closeOpenSessions(ctx.db, open);
+  const [row] = await ctx.db
+    .update(customerPayments)
+    .set({ amountPence: input.amountPence, payerDateOfBirth: dob, updatedAt: now })
+    .where(and(eq(customerPayments.id, open.id), openAndUnclaimed(now)))
+    .returning();
+  if (!row) throw beingCharged;
+  return { payment: row, closed };
+}
+
+const isLockNotAvailable = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '55P03' || e.cause?.code === '55P03';
+};
 
 /** Many payments due in one multi-row INSERT (the billing run's page of statements, ADR 320). */
 export async function createCustomerPayments(ctx: Pick<Ctx, 'db'>, inputs: CreateCustomerPaymentInput[]) {

@@ -1,20 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import {
-  customerPayments,
-  duplicatePayments,
-  paymentMethods,
-  paymentSessions,
-  webhookEvents,
-} from '../../db/schema/index.ts';
+import { customerPayments, paymentMethods, paymentSessions, webhookEvents } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { validation } from '../../lib/errors.ts';
 import {
   type CardEvent,
   WebhookSignatureError,
 } from '../../providers/card-payments/card-payments-provider.ts';
+import { closeOpenSessions, expireAtProvider } from './create-card-session.ts';
 import { type AfterCommit, fulfil, runAfterCommit } from './fulfilment.ts';
 import { methodReady } from './method-ready.ts';
+import { flagSurplus, refundFlagged } from './surplus.ts';
 
 /**
  * POST /api/stripe/webhooks. The signature is checked before anything is read (bad: 400, nothing changes).
@@ -34,6 +30,8 @@ export async function handleCardWebhook(ctx: Ctx, rawBody: string, signature: st
     throw err;
   }
   let afterCommit: AfterCommit | undefined;
+  let closed: string[] = [];
+  let surplusOf: string | undefined;
   const result = await ctx.db.transaction(async (tx) => {
     const fresh = await tx
       .insert(webhookEvents)
@@ -95,15 +93,21 @@ export async function handleCardWebhook(ctx: Ctx, rawBody: string, signature: st
             ),
           )
           .returning();
-        if (settled) afterCommit = await fulfil(txCtx, settled);
-        else if (event.mode === 'payment' && event.paymentReference && (event.amountPence ?? 0) > 0) {
-          afterCommit = await flagDuplicate(ctx, tx, session, event);
+        if (settled) {
+          afterCommit = await fulfil(txCtx, settled);
+          // The other pages open for the same thing can no longer take money for it (ADR 341).
+          closed = await closeOpenSessions(tx, settled, session.id);
+          surplusOf = settled.id;
+        } else if (event.mode === 'payment' && event.paymentReference && (event.amountPence ?? 0) > 0) {
+          surplusOf = await flagDuplicate(ctx, tx, session, event);
         }
       }
     }
     return { received: true as const, duplicate: false };
   });
   await runAfterCommit(ctx, afterCommit);
+  for (const id of closed) await expireAtProvider(ctx, id);
+  if (surplusOf) await refundFlagged(ctx, surplusOf);
   return result;
 }
 
@@ -135,68 +139,25 @@ export async function saveCard(
 
 /**
  * Issue 9 §4 (ADR 131): money arrived on a session whose payment is already settled (paid on another
- * session, or by phone). It is recorded for staff (duplicate_payments), logged, and refunded in full
- * through the provider once the transaction (tx) has committed.
+ * session, or by phone). It is flagged for staff, recorded in the ledger and refunded in full through the
+ * provider once the transaction (tx) has committed (flagSurplus, ADR 341). Answers the payment to refund for.
  */
 async function flagDuplicate(
   ctx: Ctx,
   tx: Ctx['db'],
   session: typeof paymentSessions.$inferSelect,
   event: CardEvent,
-): Promise<AfterCommit | undefined> {
-  const provider = ctx.providers.cardPayments;
+): Promise<string | undefined> {
   const [payment] = await tx
     .select()
     .from(customerPayments)
     .where(eq(customerPayments.id, session.customerPaymentId ?? ''));
   if (!payment || payment.providerReference === event.paymentReference) return undefined;
-  const [flag] = await tx
-    .insert(duplicatePayments)
-    .values({
-      id: randomUUID(),
-      customerPaymentId: payment.id,
-      partyId: payment.partyId,
-      sessionId: session.id,
-      provider: provider.name,
-      paymentReference: event.paymentReference ?? '',
-      amountPence: event.amountPence ?? 0,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!flag) return undefined;
-  ctx.log.warn(
-    {
-      customerPaymentId: payment.id,
-      sessionId: session.id,
-      paymentReference: flag.paymentReference,
-      amountPence: flag.amountPence,
-    },
-    'duplicate card payment for a settled payment: refunding it',
-  );
-  return () => refundDuplicate(ctx, flag);
-}
-
-export async function refundDuplicate(ctx: Ctx, flag: typeof duplicatePayments.$inferSelect) {
-  const db = ctx.db;
-  try {
-    const { refundReference } = await ctx.providers.cardPayments.refundPayment({
-      paymentReference: flag.paymentReference,
-      amountPence: flag.amountPence,
-      idempotencyKey: `refund-${flag.id}`,
-      metadata: { customerPaymentId: flag.customerPaymentId, duplicateId: flag.id },
-    });
-    await db
-      .update(duplicatePayments)
-      .set({ status: 'refunded', refundReference, refundedAt: ctx.clock.now() })
-      .where(eq(duplicatePayments.id, flag.id));
-  } catch (err) {
-    ctx.log.warn(
-      { err, duplicateId: flag.id },
-      'refund of a duplicate card payment failed; staff must refund it',
-    );
-    await db
-      .update(duplicatePayments)
-      .set({ status: 'refund_failed' })
-      .where(eq(duplicatePayments.id, flag.id));
-  }
+  const flag = await flagSurplus(ctx, tx, {
+    payment,
+    paymentReference: event.paymentReference ?? '',
+    amountPence: event.amountPence ?? 0,
+    sessionId: session.id,
+  });
+  return flag ? payment.id : undefined;
 }

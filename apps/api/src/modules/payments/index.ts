@@ -17,11 +17,12 @@ export {
   registerDirectDebitOutcome,
   submitDirectDebit,
 } from './collect-direct-debit.ts';
-export { createCardCheckout } from './create-card-session.ts';
+export { createCardCheckout, expireAtProvider } from './create-card-session.ts';
 export {
   type CreateCustomerPaymentInput,
   createCustomerPayment,
   createCustomerPayments,
+  openPaymentFor,
   toCustomerPayment,
 } from './create-customer-payment.ts';
 export { declinedSchema, orDeclined } from './declined-reply.ts';
@@ -55,3 +56,4 @@ export {
 export { paymentRoutes } from './routes.ts';
 export { PaymentDeclinedError, settleByToken } from './settle-by-token.ts';
 export { registerSetupCheck, type SetupCheck } from './setup-checks.ts';
+export { flagSurplus, registerSurplus, type SurplusHandler } from './surplus.ts';

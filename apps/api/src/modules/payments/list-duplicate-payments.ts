@@ -1,11 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import { duplicatePayments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { requireStaffActingFor } from '../../lib/roles.ts';
+import { requireFinanceActingFor } from '../../lib/roles.ts';
 
-/** GET /api/customerPayments/duplicates: staff see the impersonated customer's refunded double payments. */
+/** GET /api/customerPayments/duplicates: finance staff see the impersonated customer's refunded double payments. */
 export async function listDuplicatePayments(ctx: Ctx) {
-  const partyId = requireStaffActingFor(ctx.caller);
+  const partyId = requireFinanceActingFor(ctx.caller);
   const found = await ctx.db
     .select()
     .from(duplicatePayments)

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { MotoCheckoutBody } from '@forecourt/contracts/payments';
 import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
-import { customerPayments, paymentSessions } from '../../db/schema/index.ts';
+import { customerPayments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound, validation } from '../../lib/errors.ts';
 import { requireStaffActingFor } from '../../lib/roles.ts';
-import { expireAtProvider } from './create-card-session.ts';
+import { closeOpenSessions, expireAtProvider } from './create-card-session.ts';
 import { type AfterCommit, fulfil, runAfterCommit } from './fulfilment.ts';
 import { saveCard } from './handle-card-webhook.ts';
+import { flagSurplus, refundFlagged } from './surplus.ts';
 
 export class PaymentDeclinedError extends AppError {
   readonly declineCode: string;
@@ -19,6 +20,23 @@ export class PaymentDeclinedError extends AppError {
 
 const CLAIM = 'claim';
 const CLAIM_STALE_MS = 2 * 60 * 1000;
+
+/** The payment is open and no phone payment is charging it now (a claim older than 2 minutes is stale). */
+export const openAndUnclaimed = (now: Date) =>
+  and(
+    inArray(customerPayments.status, ['PENDING', 'FAILED']),
+    or(
+      isNull(customerPayments.provider),
+      ne(customerPayments.provider, CLAIM),
+      lt(customerPayments.updatedAt, new Date(now.getTime() - CLAIM_STALE_MS)),
+    ),
+  );
+
+/** Whether a phone payment is charging this payment now (its claim is not stale). */
+export const isBeingCharged = (
+  payment: Pick<typeof customerPayments.$inferSelect, 'provider' | 'updatedAt'>,
+  now: Date,
+) => payment.provider === CLAIM && payment.updatedAt.getTime() >= now.getTime() - CLAIM_STALE_MS;
 
 /**
  * POST /api/stripe/moto/checkout: an admin, impersonating the customer (audited), takes a customer payment by phone with a card token (spec 3 §4
@@ -44,17 +62,7 @@ export async function settleByToken(
   const [claimed] = await ctx.db
     .update(customerPayments)
     .set({ provider: CLAIM, providerReference: claimId, updatedAt: now })
-    .where(
-      and(
-        eq(customerPayments.id, payment.id),
-        inArray(customerPayments.status, ['PENDING', 'FAILED']),
-        or(
-          isNull(customerPayments.provider),
-          ne(customerPayments.provider, CLAIM),
-          lt(customerPayments.updatedAt, new Date(now.getTime() - CLAIM_STALE_MS)),
-        ),
-      ),
-    )
+    .where(and(eq(customerPayments.id, payment.id), openAndUnclaimed(now)))
     .returning();
   if (!claimed) throw new AppError('CONFLICT', 'This payment is already being processed.');
 
@@ -68,7 +76,7 @@ export async function settleByToken(
   try {
     result = await provider.chargeToken({
       token: input.token,
-      amountPence: payment.amountPence,
+      amountPence: claimed.amountPence,
       currency: 'gbp',
       description: input.itemName,
       metadata: { paymentId: payment.id, partyId: payment.partyId, billingPostcode: input.postalCode },
@@ -104,19 +112,31 @@ export async function settleByToken(
       })
       .where(and(eq(customerPayments.id, payment.id), eq(customerPayments.providerReference, claimId)))
       .returning();
-    if (!row) throw new Error('Payment claim lost while charging');
-    // A hosted page still open for this payment can no longer take it (ADR 131).
-    const closed = await tx
-      .update(paymentSessions)
-      .set({ status: 'expired' })
-      .where(and(eq(paymentSessions.customerPaymentId, row.id), eq(paymentSessions.status, 'open')))
-      .returning({ id: paymentSessions.id });
-    replaced = closed.map((c) => c.id);
+    if (!row) {
+      // The claim was lost while the card was charged (a hosted page paid it, or the claim went stale and
+      // another took it): the money just taken is a surplus, recorded and refunded (ADR 341).
+      const [current] = await tx.select().from(customerPayments).where(eq(customerPayments.id, payment.id));
+      await flagSurplus(ctx, tx, {
+        payment: current ?? payment,
+        paymentReference: result.paymentReference,
+        amountPence: claimed.amountPence,
+      });
+      return undefined;
+    }
+    // The pages still open for this payment, or for the same thing, can no longer take it (ADR 131, 341).
+    replaced = await closeOpenSessions(tx, row);
     await saveCard({ ...ctx, db: tx }, row.partyId, provider.name, result.card);
     afterCommit = await fulfil({ ...ctx, db: tx }, row);
     return row;
   });
   for (const id of replaced) await expireAtProvider(ctx, id);
   await runAfterCommit(ctx, afterCommit);
+  await refundFlagged(ctx, payment.id);
+  if (!settled) {
+    throw new AppError(
+      'CONFLICT',
+      'This payment has already been made: the card payment just taken is refunded.',
+    );
+  }
   return settled;
 }

@@ -185,8 +185,8 @@ describe('Direct Debit collection', () => {
     const p = await ddSubscription(FAILING);
     const app = t as BillingApp;
     // Hand-worked: charge Wed 3 Mar fails Fri 5 Mar (06:00); retry day +3 = Mon 8 Mar, re-presented with the
-    // Bacs notice for Thu 11 Mar, which fails Mon 15 Mar: suspended, notice to 22 Mar, cancelled then; no
-    // statement on 28 Mar (suspended account).
+    // Bacs notice for Thu 11 Mar, which fails Mon 15 Mar: suspended, notice to pay by 22 Mar; cover ends at the
+    // end of 22 Mar and the 23 Mar run cancels it (ADR 344); no statement on 28 Mar (suspended account).
     const { log } = await runDays(app, '2027-01-31', '2027-03-31');
     expect(log).toEqual([
       '2027-02-28 raised',
@@ -194,7 +194,7 @@ describe('Direct Debit collection', () => {
       '2027-03-05 bank',
       '2027-03-11 bank',
       '2027-03-15 bank',
-      '2027-03-22 cancelled',
+      '2027-03-23 cancelled',
     ]);
     expect(await sandboxPayments()).toEqual([
       [':1', '2027-03-03', 'failed', p.regular],
@@ -210,19 +210,22 @@ describe('Direct Debit collection', () => {
     const [failedMail] = await mailText(p.accountId, 'payment-failed');
     expect(failedMail).toContain('by Direct Debit again on or after 11 March 2027');
     expect((await mailText(p.accountId, 'notice-of-cancellation'))[0]).toContain('22 March 2027');
+    // Only the cover had is owed: 28 Feb – 22 Mar, 23 of the period's 28 days, rounded down (ADR 344).
+    const owed = Math.floor((p.regular * 23) / 28);
     const [account] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
     expect(account).toMatchObject({
       accountStatus: 'SUSPENDED',
-      outstandingAmount: p.regular,
-      accountBalance: p.regular,
+      outstandingAmount: owed,
+      accountBalance: owed,
     });
-    const [statement] = (
+    const statements = (
       await api(app.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)
     ).body;
+    const statement = statements.find((s: { statementNumber: number }) => s.statementNumber === 2);
     expect(statement).toMatchObject({
       statementNumber: 2,
       status: 'failed',
-      amountOutstanding: p.regular,
+      amountOutstanding: owed,
       paymentDueAt: '2027-03-11T00:00:00.000Z',
     });
     const [policy] = await rows(app, 'SELECT status, cancellation_reason FROM policies WHERE id = $1', [

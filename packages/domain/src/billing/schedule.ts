@@ -3,9 +3,7 @@
  * account's payment day (1 to 28); a statement bills the month ahead, from one payment date to the next.
  * Pure and DST-safe: months are counted on the London calendar, never in hours.
  */
-import { TZDate } from '@date-fns/tz';
-import { differenceInCalendarDays } from 'date-fns';
-import { LONDON } from '../dates.ts';
+import { londonDate, londonDaysBetween, londonInstant, londonMidnightOf } from '../calendar/london.ts';
 import { type Money, pence, proRataPence } from '../money.ts';
 
 export const PAYMENT_DAY_MIN = 1;
@@ -17,14 +15,17 @@ export function isPaymentDay(day: unknown): day is number {
   return typeof day === 'number' && Number.isInteger(day) && day >= PAYMENT_DAY_MIN && day <= PAYMENT_DAY_MAX;
 }
 
+/** The London calendar date of an instant, month 0-based (the one calendar: calendar/london.ts). */
 function londonParts(at: Date): { y: number; m: number; d: number } {
-  const t = new TZDate(at.getTime(), LONDON);
-  return { y: t.getFullYear(), m: t.getMonth(), d: t.getDate() };
+  const iso = londonDate(at);
+  return { y: Number(iso.slice(0, 4)), m: Number(iso.slice(5, 7)) - 1, d: Number(iso.slice(8, 10)) };
 }
 
-/** London midnight of a calendar day (month 0-based; overflowing months roll into the next year). */
+/** London midnight of a calendar day (month 0-based; months before 0 or past 11 roll into another year). */
 export function londonMidnight(y: number, m: number, d: number): Date {
-  return new Date(new TZDate(y, m, d, LONDON).getTime());
+  const total = y * 12 + m;
+  const year = Math.floor(total / 12);
+  return new Date(londonInstant(year, total - year * 12 + 1, d));
 }
 
 /** The payment day of a new subscription: the start's London day of month, at most the 28th (ADR 086). */
@@ -50,7 +51,7 @@ export function paymentDateOnOrAfter(at: Date, paymentDay: number): Date {
 
 /** Calendar days between two instants in London. */
 export function londonDays(from: Date, to: Date): number {
-  return differenceInCalendarDays(new TZDate(to.getTime(), LONDON), new TZDate(from.getTime(), LONDON));
+  return londonDaysBetween(from, to);
 }
 
 /** A billing period: from its start (inclusive) to its end (exclusive). */
@@ -64,11 +65,7 @@ export function periodDays(p: Period): number {
   return Math.max(1, londonDays(p.start, p.end));
 }
 
-const isLondonMidnight = (at: Date) => londonMidnightOf(at).getTime() === at.getTime();
-function londonMidnightOf(at: Date): Date {
-  const { y, m, d } = londonParts(at);
-  return londonMidnight(y, m, d);
-}
+const isLondonMidnight = (at: Date) => londonMidnightOf(londonDate(at)).getTime() === at.getTime();
 
 /**
  * The London days of `period` on cover when cover ends at `end` (issue 26, R4): none when it ends before the

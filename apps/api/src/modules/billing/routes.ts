@@ -30,10 +30,10 @@ import {
   toCustomerPayment,
 } from '../payments/index.ts';
 import { assertAccountNeedsMethod, useMethodForAccount } from './account-payment-method.ts';
+import { directDebitOutcome } from './direct-debit-outcome.ts';
 import { listCustomerAccounts } from './list-customer-accounts.ts';
 import { changePaymentDay, nextStatementEstimate } from './payment-day.ts';
 import { directDebitRefundOutcome } from './refund-payout.ts';
-import { directDebitOutcome } from './run-billing.ts';
 import { applySettlement, postSurplus, settleByCardPage, settleByPhone } from './settle-account.ts';
 import { getStatement, listStatements } from './statements.ts';
 

@@ -1,0 +1,31 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { customerAccounts, customerPayments, statements } from '../../db/schema/index.ts';
+
+export interface DueCollection {
+  statementId: string;
+  accountId: string;
+  paymentId: string;
+  attempt: number;
+}
+
+/** Open subscription statements with their PENDING customer payment (what the card and Direct Debit lists read). */
+export const pendingStatementPayments = (db: Db) =>
+  db
+    .select({
+      statementId: statements.id,
+      accountId: statements.accountId,
+      attempt: statements.collectionAttempts,
+      paymentId: customerPayments.id,
+    })
+    .from(statements)
+    .innerJoin(customerAccounts, eq(customerAccounts.id, statements.accountId))
+    .innerJoin(
+      customerPayments,
+      and(
+        eq(customerPayments.purpose, 'statement'),
+        eq(customerPayments.reference, sql`${statements.id}::text`),
+        eq(customerPayments.status, 'PENDING'),
+      ),
+    )
+    .$dynamic();

@@ -1,0 +1,86 @@
+import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
+import { londonDate } from '@forecourt/domain/dates';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { customerAccounts, customerPayments, ddCollections, statements } from '../../db/schema/index.ts';
+import type { AppServices } from '../../lib/context.ts';
+import { recordCharge, submitDirectDebit } from '../payments/index.ts';
+import { afterFailedCollection } from './arrears.ts';
+import { type DueCollection, pendingStatementPayments } from './statement-payments.ts';
+
+/** Pending Direct Debit statements whose payment of the current attempt has not been submitted yet. */
+export async function dueDebits(db: Db): Promise<DueCollection[]> {
+  const rows = await pendingStatementPayments(db)
+    .leftJoin(
+      ddCollections,
+      and(
+        eq(ddCollections.customerPaymentId, customerPayments.id),
+        eq(ddCollections.attempt, statements.collectionAttempts),
+      ),
+    )
+    .where(
+      and(
+        inArray(statements.status, ['pending', 'failed']),
+        eq(statements.kind, 'subscription'),
+        eq(customerAccounts.paymentMethodType, 'BACS_DEBIT'),
+        sql`${ddCollections.customerPaymentId} IS NULL`,
+      ),
+    );
+  return rows;
+}
+
+/**
+ * Submits one statement's Direct Debit payment (ADR 204): charge date = the statement's payment date on the
+ * first attempt; a re-presentation is charged the Bacs notice after the retry day, and the statement's
+ * payment date moves to it (both by R8, ADR 342). No mandate able to pay is a failed collection, through the arrears path.
+ */
+export async function submitDebit(
+  services: AppServices,
+  due: DueCollection,
+  at: Date,
+): Promise<'submitted' | 'failed'> {
+  const [row] = await services.db
+    .select({ account: customerAccounts, statement: statements })
+    .from(statements)
+    .innerJoin(customerAccounts, eq(customerAccounts.id, statements.accountId))
+    .where(eq(statements.id, due.statementId));
+  if (!row) return 'submitted';
+  const { account, statement } = row;
+  // R8 (ADR 342): a re-presentation is noticed now; a first attempt on the statement's payment date, which
+  // the rule keeps when the statement was raised by it and moves when it was not (never a non-working day).
+  const chargeAt = directDebitChargeDate({
+    noticeSentAt: at,
+    paymentDate: due.attempt > 1 ? null : statement.paymentDueAt,
+  });
+  const outcome = await submitDirectDebit(services, {
+    paymentId: due.paymentId,
+    paymentMethodId: account.paymentMethodId,
+    attempt: due.attempt,
+    chargeDate: londonDate(chargeAt),
+    description: `Policy ${account.accountCode}`,
+  });
+  if (outcome === 'submitted') {
+    if (chargeAt.getTime() !== statement.paymentDueAt?.getTime()) {
+      await services.db
+        .update(statements)
+        .set({ paymentDueAt: chargeAt })
+        .where(and(eq(statements.id, statement.id), eq(statements.collectionAttempts, due.attempt)));
+    }
+    return 'submitted';
+  }
+  return services.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(statements)
+      .where(eq(statements.id, due.statementId))
+      .for('update');
+    const recorded = await recordCharge({ ...services, db: tx }, due.paymentId, {
+      status: 'declined',
+      declineCode: 'no_mandate',
+      message: 'No Direct Debit mandate able to pay',
+    });
+    if (!locked || !recorded) return 'submitted';
+    await afterFailedCollection(tx, account, locked, recorded.amountPence, at, 'debit');
+    return 'failed';
+  });
+}

@@ -1,0 +1,27 @@
+import { PAYMENT_STATUSES, type PaymentStatus } from '../enums.ts';
+import { defineMachine, tableOf } from './machine.ts';
+
+/**
+ * A customer payment (customer_payments.status, upper case): PENDING until the provider answers, then SETTLED
+ * or FAILED; a failed one may be reopened (a new card session, the arrears retry) and is PENDING again.
+ * SETTLED is final: money back is a refund, not a move of the payment. DRAFT is in the schema but no code
+ * writes it (ADR 345).
+ */
+export const PAYMENT_EVENTS = ['submit', 'settle', 'fail', 'reopen'] as const;
+export type PaymentEvent = (typeof PAYMENT_EVENTS)[number];
+export type PaymentState = PaymentStatus;
+
+const row = tableOf<PaymentState, PaymentEvent>();
+
+export const paymentMachine = defineMachine<PaymentState, PaymentEvent>({
+  name: 'payment',
+  states: PAYMENT_STATUSES,
+  events: PAYMENT_EVENTS,
+  initial: ['DRAFT', 'PENDING', 'SETTLED', 'FAILED'],
+  moves: [
+    ...row('DRAFT', 'submit', 'PENDING', 'payment.submitted'),
+    ...row('PENDING', 'settle', 'SETTLED', 'payment.settled'),
+    ...row('PENDING', 'fail', 'FAILED', 'payment.failed'),
+    ...row('FAILED', 'reopen', 'PENDING', 'payment.reopened'),
+  ],
+});

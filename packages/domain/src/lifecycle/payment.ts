@@ -3,7 +3,9 @@ import { defineMachine, tableOf } from './machine.ts';
 
 /**
  * A customer payment (customer_payments.status, upper case): PENDING until the provider answers, then SETTLED
- * or FAILED; a failed one may be reopened (a new card session, the arrears retry) and is PENDING again.
+ * or FAILED; a failed one may be reopened (a new card session, the arrears retry) and is PENDING again, or be
+ * paid straight away with a new card token or a late provider success (settled from FAILED; declined again,
+ * FAILED stays FAILED).
  * SETTLED is final: money back is a refund, not a move of the payment. DRAFT is in the schema but no code
  * writes it (ADR 345).
  */
@@ -20,8 +22,8 @@ export const paymentMachine = defineMachine<PaymentState, PaymentEvent>({
   initial: ['DRAFT', 'PENDING', 'SETTLED', 'FAILED'],
   moves: [
     ...row('DRAFT', 'submit', 'PENDING', 'payment.submitted'),
-    ...row('PENDING', 'settle', 'SETTLED', 'payment.settled'),
-    ...row('PENDING', 'fail', 'FAILED', 'payment.failed'),
+    ...row(['PENDING', 'FAILED'], 'settle', 'SETTLED', 'payment.settled'),
+    ...row(['PENDING', 'FAILED'], 'fail', 'FAILED', 'payment.failed'),
     ...row('FAILED', 'reopen', 'PENDING', 'payment.reopened'),
   ],
 });

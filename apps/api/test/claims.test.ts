@@ -200,7 +200,14 @@ describe('staff move a claim: pending → active → settled', () => {
         actorKind: 'staff',
       }),
     ]);
-    expect((await asHandler.call('POST', url, { to: 'active', note: 'reopen' })).statusCode).toBe(409);
+    // A settled claim is terminal: the claim machine refuses the move, naming it (ADR 345).
+    const reopen = await asHandler.call('POST', url, { to: 'active', note: 'reopen' });
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Illegal claim transition: no move from settled on accept',
+      details: { machine: 'claim', from: 'settled', event: 'accept' },
+    });
     const audit = await rows(
       t,
       'SELECT admin_email, customer_party_id, action, outcome_status FROM audit_log WHERE target = $1 ORDER BY created_at',

@@ -89,7 +89,13 @@ describe('void (POST /api/policies/{id}/void)', () => {
     expect((await ledgerLines(t, c.policyId)).filter((l) => l.kind === 'cancellation')).toHaveLength(2);
     expect(await outbox('mid.policy.cancelled', c.policyNumber)).toHaveLength(1);
     expect(await outbox('policy.voided', c.policyNumber)).toHaveLength(1);
-    expect((await ntu(c)).statusCode).toBe(409);
+    const ntuAfterVoid = await ntu(c);
+    expect(ntuAfterVoid.statusCode).toBe(409);
+    // The policy machine's refusal (ADR 345): a VOIDED policy has no way out.
+    expect(ntuAfterVoid.json()).toMatchObject({
+      message: 'Illegal policy transition: no move from VOIDED on notTakenUp',
+      details: { machine: 'policy', from: 'VOIDED', event: 'notTakenUp' },
+    });
     expect((await voidIt(c, { reason: 'FRAUD' })).statusCode).toBe(409);
   });
 

@@ -1,9 +1,11 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import { formatLondon } from '@forecourt/domain/dates';
+import { adjustmentMachine, adjustmentState } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
 import { eq } from 'drizzle-orm';
 import { policyAdjustments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { nextStatus } from '../../lib/lifecycle.ts';
 import { postCancellationCredit } from '../billing/index.ts';
 import { emailPolicyholder, endPolicy, getPolicy, WHEN } from '../policies/index.ts';
 import type { AdjustmentRow } from './adjustment-view.ts';
@@ -16,6 +18,8 @@ import { cancellationNotAllowed, windowOf } from './cancellation.ts';
  * line to pay out after commit.
  */
 export async function confirmCancellation(ctx: Ctx, row: AdjustmentRow) {
+  // QUOTED → COMPLETED at once, or SCHEDULED for a later end: the adjustment machine's move (ADR 345).
+  nextStatus(adjustmentMachine, adjustmentState(row), row.immediate ? 'confirm' : 'schedule');
   const now = ctx.clock.now();
   const policy = await getPolicy(ctx, row.policyId);
   if (!windowOf(ctx, policy).allowed) throw cancellationNotAllowed();

@@ -1,11 +1,13 @@
 import type { Quote } from '@forecourt/contracts/proposals';
 import { formatLondon } from '@forecourt/domain/dates';
+import { adjustmentMachine, adjustmentState } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
 import { paidInFull, productKindOf } from '@forecourt/domain/policy/term';
 import { eq } from 'drizzle-orm';
 import { policyAdjustments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { nextStatus } from '../../lib/lifecycle.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { postAdjustmentCharge, postPaidInFullAdjustment } from '../billing/index.ts';
 import { addPolicyVersion, emailPolicyholder, getPolicy, WHEN } from '../policies/index.ts';
@@ -33,6 +35,7 @@ export async function confirmMta(
   row: AdjustmentRow,
   paid?: { id: string; settledAt: Date | null } | undefined,
 ) {
+  nextStatus(adjustmentMachine, adjustmentState(row), 'confirm');
   const [u] = row.updatedVersions as unknown as Updated[];
   if (!u) throw new Error('adjustment without a version');
   const policy = await getPolicy(ctx, row.policyId);

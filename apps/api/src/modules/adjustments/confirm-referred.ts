@@ -1,7 +1,9 @@
+import { adjustmentMachine, adjustmentState } from '@forecourt/domain/lifecycle/index';
 import { and, eq } from 'drizzle-orm';
 import { policyAdjustments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { nextStatus } from '../../lib/lifecycle.ts';
 import { cancellationFigures } from '../billing/index.ts';
 import { getPolicy } from '../policies/index.ts';
 import { type AdjustmentRow, storeAdjustment } from './adjustment-view.ts';
@@ -24,6 +26,7 @@ export const referredRefused = () =>
  * The change itself is closed unconfirmed; the answer is the cancellation.
  */
 export async function cancelForReferredChange(ctx: Ctx, row: AdjustmentRow) {
+  nextStatus(adjustmentMachine, adjustmentState(row), 'closeReferred');
   const policy = await getPolicy(ctx, row.policyId);
   const window = windowOf(ctx, policy);
   if (!window.allowed) throw cancellationNotAllowed();

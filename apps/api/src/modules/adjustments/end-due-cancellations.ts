@@ -1,3 +1,4 @@
+import { adjustmentMachine, adjustmentState, canTransition } from '@forecourt/domain/lifecycle/index';
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import { policyAdjustments } from '../../db/schema/index.ts';
@@ -32,7 +33,8 @@ export async function endDueCancellations(services: Pick<AppServices, 'db' | 'cl
         .from(policyAdjustments)
         .where(and(eq(policyAdjustments.id, id), isNull(policyAdjustments.completedAt)))
         .for('update');
-      if (!row) return undefined;
+      // Only a SCHEDULED cancellation completes (the adjustment machine, ADR 345).
+      if (!row || !canTransition(adjustmentMachine, adjustmentState(row), 'complete')) return undefined;
       const end = { policyId: row.policyId, status: 'CANCELLED' as const, reason: row.reason ?? '' };
       const came = await endPolicy({ db: tx }, { ...end, at: row.effectiveAt, now, mode: 'complete' });
       // An earlier end (non-payment, void, NTU) replaced this one: its ledger effect was posted by that path.

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { type ClaimEvent, claimMachine } from '@forecourt/domain/lifecycle/index';
 import { and, eq } from 'drizzle-orm';
 import { claimEvents, claims } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { nextStatus } from '../../lib/lifecycle.ts';
 import { owned } from '../../lib/party-scope.ts';
 import { getClaim } from './get-claim.ts';
 
 /** Staff who handle claims hold this permission (with access:impersonate to act for the customer). */
 export const CLAIMS_PERMISSION = 'action:claims';
 
-/** The only moves a claim makes: pending → active → settled. */
-const NEXT: Record<string, string | undefined> = { pending: 'active', active: 'settled' };
+/** The event that asks for each target: the claim machine (packages/domain/lifecycle) says from where. */
+const EVENT_TO: Record<'active' | 'settled', ClaimEvent> = { active: 'accept', settled: 'settle' };
 
 /**
  * POST /api/claims/{claimReference}/transition: a claims handler (admin with `action:claims`, acting for
@@ -29,14 +31,13 @@ export async function transitionClaim(
   if (!caller.partyId) throw forbidden('Act for the customer (impersonate) to handle their claim.');
   const claim = await owned(ctx).first(claims, eq(claims.claimReference, claimReference));
   if (!claim) throw notFound('No claim of this customer has that reference');
-  if (NEXT[claim.status] !== input.to) {
-    throw new AppError('CONFLICT', `A ${claim.status} claim cannot become ${input.to}.`);
-  }
+  // A move the claim machine does not have (a settled claim moved on, a step skipped) is a 409.
+  const to = nextStatus(claimMachine, claim.status, EVENT_TO[input.to]);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const moved = await tx
       .update(claims)
-      .set({ status: input.to, updatedAt: now })
+      .set({ status: to, updatedAt: now })
       .where(and(eq(claims.id, claim.id), eq(claims.status, claim.status)))
       .returning({ id: claims.id });
     if (moved.length === 0) throw new AppError('CONFLICT', 'The claim was changed meanwhile. Reload it.');
@@ -45,7 +46,7 @@ export async function transitionClaim(
       claimId: claim.id,
       partyId: claim.partyId,
       fromStatus: claim.status,
-      toStatus: input.to,
+      toStatus: to,
       note: input.note,
       actorKind: 'staff',
       actorSubject: caller.userId,

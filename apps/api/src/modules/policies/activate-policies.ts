@@ -1,18 +1,21 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { policyMachine } from '@forecourt/domain/lifecycle/index';
+import { and, inArray, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import { policies } from '../../db/schema/index.ts';
 import { defineJob } from '../../jobs/registry.ts';
 import type { AppServices } from '../../lib/context.ts';
+import { guardOf } from '../../lib/lifecycle.ts';
 
 /**
  * A policy bought ahead is PENDING until its cover starts (00:00 London on the start date, ADR 111), then
  * ACTIVE. Returns the policy numbers activated.
  */
 export async function activateStartedPolicies(services: Pick<AppServices, 'db' | 'clock'>) {
+  const start = guardOf(policyMachine, 'start');
   const activated = await services.db
     .update(policies)
-    .set({ status: 'ACTIVE' })
-    .where(and(eq(policies.status, 'PENDING'), lte(policies.inceptedAt, services.clock.now())))
+    .set({ status: start.to })
+    .where(and(inArray(policies.status, start.from), lte(policies.inceptedAt, services.clock.now())))
     .returning({ policyNumber: policies.policyNumber });
   return activated.map((p) => p.policyNumber);
 }

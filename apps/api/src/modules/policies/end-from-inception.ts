@@ -1,11 +1,13 @@
 import type { NotTakenUpBody, PolicyEndResult, VoidPolicyBody } from '@forecourt/contracts/policies';
 import { formatLondon } from '@forecourt/domain/dates';
+import { policyMachine } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
 import { ntuAllowed, voidRefundsPremium } from '@forecourt/domain/policy/void-ntu';
 import { eq } from 'drizzle-orm';
 import { policies } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, forbidden, validation } from '../../lib/errors.ts';
+import { nextStatus } from '../../lib/lifecycle.ts';
 import { requireStaffActingFor } from '../../lib/roles.ts';
 import {
   collectedFor,
@@ -13,7 +15,7 @@ import {
   postCancellationCredit,
   postedCancellationFigures,
 } from '../billing/index.ts';
-import { endPolicy } from './end-policy.ts';
+import { END_EVENT, endPolicy } from './end-policy.ts';
 import { getPolicy } from './get-policies.ts';
 import { emailPolicyholder } from './holder-email.ts';
 
@@ -86,6 +88,12 @@ async function endFromInception(ctx: Ctx, policyId: string, end: End): Promise<P
       // The same end again (a retry after a timeout, or two at once): the first answer, nothing posted twice.
       const again = await sameEndAgain(t, policyId, end.status, reason);
       if (again) return { ...again, refundLineId: null };
+      // Ended otherwise: the policy machine's refusal (409 naming the state and the event), if it is one.
+      const [current] = await tx
+        .select({ status: policies.status })
+        .from(policies)
+        .where(eq(policies.id, policyId));
+      if (current) nextStatus(policyMachine, current.status, END_EVENT[end.status]);
       throw new AppError('CONFLICT', 'This policy has already ended.');
     }
     const reference = `${end.status}:${reason}`;

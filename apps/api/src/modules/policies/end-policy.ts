@@ -1,6 +1,8 @@
+import { canTransition, type PolicyEvent, policyMachine } from '@forecourt/domain/lifecycle/index';
 import { desc, eq } from 'drizzle-orm';
 import { policies, policyVersions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { nextStatus } from '../../lib/lifecycle.ts';
 import { enqueue } from '../../lib/outbox.ts';
 
 /** How a policy ends early: cancelled (by the customer or for non-payment), voided, or not taken up. */
@@ -27,7 +29,12 @@ export interface PolicyEnd {
 /** 'ended' (status changed now), 'scheduled' (end set for later), 'completed' (a deferred end came). */
 export type EndOutcome = 'ended' | 'scheduled' | 'completed';
 
-const LIVE = ['PENDING', 'ACTIVE'];
+/** The policy machine's event of each early end (packages/domain/lifecycle, ADR 345). */
+export const END_EVENT: Record<EndStatus, PolicyEvent> = {
+  CANCELLED: 'cancel',
+  VOIDED: 'void',
+  NTU: 'notTakenUp',
+};
 
 /**
  * The one place a policy ends (ADR 240), in the caller's transaction: status, reason, termination time and the
@@ -39,23 +46,29 @@ const LIVE = ['PENDING', 'ACTIVE'];
 export async function endPolicy(ctx: Pick<Ctx, 'db'>, e: PolicyEnd): Promise<EndOutcome | null> {
   const [row] = await ctx.db.select().from(policies).where(eq(policies.id, e.policyId)).for('update');
   if (!row) return null;
+  const event = END_EVENT[e.status];
+  // Only a move the policy machine has (from PENDING or ACTIVE); an ended policy answers null.
+  const legal = canTransition(policyMachine, row.status, event);
   // A void or NTU takes effect at once, from inception (even one still to come); a cancellation at `at`.
   const due = e.status !== 'CANCELLED' || e.at.getTime() <= e.now.getTime();
   if (e.mode === 'complete') {
     if (row.terminatedAt?.getTime() !== e.at.getTime() || !due) return null;
     if (row.status === e.status) return 'completed';
-    if (!LIVE.includes(row.status)) return null;
-    await ctx.db.update(policies).set({ status: e.status }).where(eq(policies.id, row.id));
+    if (!legal) return null;
+    await ctx.db
+      .update(policies)
+      .set({ status: nextStatus(policyMachine, row.status, event) })
+      .where(eq(policies.id, row.id));
     return 'completed';
   }
-  if (!LIVE.includes(row.status)) return null;
+  if (!legal) return null;
   if (row.terminatedAt && !(e.mode === 'supersede' && e.at < row.terminatedAt)) return null;
   await ctx.db
     .update(policies)
     .set({
       terminatedAt: e.at,
       cancellationReason: e.reason,
-      ...(due ? { status: e.status } : {}),
+      ...(due ? { status: nextStatus(policyMachine, row.status, event) } : {}),
       ...(e.by ? { endedBy: e.by.subject, endNote: e.by.note } : {}),
     })
     .where(eq(policies.id, row.id));

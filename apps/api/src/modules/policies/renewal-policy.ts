@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Quote } from '@forecourt/contracts/proposals';
+import { policyMachine } from '@forecourt/domain/lifecycle/index';
 import { addMonths, addYears } from 'date-fns';
 import { and, desc, eq, gt, inArray, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { policies, policyVersions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { guardOf, nextStatus } from '../../lib/lifecycle.ts';
 import { newPolicyNumber } from '../../lib/policy-number.ts';
 import { openCustomerAccount } from '../billing/index.ts';
 import type { CustomerPaymentRow } from '../payments/index.ts';
@@ -85,10 +87,11 @@ export async function writeAutoRenewal(
 
 /** Opted out or referred: the policy ends at its expiry (LAPSED uses expiredAt, spec 2 §4). */
 export async function lapsePolicy(db: Db, policyId: string) {
+  const lapse = guardOf(policyMachine, 'lapse');
   await db
     .update(policies)
-    .set({ status: 'LAPSED' })
-    .where(and(eq(policies.id, policyId), inArray(policies.status, ['ACTIVE', 'PENDING'])));
+    .set({ status: lapse.to })
+    .where(and(eq(policies.id, policyId), inArray(policies.status, lapse.from)));
 }
 
 /**
@@ -115,7 +118,14 @@ export async function issueSuccessor(
   const policyId = randomUUID();
   const versionId = randomUUID();
   const policyNumber = newPolicyNumber();
-  if (!o.takenUp) await ctx.db.update(policies).set({ status: 'RENEWED' }).where(eq(policies.id, old.id));
+  if (!o.takenUp) {
+    // The old policy (read in the anniversary's locked transaction) must be live: the policy machine says so.
+    const renewed = nextStatus(policyMachine, old.status, 'renew');
+    await ctx.db
+      .update(policies)
+      .set({ status: renewed })
+      .where(and(eq(policies.id, old.id), eq(policies.status, old.status)));
+  }
   await ctx.db.insert(policies).values({
     id: policyId,
     policyNumber,

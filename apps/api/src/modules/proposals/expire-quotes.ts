@@ -1,8 +1,10 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { proposalMachine } from '@forecourt/domain/lifecycle/index';
+import { and, inArray, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import { proposals } from '../../db/schema/index.ts';
 import { defineJob } from '../../jobs/registry.ts';
 import type { AppServices } from '../../lib/context.ts';
+import { guardOf } from '../../lib/lifecycle.ts';
 
 /**
  * Moves quotes past their validity (QUOTE_VALIDITY_DAYS after rating, or the end of their start day) to
@@ -11,10 +13,11 @@ import type { AppServices } from '../../lib/context.ts';
  */
 export async function expireQuotes(services: Pick<AppServices, 'db' | 'clock'>): Promise<number> {
   const now = services.clock.now();
+  const expire = guardOf(proposalMachine, 'expire');
   const expired = await services.db
     .update(proposals)
-    .set({ status: 'QUOTE_EXPIRED', updatedAt: now })
-    .where(and(eq(proposals.status, 'QUOTE'), lte(proposals.quoteExpiresAt, now)))
+    .set({ status: expire.to, updatedAt: now })
+    .where(and(inArray(proposals.status, expire.from), lte(proposals.quoteExpiresAt, now)))
     .returning({ code: proposals.proposalCode });
   return expired.length;
 }

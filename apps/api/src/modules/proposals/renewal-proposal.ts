@@ -1,7 +1,9 @@
 import type { Quote } from '@forecourt/contracts/proposals';
+import { proposalMachine } from '@forecourt/domain/lifecycle/index';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { type ProposalRow, proposals } from '../../db/schema/index.ts';
+import { guardOf } from '../../lib/lifecycle.ts';
 import { newExternalReference, newProposalCode } from './references.ts';
 
 /**
@@ -86,10 +88,9 @@ export async function updateRenewalQuote(
  * moved it at the anniversary) and valid until `until`. Only a QUOTE or QUOTE_EXPIRED renewal is reopened.
  */
 export async function reopenRenewalQuote(db: Db, proposalCode: string, o: { until: Date; now: Date }) {
+  const reopen = guardOf(proposalMachine, 'reopen');
   await db
     .update(proposals)
-    .set({ status: 'QUOTE', quoteExpiresAt: o.until, updatedAt: o.now })
-    .where(
-      and(eq(proposals.proposalCode, proposalCode), inArray(proposals.status, ['QUOTE', 'QUOTE_EXPIRED'])),
-    );
+    .set({ status: reopen.to, quoteExpiresAt: o.until, updatedAt: o.now })
+    .where(and(eq(proposals.proposalCode, proposalCode), inArray(proposals.status, reopen.from)));
 }

@@ -1,11 +1,13 @@
 import type { RenewalChangeRequest } from '@forecourt/contracts/policies';
 import type { Proposal } from '@forecourt/contracts/proposals';
+import { renewalMachine } from '@forecourt/domain/lifecycle/index';
 import { policyEditorOf, readOnlyChangeErrors } from '@forecourt/domain/policy/read-only';
 import { applyChanges } from '@forecourt/domain/proposal/apply-changes';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { proposals, renewals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound, validation } from '../../lib/errors.ts';
+import { guardOf } from '../../lib/lifecycle.ts';
 import { owned } from '../../lib/party-scope.ts';
 import { policyById } from '../policies/index.ts';
 import { brandAnswerPaths, toProposal, updateRenewalQuote } from '../proposals/index.ts';
@@ -64,9 +66,22 @@ export async function changeRenewal(ctx: Ctx, code: string, input: RenewalChange
         capped: priced.pricing.capped,
         renewalTrace: priced.pricing.renewal.trace,
         newBusinessTrace: priced.pricing.newBusiness.trace,
-        ...(status === 'REFERRAL' ? { status: 'REFERRED' as const } : {}),
       })
       .where(and(eq(renewals.policyId, policy.id), eq(renewals.proposalCode, code)));
+    if (status === 'REFERRAL') {
+      // The renewal machine's move: only an offered renewal becomes REFERRED (ADR 345).
+      const refer = guardOf(renewalMachine, 'refer');
+      await tx
+        .update(renewals)
+        .set({ status: refer.to })
+        .where(
+          and(
+            eq(renewals.policyId, policy.id),
+            eq(renewals.proposalCode, code),
+            inArray(renewals.status, refer.from),
+          ),
+        );
+    }
     const [updated] = await tx.select().from(proposals).where(eq(proposals.proposalCode, code));
     return toProposal(updated ?? row, now, ctx.brand);
   });

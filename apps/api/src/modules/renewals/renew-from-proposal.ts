@@ -1,8 +1,10 @@
 import type { Quote } from '@forecourt/contracts/proposals';
+import { renewalMachine } from '@forecourt/domain/lifecycle/index';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { type ProposalRow, type RenewalRow, renewals } from '../../db/schema/index.ts';
 import type { AppServices } from '../../lib/context.ts';
+import { nextStatus } from '../../lib/lifecycle.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import type { CustomerPaymentRow } from '../payments/index.ts';
 import { issueSuccessor, type PolicyRow } from '../policies/index.ts';
@@ -20,7 +22,7 @@ export async function renewFromProposal(
   services: Pick<AppServices, 'brand'>,
   tx: Db,
   o: {
-    row: Pick<RenewalRow, 'policyId' | 'cycle' | 'anniversaryAt'>;
+    row: Pick<RenewalRow, 'policyId' | 'cycle' | 'anniversaryAt' | 'status'>;
     policy: PolicyRow;
     proposal: ProposalRow;
     quote: Quote;
@@ -43,9 +45,11 @@ export async function renewFromProposal(
     policyNumber: successor.policyNumber,
     now: at,
   });
+  // INVITED renewed at the anniversary, or LAPSED taken up (ADR 335): the renewal machine's move.
+  const renewed = nextStatus(renewalMachine, o.row.status, o.takenUp ? 'takeUp' : 'renew');
   await tx
     .update(renewals)
-    .set({ status: 'RENEWED', completedAt: at, successorPolicyId: successor.policyId })
+    .set({ status: renewed, completedAt: at, successorPolicyId: successor.policyId })
     .where(and(eq(renewals.policyId, o.row.policyId), eq(renewals.cycle, o.row.cycle)));
   // After a lapse the car was off cover: the Motor Insurance Database gets it back as a new entry.
   const type = o.takenUp ? 'mid.policy.created' : 'mid.policy.renewed';

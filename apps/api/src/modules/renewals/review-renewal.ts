@@ -5,12 +5,14 @@ import {
   type RenewalDecisionBody,
   type RenewalReview,
 } from '@forecourt/contracts/renewals';
+import { RENEWAL_WAITING, renewalMachine } from '@forecourt/domain/lifecycle/index';
 import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { type RenewalRow, renewalReviews, renewals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, forbidden, notFound, unauthorized, validation } from '../../lib/errors.ts';
+import { nextStatus } from '../../lib/lifecycle.ts';
 import { ACT_FOR_CUSTOMER } from '../../lib/roles.ts';
 import { currentVersionOf, type PolicyRow, policyById } from '../policies/index.ts';
 import { proposalByCode, updateRenewalQuote } from '../proposals/index.ts';
@@ -18,7 +20,7 @@ import { offerRenewal } from './invite-renewals.ts';
 import { priceRenewal } from './price-renewal.ts';
 import { totalOf } from './renewal-emails.ts';
 
-const WAITING = ['MANUAL_REVIEW', 'REFERRED', 'UNRATED'] as const;
+const WAITING = RENEWAL_WAITING;
 
 /**
  * Staff who may see the renewal queue (access:impersonate) and, to decide, also hold action:renewals
@@ -152,7 +154,11 @@ export async function decideRenewal(ctx: Ctx, code: string, body: RenewalDecisio
     await updateRenewalQuote(tx, code, { data, status: 'QUOTE', quote: accepted, now });
     await tx
       .update(renewals)
-      .set({ ...prices, offeredTotalPence: offered, status: 'INVITED' })
+      .set({
+        ...prices,
+        offeredTotalPence: offered,
+        status: nextStatus(renewalMachine, row.status, 'release'),
+      })
       .where(and(eq(renewals.policyId, row.policyId), eq(renewals.cycle, row.cycle)));
     await tx.insert(renewalReviews).values({
       id: randomUUID(),

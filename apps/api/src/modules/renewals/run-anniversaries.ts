@@ -1,7 +1,9 @@
 import type { Quote } from '@forecourt/contracts/proposals';
+import { renewalMachine } from '@forecourt/domain/lifecycle/index';
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { type RenewalRow, renewals } from '../../db/schema/index.ts';
 import type { AppServices } from '../../lib/context.ts';
+import { nextStatus } from '../../lib/lifecycle.ts';
 import { requestPolicyDocuments } from '../documents/index.ts';
 import { currentVersionOf, lapsePolicy, policiesPastExpiry, policyById } from '../policies/index.ts';
 import { proposalByCode } from '../proposals/index.ts';
@@ -70,14 +72,14 @@ async function settleOne(
     if (!row || row.completedAt) return { outcome: 'DONE_ALREADY' as const };
     const policy = await policyById(tx, row.policyId);
     const proposal = await proposalByCode(tx, row.proposalCode);
-    const complete = (status: 'LAPSED') =>
+    const complete = (event: 'lapse') =>
       tx
         .update(renewals)
-        .set({ status, completedAt: at })
+        .set({ status: nextStatus(renewalMachine, row.status, event), completedAt: at })
         .where(and(eq(renewals.policyId, row.policyId), eq(renewals.cycle, row.cycle)));
     if (!policy || !proposal || (policy.status !== 'ACTIVE' && policy.status !== 'PENDING')) {
       // Cancelled (or otherwise ended) before its anniversary: nothing to renew or lapse.
-      await complete('LAPSED');
+      await complete('lapse');
       return { outcome: 'ENDED_ALREADY' as const };
     }
     const quote = proposal.quote as Quote | null;
@@ -90,7 +92,7 @@ async function settleOne(
       quote !== null;
     if (!optedIn || !quote) {
       await lapsePolicy(tx, policy.id);
-      await complete('LAPSED');
+      await complete('lapse');
       const takeUp = await keepOpenForTakeUp(tx, { policy, proposal, row, quote, at });
       await enqueueOutcome(tx, {
         brand: services.brand,

@@ -1,0 +1,29 @@
+import { PAYMENT_STATUSES, type PaymentStatus } from '../enums.ts';
+import { defineMachine, tableOf } from './machine.ts';
+
+/**
+ * A customer payment (customer_payments.status, upper case): PENDING until the provider answers, then SETTLED
+ * or FAILED; a failed one may be reopened (a new card session, the arrears retry) and is PENDING again, or be
+ * paid straight away with a new card token or a late provider success (settled from FAILED; declined again,
+ * FAILED stays FAILED).
+ * SETTLED is final: money back is a refund, not a move of the payment. DRAFT is in the schema but no code
+ * writes it (ADR 345).
+ */
+export const PAYMENT_EVENTS = ['submit', 'settle', 'fail', 'reopen'] as const;
+export type PaymentEvent = (typeof PAYMENT_EVENTS)[number];
+export type PaymentState = PaymentStatus;
+
+const row = tableOf<PaymentState, PaymentEvent>();
+
+export const paymentMachine = defineMachine<PaymentState, PaymentEvent>({
+  name: 'payment',
+  states: PAYMENT_STATUSES,
+  events: PAYMENT_EVENTS,
+  initial: ['DRAFT', 'PENDING', 'SETTLED', 'FAILED'],
+  moves: [
+    ...row('DRAFT', 'submit', 'PENDING', 'payment.submitted'),
+    ...row(['PENDING', 'FAILED'], 'settle', 'SETTLED', 'payment.settled'),
+    ...row(['PENDING', 'FAILED'], 'fail', 'FAILED', 'payment.failed'),
+    ...row('FAILED', 'reopen', 'PENDING', 'payment.reopened'),
+  ],
+});

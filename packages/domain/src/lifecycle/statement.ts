@@ -5,7 +5,7 @@ import { defineMachine, tableOf } from './machine.ts';
  * A statement (statements.status, lower case). A draft gathers lines until the billing run raises it: due
  * (pending) or with nothing to collect (settled). A collection pays it in full (settled) or in part (pending
  * again); a failed collection leaves it failed, retried until paid or the account is suspended. A cancellation
- * credit that clears the balance settles it. A settled statement is closed.
+ * credit that clears what an open (pending or failed) statement asks for settles it. A settled statement is closed.
  */
 export const STATEMENT_EVENTS = [
   'raiseDue',
@@ -32,6 +32,6 @@ export const statementMachine = defineMachine<StatementState, StatementEvent>({
     ...row(OPEN, 'payInFull', 'settled', 'statement.settled'),
     ...row(OPEN, 'payInPart', 'pending', 'statement.part_paid'),
     ...row(OPEN, 'collectionFail', 'failed', 'statement.collection_failed'),
-    ...row('pending', 'creditClear', 'settled', 'statement.settled'),
+    ...row(OPEN, 'creditClear', 'settled', 'statement.settled'),
   ],
 });

@@ -24,6 +24,10 @@ describe('docs/ARCHITECTURE.md "Lifecycle"', () => {
       writeFileSync(DOC, doc.slice(0, from + START.length) + rendered + doc.slice(to));
       return;
     }
-    expect(doc.slice(from + START.length, to)).toBe(rendered);
+    // Biome formats the document's tables (it pads the cells): compare the cells, not their padding.
+    expect(cells(doc.slice(from + START.length, to))).toBe(cells(rendered));
   });
 });
+
+/** A markdown text with its table cells' padding and rule lengths taken out. */
+const cells = (markdown: string) => markdown.replace(/ *\| */g, '|').replace(/-{3,}/g, '---');

@@ -1,11 +1,13 @@
 import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
 import { addDaysIso, formatLondon, londonDate, startOfDayLondon } from '@forecourt/domain/dates';
+import { statementMachine } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, statements } from '../../db/schema/index.ts';
 import { anyOf } from '../../db/values.ts';
 import type { AppServices } from '../../lib/context.ts';
+import { nextStatus } from '../../lib/lifecycle.ts';
 import { reopenStatementPayment } from '../payments/index.ts';
 import { postCancellationCredit } from './cancellation-ledger.ts';
 import type { AccountRow, StatementRow } from './ledger-store.ts';
@@ -53,7 +55,10 @@ export async function afterFailedCollection(
     const next = new Date(firstFailure.getTime() + (RETRY_AFTER_DAYS[attempt - 1] ?? 0) * DAY);
     await tx
       .update(statements)
-      .set({ status: 'failed', nextCollectionAt: next })
+      .set({
+        status: nextStatus(statementMachine, statement.status, 'collectionFail'),
+        nextCollectionAt: next,
+      })
       .where(eq(statements.id, statement.id));
     await sendNotice(
       tx,
@@ -75,7 +80,7 @@ export async function afterFailedCollection(
   const cancelAt = startOfDayLondon(addDaysIso(payBy, 1));
   await tx
     .update(statements)
-    .set({ status: 'failed', nextCollectionAt: null })
+    .set({ status: nextStatus(statementMachine, statement.status, 'collectionFail'), nextCollectionAt: null })
     .where(eq(statements.id, statement.id));
   await tx
     .update(customerAccounts)

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { statementMachine } from '@forecourt/domain/lifecycle/index';
 import { type ChargedPeriod, cancellationCredit, refundDue } from '@forecourt/domain/policy/cancellation';
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
 import { customerAccounts, statementLineItems, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { nextStatus } from '../../lib/lifecycle.ts';
 import { postLine, SURPLUS_REFUND_KEY } from './ledger-store.ts';
 
 type LineRow = typeof statementLineItems.$inferSelect;
@@ -68,7 +70,9 @@ async function settleOpenStatements(ctx: Pick<Ctx, 'db'>, accountId: string, cre
       .update(statements)
       .set({
         amountOutstandingPence: outstanding,
-        ...(outstanding === 0 ? { status: 'settled' as const, nextCollectionAt: null } : {}),
+        ...(outstanding === 0
+          ? { status: nextStatus(statementMachine, s.status, 'creditClear'), nextCollectionAt: null }
+          : {}),
       })
       .where(eq(statements.id, s.id));
   }

@@ -1,6 +1,8 @@
+import { statementMachine } from '@forecourt/domain/lifecycle/index';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { customerPayments, statementLineItems, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { nextStatus } from '../../lib/lifecycle.ts';
 import { lockAccount, postedBalance, postLine } from './ledger-store.ts';
 
 /**
@@ -64,7 +66,10 @@ export async function refundCreditAfterCancellation(ctx: Pick<Ctx, 'db'> & { now
       if (balance <= 0 && open) {
         await tx
           .update(statements)
-          .set({ status: 'settled', amountOutstandingPence: 0 })
+          .set({
+            status: nextStatus(statementMachine, open.status, 'creditClear'),
+            amountOutstandingPence: 0,
+          })
           .where(eq(statements.id, open.id));
       }
       const due = -balance - pending;

@@ -1,7 +1,9 @@
+import { statementMachine } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { valuesTable } from '../../db/values.ts';
+import { guardOf } from '../../lib/lifecycle.ts';
 import type { CollectionPayment } from '../payments/index.ts';
 import { type CollectedBy, reinstateIfPaidMany } from './arrears.ts';
 import { type AccountRow, postLines, type StatementRow } from './ledger-store.ts';
@@ -16,6 +18,9 @@ export interface Collected {
 /** Collected payments: the payment lines, the statements settled, suspensions lifted, "payment taken". */
 export async function postCollected(tx: Db, collected: Collected[], at: Date, by: CollectedBy) {
   if (collected.length === 0) return;
+  // Through the statement machine (ADR 345): paid in full settles, in part leaves it pending; only open ones move.
+  const paid = guardOf(statementMachine, 'payInFull');
+  const part = guardOf(statementMachine, 'payInPart');
   await postLines(
     tx,
     collected.map(({ statement, payment }) => ({
@@ -36,14 +41,17 @@ export async function postCollected(tx: Db, collected: Collected[], at: Date, by
     sql`UPDATE statements s SET subtotal_pence = s.subtotal_pence - v.paid,
           carried_forward_pence = s.carried_forward_pence - v.paid,
           amount_outstanding_pence = greatest(0, s.amount_outstanding_pence - v.paid),
-          status = CASE WHEN s.amount_outstanding_pence - v.paid <= 0 THEN 'settled' ELSE 'pending' END,
+          status = CASE WHEN s.amount_outstanding_pence - v.paid <= 0 THEN ${paid.to} ELSE ${part.to} END,
           next_collection_at = NULL
         FROM ${valuesTable(
           'v',
           'id uuid, paid integer',
           collected.map((c) => [c.statement.id, c.payment.amountPence]),
         )}
-        WHERE s.id = v.id`,
+        WHERE s.id = v.id AND s.status IN (${sql.join(
+          paid.from.map((f) => sql`${f}`),
+          sql`, `,
+        )})`,
   );
   await reinstateIfPaidMany(
     tx,

@@ -3,11 +3,13 @@ import { signed } from '@forecourt/domain/billing/ledger';
 import { instalmentFor, periodCharge, periodFrom } from '@forecourt/domain/billing/schedule';
 import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
 import { formatLondon } from '@forecourt/domain/dates';
+import { fromStatesOf, statementMachine } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
 import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { customerAccounts, policies, statementLineItems, statements } from '../../db/schema/index.ts';
 import { anyOf, insertRows, valuesTable } from '../../db/values.ts';
 import type { AppServices } from '../../lib/context.ts';
+import { nextStatus } from '../../lib/lifecycle.ts';
 import { createCustomerPayments } from '../payments/index.ts';
 import { type AccountRow, postLines } from './ledger-store.ts';
 import { type Notice, sendNotices } from './notices.ts';
@@ -133,7 +135,7 @@ export async function raisePage(
         id: book?.draftId ?? randomUUID(),
         accountId: account.id,
         statementNumber: book?.draftId ? Number(book.draftNumber) : Number(book?.lastNumber ?? 0) + 1,
-        status: outstanding > 0 ? ('pending' as const) : ('settled' as const),
+        status: nextStatus(statementMachine, 'draft', outstanding > 0 ? 'raiseDue' : 'raiseNothingDue'),
         kind: 'subscription',
         periodStart,
         periodEnd,
@@ -173,7 +175,10 @@ export async function raisePage(
                 d.createdAt,
               ]),
             )}
-            WHERE s.id = v.id AND s.status = 'draft'`,
+            WHERE s.id = v.id AND s.status IN (${sql.join(
+              fromStatesOf(statementMachine, 'raiseDue').map((f) => sql`${f}`),
+              sql`, `,
+            )})`,
       );
     }
     await postLines(

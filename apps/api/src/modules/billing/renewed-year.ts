@@ -1,9 +1,11 @@
+import { statementMachine } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
 import { paidInFull, productKindOf } from '@forecourt/domain/policy/term';
 import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, type customerPayments, policies, statements } from '../../db/schema/index.ts';
 import type { AppServices } from '../../lib/context.ts';
+import { nextStatus } from '../../lib/lifecycle.ts';
 import { chargeSavedCard, createCustomerPayment, latestPaymentFor, recordCharge } from '../payments/index.ts';
 import { afterFailedCollection, reinstateIfPaid } from './arrears.ts';
 import { type AccountRow, postLine, type StatementRow } from './ledger-store.ts';
@@ -129,7 +131,7 @@ async function postYearPaid(
   await tx
     .update(statements)
     .set({
-      status: left > 0 ? 'pending' : 'settled',
+      status: nextStatus(statementMachine, statement.status, left > 0 ? 'payInPart' : 'payInFull'),
       amountOutstandingPence: Math.max(0, left),
       subtotalPence: statement.subtotalPence - paid,
       carriedForwardPence: statement.carriedForwardPence - paid,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
 import type { CardSettleBody, MotoCheckoutBody } from '@forecourt/contracts/payments';
+import { statementMachine } from '@forecourt/domain/lifecycle/index';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import {
@@ -14,6 +15,7 @@ import {
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { nextStatus } from '../../lib/lifecycle.ts';
 import { requireFinanceActingFor } from '../../lib/roles.ts';
 import {
   createCardCheckout,
@@ -166,7 +168,8 @@ export async function applySettlement(ctx: Ctx, payment: SettledPayment) {
         amountOutstandingPence: remaining,
         subtotalPence: s.subtotalPence - applied,
         carriedForwardPence: s.carriedForwardPence - applied,
-        status: remaining === 0 ? 'settled' : s.status,
+        // A part payment leaves an open statement pending, as the billing run's collections do (ADR 345).
+        status: nextStatus(statementMachine, s.status, remaining === 0 ? 'payInFull' : 'payInPart'),
         ...(remaining === 0 ? { nextCollectionAt: null } : {}),
       })
       .where(eq(statements.id, s.id));

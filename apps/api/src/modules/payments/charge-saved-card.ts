@@ -1,8 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { paymentMachine } from '@forecourt/domain/lifecycle/index';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { customerPayments, paymentMethods } from '../../db/schema/index.ts';
 import { anyOf, valuesTable } from '../../db/values.ts';
 import { mapWithLimit } from '../../lib/concurrency.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { guardOf } from '../../lib/lifecycle.ts';
 import type { SavedCardChargeResult } from '../../providers/card-payments/card-payments-provider.ts';
 
 export type StatementCharge = SavedCardChargeResult | { status: 'no_card' };
@@ -85,14 +87,14 @@ export async function recordCharges(
   if (page.length === 0) return moved;
   const rows = page.map(({ paymentId, charge }) =>
     charge.status === 'succeeded'
-      ? [paymentId, 'SETTLED', charge.paymentReference, null]
-      : [paymentId, 'FAILED', null, charge.status === 'declined' ? charge.declineCode : 'no_card'],
+      ? [paymentId, SETTLE.to, charge.paymentReference, null]
+      : [paymentId, FAIL.to, null, charge.status === 'declined' ? charge.declineCode : 'no_card'],
   );
   const res = await ctx.db.execute(
     sql`UPDATE customer_payments c SET status = v.status, decline_code = v.code, updated_at = ${now}::timestamptz,
-          provider = CASE WHEN v.status = 'SETTLED' THEN ${ctx.providers.cardPayments.name} ELSE c.provider END,
+          provider = CASE WHEN v.status = ${SETTLE.to} THEN ${ctx.providers.cardPayments.name} ELSE c.provider END,
           provider_reference = coalesce(v.ref, c.provider_reference),
-          settled_at = CASE WHEN v.status = 'SETTLED' THEN ${now}::timestamptz ELSE c.settled_at END
+          settled_at = CASE WHEN v.status = ${SETTLE.to} THEN ${now}::timestamptz ELSE c.settled_at END
         FROM ${valuesTable('v', 'id uuid, status text, ref text, code text', rows)}
         WHERE c.id = v.id AND c.status = 'PENDING' RETURNING c.id`,
   );
@@ -115,14 +117,14 @@ export async function recordCharge(
     .set(
       charge.status === 'succeeded'
         ? {
-            status: 'SETTLED',
+            status: SETTLE.to,
             provider: ctx.providers.cardPayments.name,
             providerReference: charge.paymentReference,
             settledAt: now,
             updatedAt: now,
           }
         : {
-            status: 'FAILED',
+            status: FAIL.to,
             declineCode: charge.status === 'declined' ? charge.declineCode : 'no_card',
             updatedAt: now,
           },
@@ -139,12 +141,12 @@ export async function recordCharge(
 export async function reopenStatementPayment(ctx: Pick<Ctx, 'db' | 'clock'>, statementId: string) {
   await ctx.db
     .update(customerPayments)
-    .set({ status: 'PENDING', updatedAt: ctx.clock.now() })
+    .set({ status: REOPEN.to, updatedAt: ctx.clock.now() })
     .where(
       and(
         eq(customerPayments.purpose, 'statement'),
         eq(customerPayments.reference, statementId),
-        eq(customerPayments.status, 'FAILED'),
+        inArray(customerPayments.status, REOPEN.from),
       ),
     );
 }
@@ -172,3 +174,8 @@ export async function paymentAndMethod(
     : [];
   return { payment, method };
 }
+
+/** Customer payments move through the payment machine (ADR 345). */
+const SETTLE = guardOf(paymentMachine, 'settle');
+const FAIL = guardOf(paymentMachine, 'fail');
+const REOPEN = guardOf(paymentMachine, 'reopen');

@@ -1,7 +1,9 @@
+import { paymentMachine } from '@forecourt/domain/lifecycle/index';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerPayments, ddCollections } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { guardOf } from '../../lib/lifecycle.ts';
 import { DirectDebitFlowError } from '../../providers/direct-debit/direct-debit-provider.ts';
 import { paymentAndMethod } from './charge-saved-card.ts';
 
@@ -117,16 +119,20 @@ export async function applyDirectDebitPaymentEvent(
     .set(
       succeeded
         ? {
-            status: 'SETTLED',
+            status: SETTLE.to,
             provider,
             providerReference: event.paymentId,
             settledAt: now,
             updatedAt: now,
           }
-        : { status: 'FAILED', declineCode: event.cause ?? event.action, updatedAt: now },
+        : { status: FAIL.to, declineCode: event.cause ?? event.action, updatedAt: now },
     )
     .where(and(eq(customerPayments.id, collection.customerPaymentId), eq(customerPayments.status, 'PENDING')))
     .returning();
   if (!moved || !outcomeHandler) return;
   await outcomeHandler({ db: ctx.db, at: now }, { payment: moved, succeeded });
 }
+
+/** Customer payments move through the payment machine (ADR 345). */
+const SETTLE = guardOf(paymentMachine, 'settle');
+const FAIL = guardOf(paymentMachine, 'fail');

@@ -1,10 +1,12 @@
 import type { CardCheckoutBody, CardSetupBody } from '@forecourt/contracts/payments';
+import { paymentMachine } from '@forecourt/domain/lifecycle/index';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerPayments, paymentSessions } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { guardOf } from '../../lib/lifecycle.ts';
 import { requireSelfService } from '../../lib/roles.ts';
 import { assertReturnUrls } from './return-urls.ts';
 import { runSetupChecks } from './setup-checks.ts';
@@ -85,8 +87,8 @@ async function recordTheOpenSession(
         if (payment.status === 'FAILED') {
           await tx
             .update(customerPayments)
-            .set({ status: 'PENDING', declineCode: null, updatedAt: ctx.clock.now() })
-            .where(and(eq(customerPayments.id, payment.id), eq(customerPayments.status, 'FAILED')));
+            .set({ status: REOPEN.to, declineCode: null, updatedAt: ctx.clock.now() })
+            .where(and(eq(customerPayments.id, payment.id), inArray(customerPayments.status, REOPEN.from)));
         }
         return replaced;
       });
@@ -184,3 +186,6 @@ export async function getCardSession(ctx: Ctx, sessionId: string) {
     clientReference: s.clientReference,
   };
 }
+
+/** Customer payments move through the payment machine (ADR 345). */
+const REOPEN = guardOf(paymentMachine, 'reopen');

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { paymentMachine } from '@forecourt/domain/lifecycle/index';
 import { and, eq, inArray } from 'drizzle-orm';
 import { customerPayments, paymentMethods, paymentSessions, webhookEvents } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { validation } from '../../lib/errors.ts';
+import { guardOf } from '../../lib/lifecycle.ts';
 import {
   type CardEvent,
   WebhookSignatureError,
@@ -57,7 +59,7 @@ export async function handleCardWebhook(ctx: Ctx, rawBody: string, signature: st
       if (session.customerPaymentId) {
         await tx
           .update(customerPayments)
-          .set({ status: 'FAILED', declineCode: event.declineCode, updatedAt: now })
+          .set({ status: FAIL.to, declineCode: event.declineCode, updatedAt: now })
           .where(
             and(eq(customerPayments.id, session.customerPaymentId), eq(customerPayments.status, 'PENDING')),
           );
@@ -79,7 +81,7 @@ export async function handleCardWebhook(ctx: Ctx, rawBody: string, signature: st
         const [settled] = await tx
           .update(customerPayments)
           .set({
-            status: 'SETTLED',
+            status: SETTLE.to,
             provider: provider.name,
             providerReference: event.paymentReference,
             declineCode: null,
@@ -89,7 +91,7 @@ export async function handleCardWebhook(ctx: Ctx, rawBody: string, signature: st
           .where(
             and(
               eq(customerPayments.id, session.customerPaymentId),
-              inArray(customerPayments.status, ['PENDING', 'FAILED']),
+              inArray(customerPayments.status, SETTLE.from),
             ),
           )
           .returning();
@@ -161,3 +163,7 @@ async function flagDuplicate(
   });
   return flag ? payment.id : undefined;
 }
+
+/** Customer payments move through the payment machine (ADR 345). */
+const SETTLE = guardOf(paymentMachine, 'settle');
+const FAIL = guardOf(paymentMachine, 'fail');

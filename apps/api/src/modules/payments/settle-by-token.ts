@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { MotoCheckoutBody } from '@forecourt/contracts/payments';
+import { paymentMachine } from '@forecourt/domain/lifecycle/index';
 import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { customerPayments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound, validation } from '../../lib/errors.ts';
+import { guardOf } from '../../lib/lifecycle.ts';
 import { requireStaffActingFor } from '../../lib/roles.ts';
 import { closeOpenSessions, expireAtProvider } from './create-card-session.ts';
 import { type AfterCommit, fulfil, runAfterCommit } from './fulfilment.ts';
@@ -18,13 +20,17 @@ export class PaymentDeclinedError extends AppError {
   }
 }
 
+/** Customer payments move through the payment machine (ADR 345). */
+const SETTLE = guardOf(paymentMachine, 'settle');
+const FAIL = guardOf(paymentMachine, 'fail');
+
 const CLAIM = 'claim';
 const CLAIM_STALE_MS = 2 * 60 * 1000;
 
 /** The payment is open and no phone payment is charging it now (a claim older than 2 minutes is stale). */
 export const openAndUnclaimed = (now: Date) =>
   and(
-    inArray(customerPayments.status, ['PENDING', 'FAILED']),
+    inArray(customerPayments.status, SETTLE.from),
     or(
       isNull(customerPayments.provider),
       ne(customerPayments.provider, CLAIM),
@@ -94,7 +100,7 @@ export async function settleByToken(
     throw validation({ token: [message] }, message);
   }
   if (result.status === 'declined') {
-    await release({ status: 'FAILED', declineCode: result.declineCode });
+    await release({ status: FAIL.to, declineCode: result.declineCode });
     throw new PaymentDeclinedError(result.message, result.declineCode);
   }
   let afterCommit: AfterCommit | undefined;
@@ -103,7 +109,7 @@ export async function settleByToken(
     const [row] = await tx
       .update(customerPayments)
       .set({
-        status: 'SETTLED',
+        status: SETTLE.to,
         provider: provider.name,
         providerReference: result.paymentReference,
         declineCode: null,

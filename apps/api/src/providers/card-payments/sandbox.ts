@@ -188,6 +188,14 @@ export function readStripeStyleEvent(rawBody: string): CardEvent {
   } catch {
     throw new WebhookSignatureError('Webhook body is not JSON');
   }
+  // A signed body of the wrong shape ({}, [], null) is refused like a bad signature: a 400, never a 500.
+  if (
+    !isObject(event) ||
+    typeof event.id !== 'string' ||
+    typeof event.type !== 'string' ||
+    !isObject(event.data?.object)
+  )
+    throw new WebhookSignatureError('Webhook body is not a card event');
   const s = event.data.object;
   const kind =
     event.type === 'checkout.session.completed'
@@ -212,3 +220,6 @@ export function readStripeStyleEvent(rawBody: string): CardEvent {
     card: card ?? null,
   };
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);

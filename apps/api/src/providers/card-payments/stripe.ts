@@ -165,7 +165,9 @@ export function stripeCardPayments(
         throw new WebhookSignatureError((err as Error).message);
       }
       const kind = kindOf(event.type);
-      const object = event.data.object as { id: string; object: string };
+      const object = event.data?.object as { id: string; object: string } | undefined;
+      if (typeof object !== 'object' || object === null)
+        throw new WebhookSignatureError('Webhook body is not an event');
       if (kind === 'ignored' || object.object !== 'checkout.session') {
         return {
           id: event.id,

@@ -330,6 +330,8 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
       } catch {
         throw new WebhookSignatureError('Webhook body is not JSON');
       }
+      // A signed body of the wrong shape ({}, [], null, an event that is null) is a 400, never a 500.
+      if (!wellFormedEvents(parsed)) throw new WebhookSignatureError('Webhook body is not a list of events');
       return (parsed.events ?? []).map((e) => ({
         id: e.id,
         resourceType: e.resource_type,
@@ -342,4 +344,21 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
     },
   };
   return provider;
+}
+
+/** A Direct Debit webhook body: an object whose `events` is a list of events, each with its id and names. */
+function wellFormedEvents(body: unknown): body is { events: unknown[] } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const events = (body as { events?: unknown }).events;
+  return (
+    Array.isArray(events) &&
+    events.every(
+      (e) =>
+        typeof e === 'object' &&
+        e !== null &&
+        typeof (e as { id?: unknown }).id === 'string' &&
+        typeof (e as { resource_type?: unknown }).resource_type === 'string' &&
+        typeof (e as { action?: unknown }).action === 'string',
+    )
+  );
 }

@@ -82,6 +82,17 @@ const totalsOf = (quote: unknown): QuoteTotals => {
   };
 };
 
+/** Which of the day's jobs can have work (the others would find nothing to do: skipped for speed). */
+export interface JobsToRun {
+  billing: boolean;
+  twice?: boolean;
+  renewals: boolean;
+  /** Around the cover start (PENDING to ACTIVE). */
+  activation?: boolean;
+  /** On and after a deferred cancellation's day. */
+  cancellations?: boolean;
+}
+
 export interface Driver {
   facts: Facts;
   buy(op: BuyOp): Promise<void>;
@@ -90,7 +101,7 @@ export interface Driver {
    * The day's jobs at `at`: activation, due cancellations, the billing run (when `billing`; twice when
    * `twice`, a retried run), refund payouts, renewals (when `renewals`), the sandbox bank.
    */
-  jobs(at: Date, o: { billing: boolean; twice?: boolean; renewals: boolean }): Promise<void>;
+  jobs(at: Date, o: JobsToRun): Promise<void>;
   /** When the billing run says it next has work (the life runs it then, as well as on every payment date). */
   nextBilling(at: Date): Promise<Date | null>;
 }
@@ -314,10 +325,11 @@ export function driver(w: World): Driver {
     async jobs(at, o) {
       w.clock.set(at);
       const services = { ...w.app.services, clock: w.clock };
-      await policyActivationJob.handler(services, {});
-      await cancellationDueJob.handler(services, {});
+      if (o.activation !== false) await policyActivationJob.handler(services, {});
+      if (o.cancellations !== false) await cancellationDueJob.handler(services, {});
       if (o.billing) for (let i = 0; i < (o.twice ? 2 : 1); i++) await runBillingDay(services, at);
-      await refundPayoutJob.handler(services, {});
+      // Refunds come from a cancellation or a change (an operation, or a cancellation's due day) or a run.
+      if (o.billing || o.cancellations !== false) await refundPayoutJob.handler(services, {});
       if (o.renewals) {
         await renewalInvitationJob.handler(services, {});
         await renewalAnniversaryJob.handler(services, {});

@@ -17,6 +17,9 @@ export interface LifeResult {
 
 const DAY = 86_400_000;
 
+/** Where a run's time goes (ms), for the bench and SIMULATION_PROFILE. */
+export const timing = { buy: 0, jobs: 0, ops: 0, checks: 0 };
+
 /**
  * Runs one life. `lean` (the default) runs the billing run only on the days it can have work (see below)
  * rather than every day: the same outcome, several times faster; SIMULATION_EVERY_DAY=1 runs it daily.
@@ -38,7 +41,9 @@ export async function runLife(
   );
   let operations = 1;
   try {
+    const tb = performance.now();
     await d.buy(plan.buy);
+    timing.buy += performance.now() - tb;
     breaches.push(...(await o.check(bought)).map((b) => ({ ...b, day: 0 })));
     // The billing run runs on every payment date of the oracle's own model, every day with an operation,
     // and whenever the billing face says it has work (a retry, a notice's end): the same as running daily.
@@ -57,23 +62,35 @@ export async function runLife(
           payDays.has(dayOf(at)) ||
           d.facts.paymentDays.some((c) => Number(dayOf(at).slice(8)) === c.day) ||
           (next !== null && next <= at);
+        const t0 = performance.now();
         await d.jobs(at, {
           billing,
           twice: todays.some((op) => op.kind === 'rerun'),
           renewals: at.getTime() > expiry.getTime() - 40 * DAY,
+          ...(lean
+            ? {
+                activation: Math.abs(at.getTime() - start.getTime()) < 2 * DAY,
+                cancellations: d.facts.ends.some((e) => e.at.getTime() < at.getTime() + DAY),
+              }
+            : {}),
         });
         if (billing || todays.length > 0) next = await d.nextBilling(at);
+        timing.jobs += performance.now() - t0;
       }
       if (day === 0)
         for (const p of paymentDates(start, new Date(bought.getTime() + (plan.days + 3) * DAY), []))
           payDays.add(dayOf(p.at));
       for (const op of todays) {
         const noon = londonHourAfter(bought, day, 12);
+        const to = performance.now();
         await d.run(op, day === 0 && noon < bought ? new Date(bought.getTime() + 60_000) : noon);
+        timing.ops += performance.now() - to;
         operations++;
       }
       const evening = londonHourAfter(bought, day, 23);
+      const t1 = performance.now();
       breaches.push(...(await o.check(evening < bought ? bought : evening)).map((b) => ({ ...b, day })));
+      timing.checks += performance.now() - t1;
     }
     // Let the world settle: a few more days of jobs, then the final check.
     for (let day = plan.days + 1; day <= plan.days + 3; day++)

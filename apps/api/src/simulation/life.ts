@@ -17,6 +17,15 @@ export interface LifeResult {
 
 const DAY = 86_400_000;
 
+/**
+ * Lets work started after a commit (webhooks the sandbox sends by HTTP, after-commit hooks) land before the
+ * simulation moves on, so that it happens on the same simulated day and never leaks into the next life.
+ */
+async function quiesce(ms: number) {
+  await new Promise((r) => setTimeout(r, ms));
+  await new Promise((r) => setImmediate(r));
+}
+
 /** Where a run's time goes (ms), for the bench and SIMULATION_PROFILE. */
 export const timing = { buy: 0, jobs: 0, ops: 0, checks: 0 };
 
@@ -30,6 +39,7 @@ export async function runLife(
   lean = process.env.SIMULATION_EVERY_DAY !== '1',
 ): Promise<LifeResult> {
   const w = await worlds(plan.buy.brand);
+  await quiesce(30);
   await w.reset();
   const d = driver(w);
   const breaches: LifeResult['breaches'] = [];
@@ -43,6 +53,7 @@ export async function runLife(
   try {
     const tb = performance.now();
     await d.buy(plan.buy);
+    await quiesce(5);
     timing.buy += performance.now() - tb;
     breaches.push(...(await o.check(bought)).map((b) => ({ ...b, day: 0 })));
     // The billing run runs on every payment date of the oracle's own model, every day with an operation,
@@ -84,6 +95,7 @@ export async function runLife(
         const noon = londonHourAfter(bought, day, 12);
         const to = performance.now();
         await d.run(op, day === 0 && noon < bought ? new Date(bought.getTime() + 60_000) : noon);
+        await quiesce(5);
         timing.ops += performance.now() - to;
         operations++;
       }

@@ -264,7 +264,9 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
       // R9: the IPT of the premium lines sums to the IPT of their sum.
       const [ipt] = await query(
         `SELECT coalesce(sum(amount_pence), 0)::int AS gross, coalesce(sum(ipt_pence), 0)::int AS ipt, count(*)::int AS n
-           FROM statement_line_items WHERE ipt_pence IS NOT NULL AND status <> 'FAILED'`,
+           FROM statement_line_items WHERE ipt_pence IS NOT NULL AND status <> 'FAILED'
+            AND account_id IN (SELECT id FROM customer_accounts WHERE policy_id = $1)`,
+        [policyId],
       );
       const expectedIpt = Math.round((num(ipt?.gross) * 12) / 112);
       if (num(ipt?.n) > 0 && num(ipt?.ipt) !== expectedIpt)
@@ -277,7 +279,9 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
       const lines = await query(
         `SELECT service_period_start AS s, service_period_end AS e, amount_pence AS a FROM statement_line_items
           WHERE type = 'invoice' AND sub_type IS NULL AND status <> 'FAILED' AND service_period_start IS NOT NULL
+            AND account_id IN (SELECT id FROM customer_accounts WHERE policy_id = $1)
           ORDER BY service_period_start, service_period_end`,
+        [policyId],
       );
       let cursor = facts.coverStart;
       for (const [i, l] of lines.entries()) {

@@ -100,6 +100,14 @@ export async function runLife(
         operations++;
       }
       const evening = londonHourAfter(bought, day, 23);
+      // A deferred cancellation falls due at noon: its job (every minute in production) runs before the check.
+      const noonToday = londonHourAfter(bought, day, 12);
+      if (d.facts.ends.some((e) => e.at.getTime() === noonToday.getTime() && e.requestedAt < noonToday))
+        await d.jobs(new Date(noonToday.getTime() + 60_000), {
+          billing: false,
+          renewals: false,
+          activation: false,
+        });
       const t1 = performance.now();
       breaches.push(...(await o.check(evening < bought ? bought : evening)).map((b) => ({ ...b, day })));
       timing.checks += performance.now() - t1;

@@ -88,6 +88,8 @@ const FINGERPRINT = `SELECT
   (SELECT count(*) FROM duplicate_payments) AS d,
   (SELECT string_agg(status, '' ORDER BY id) FROM claims) AS cl,
   (SELECT count(*) FROM dd_collections) AS dd,
+  (SELECT string_agg(status, '' ORDER BY id) FROM sandbox_dd_payments) AS bank,
+  (SELECT count(*) FROM sandbox_card_charges) AS cards,
   (SELECT count(*) FROM outbox) AS o`;
 
 export interface Oracle {
@@ -160,6 +162,27 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
           message: `${r.n} settled ${r.purpose} payments for ${r.reference} (${p(num(r.total))} in all)`,
         });
 
+      // The bank's side: every card charge the sandbox card provider took off-session, and every Direct Debit
+      // its bank confirmed, is a settled customer payment (no money taken twice or taken unrecorded).
+      for (const r of await query(
+        `SELECT k.idempotency_key AS key, k.amount_pence AS a FROM sandbox_card_charges k
+          WHERE k.status = 'succeeded' AND NOT EXISTS (SELECT 1 FROM customer_payments c
+            WHERE c.provider_reference = k.payment_intent AND c.status = 'SETTLED')`,
+      ))
+        out.push({
+          kind: 'charge-unrecorded',
+          message: `${label}: the card was charged ${p(num(r.a))} (key ${r.key}) with no settled payment for it`,
+        });
+      for (const r of await query(
+        `SELECT b.id, b.amount_pence AS a FROM sandbox_dd_payments b WHERE b.status = 'confirmed'
+            AND NOT EXISTS (SELECT 1 FROM dd_collections d JOIN customer_payments c ON c.id = d.customer_payment_id
+              WHERE d.provider_payment_id = b.id AND c.status = 'SETTLED')`,
+      ))
+        out.push({
+          kind: 'debit-unrecorded',
+          message: `${label}: the bank confirmed a Direct Debit of ${p(num(r.a))} (${r.id}) with no settled payment for it`,
+        });
+
       // The cover the facts give (R4), and what the policy row says of it.
       const termDays = TERM_DAYS[schemeCode];
       const expiry = expiryOf(facts.coverStart, termDays);
@@ -205,7 +228,17 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
       )
         out.push({
           kind: 'cancellation-instant',
-          message: `${label}: cover ended ${iso(terminated)}, cancellation asked for ${iso(end)}`,
+          message: `${label}: cover ended ${iso(terminated)}; cancellation asked for ${facts.ends
+            .filter((e) => e.why === 'cancel')
+            .map((e) => iso(e.at))
+            .join(', ')}, so cover should end ${iso(end)} (expiry ${iso(expiry)})`,
+        });
+
+      // A policy past its expiry (a day's grace for the anniversary job) has ended: it is no longer live.
+      if (now.getTime() > expiry.getTime() + DAY && ['ACTIVE', 'PENDING'].includes(String(policy.status)))
+        out.push({
+          kind: 'live-after-expiry',
+          message: `${label}: still ${policy.status} on ${dayOf(now)}, after its expiry ${iso(expiry)}`,
         });
 
       // R6: money charged net of refunds, plus what is still owed, against the model's premium. Once the

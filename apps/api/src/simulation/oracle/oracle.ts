@@ -272,7 +272,8 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
         // not priced (see above)
       } else if (net > high.exact + 1e-6)
         out.push({
-          kind: 'overcharge',
+          // Under a penny over: a rounding against the customer (R5); more: days or prices billed wrongly.
+          kind: net - high.exact < 1 ? 'rounding-over' : 'overcharge',
           message: `${what}: ${figures}; premium for the days on cover ${p(high.exact)} (${(net - high.exact).toFixed(2)}p over)`,
         });
       else if (net < low.exact - allowance - 1e-6)

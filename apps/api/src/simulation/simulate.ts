@@ -45,29 +45,33 @@ export function worldPool() {
 
 const planOf = (seed: number): LifePlan => drawLife(rng(seed), seed);
 
-/** Greedy delta debugging: drop each operation in turn while the life still shows a breach of `kind`. */
+/**
+ * Greedy delta debugging: drop each operation in turn while the life still shows a breach of `kind`, then try
+ * shorter lives. Answers the shrunk plan and the breach it still shows.
+ */
 export async function shrink(
   get: (b: Brand) => Promise<World>,
   plan: LifePlan,
-  breaks: (r: LifeResult) => boolean,
-): Promise<LifePlan> {
+  kind: string,
+): Promise<{ plan: LifePlan; breach?: LifeResult['breaches'][number] }> {
   let best = plan;
-  for (let i = best.ops.length - 1; i >= 0; i--) {
-    const candidate = { ...best, ops: best.ops.filter((_, j) => j !== i) };
-    if (breaks(await runLife(get, candidate))) best = candidate;
-  }
-  // A shorter life, if it still breaks.
+  let breach: LifeResult['breaches'][number] | undefined;
+  const tryPlan = async (candidate: LifePlan) => {
+    const found = (await runLife(get, candidate)).breaches.find((b) => b.kind === kind);
+    if (found) {
+      best = candidate;
+      breach = found;
+    }
+    return found !== undefined;
+  };
+  for (let i = best.ops.length - 1; i >= 0; i--)
+    await tryPlan({ ...best, ops: best.ops.filter((_, j) => j !== i) });
+  const last = Math.max(0, ...best.ops.map((o) => o.day));
   for (const days of [7, 35, 70, 130]) {
     if (days >= best.days) break;
-    const last = Math.max(0, ...best.ops.map((o) => o.day));
-    if (days <= last) continue;
-    const candidate = { ...best, days };
-    if (breaks(await runLife(get, candidate))) {
-      best = candidate;
-      break;
-    }
+    if (days > last && (await tryPlan({ ...best, days }))) break;
   }
-  return best;
+  return { plan: best, ...(breach ? { breach } : {}) };
 }
 
 export async function simulate(o: {
@@ -96,16 +100,20 @@ export async function simulate(o: {
       result.breaches += r.breaches.length;
       for (const b of r.breaches) {
         let shrunk = plan;
-        // Shrink the first life of each breach kind (the others keep their whole plan).
+        let shown = b;
+        // Shrink the first life of each breach kind (the others keep their whole plan); the finding then shows
+        // the breach as the shrunk life shows it.
         if (o.shrink !== false && !kindsShrunk.has(b.kind)) {
           kindsShrunk.add(b.kind);
-          shrunk = await shrink(pool.get, plan, (x) => x.breaches.some((y) => y.kind === b.kind));
+          const s = await shrink(pool.get, plan, b.kind);
+          shrunk = s.plan;
+          shown = s.breach ?? b;
         }
         result.findings.push({
           seed,
           kind: b.kind,
-          message: b.message,
-          day: b.day,
+          message: shown.message,
+          day: shown.day,
           operations: [shrunk.buy, ...shrunk.ops].map(describeOp).concat(`(${shrunk.days} days)`),
         });
         o.log?.(`life ${seed}: ${b.kind} on day ${b.day}: ${b.message}`);

@@ -166,5 +166,9 @@ export function premiumFor(
 export function billedThrough(facts: Facts, coverStart: Date, at: Date): Date {
   const from = at > coverStart ? at : coverStart;
   const dates = paymentDates(coverStart, new Date(from.getTime() + 62 * DAY), facts.paymentDays);
-  return dates.find((d) => d.at > from)!.at;
+  const i = dates.findIndex((d) => d.at > from);
+  // A payment-day change bills its transitional period when it is made (refinement, docs/simulation.md).
+  const after = dates[i + 1];
+  if (after?.transitional && facts.paymentDays.some((c) => c.at <= at)) return after.at;
+  return dates[i]!.at;
 }

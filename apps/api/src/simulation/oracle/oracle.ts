@@ -312,7 +312,8 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
       // R6: the regular invoice lines tile the cover: no day billed twice, none left out, none after the end.
       const lines = await query(
         `SELECT service_period_start AS s, service_period_end AS e, amount_pence AS a FROM statement_line_items
-          WHERE type = 'invoice' AND sub_type IS NULL AND status <> 'FAILED' AND service_period_start IS NOT NULL
+          WHERE type IN ('invoice', 'debit_journal') AND sub_type IS NULL AND status <> 'FAILED'
+            AND service_period_start IS NOT NULL
             AND account_id IN (SELECT id FROM customer_accounts WHERE policy_id = $1)
           ORDER BY service_period_start, service_period_end`,
         [policyId],

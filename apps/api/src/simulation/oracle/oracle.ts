@@ -335,7 +335,8 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
         else if (s > cursor)
           out.push({ kind: 'tiling-gap', message: `${label}: no invoice line for ${iso(cursor)}–${iso(s)}` });
         // (A line raised before a void or NTU starts at the cover start: its credit note ends it.)
-        if (s >= end && s > facts.coverStart && endKnown)
+        // (A renewed subscription goes on being billed on its account: the renewed year is not checked yet.)
+        if (s >= end && s > facts.coverStart && endKnown && !renewed)
           out.push({
             kind: 'billed-after-end',
             message: `${label}: invoice line ${iso(s)}–${iso(e)} (${p(num(l.a))}) starts after cover ended ${iso(end)}`,

@@ -1,0 +1,134 @@
+/**
+ * One life: the purchase, then every day up to the plan's end — the day's jobs at 03:00 London, the day's
+ * operations at noon London, the oracle at the end of the day — and a last check after everything settled.
+ */
+import { driver, londonHourAfter } from './drive.ts';
+import { dayOf, expiryOf, paymentDates } from './oracle/model.ts';
+import { type Breach, oracle } from './oracle/oracle.ts';
+import type { LifePlan } from './plan.ts';
+import type { Brand, World } from './world.ts';
+
+export interface LifeResult {
+  breaches: (Breach & { day: number })[];
+  operations: number;
+  refused: string[];
+  error?: string;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * Lets work started after a commit (webhooks the sandbox sends by HTTP, after-commit hooks) land before the
+ * simulation moves on, so that it happens on the same simulated day and never leaks into the next life.
+ */
+async function quiesce(ms: number) {
+  await new Promise((r) => setTimeout(r, ms));
+  await new Promise((r) => setImmediate(r));
+}
+
+/** Where a run's time goes (ms), for the bench and SIMULATION_PROFILE. */
+export const timing = { buy: 0, jobs: 0, ops: 0, checks: 0 };
+
+/**
+ * Runs one life. `lean` (the default) runs the billing run only on the days it can have work (see below)
+ * rather than every day: the same outcome, several times faster; SIMULATION_EVERY_DAY=1 runs it daily.
+ */
+export async function runLife(
+  worlds: (brand: Brand) => Promise<World>,
+  plan: LifePlan,
+  lean = process.env.SIMULATION_EVERY_DAY !== '1',
+): Promise<LifeResult> {
+  const w = await worlds(plan.buy.brand);
+  await quiesce(30);
+  await w.reset();
+  const d = driver(w);
+  const breaches: LifeResult['breaches'] = [];
+  const bought = new Date(plan.buy.at);
+  const o = oracle(
+    async (sql, values) => (await w.database.query(sql, values ?? [])).rows,
+    d.facts,
+    plan.buy.schemeCode,
+  );
+  let operations = 1;
+  try {
+    const tb = performance.now();
+    await d.buy(plan.buy);
+    await quiesce(5);
+    timing.buy += performance.now() - tb;
+    breaches.push(...(await o.check(bought)).map((b) => ({ ...b, day: 0 })));
+    // The billing run runs on every payment date of the oracle's own model, every day with an operation,
+    // and whenever the billing face says it has work (a retry, a notice's end): the same as running daily.
+    const start = d.facts.coverStart!;
+    const expiry = expiryOf(start);
+    const payDays = new Set<string>();
+    let next: Date | null = await d.nextBilling(bought);
+    for (let day = 0; day <= plan.days; day++) {
+      const todays = plan.ops.filter((op) => op.day === day);
+      const at = londonHourAfter(bought, day, 3);
+      if (day > 0) {
+        const billing =
+          !lean ||
+          todays.length > 0 ||
+          plan.ops.some((op) => op.day === day - 1) ||
+          payDays.has(dayOf(at)) ||
+          d.facts.paymentDays.some((c) => Number(dayOf(at).slice(8)) === c.day) ||
+          (next !== null && next <= at);
+        const t0 = performance.now();
+        await d.jobs(at, {
+          billing,
+          twice: todays.some((op) => op.kind === 'rerun'),
+          renewals: at.getTime() > expiry.getTime() - 40 * DAY,
+          ...(lean
+            ? {
+                activation: Math.abs(at.getTime() - start.getTime()) < 2 * DAY,
+                cancellations: d.facts.ends.some((e) => e.at.getTime() < at.getTime() + DAY),
+              }
+            : {}),
+        });
+        if (billing || todays.length > 0) next = await d.nextBilling(at);
+        timing.jobs += performance.now() - t0;
+      }
+      if (day === 0)
+        for (const p of paymentDates(start, new Date(bought.getTime() + (plan.days + 3) * DAY), []))
+          payDays.add(dayOf(p.at));
+      for (const op of todays) {
+        const noon = londonHourAfter(bought, day, 12);
+        const to = performance.now();
+        await d.run(op, day === 0 && noon < bought ? new Date(bought.getTime() + 60_000) : noon);
+        await quiesce(5);
+        timing.ops += performance.now() - to;
+        operations++;
+      }
+      const evening = londonHourAfter(bought, day, 23);
+      // A deferred cancellation falls due at noon: its job (every minute in production) runs before the check.
+      const noonToday = londonHourAfter(bought, day, 12);
+      if (d.facts.ends.some((e) => e.at.getTime() === noonToday.getTime() && e.requestedAt < noonToday))
+        await d.jobs(new Date(noonToday.getTime() + 60_000), {
+          billing: false,
+          renewals: false,
+          activation: false,
+        });
+      const t1 = performance.now();
+      breaches.push(...(await o.check(evening < bought ? bought : evening)).map((b) => ({ ...b, day })));
+      timing.checks += performance.now() - t1;
+    }
+    // Let the world settle: a few more days of jobs, then the final check.
+    for (let day = plan.days + 1; day <= plan.days + 3; day++)
+      await d.jobs(londonHourAfter(bought, day, 3), { billing: true, renewals: true });
+    breaches.push(
+      ...(await o.check(londonHourAfter(bought, plan.days + 3, 23), true)).map((b) => ({
+        ...b,
+        day: plan.days + 3,
+      })),
+    );
+  } catch (e) {
+    const err = e as Error;
+    return {
+      breaches,
+      operations,
+      refused: d.facts.refused,
+      error: `${err.message}\n${err.stack?.split('\n').slice(1, 4).join('\n')}`,
+    };
+  }
+  return { breaches, operations, refused: d.facts.refused };
+}

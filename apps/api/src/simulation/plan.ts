@@ -1,0 +1,129 @@
+/**
+ * A life's operations, drawn from its seed (ADR 343). A life is a purchase and then operations on given days
+ * after it; the simulation runs every day between them. The list is data, so the shrinker can drop operations
+ * and run the life again.
+ */
+
+import type { Rng } from './rng.ts';
+import type { Brand } from './world.ts';
+
+export type Product = 'SUBSCRIPTION' | 'ANNUAL' | 'DRIVEAWAY';
+
+export interface BuyOp {
+  kind: 'buy';
+  brand: Brand;
+  schemeCode: string;
+  product: Product;
+  /** The purchase instant (UTC ISO). */
+  at: string;
+  /** Cover starts this many London days after the purchase day (0: at once). */
+  startInDays: number;
+  /** 'tok_visa', or 'tok_laterInsufficientFunds' (pays at checkout, then every off-session charge fails). */
+  cardToken: string;
+  paidBy: 'card' | 'direct-debit';
+}
+
+export type LifeOp =
+  /** A change by the customer, at once. `up`: a cover added (dearer); otherwise one removed (cheaper). */
+  | { kind: 'change'; day: number; up: boolean; by: 'customer' }
+  /** A change by staff, effective `shiftDays` from now (negative: backdated, not before inception). */
+  | { kind: 'change'; day: number; up: boolean; by: 'staff'; shiftDays: number }
+  /** The customer cancels at once, or from `inDays` ahead. */
+  | { kind: 'cancel'; day: number; inDays: number }
+  | { kind: 'void'; day: number }
+  | { kind: 'ntu'; day: number }
+  /** The saved card (or the Direct Debit bank account) starts failing, or works again. */
+  | { kind: 'card'; day: number; fails: boolean }
+  /** The customer pays what is owed on the hosted page / staff take it by phone. */
+  | { kind: 'settle'; day: number; by: 'page' | 'phone' }
+  /** The billing run is run twice on that day (a retried job). */
+  | { kind: 'rerun'; day: number }
+  | { kind: 'paymentDay'; day: number; paymentDay: number }
+  | { kind: 'optOut'; day: number; back: boolean }
+  | { kind: 'claim'; day: number };
+
+export interface LifePlan {
+  seed: number;
+  buy: BuyOp;
+  ops: LifeOp[];
+  /** Days simulated after the purchase. */
+  days: number;
+}
+
+const SCHEMES: Record<Brand, { code: string; product: Product; termDays?: number }[]> = {
+  forecourt: [{ code: 'FCMOTOR1', product: 'SUBSCRIPTION' }],
+  motorhub: [
+    { code: 'MHMOTOR1', product: 'SUBSCRIPTION' },
+    { code: 'MHANNUAL1', product: 'ANNUAL' },
+    { code: 'MHDRIVE1', product: 'DRIVEAWAY', termDays: 1 },
+    { code: 'MHDRIVE7', product: 'DRIVEAWAY', termDays: 7 },
+    { code: 'MHDRIVE28', product: 'DRIVEAWAY', termDays: 28 },
+  ],
+};
+
+const DAY = 86_400_000;
+
+/** A purchase instant: any day of 2027, often the 28th–31st, sometimes London midnight in summer. */
+function purchaseAt(r: Rng): string {
+  const month = r.int(0, 11);
+  const day = r.chance(0.4) ? r.int(28, 31) : r.int(1, 28);
+  const base = Date.UTC(2027, month, 1) + (day - 1) * DAY;
+  // Summer London midnight is 23:00 UTC the day before; otherwise a time in the day.
+  const inSummer = month >= 3 && month <= 8;
+  const at =
+    inSummer && r.chance(0.3) ? base - 3_600_000 : base + r.int(7, 21) * 3_600_000 + r.int(0, 59) * 60_000;
+  return new Date(at).toISOString();
+}
+
+export function drawLife(r: Rng, seed: number): LifePlan {
+  const brand: Brand = r.chance(0.5) ? 'forecourt' : 'motorhub';
+  const scheme = r.pick(SCHEMES[brand]);
+  const paidInFull = scheme.product !== 'SUBSCRIPTION';
+  const buy: BuyOp = {
+    kind: 'buy',
+    brand,
+    schemeCode: scheme.code,
+    product: scheme.product,
+    at: purchaseAt(r),
+    startInDays: r.chance(0.6) ? 0 : r.int(1, 20),
+    cardToken: !paidInFull && r.chance(0.15) ? 'tok_laterInsufficientFunds' : 'tok_visa',
+    paidBy: !paidInFull && r.chance(0.3) ? 'direct-debit' : 'card',
+  };
+  const days = scheme.termDays
+    ? scheme.termDays + buy.startInDays + 3
+    : r.chance(0.08)
+      ? 380 + buy.startInDays
+      : r.int(15, 75) + buy.startInDays;
+  const ops: LifeOp[] = [];
+  const n = r.int(0, 5);
+  for (let i = 0; i < n; i++) {
+    const day = r.int(0, days - 1);
+    const roll = r.next();
+    if (roll < 0.3) ops.push({ kind: 'change', day, up: r.chance(0.5), by: 'customer' });
+    else if (roll < 0.5)
+      ops.push({ kind: 'change', day, up: r.chance(0.5), by: 'staff', shiftDays: r.int(-20, 20) });
+    else if (roll < 0.6) ops.push({ kind: 'cancel', day, inDays: r.chance(0.6) ? 0 : r.int(1, 20) });
+    else if (roll < 0.65) ops.push({ kind: r.chance(0.5) ? 'void' : 'ntu', day: r.int(0, 10) });
+    else if (roll < 0.75 && !paidInFull) ops.push({ kind: 'card', day, fails: r.chance(0.6) });
+    else if (roll < 0.78 && days > 300) ops.push({ kind: 'optOut', day, back: r.chance(0.4) });
+    else if (roll < 0.82 && !paidInFull)
+      ops.push({ kind: 'settle', day, by: r.chance(0.5) ? 'page' : 'phone' });
+    else if (roll < 0.9) ops.push({ kind: 'rerun', day });
+    else if (roll < 0.95 && !paidInFull && brand === 'motorhub')
+      ops.push({ kind: 'paymentDay', day, paymentDay: r.int(1, 28) });
+    else ops.push({ kind: 'claim', day });
+  }
+  ops.sort((a, b) => a.day - b.day);
+  return { seed, buy, ops, days };
+}
+
+/** One line per operation, for a breach report. */
+export function describeOp(op: BuyOp | LifeOp): string {
+  if (op.kind === 'buy')
+    return `buy ${op.brand} ${op.schemeCode} at ${op.at} start +${op.startInDays}d ${op.paidBy === 'card' ? `card ${op.cardToken}` : 'by Direct Debit'}`;
+  const { kind, day, ...rest } = op;
+  const extra = Object.entries(rest)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
+  return `day ${day}: ${kind}${extra ? ` ${extra}` : ''}`;
+}

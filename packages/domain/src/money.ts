@@ -168,6 +168,18 @@ export function netFromGross(gross: Money, rate: number = IPT_RATE): Money {
   return roundHalfUp(assertPence(gross) / (1 + rate));
 }
 
+/**
+ * The insurance premium tax inside an IPT-inclusive amount (a sum of premium lines), rounded half-up in integer
+ * arithmetic: gross × rate ÷ (1 + rate). The ledger allocates its lines' tax by it (ADR 344); for a gross priced
+ * from a net (a quote) it is the quote's own tax.
+ */
+export function iptInGross(gross: Money, rate: number = IPT_RATE): Money {
+  const bp = basisPoints(rate);
+  const sign = gross < 0 ? -1 : 1;
+  const tax = Math.floor((Math.abs(assertPence(gross)) * bp * 2 + (10_000 + bp)) / (2 * (10_000 + bp)));
+  return tax === 0 ? 0 : sign * tax;
+}
+
 /** Split an IPT-inclusive premium into its net and tax parts; net + ipt === gross. */
 export function splitGross(gross: Money, rate: number = IPT_RATE): { net: Money; ipt: Money } {
   const net = netFromGross(gross, rate);

@@ -60,12 +60,17 @@ export interface Period {
   end: Date;
 }
 
-/** London calendar days a period spans (at least 1: a period that starts and ends on one day is that day). */
-export function periodDays(p: Period): number {
-  return Math.max(1, londonDays(p.start, p.end));
-}
-
 const isLondonMidnight = (at: Date) => londonMidnightOf(londonDate(at)).getTime() === at.getTime();
+
+/**
+ * The London days a period touches (at least 1): from the day it starts to the day of its last instant. A period
+ * from London midnight to London midnight has as many days as it spans; a year bought at 10:36 that ends at 10:36
+ * touches 366 days, and every one of them on cover is priced as a day (R3/R4), so the whole term costs the whole
+ * premium and never more (ADR 344).
+ */
+export function periodDays(p: Period): number {
+  return Math.max(1, londonDays(p.start, p.end) + (isLondonMidnight(p.end) ? 0 : 1));
+}
 
 /**
  * The London days of `period` on cover when cover ends at `end` (issue 26, R4): none when it ends before the

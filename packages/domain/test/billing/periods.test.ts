@@ -128,3 +128,17 @@ describe('days on cover and the one rounding rule', () => {
     );
   });
 });
+
+describe('the tax inside a sum of premium lines (ADR 344, R9)', () => {
+  it('is the gross × 12 ÷ 112 rounded half-up, and a quote’s own tax for a gross priced from a net', async () => {
+    const { iptInGross, iptOf } = await import('../../src/money.ts');
+    expect(iptInGross(22078)).toBe(2366); // 2365.5 → 2366
+    expect(iptInGross(-22078)).toBe(-2366);
+    expect(iptInGross(0)).toBe(0);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5_000_000 }), (net) => {
+        expect(iptInGross(net + iptOf(net))).toBe(iptOf(net));
+      }),
+    );
+  });
+});

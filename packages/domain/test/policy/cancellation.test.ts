@@ -80,16 +80,20 @@ describe('pro-rata refund of a cancellation', () => {
     );
   });
 
-  it('examples: a £365 year cancelled on its 10th day keeps £10; a month before its start refunds all', () => {
+  it('examples: a £366 year bought at 10:00 cancelled on its 10th day keeps £10; a month before its start refunds all', () => {
+    // Bought at 10:00 and ending at 10:00 a year on, it touches 366 London days, each a day on cover (ADR 344).
     const year = {
-      amountPence: 36_500,
+      amountPence: 36_600,
       start: new Date('2026-01-01T10:00:00Z'),
       end: new Date('2027-01-01T10:00:00Z'),
     };
-    expect(periodDays(year)).toBe(365);
-    expect(creditFor(year, new Date('2026-01-10T09:00:00Z'))).toBe(35_500);
+    expect(periodDays(year)).toBe(366);
+    expect(creditFor(year, new Date('2026-01-10T09:00:00Z'))).toBe(35_600);
+    expect(
+      periodDays({ ...year, start: new Date('2026-01-01T00:00:00Z'), end: new Date('2027-01-01T00:00:00Z') }),
+    ).toBe(365);
     expect(cancellationCredit([year, { ...year, amountPence: 1000 }], new Date('2025-12-01T00:00:00Z'))).toBe(
-      37_500,
+      37_600,
     );
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { iptOfLine, PREMIUM_LINES, signed } from '@forecourt/domain/billing/ledger';
 import type { LineItemStatus, LineItemSubType, LineItemType } from '@forecourt/domain/enums';
-import { splitGross } from '@forecourt/domain/money';
+import { iptInGross } from '@forecourt/domain/money';
 import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, statementLineItems, statements } from '../../db/schema/index.ts';
@@ -122,7 +122,7 @@ async function rowsWithTax(
   for (const row of premium) {
     const before = so.get(row.accountId) ?? { gross: 0, ipt: 0 };
     const gross = before.gross + row.amountPence;
-    const ipt = splitGross(gross).ipt;
+    const ipt = iptInGross(gross);
     row.iptPence = ipt - before.ipt;
     so.set(row.accountId, { gross, ipt });
   }

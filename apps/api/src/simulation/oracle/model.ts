@@ -75,34 +75,50 @@ export function paymentDates(start: Date, until: Date, changes: { at: Date; day:
 export interface Period {
   start: Date;
   end: Date;
-  /** Days of the payment month the period's days are priced over (R2). */
+  /** Days a day's price is divided by (R2, ADR 344): the period's own London days; a transitional period's, the
+   * days of the payment month of the new payment day ending with it. */
   monthDays: number;
-  /** The instalment number (1: the month bought at checkout). */
+  /** The instalment number (1: the month bought at checkout); a transitional period keeps its predecessor's. */
   k: number;
+  transitional: boolean;
+}
+
+/** London calendar days a span touches: from the day of `from` to the day of the last instant before `to`. */
+const calendarDays = (from: Date, to: Date) => daysBetween(from, to).length;
+
+/**
+ * The statement periods of a subscription (R1 as ADR 344 settled it): from the cover start to the first payment
+ * date after it, then payment date to payment date; the payment date whose successor falls after the expiry is
+ * skipped, so the year's last period runs on to the expiry (no stub of a few days after the last payment date).
+ */
+export function periodsOf(dates: PaymentDate[], start: Date, expiry: Date): Period[] {
+  const after = dates.filter((d) => d.at > start && d.at < expiry);
+  const kept = after.filter((d, i) => {
+    const next = after[i + 1] ?? dates.find((x) => x.at > d.at);
+    return next === undefined || next.at <= expiry;
+  });
+  const ends = [...kept, { at: expiry, transitional: false }];
+  const out: Period[] = [];
+  let from = start;
+  let k = 0;
+  for (const e of ends) {
+    if (e.at <= from) continue;
+    if (!e.transitional) k++;
+    const w = wallClock(e.at.getTime());
+    const monthDays = e.transitional
+      ? londonDays(midnight(w.year, w.month - 1, w.day), e.at)
+      : calendarDays(from, e.at);
+    out.push({ start: from, end: e.at, monthDays, k: Math.max(1, k), transitional: e.transitional });
+    from = e.at;
+  }
+  return out;
 }
 
 const londonDays = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / DAY);
 
-/**
- * The payment month containing the instant `at` (R1/R2), with its instalment number. A transitional period
- * (refinement, docs/simulation.md) is priced over the days of the month of the new payment day ending with it.
- */
-export function periodOf(dates: PaymentDate[], start: Date, at: Date): Period {
-  const i = Math.max(
-    1,
-    dates.findIndex((d) => d.at > at),
-  );
-  const end = dates[i]!;
-  const begin = dates[i - 1]!.at;
-  const first = Math.max(
-    1,
-    dates.findIndex((d) => d.at > start),
-  );
-  const w = wallClock(end.at.getTime());
-  const monthDays = end.transitional
-    ? londonDays(midnight(w.year, w.month - 1, w.day), end.at)
-    : londonDays(begin, end.at);
-  return { start: begin, end: end.at, monthDays, k: i - first + 1 };
+/** The period containing the instant `at` (the first before the start, the last after the expiry). */
+export function periodOf(periods: Period[], at: Date): Period {
+  return periods.find((p) => at < p.end) ?? periods.at(-1)!;
 }
 
 /** R2: the monthly instalment k of a version's quote (0 in a free month, `first` for the first paid one). */
@@ -151,24 +167,27 @@ export function premiumFor(
     for (const d of days) exact += versionOn(facts, d).price / termLength;
     return { exact, periods: 1, days: days.length };
   }
-  const dates = paymentDates(coverStart, until, facts.paymentDays);
+  const periods = periodsOf(paymentDates(coverStart, until, facts.paymentDays), coverStart, expiry);
   const seen = new Set<number>();
   let exact = 0;
   for (const d of days) {
-    const p = periodOf(dates, coverStart, dayStart(d));
+    const p = periodOf(periods, dayStart(d));
     seen.add(p.start.getTime());
     exact += instalment(versionOn(facts, d), p.k) / p.monthDays;
   }
   return { exact, periods: seen.size, days: days.length };
 }
 
-/** The first payment date after `at` (the end of the period the billing run has raised by then). */
+/** The end of the period the billing run has raised by `at`: the period containing it (ADR 344). */
 export function billedThrough(facts: Facts, coverStart: Date, at: Date): Date {
   const from = at > coverStart ? at : coverStart;
+  const expiry = expiryOf(coverStart);
   const dates = paymentDates(coverStart, new Date(from.getTime() + 62 * DAY), facts.paymentDays);
-  const i = dates.findIndex((d) => d.at > from);
+  const periods = periodsOf(dates, coverStart, expiry);
+  const i = periods.findIndex((p) => from < p.end);
+  if (i < 0) return expiry;
   // A payment-day change bills its transitional period when it is made (refinement, docs/simulation.md).
-  const after = dates[i + 1];
-  if (after?.transitional && facts.paymentDays.some((c) => c.at <= at)) return after.at;
-  return dates[i]!.at;
+  const after = periods[i + 1];
+  if (after?.transitional && facts.paymentDays.some((c) => c.at <= at)) return after.end;
+  return periods[i]!.end;
 }

@@ -3,7 +3,7 @@
  * operations at noon London, the oracle at the end of the day — and a last check after everything settled.
  */
 import { driver, londonHourAfter } from './drive.ts';
-import { dayOf, expiryOf, paymentDates } from './oracle/model.ts';
+import { dayOf, expiryOf, paymentDates, TERM_DAYS } from './oracle/model.ts';
 import { type Breach, oracle } from './oracle/oracle.ts';
 import type { LifePlan } from './plan.ts';
 import type { Brand, World } from './world.ts';
@@ -59,7 +59,7 @@ export async function runLife(
     // The billing run runs on every payment date of the oracle's own model, every day with an operation,
     // and whenever the billing face says it has work (a retry, a notice's end): the same as running daily.
     const start = d.facts.coverStart!;
-    const expiry = expiryOf(start);
+    const expiry = expiryOf(start, TERM_DAYS[plan.buy.schemeCode]);
     const payDays = new Set<string>();
     let next: Date | null = await d.nextBilling(bought);
     for (let day = 0; day <= plan.days; day++) {

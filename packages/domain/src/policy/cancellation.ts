@@ -78,18 +78,21 @@ export function cancellationWindow(
 }
 
 /**
- * When a cancellation takes effect. CoolingOff: now (its charges count from inception: only the days on
- * cover are kept). Standard: now when no time is given or it is already past; otherwise the requested time,
- * which must fall on or before the latest day (else 'too-late').
+ * When a cancellation takes effect: now when no time is given or it is already past. CoolingOff offers no
+ * other time (its charges count from inception: only the days on cover are kept): a time ahead is 'too-late'.
+ * Standard: the requested time, which must fall on or before the latest day (else 'too-late').
  */
 export function cancellationEffectiveAt(
   window: CancellationWindow,
   requested: DateLike | null | undefined,
   now: Date,
 ): { at: Date; immediate: boolean } | 'too-late' {
-  if (window.type === 'CoolingOff' || requested == null) return { at: now, immediate: true };
+  if (requested == null) return { at: now, immediate: true };
   const at = new Date(requested);
   if (at <= now) return { at: now, immediate: true };
+  // Cooling-off offers no date (spec 2 §5): a date ahead is refused, never quietly made "now" (issue 26: a
+  // customer who asked for next week would otherwise be uninsured from today).
+  if (window.type === 'CoolingOff') return 'too-late';
   const end = startOfDayLondon(addDaysIso(window.latestDay, 1));
   if (at >= end) return 'too-late';
   return { at, immediate: false };

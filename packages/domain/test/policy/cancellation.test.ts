@@ -142,10 +142,14 @@ describe('which rule applies', () => {
     const last = new Date(startOfDayLondon(addDaysIso('2026-07-15', 1)).getTime() - 1);
     expect(cancellationEffectiveAt(window, last, now)).toEqual({ at: last, immediate: false });
     expect(cancellationEffectiveAt(window, startOfDayLondon('2026-07-16'), now)).toBe('too-late');
-    expect(cancellationEffectiveAt({ ...window, type: 'CoolingOff' }, last, now)).toEqual({
+    // Cooling-off offers no date: none or a past one is now; one ahead is refused, not quietly made now.
+    const coolingOff = { ...window, type: 'CoolingOff' as const };
+    expect(cancellationEffectiveAt(coolingOff, null, now)).toEqual({ at: now, immediate: true });
+    expect(cancellationEffectiveAt(coolingOff, '2026-06-01T00:00:00Z', now)).toEqual({
       at: now,
       immediate: true,
     });
+    expect(cancellationEffectiveAt(coolingOff, last, now)).toBe('too-late');
   });
 });
 

@@ -98,6 +98,9 @@ export async function changePaymentDay(
   if (policy.status !== 'ACTIVE' && policy.status !== 'PENDING') {
     throw new AppError('UNPROCESSABLE', 'The policy has ended.');
   }
+  // A policy set to end is not billed past its end (ADR 344): no new payment day, no transitional period.
+  if (policy.terminatedAt)
+    throw new AppError('UNPROCESSABLE', 'The policy is set to end: its payment day stays.');
   return ctx.db.transaction(async (tx) => {
     const locked = (await lockAccount(tx, account.id)) as AccountRow;
     if (locked.status !== 'ACTIVE') {

@@ -8,6 +8,9 @@ import type { Facts, QuoteTotals } from '../facts.ts';
 
 const DAY = 86_400_000;
 
+/** The driveaway schemes' terms in days (the brands' product configuration). */
+export const TERM_DAYS: Record<string, number> = { MHDRIVE1: 1, MHDRIVE7: 7, MHDRIVE28: 28 };
+
 /** London midnight starting the calendar day `y-m-d` (month and day may overflow, as Date.UTC allows). */
 export function midnight(y: number, m: number, d: number): Date {
   const n = new Date(Date.UTC(y, m - 1, d));
@@ -31,7 +34,8 @@ export const paymentDayFor = (start: Date) => Math.min(28, wallClock(start.getTi
 /** The end of cover when nothing ends it early: start + 12 months (London wall clock), or the driveaway term. */
 export function expiryOf(start: Date, termDays?: number): Date {
   const c = wallClock(start.getTime());
-  if (termDays) return new Date(londonInstant(c.year, c.month, c.day + 0, c.hour, c.minute) + termDays * DAY);
+  // A driveaway's days later on the London clock, at the same wall-clock time (a day is 23 to 25 hours).
+  if (termDays) return new Date(londonInstant(c.year, c.month, c.day + termDays, c.hour, c.minute));
   return new Date(londonInstant(c.year + 1, c.month, c.day, c.hour, c.minute));
 }
 

@@ -5,7 +5,7 @@
  */
 import Holidays from 'date-holidays';
 import type { Facts } from '../facts.ts';
-import { billedThrough, dayOf, dayStart, expiryOf, premiumFor } from './model.ts';
+import { billedThrough, dayOf, dayStart, expiryOf, premiumFor, TERM_DAYS } from './model.ts';
 
 export interface Breach {
   kind: string;
@@ -15,7 +15,6 @@ export interface Breach {
 type Query = (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
 
 const DAY = 86_400_000;
-const TERM_DAYS: Record<string, number> = { MHDRIVE1: 1, MHDRIVE7: 7, MHDRIVE28: 28 };
 const p = (n: number) => `${(n / 100).toFixed(2)}`;
 const iso = (d: Date) => d.toISOString();
 const num = (v: unknown) => Number(v ?? 0);

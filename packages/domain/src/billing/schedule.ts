@@ -3,7 +3,13 @@
  * account's payment day (1 to 28); a statement bills the month ahead, from one payment date to the next.
  * Pure and DST-safe: months are counted on the London calendar, never in hours.
  */
-import { londonDate, londonDaysBetween, londonInstant, londonMidnightOf } from '../calendar/london.ts';
+import {
+  addDaysIso,
+  londonDate,
+  londonDaysBetween,
+  londonInstant,
+  londonMidnightOf,
+} from '../calendar/london.ts';
 import { type Money, pence, proRataPence } from '../money.ts';
 
 export const PAYMENT_DAY_MIN = 1;
@@ -134,6 +140,35 @@ export function periodContaining(s: BillingSchedule, at: Date): Period | null {
  */
 export function periodCharge(instalment: Money, period: Period, coverEnd: Date): Money {
   return proRataPence(pence(instalment), daysOnCoverIn(period, coverEnd), periodDays(period));
+}
+
+/** A price in force from a moment on (a policy version's instalment for the period being billed). */
+export interface PriceFrom {
+  from: Date;
+  instalment: Money;
+}
+
+/**
+ * A period's charge when its price changes inside it (issue 26 defect 1, ADR 344): each London day on cover
+ * (up to `coverEnd`) at the instalment in force that day — the last price whose London day of taking effect is
+ * on or before it, so the day a change takes effect is charged wholly at the new price — over the period's
+ * days, rounded down once. With one price it is `periodCharge`.
+ */
+export function periodChargeByDay(prices: readonly PriceFrom[], period: Period, coverEnd: Date): Money {
+  const total = periodDays(period);
+  const onCover = daysOnCoverIn(period, coverEnd);
+  if (onCover === 0 || prices.length === 0) return 0;
+  const first = londonDate(period.start);
+  const starts = prices.map((p) => ({ day: londonDate(p.from), instalment: pence(p.instalment) }));
+  let numerator = 0;
+  for (let i = 0; i < onCover; i++) {
+    const day = addDaysIso(first, i);
+    let price = starts[0]!.instalment;
+    for (const s of starts) if (s.day <= day) price = s.instalment;
+    numerator += price;
+  }
+  // Every day's price over the period's days, rounded down once (the one rounding rule).
+  return Math.floor(numerator / total);
 }
 
 /**

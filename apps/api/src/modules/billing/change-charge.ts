@@ -4,7 +4,6 @@ import {
   type MonthlyPlan,
   type Period,
   periodContaining,
-  periodFrom,
   proRata,
 } from '@forecourt/domain/billing/schedule';
 import { proRataPremium } from '@forecourt/domain/policy/pro-rata';
@@ -58,10 +57,9 @@ async function billedPeriodsOf(db: Db, accountId: string): Promise<BilledPeriod[
 /**
  * What a mid-term change of a monthly subscription costs now (issue 26 defects 1 and 2, ADR 344): the
  * difference between the new and the old instalment over the statement periods the change reaches that are
- * billed, or will be billed at the old price — the part of the period it falls in from the change on, and every
- * whole period already billed after it — each by the one pro-rata rule. A period still to be billed that starts
- * at or after the change is left to its statement, which bills the version in force at its start: no day is
- * charged twice or never. Answers the charge and the span it covers (from the change to the later of that
+ * already billed — the part of the period it falls in from the change on, and every whole period billed after
+ * it — each by the one pro-rata rule. A period still to be billed is left to its statement, which bills each
+ * day at the version in force that day: no day is charged twice or never. Answers the charge and the span it covers (from the change to the later of that
  * period's end and the billed end).
  */
 export async function monthlyChangeCharge(
@@ -81,7 +79,7 @@ export async function monthlyChangeCharge(
   };
   const first = periodContaining(schedule, e);
   if (!first) return { prorata: 0, period: { start: e, end: e } };
-  const months = billed.filter((p) => p.month !== null).length;
+  const _months = billed.filter((p) => p.month !== null).length;
   const delta = (month: number | null) =>
     month === null
       ? o.after.plan!.regular - o.before.plan!.regular
@@ -92,17 +90,8 @@ export async function monthlyChangeCharge(
       : proRataPremium({ oldPremiumPence: 0, newPremiumPence: delta(p.month), period: p }, from);
   let prorata = 0;
   const billedFirst = billed.find((p) => p.start.getTime() === first.start.getTime());
+  // A period still to be billed is left to its statement, which bills each day at the version in force.
   if (billedFirst) prorata += partOf(billedFirst, e);
-  else if (first.start.getTime() < e.getTime()) {
-    // Still to be billed, at the price in force at its start (the old one): its instalment number follows the
-    // billed ones.
-    let month = months + 1;
-    for (let p = periodFrom(account.billedUntil, account.paymentDay, o.coverEnd); p; month++) {
-      if (p.start.getTime() === first.start.getTime()) break;
-      p = periodFrom(p.end, account.paymentDay, o.coverEnd);
-    }
-    prorata += partOf({ ...first, month }, e);
-  }
   for (const p of billed) if (p.start.getTime() >= first.end.getTime()) prorata += partOf(p, p.start);
   const end = first.end.getTime() > account.billedUntil.getTime() ? first.end : account.billedUntil;
   return { prorata, period: { start: first.start, end } };

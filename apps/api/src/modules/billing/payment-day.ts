@@ -2,17 +2,18 @@ import type { Quote } from '@forecourt/contracts/proposals';
 import {
   instalmentFor,
   isPaymentDay,
+  type MonthlyPlan,
   paymentDateOnOrAfter,
-  periodCharge,
+  periodChargeByDay,
   periodFrom,
   proRata,
 } from '@forecourt/domain/billing/schedule';
 import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
 import { paidInFull } from '@forecourt/domain/policy/term';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { customerAccounts, policies, statements } from '../../db/schema/index.ts';
-import { valuesTable } from '../../db/values.ts';
+import { customerAccounts, policies, policyVersions, statements } from '../../db/schema/index.ts';
+import { anyOf, valuesTable } from '../../db/values.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, forbidden, notFound, validation } from '../../lib/errors.ts';
 import { owned } from '../../lib/party-scope.ts';
@@ -25,11 +26,45 @@ function planOf(quote: unknown) {
   return { first: totals.monthly.first, regular: totals.monthly.regular, freeMonths: totals.freeMonths ?? 0 };
 }
 
+/** A policy version's monthly plan and the moment it takes effect, in version order. */
+export interface VersionPlan {
+  from: Date;
+  plan: MonthlyPlan;
+}
+
 /**
- * The monthly plan in force at a moment, for many policies in one query (the billing run, ADR 320; issue 26,
- * ADR 344): each policy's latest version among those started at or before its moment — a change that takes
- * effect later is not yet in force, and its part of a period is billed by the change's own pro-rata line.
- * A moment before every version (none started yet) takes the first version.
+ * Every version's monthly plan of many policies in one query (the billing run, ADR 320; issue 26, ADR 344), in
+ * version order: a statement bills each day at the version in force that day (`periodChargeByDay`).
+ */
+export async function versionPlansOf(db: Db, policyIds: string[]) {
+  const out = new Map<string, VersionPlan[]>();
+  if (policyIds.length === 0) return out;
+  const rows = await db
+    .select({
+      policyId: policyVersions.policyId,
+      startedAt: policyVersions.startedAt,
+      totals: sql<unknown>`${policyVersions.quote}->'totals'`,
+    })
+    .from(policyVersions)
+    .where(anyOf(policyVersions.policyId, policyIds))
+    .orderBy(policyVersions.policyId, asc(policyVersions.versionNumber));
+  for (const r of rows) {
+    const plan = planOf({ totals: typeof r.totals === 'string' ? JSON.parse(r.totals) : r.totals });
+    if (!plan) continue;
+    const list = out.get(r.policyId) ?? [];
+    list.push({ from: r.startedAt, plan });
+    out.set(r.policyId, list);
+  }
+  return out;
+}
+
+/** The prices of a period: each version's instalment for the period's month (1 = the month bought at checkout). */
+export const pricesFor = (versions: readonly VersionPlan[], month: number) =>
+  versions.map((v) => ({ from: v.from, instalment: instalmentFor(month, v.plan) }));
+
+/**
+ * The monthly plan in force at a moment, for many policies in one query: each policy's latest version among
+ * those started at or before its moment. A moment before every version (none started yet) takes the first.
  */
 export async function monthlyPlansAt(db: Db, wanted: { policyId: string; at: Date }[]) {
   const plans = new Map<string, NonNullable<ReturnType<typeof planOf>>>();
@@ -164,7 +199,7 @@ export async function nextStatementEstimate(ctx: Ctx, accountId: string) {
   if (!live || !period || (endsAt && endsAt.getTime() <= dueAt.getTime())) {
     return { paymentDueAt: null, amount: 0, ...(endsAt ? { endsAt: endsAt.toISOString() } : {}) };
   }
-  const plan = await monthlyPlanAt(ctx.db, account.policyId, period.start);
+  const versions = (await versionPlansOf(ctx.db, [account.policyId])).get(account.policyId) ?? [];
   const rows = await ctx.db.select().from(statements).where(eq(statements.accountId, account.id));
   const draft = rows.find((s) => s.status === 'draft');
   const outstanding = rows
@@ -172,7 +207,7 @@ export async function nextStatementEstimate(ctx: Ctx, accountId: string) {
     .reduce((sum, s) => sum + s.amountOutstandingPence, 0);
   const months = rows.filter((s) => s.periodStart && s.status !== 'draft').length;
   // Only the days on cover when a cancellation is set inside the period (R4).
-  const instalment = plan ? periodCharge(instalmentFor(months + 1, plan), period, endsAt ?? period.end) : 0;
+  const instalment = periodChargeByDay(pricesFor(versions, months + 1), period, endsAt ?? period.end);
   // A Direct Debit is charged by R8 (ADR 342): the run that raises the statement sends its advance notice.
   const chargeAt =
     account.paymentMethodType === 'BACS_DEBIT'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { signed } from '@forecourt/domain/billing/ledger';
-import { instalmentFor, periodCharge, periodFrom } from '@forecourt/domain/billing/schedule';
+import { periodChargeByDay, periodFrom } from '@forecourt/domain/billing/schedule';
 import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
 import { formatLondon } from '@forecourt/domain/dates';
 import { fromStatesOf, statementMachine } from '@forecourt/domain/lifecycle/index';
@@ -13,7 +13,7 @@ import { nextStatus } from '../../lib/lifecycle.ts';
 import { createCustomerPayments } from '../payments/index.ts';
 import { type AccountRow, postLines } from './ledger-store.ts';
 import { type Notice, sendNotices } from './notices.ts';
-import { monthlyPlansAt } from './payment-day.ts';
+import { pricesFor, versionPlansOf } from './payment-day.ts';
 
 /**
  * The condition of an account whose next period is due on `at`: billed up to a moment that has come, and still
@@ -65,7 +65,7 @@ export async function raisePage(
     const ids = accounts.map((a) => a.id);
     const ends = new Map(locked.map((r) => [r.account.id, r]));
     // The one billing-period function (ADR 344): from the billed end to the next payment date, the term's last
-    // period running on to the expiry; the plan is the version in force when the period starts.
+    // period running on to the expiry; each day is billed at the version in force that day.
     const periods = new Map(
       accounts.map((a) => {
         const end = ends.get(a.id);
@@ -74,9 +74,9 @@ export async function raisePage(
         return [a.id, period];
       }),
     );
-    const plans = await monthlyPlansAt(
+    const versions = await versionPlansOf(
       tx,
-      accounts.map((a) => ({ policyId: a.policyId, at: periods.get(a.id)!.start })),
+      accounts.map((a) => a.policyId),
     );
     const books = new Map(
       (
@@ -115,14 +115,13 @@ export async function raisePage(
     const raised = accounts.map((account) => {
       const book = books.get(account.id);
       const ledger = ledgers.get(account.id) ?? { total: 0, draft: 0 };
-      const plan = plans.get(account.policyId);
       const { start: periodStart, end: periodEnd } = periods.get(account.id)!;
       // A cancellation set inside the period: only the days on cover are billed (R4), and the line's service
       // period ends with the cover, so the cancellation's credit finds nothing more to give back.
       const coverEnd = ends.get(account.id)?.terminatedAt ?? periodEnd;
       const serviceEnd = coverEnd.getTime() < periodEnd.getTime() ? coverEnd : periodEnd;
-      const month = plan ? instalmentFor(Number(book?.months ?? 0) + 1, plan) : 0;
-      const instalment = periodCharge(month, { start: periodStart, end: periodEnd }, coverEnd);
+      const prices = pricesFor(versions.get(account.policyId) ?? [], Number(book?.months ?? 0) + 1);
+      const instalment = periodChargeByDay(prices, { start: periodStart, end: periodEnd }, coverEnd);
       const invoice = signed('invoice', instalment);
       const subtotal = ledger.draft + invoice;
       const carried = ledger.total + invoice;

@@ -79,12 +79,18 @@ describe('a monthly change and the statement periods (issue 26 defects 1 and 2)'
     expect(change.prorataPremium).toBe(0);
     const { totals } = await runDays(t, '2026-11-28', '2026-11-28');
     expect(totals).toMatchObject({ raised: 1, collected: 1 });
-    // 30 days: 28 Nov – 1 Dec at the old price, 2 – 27 Dec at the new, rounded down once.
-    const month = Math.floor((before * 4 + after * 26) / 30);
-    expect(await statementLines(p.accountId, 2)).toEqual([
-      { type: 'invoice', amount: month, sub_type: null },
-      { type: 'payment', amount: -month, sub_type: 'STRIPE' },
-    ]);
+    // 30 days: 28 Nov – 1 Dec at the old price, 2 – 27 Dec at the new: one line for each, rounded down.
+    const old = Math.floor((before * 4) / 30);
+    const changed = Math.floor((after * 26) / 30);
+    const lines = await statementLines(p.accountId, 2);
+    expect(lines).toHaveLength(3);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        { type: 'invoice', amount: old, sub_type: null },
+        { type: 'invoice', amount: changed, sub_type: null },
+        { type: 'payment', amount: -(old + changed), sub_type: 'STRIPE' },
+      ]),
+    );
     // The next month is billed at the new price, with no change line.
     await runDays(t, '2026-12-28', '2026-12-28');
     expect(await statementLines(p.accountId, 3)).toEqual([

@@ -148,27 +148,46 @@ export interface PriceFrom {
   instalment: Money;
 }
 
+/** A part of a period billed at one price: its span and its charge. */
+export interface PeriodPart {
+  start: Date;
+  end: Date;
+  amount: Money;
+}
+
 /**
- * A period's charge when its price changes inside it (issue 26 defect 1, ADR 344): each London day on cover
- * (up to `coverEnd`) at the instalment in force that day — the last price whose London day of taking effect is
- * on or before it, so the day a change takes effect is charged wholly at the new price — over the period's
- * days, rounded down once. With one price it is `periodCharge`.
+ * A period's charge when its price changes inside it (issue 26 defect 1, ADR 344), as one part per price: each
+ * London day on cover (up to `coverEnd`) at the instalment in force that day — the last price whose London day of
+ * taking effect is on or before it, so the day a change takes effect is charged wholly at the new price — over
+ * the period's days, each part rounded down. Each part becomes its own invoice line, so a later cancellation
+ * credits each at its own daily price. With one price it is `periodCharge`.
  */
-export function periodChargeByDay(prices: readonly PriceFrom[], period: Period, coverEnd: Date): Money {
+export function periodPartsByDay(prices: readonly PriceFrom[], period: Period, coverEnd: Date): PeriodPart[] {
   const total = periodDays(period);
   const onCover = daysOnCoverIn(period, coverEnd);
-  if (onCover === 0 || prices.length === 0) return 0;
+  if (onCover === 0 || prices.length === 0) return [];
   const first = londonDate(period.start);
   const starts = prices.map((p) => ({ day: londonDate(p.from), instalment: pence(p.instalment) }));
-  let numerator = 0;
+  const parts: { from: number; days: number; instalment: number }[] = [];
   for (let i = 0; i < onCover; i++) {
     const day = addDaysIso(first, i);
     let price = starts[0]!.instalment;
     for (const s of starts) if (s.day <= day) price = s.instalment;
-    numerator += price;
+    const last = parts.at(-1);
+    if (last && last.instalment === price) last.days++;
+    else parts.push({ from: i, days: 1, instalment: price });
   }
-  // Every day's price over the period's days, rounded down once (the one rounding rule).
-  return Math.floor(numerator / total);
+  const end = coverEnd.getTime() < period.end.getTime() ? coverEnd : period.end;
+  return parts.map((p, i) => ({
+    start: i === 0 ? period.start : londonMidnightOf(addDaysIso(first, p.from)),
+    end: i === parts.length - 1 ? end : londonMidnightOf(addDaysIso(first, p.from + p.days)),
+    amount: proRataPence(p.instalment, p.days, total),
+  }));
+}
+
+/** The sum of `periodPartsByDay`: what a period bills. */
+export function periodChargeByDay(prices: readonly PriceFrom[], period: Period, coverEnd: Date): Money {
+  return periodPartsByDay(prices, period, coverEnd).reduce((sum, p) => sum + p.amount, 0);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { signed } from '@forecourt/domain/billing/ledger';
-import { periodChargeByDay, periodFrom } from '@forecourt/domain/billing/schedule';
+import { periodFrom, periodPartsByDay } from '@forecourt/domain/billing/schedule';
 import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
 import { formatLondon } from '@forecourt/domain/dates';
 import { fromStatesOf, statementMachine } from '@forecourt/domain/lifecycle/index';
@@ -121,7 +121,9 @@ export async function raisePage(
       const coverEnd = ends.get(account.id)?.terminatedAt ?? periodEnd;
       const serviceEnd = coverEnd.getTime() < periodEnd.getTime() ? coverEnd : periodEnd;
       const prices = pricesFor(versions.get(account.policyId) ?? [], Number(book?.months ?? 0) + 1);
-      const instalment = periodChargeByDay(prices, { start: periodStart, end: periodEnd }, coverEnd);
+      // One invoice line per price in force (a change inside the period): each credited at its own daily price.
+      const parts = periodPartsByDay(prices, { start: periodStart, end: periodEnd }, coverEnd);
+      const instalment = parts.reduce((sum, part) => sum + part.amount, 0);
       const invoice = signed('invoice', instalment);
       const subtotal = ledger.draft + invoice;
       const carried = ledger.total + invoice;
@@ -146,7 +148,7 @@ export async function raisePage(
         collectionAttempts: outstanding > 0 ? 1 : 0,
         createdAt: at,
       };
-      return { account, statement, fromDraft: Boolean(book?.draftId), instalment, byDebit, serviceEnd };
+      return { account, statement, fromDraft: Boolean(book?.draftId), parts, byDebit, serviceEnd };
     });
     const fresh = raised.filter((r) => !r.fromDraft).map((r) => r.statement);
     await insertRows(tx, statements, fresh);
@@ -182,17 +184,21 @@ export async function raisePage(
     }
     await postLines(
       tx,
-      raised.map(({ statement, instalment, serviceEnd }) => ({
-        statement,
-        line: {
-          type: 'invoice',
-          size: instalment,
-          descriptionKey: 'billing.lineItem.subscription',
-          servicePeriodStart: statement.periodStart,
-          servicePeriodEnd: serviceEnd,
-          effectiveAt: statement.periodStart,
-        },
-      })),
+      raised.flatMap(({ statement, parts, serviceEnd }) =>
+        (parts.length > 0 ? parts : [{ start: statement.periodStart, end: serviceEnd, amount: 0 }]).map(
+          (part) => ({
+            statement,
+            line: {
+              type: 'invoice' as const,
+              size: part.amount,
+              descriptionKey: 'billing.lineItem.subscription',
+              servicePeriodStart: part.start,
+              servicePeriodEnd: part.end,
+              effectiveAt: statement.periodStart,
+            },
+          }),
+        ),
+      ),
     );
     await tx.execute(
       sql`UPDATE customer_accounts a SET billed_until = v.until

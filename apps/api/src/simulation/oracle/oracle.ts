@@ -310,7 +310,8 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
 
       // R6: the regular invoice lines tile the cover: no day billed twice, none left out, none after the end.
       const lines = await query(
-        `SELECT service_period_start AS s, service_period_end AS e, amount_pence AS a FROM statement_line_items
+        `SELECT service_period_start AS s, service_period_end AS e, amount_pence AS a, effective_at AS posted
+          FROM statement_line_items
           WHERE type IN ('invoice', 'debit_journal') AND sub_type IS NULL AND status <> 'FAILED'
             AND service_period_start IS NOT NULL
             AND account_id IN (SELECT id FROM customer_accounts WHERE policy_id = $1)
@@ -335,7 +336,9 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
           out.push({ kind: 'tiling-gap', message: `${label}: no invoice line for ${iso(cursor)}–${iso(s)}` });
         // (A line raised before a void or NTU starts at the cover start: its credit note ends it.)
         // (A renewed subscription goes on being billed on its account: the renewed year is not checked yet.)
-        if (s >= end && s > facts.coverStart && endKnown && !renewed)
+        // (A line posted before the end was known, e.g. a payment-day change's journal for the weeks ahead, is
+        // billed in good faith; the cancellation's credit note gives it back, and R6 checks that money.)
+        if (s >= end && s > facts.coverStart && endKnown && !renewed && date(l.posted)! >= end)
           out.push({
             kind: 'billed-after-end',
             message: `${label}: invoice line ${iso(s)}–${iso(e)} (${p(num(l.a))}) starts after cover ended ${iso(end)}`,

@@ -51,7 +51,11 @@ describe('cooling-off cancellation', () => {
     expect(options).toMatchObject({ allowed: true, type: 'CoolingOff', refundIfNowPence: expected });
     expect(options.reasons).toContain('Other');
 
-    const made = await cancel(c, { effectiveAt: new Date(Date.now() + 5 * 86_400_000).toISOString() });
+    // Cooling-off offers no date: one ahead is refused, not quietly made now (ADR 344).
+    const ahead = await cancel(c, { effectiveAt: new Date(Date.now() + 5 * 86_400_000).toISOString() });
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json().fieldErrors).toEqual({ effectiveAt: ['validation.cancellationTooLate'] });
+    const made = await cancel(c);
     expect(made.statusCode).toBe(201);
     expect(made.json()).toMatchObject({
       adjustmentType: 'CANCELLATION',

@@ -22,6 +22,8 @@ type Updated = {
   data: Record<string, unknown>;
   baseVersion: number;
   periodEnd: string;
+  /** A monthly change's charge per billed period (ADR 344); absent on changes made before it. */
+  chargeParts?: { from: string; to: string; amount: number }[];
 };
 
 /**
@@ -71,7 +73,7 @@ export async function confirmMta(
   const product = productKindOf(findScheme(ctx.brand, policy.schemeCode)?.product);
   const { refundLineId } = paidInFull(product)
     ? await postPaidInFullAdjustment(ctx, charge)
-    : { refundLineId: null, ...(await postAdjustmentCharge(ctx, charge)) };
+    : { refundLineId: null, ...(await postMonthlyCharge(ctx, charge, u.chargeParts)) };
   const [updated] = await ctx.db
     .update(policyAdjustments)
     .set({ confirmedAt: now, completedAt: now })
@@ -106,4 +108,22 @@ export async function confirmMta(
     payload: { type: 'policy.changed', policyNumber: version.policyNumber, adjustmentId: row.id },
   });
   return { row: updated, refundLineId, policyVersionId: version.policyVersionId };
+}
+
+/** A monthly change's lines: one per billed period it reaches (ADR 344), or the one line of an older change. */
+async function postMonthlyCharge(
+  ctx: Ctx,
+  charge: Parameters<typeof postAdjustmentCharge>[1],
+  parts: Updated['chargeParts'],
+) {
+  if (!parts || parts.length === 0) return postAdjustmentCharge(ctx, charge);
+  let last: Awaited<ReturnType<typeof postAdjustmentCharge>> = null;
+  for (const part of parts)
+    last = await postAdjustmentCharge(ctx, {
+      ...charge,
+      amountPence: part.amount,
+      from: new Date(part.from),
+      to: new Date(part.to),
+    });
+  return last;
 }

@@ -10,7 +10,7 @@ import { paidInFull, policyExpiry, productKindOf } from '@forecourt/domain/polic
 import { applyChanges } from '@forecourt/domain/proposal/apply-changes';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, validation } from '../../lib/errors.ts';
-import { type ChangePrices, monthlyChangeCharge } from '../billing/index.ts';
+import { type ChangePrices, type ChargePart, monthlyChangeCharge } from '../billing/index.ts';
 import { getPolicy, policyAnswers } from '../policies/index.ts';
 import { rateProposal } from '../proposals/index.ts';
 import { type AdjustmentRow, storeAdjustment } from './adjustment-view.ts';
@@ -138,16 +138,16 @@ export async function repriceAt(
       { oldPremiumPence: periodPremium(oldQuote), newPremiumPence: periodPremium(rated.quote), period },
       at,
     );
-    return { rated, period, prorata };
+    return { rated, period, prorata, parts: [] as ChargePart[] };
   }
-  const { prorata, period } = await monthlyChangeCharge(ctx.db, {
+  const { prorata, period, parts } = await monthlyChangeCharge(ctx.db, {
     policyId: policy.policyId,
     effectiveAt: at,
     coverEnd: new Date(expiredAt),
     before: pricesOf(oldQuote),
     after: pricesOf(rated.quote),
   });
-  return { rated, period, prorata };
+  return { rated, period, prorata, parts };
 }
 
 /**
@@ -186,7 +186,7 @@ export async function makeMta(
   if (Object.keys(applied.errors).length > 0)
     throw validation(applied.errors, 'Some changes could not be applied');
   const data = { ...applied.data, quote: { ...applied.data.quote, startDate: londonDate(effectiveAt) } };
-  const { rated, period, prorata } = await repriceAt(ctx, policy, current, data, effectiveAt, {
+  const { rated, period, prorata, parts } = await repriceAt(ctx, policy, current, data, effectiveAt, {
     inceptedAt: policy.policyDetail.inceptedAt,
     expiredAt: policy.policyDetail.expiredAt,
   });
@@ -209,6 +209,8 @@ export async function makeMta(
         data,
         baseVersion: current.versionNumber,
         periodEnd: period.end.toISOString(),
+        // A monthly change's line per billed period (ADR 344), posted when it is confirmed.
+        chargeParts: parts,
       },
     ],
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PREMIUM_LINES } from '@forecourt/domain/billing/ledger';
 import { statementMachine } from '@forecourt/domain/lifecycle/index';
 import { type ChargedPeriod, cancellationCredit, refundDue } from '@forecourt/domain/policy/cancellation';
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
@@ -9,10 +10,13 @@ import { postLine, SURPLUS_REFUND_KEY } from './ledger-store.ts';
 
 type LineRow = typeof statementLineItems.$inferSelect;
 
-/** Charges for periods of cover (invoices, credit notes) that a cancellation re-counts. */
+/**
+ * Charges for periods of cover that a cancellation re-counts: every premium line with a service period — invoices,
+ * credit notes and journals (a payment-day change's transitional period is billed by a debit journal).
+ */
 const chargesOf = (lines: LineRow[]): ChargedPeriod[] =>
   lines
-    .filter((l) => (l.type === 'invoice' || l.type === 'credit_note') && l.status === 'POSTED')
+    .filter((l) => PREMIUM_LINES.includes(l.type) && l.status === 'POSTED')
     .flatMap((l) =>
       l.servicePeriodStart && l.servicePeriodEnd
         ? [{ amountPence: l.amountPence, start: l.servicePeriodStart, end: l.servicePeriodEnd }]

@@ -19,6 +19,19 @@ export interface ChangePrices {
 
 const PAYMENT_DAY_CHANGE = 'billing.lineItem.paymentDayChange';
 
+/** A change's charge for one billed period: from (the change, or the period's start) to the period's end. */
+export interface ChargePart {
+  from: string;
+  to: string;
+  amount: number;
+}
+
+const partLine = (from: Date, to: Date, amount: number): ChargePart => ({
+  from: from.toISOString(),
+  to: to.toISOString(),
+  amount,
+});
+
 interface BilledPeriod extends Period {
   /** The instalment number of a statement's period (1 = the month bought at checkout); null: a payment-day journal. */
   month: number | null;
@@ -65,11 +78,11 @@ async function billedPeriodsOf(db: Db, accountId: string): Promise<BilledPeriod[
 export async function monthlyChangeCharge(
   db: Db,
   o: { policyId: string; effectiveAt: Date; coverEnd: Date; before: ChangePrices; after: ChangePrices },
-): Promise<{ prorata: number; period: Period }> {
+): Promise<{ prorata: number; period: Period; parts: ChargePart[] }> {
   const [account] = await db.select().from(customerAccounts).where(eq(customerAccounts.policyId, o.policyId));
   const e = o.effectiveAt;
   if (!account?.billedUntil || !o.before.plan || !o.after.plan)
-    return { prorata: 0, period: { start: e, end: e } };
+    return { prorata: 0, period: { start: e, end: e }, parts: [] };
   const billed = await billedPeriodsOf(db, account.id);
   const schedule: BillingSchedule = {
     billed,
@@ -78,7 +91,7 @@ export async function monthlyChangeCharge(
     coverEnd: o.coverEnd,
   };
   const first = periodContaining(schedule, e);
-  if (!first) return { prorata: 0, period: { start: e, end: e } };
+  if (!first) return { prorata: 0, period: { start: e, end: e }, parts: [] };
   const _months = billed.filter((p) => p.month !== null).length;
   const delta = (month: number | null) =>
     month === null
@@ -88,11 +101,14 @@ export async function monthlyChangeCharge(
     p.month === null
       ? proRata(delta(null), from.getTime() > p.start.getTime() ? from : p.start, p.end)
       : proRataPremium({ oldPremiumPence: 0, newPremiumPence: delta(p.month), period: p }, from);
-  let prorata = 0;
+  // One part per billed period (each its own line, so a cancellation credits each at its own daily price). A
+  // period still to be billed is left to its statement, which bills each day at the version in force.
+  const parts: ChargePart[] = [];
   const billedFirst = billed.find((p) => p.start.getTime() === first.start.getTime());
-  // A period still to be billed is left to its statement, which bills each day at the version in force.
-  if (billedFirst) prorata += partOf(billedFirst, e);
-  for (const p of billed) if (p.start.getTime() >= first.end.getTime()) prorata += partOf(p, p.start);
+  if (billedFirst) parts.push(partLine(e, billedFirst.end, partOf(billedFirst, e)));
+  for (const p of billed)
+    if (p.start.getTime() >= first.end.getTime()) parts.push(partLine(p.start, p.end, partOf(p, p.start)));
+  const prorata = parts.reduce((sum, p) => sum + p.amount, 0);
   const end = first.end.getTime() > account.billedUntil.getTime() ? first.end : account.billedUntil;
-  return { prorata, period: { start: first.start, end } };
+  return { prorata, period: { start: first.start, end }, parts: parts.filter((p) => p.amount !== 0) };
 }

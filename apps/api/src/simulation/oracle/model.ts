@@ -82,7 +82,7 @@ export interface Period {
   /** Days a day's price is divided by (R2, ADR 344): the period's own London days; a transitional period's, the
    * days of the payment month of the new payment day ending with it. */
   monthDays: number;
-  /** The instalment number (1: the month bought at checkout); a transitional period keeps its predecessor's. */
+  /** The instalment number (1: the month bought at checkout); a transitional period the one after its predecessor. */
   k: number;
   transitional: boolean;
 }
@@ -112,7 +112,15 @@ export function periodsOf(dates: PaymentDate[], start: Date, expiry: Date): Peri
     const monthDays = e.transitional
       ? londonDays(midnight(w.year, w.month - 1, w.day), e.at)
       : calendarDays(from, e.at);
-    out.push({ start: from, end: e.at, monthDays, k: Math.max(1, k), transitional: e.transitional });
+    // A transitional period is priced at the month that follows the one paid (the product's journal: the
+    // regular instalment after the first).
+    out.push({
+      start: from,
+      end: e.at,
+      monthDays,
+      k: e.transitional ? k + 1 : Math.max(1, k),
+      transitional: e.transitional,
+    });
     from = e.at;
   }
   return out;

@@ -2,7 +2,7 @@ import type { AdjustmentChange, CreateAdjustmentRequest } from '@forecourt/contr
 import type { Policy } from '@forecourt/contracts/policies';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { paymentDayFor, periodFrom } from '@forecourt/domain/billing/schedule';
-import { formatLondon, londonDate } from '@forecourt/domain/dates';
+import { londonDate } from '@forecourt/domain/dates';
 import { effectiveDateError } from '@forecourt/domain/policy/effective-date';
 import { proRataPremium, termPeriod } from '@forecourt/domain/policy/pro-rata';
 import { policyEditorOf, readOnlyChangeErrors } from '@forecourt/domain/policy/read-only';
@@ -10,7 +10,12 @@ import { paidInFull, policyExpiry, productKindOf } from '@forecourt/domain/polic
 import { applyChanges } from '@forecourt/domain/proposal/apply-changes';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, validation } from '../../lib/errors.ts';
-import { type ChangePrices, type ChargePart, monthlyChangeCharge } from '../billing/index.ts';
+import {
+  type ChangePrices,
+  type ChargePart,
+  monthlyChangeCharge,
+  termChangeCharge,
+} from '../billing/index.ts';
 import { getPolicy, policyAnswers } from '../policies/index.ts';
 import { rateProposal } from '../proposals/index.ts';
 import { type AdjustmentRow, storeAdjustment } from './adjustment-view.ts';
@@ -43,25 +48,6 @@ function assertOutsideRenewalWindow(ctx: Ctx, policy: Policy) {
     'CONFLICT',
     'Your policy is being renewed: please contact us to change it before your renewal date.',
     { details: { reason: 'CHANGE_BLOCKED_RENEWAL_WINDOW' } },
-  );
-}
-
-/**
- * A change takes effect on or after the start of the policy's latest version (issue 26, ADR 344): each version
- * rewrites the policy from its start on, so one placed before a later one (a customer's change while staff have
- * set one for next week, or a backdated change under one already made) would bill the days between twice or
- * lose the later change. 409 CONFLICT, naming the day the other change takes effect.
- */
-function assertAfterLatestVersion(policy: Policy, effectiveAt: Date) {
-  const latest = [...(policy.versions ?? [])].sort((a, b) => b.versionNumber - a.versionNumber)[0];
-  if (!latest || effectiveAt.getTime() >= new Date(latest.startedAt).getTime()) return;
-  const day = formatLondon(new Date(latest.startedAt), 'd MMMM yyyy');
-  throw new AppError(
-    'CONFLICT',
-    `Another change to this policy takes effect on ${day}: make this one on or after that day.`,
-    {
-      details: { reason: 'CHANGE_BEFORE_LATEST_VERSION', latestVersionStartsAt: latest.startedAt },
-    },
   );
 }
 
@@ -134,10 +120,19 @@ export async function repriceAt(
       current.product === 'SUBSCRIPTION'
         ? (periodFrom(start, paymentDayFor(start), new Date(expiredAt)) ?? { start, end: start })
         : termPeriod({ inceptedAt: term.inceptedAt, expiredAt });
-    const prorata = proRataPremium(
-      { oldPremiumPence: periodPremium(oldQuote), newPremiumPence: periodPremium(rated.quote), period },
-      at,
-    );
+    // A start-date change moves the whole first period: its difference, whole. A change of a policy paid in full:
+    // each day from it at the new price less the version in force that day (ADR 344).
+    const prorata = startChange
+      ? proRataPremium(
+          { oldPremiumPence: periodPremium(oldQuote), newPremiumPence: periodPremium(rated.quote), period },
+          at,
+        )
+      : await termChangeCharge(ctx.db, {
+          policyId: policy.policyId,
+          effectiveAt: at,
+          term: period,
+          annual: periodPremium(rated.quote),
+        });
     return { rated, period, prorata, parts: [] as ChargePart[] };
   }
   const { prorata, period, parts } = await monthlyChangeCharge(ctx.db, {
@@ -178,7 +173,6 @@ export async function makeMta(
   assertOutsideRenewalWindow(ctx, policy);
   assertWritable(ctx, changes);
   const effectiveAt = effectiveAtOf(ctx, policy, input.effectiveAt);
-  assertAfterLatestVersion(policy, effectiveAt);
   const current = await policyAnswers(ctx, policy.policyId);
   const applied = applyChanges(current.data, changes, {
     maxAdditionalProfiles: ctx.brand.productConfig.maxAdditionalProfiles,

@@ -1,15 +1,17 @@
 import {
   type BillingSchedule,
+  daysOnCoverIn,
   instalmentFor,
   type MonthlyPlan,
   type Period,
   periodContaining,
-  proRata,
+  periodDays,
 } from '@forecourt/domain/billing/schedule';
-import { proRataPremium } from '@forecourt/domain/policy/pro-rata';
-import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { addDaysIso, addLondonMonths, londonDate } from '@forecourt/domain/calendar/london';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { customerAccounts, statementLineItems, statements } from '../../db/schema/index.ts';
+import { customerAccounts, policyVersions, statementLineItems, statements } from '../../db/schema/index.ts';
+import { versionPlansOf } from './payment-day.ts';
 
 /** A version's prices as a change compares them: its monthly plan, or (paid in full) its year's price. */
 export interface ChangePrices {
@@ -68,10 +70,10 @@ async function billedPeriodsOf(db: Db, accountId: string): Promise<BilledPeriod[
 }
 
 /**
- * What a mid-term change of a monthly subscription costs now (issue 26 defects 1 and 2, ADR 344): the
- * difference between the new and the old instalment over the statement periods the change reaches that are
- * already billed — the part of the period it falls in from the change on, and every whole period billed after
- * it — each by the one pro-rata rule. A period still to be billed is left to its statement, which bills each
+ * What a mid-term change of a monthly subscription costs now (issue 26 defects 1 and 2, ADR 344): for each day
+ * already billed from the change on, the new instalment less the one in force that day, over the days of its
+ * statement period — the part of the period it falls in, and every period billed after it — each period rounded
+ * down. A period still to be billed is left to its statement, which bills each
  * day at the version in force that day: no day is charged twice or never. Answers the charge and the span it covers (from the change to the later of that
  * period's end and the billed end).
  */
@@ -92,15 +94,30 @@ export async function monthlyChangeCharge(
   };
   const first = periodContaining(schedule, e);
   if (!first) return { prorata: 0, period: { start: e, end: e }, parts: [] };
-  const _months = billed.filter((p) => p.month !== null).length;
-  const delta = (month: number | null) =>
-    month === null
-      ? o.after.plan!.regular - o.before.plan!.regular
-      : instalmentFor(month, o.after.plan!) - instalmentFor(month, o.before.plan!);
-  const partOf = (p: BilledPeriod, from: Date) =>
-    p.month === null
-      ? proRata(delta(null), from.getTime() > p.start.getTime() ? from : p.start, p.end)
-      : proRataPremium({ oldPremiumPence: 0, newPremiumPence: delta(p.month), period: p }, from);
+  // Each billed day from the change on costs the new version's instalment less the one in force that day (the
+  // newest version wins from its start, as the statements bill): a change placed under a later one, or backdated
+  // over earlier ones, is charged against what each day was really billed at.
+  const versions = (await versionPlansOf(db, [o.policyId])).get(o.policyId) ?? [];
+  const inForce = (day: string) => {
+    let found = versions[0];
+    for (const v of versions) if (londonDate(v.from) <= day) found = v;
+    return found?.plan ?? o.before.plan!;
+  };
+  const priceOf = (plan: MonthlyPlan, month: number | null) =>
+    month === null ? plan.regular : instalmentFor(month, plan);
+  const partOf = (p: BilledPeriod, from: Date): number => {
+    const start = from.getTime() > p.start.getTime() ? from : p.start;
+    // A transitional period's days are priced over the payment month ending with it (as its journal was).
+    const whole =
+      p.month === null ? periodDays({ start: addLondonMonths(p.end, -1), end: p.end }) : periodDays(p);
+    const days = daysOnCoverIn({ start, end: p.end }, p.end);
+    let numerator = 0;
+    for (let i = 0; i < days; i++) {
+      const day = addDaysIso(londonDate(start), i);
+      numerator += priceOf(o.after.plan!, p.month) - priceOf(inForce(day), p.month);
+    }
+    return Math.floor(numerator / whole);
+  };
   // One part per billed period (each its own line, so a cancellation credits each at its own daily price). A
   // period still to be billed is left to its statement, which bills each day at the version in force.
   const parts: ChargePart[] = [];
@@ -111,4 +128,33 @@ export async function monthlyChangeCharge(
   const prorata = parts.reduce((sum, p) => sum + p.amount, 0);
   const end = first.end.getTime() > account.billedUntil.getTime() ? first.end : account.billedUntil;
   return { prorata, period: { start: first.start, end }, parts: parts.filter((p) => p.amount !== 0) };
+}
+
+/**
+ * What a change of a policy paid in full costs (ADR 344): for each day of the term from the change on, the new
+ * year's price less the price of the version in force that day (the newest version wins from its start), over the
+ * term's days, rounded down.
+ */
+export async function termChangeCharge(
+  db: Db,
+  o: { policyId: string; effectiveAt: Date; term: Period; annual: number },
+): Promise<number> {
+  const rows = await db
+    .select({
+      from: policyVersions.startedAt,
+      annual: sql<number>`(${policyVersions.quote}->'totals'->>'discountedPrice')::int`,
+    })
+    .from(policyVersions)
+    .where(eq(policyVersions.policyId, o.policyId))
+    .orderBy(asc(policyVersions.versionNumber));
+  const inForce = (day: string) => {
+    let found = rows[0];
+    for (const r of rows) if (londonDate(r.from) <= day) found = r;
+    return Number(found?.annual ?? 0);
+  };
+  const start = o.effectiveAt.getTime() > o.term.start.getTime() ? o.effectiveAt : o.term.start;
+  const days = daysOnCoverIn({ start, end: o.term.end }, o.term.end);
+  let numerator = 0;
+  for (let i = 0; i < days; i++) numerator += o.annual - inForce(addDaysIso(londonDate(start), i));
+  return Math.floor(numerator / periodDays(o.term));
 }

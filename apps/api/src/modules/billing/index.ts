@@ -10,7 +10,12 @@ export { registerNonPaymentCancellation } from './arrears.ts';
 export { billingRunJob } from './billing-run-job.ts';
 export { cancellationFigures, collectedFor, postCancellationCredit } from './cancellation-ledger.ts';
 export { postedCancellationFigures } from './cancellation-outcome.ts';
-export { type ChangePrices, type ChargePart, monthlyChangeCharge } from './change-charge.ts';
+export {
+  type ChangePrices,
+  type ChargePart,
+  monthlyChangeCharge,
+  termChangeCharge,
+} from './change-charge.ts';
 export { nextBillingWorkAfter } from './next-run.ts';
 export { openCustomerAccount } from './open-ledger.ts';
 export { postPaidInFullAdjustment } from './paid-in-full-adjustment.ts';

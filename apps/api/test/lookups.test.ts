@@ -56,11 +56,21 @@ describe('GET /api/lookup/vehicles/vehicles/vrn', () => {
     expect(res.json().code).toBe('NOT_FOUND');
   });
 
-  it.each(['', 'Q123ABC', 'HELLO WORLD', 'AB12CD!'])('rejects %j with a field error', async (vrn) => {
-    const res = await get(t.app, '/api/lookup/vehicles/vehicles/vrn', { vrn });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors.vrn).toBeDefined();
+  it('looks up a Northern Ireland plate: the lookup uses the quote’s registration formats (issue 27 §4)', async () => {
+    for (const vrn of ['DAZ 1234', 'AIZ1234']) {
+      const res = await get(t.app, '/api/lookup/vehicles/vehicles/vrn', { vrn });
+      expect(res.statusCode, vrn).not.toBe(400);
+    }
   });
+
+  it.each(['', 'Q123ABC', 'HELLO WORLD', 'AB12CD!', 'NOT A PLATE', '1234'])(
+    'rejects %j with a field error',
+    async (vrn) => {
+      const res = await get(t.app, '/api/lookup/vehicles/vehicles/vrn', { vrn });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors.vrn).toBeDefined();
+    },
+  );
 });
 
 interface Row {
@@ -256,9 +266,9 @@ describe('demo registrations', () => {
   const registrations = data<{ vrn: string; vehicleCode: string; year: number }[]>('registrations.json');
   it('ships at least 500 valid plates, none starting with Q, each resolving to a catalogue row', async () => {
     expect(registrations.length).toBeGreaterThanOrEqual(500);
-    const { isUkVrn } = await import('@forecourt/contracts/lookups');
+    const { isRegistration } = await import('@forecourt/domain/patterns');
     for (const r of registrations) {
-      expect(isUkVrn(r.vrn), r.vrn).toBe(true);
+      expect(isRegistration(r.vrn), r.vrn).toBe(true);
       expect(r.vrn.startsWith('Q')).toBe(false);
       expect(
         vehicles.some((v) => v.vehicleCode === r.vehicleCode && v.year === r.year),

@@ -1,3 +1,4 @@
+import { PAYMENT_DAY_MAX, PAYMENT_DAY_MIN } from '@forecourt/domain/constants';
 import { LINE_ITEM_TYPES, STATEMENT_STATUSES } from '@forecourt/domain/enums';
 import { z } from 'zod';
 
@@ -93,7 +94,13 @@ export type StatementSummary = z.infer<typeof statementSummarySchema>;
 export type Statement = z.infer<typeof statementSchema>;
 
 /** Payment day 1 to 28 (the modal offers 1 to 29; 29 is refused), spec 2 §5. */
-export const paymentDaySchema = z.number().int().min(1).max(28);
+/** Payment day 1 to 28 only (spec 2 §5), answered in the words the payment-day modal uses. */
+export const PAYMENT_DAY_MESSAGE = 'Choose a day from the 1st to the 28th.';
+export const paymentDaySchema = z
+  .number({ error: PAYMENT_DAY_MESSAGE })
+  .int({ error: PAYMENT_DAY_MESSAGE })
+  .min(PAYMENT_DAY_MIN, { error: PAYMENT_DAY_MESSAGE })
+  .max(PAYMENT_DAY_MAX, { error: PAYMENT_DAY_MESSAGE });
 export const paymentDayBodySchema = z.object({ paymentDay: paymentDaySchema });
 /** POST /api/policies/{id}/billingDay (spec 3 §7). */
 export const billingDayBodySchema = z.object({ billingDay: paymentDaySchema });

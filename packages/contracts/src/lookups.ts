@@ -1,3 +1,8 @@
+import {
+  INVALID_REGISTRATION_MESSAGE,
+  isRegistration,
+  normaliseRegistration,
+} from '@forecourt/domain/patterns';
 import { z } from 'zod';
 
 /**
@@ -5,23 +10,19 @@ import { z } from 'zod';
  * addresses in the Loqate-like find/retrieve shape, and reference-data tables. All need a session token.
  */
 
-/** UK registration: spaces and hyphens removed, upper-cased; current, prefix, suffix and dateless formats, never Q. */
-export const UK_VRN_PATTERNS = [
-  /^[A-PR-Y][A-HJ-PR-Y][0-9]{2}[A-HJ-PR-Z]{3}$/,
-  /^[A-HJ-PR-Y][0-9]{1,3}[A-HJ-PR-Y]{3}$/,
-  /^[A-HJ-PR-Y]{3}[0-9]{1,3}[A-HJ-PR-Y]$/,
-  /^[A-HJ-PR-Y]{1,3}[0-9]{1,4}$/,
-  /^[0-9]{1,4}[A-HJ-PR-Y]{1,3}$/,
-];
-export const normaliseVrn = (vrn: string) => vrn.replace(/[\s-]/g, '').toUpperCase();
-export const isUkVrn = (vrn: string) => UK_VRN_PATTERNS.some((p) => p.test(normaliseVrn(vrn)));
+/**
+ * UK registration: spaces and hyphens removed, upper-cased, in one of the domain's registration formats (the
+ * one definition the quote and bind use too, ADR 348).
+ */
+export const normaliseVrn = normaliseRegistration;
+export const isUkVrn = (vrn: string) => isRegistration(normaliseRegistration(vrn));
 
 const vrnParam = z
   .string()
   .trim()
   .min(1, 'Enter a registration')
   .transform(normaliseVrn)
-  .refine((v) => UK_VRN_PATTERNS.some((p) => p.test(v)), 'Enter a valid UK registration');
+  .refine(isRegistration, INVALID_REGISTRATION_MESSAGE);
 
 export const EARLIEST_VEHICLE_YEAR = 1940;
 const yearParam = z.coerce

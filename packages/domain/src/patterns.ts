@@ -27,6 +27,28 @@ export function postcodeArea(value: string): string {
   return /^[A-Z]+/.exec(normalised)?.[0] ?? '';
 }
 
+/**
+ * Postcode areas of the Crown Dependencies (Guernsey, Jersey, the Isle of Man): Royal Mail delivers there,
+ * but they are outside the United Kingdom and have their own motor insurance law, so outside UK motor cover
+ * (issue 27 §5, ADR 348).
+ */
+export const CROWN_DEPENDENCY_AREAS: readonly string[] = ['GY', 'JE', 'IM'];
+
+/** A well-formed postcode of Guernsey, Jersey or the Isle of Man. */
+export function isCrownDependencyPostcode(value: string): boolean {
+  return CROWN_DEPENDENCY_AREAS.includes(postcodeArea(value));
+}
+
+/**
+ * Names (issue 27 §6, ADR 349): letters of any alphabet, with the spaces, hyphens, apostrophes and full stops
+ * names are written with ('Mary-Jane', "O'Brien", 'St. John'); they start with a letter. No digits, no markup.
+ */
+export const NAME_PATTERN = /^\p{L}[\p{L}\p{M} '’.-]*$/u;
+
+export function isName(value: string): boolean {
+  return NAME_PATTERN.test(value.trim());
+}
+
 export const PHONE_PREFIX = '+44';
 
 /** The national number after +44: 1 or 2 then 8 or 9 digits (landline), or 7 then 9 digits (mobile). */
@@ -57,9 +79,12 @@ export function isUkMobile(value: string): boolean {
 }
 
 /**
- * UK registration formats (DVLA). Letters I and Q never appear in the dated formats and no plate starts
- * with Q (Q plates are not accepted). One optional space between the two groups; case-insensitive.
- * Capture groups are the two halves, so a widget can format them with its divider.
+ * UK registration formats (DVLA, DVA): the one definition the quote, the registration lookup, bind and the
+ * web's plate input all use (issue 27 §4, ADR 348). Letters I and Q never appear in the Great Britain
+ * formats (Z only among the random letters of the current format); I and Z mark Northern Ireland's marks. No
+ * plate starts with Q: Q plates (vehicles of unknown age or identity) are outside the online product (spec 3
+ * §5). One optional space between the two groups; case-insensitive. Capture groups are the two halves, so a
+ * widget can format them with its divider.
  */
 export const REGISTRATION_PATTERNS = {
   /** 2001 onwards: area code (2 letters), age identifier (2 digits), 3 random letters: 'AB12 CDE'. */
@@ -68,9 +93,22 @@ export const REGISTRATION_PATTERNS = {
   prefix: /^([A-HJ-PR-Y][1-9][0-9]{0,2}) ?([A-HJ-PR-Y]{3})$/i,
   /** 1963-1983: 3 letters, 1-3 digits, age letter: 'ABC 123D'. */
   suffix: /^([A-HJ-PR-Y]{3}) ?([1-9][0-9]{0,2}[A-HJ-PR-Y])$/i,
-  /** Dateless (incl. Northern Ireland): 1-3 letters and 1-4 digits, either way round: 'ABZ 1234', '1 AB'. */
-  dateless: /^(?:([A-PR-Z]{1,3}) ?([1-9][0-9]{0,3})|([1-9][0-9]{0,3}) ?([A-PR-Z]{1,3}))$/i,
+  /**
+   * Northern Ireland (DVA): an optional letter and a two-letter county code holding I or Z, then 1-4 digits:
+   * 'DAZ 1234', 'AIZ 1234', 'IA 123', 'ABZ 1'.
+   */
+  northernIreland: /^([A-HJ-PR-Y]?(?:[A-PR-Z][IZ]|[IZ][A-PR-Z])) ?([1-9][0-9]{0,3})$/i,
+  /** Great Britain dateless: 1-3 letters and 1-4 digits, either way round: 'ABC 123', '1 AB'. */
+  dateless: /^(?:([A-HJ-PR-Y]{1,3}) ?([1-9][0-9]{0,3})|([1-9][0-9]{0,3}) ?([A-HJ-PR-Y]{1,3}))$/i,
 } as const;
+
+/** The formats as pattern sources, for configuration that carries them as strings (the brand's plate input). */
+export const REGISTRATION_FORMAT_SOURCES: readonly string[] = Object.values(REGISTRATION_PATTERNS).map((p) =>
+  p.source.replace(/ \?/g, ''),
+);
+
+/** The answer to a registration in no UK format (the lookup, the quote and bind say the same). */
+export const INVALID_REGISTRATION_MESSAGE = 'Enter a valid UK registration';
 
 export type RegistrationFormat = keyof typeof REGISTRATION_PATTERNS;
 

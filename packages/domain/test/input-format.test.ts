@@ -23,8 +23,10 @@ import {
   trimLeadingWhitespace,
   yearMonth,
 } from '../src/input-format.ts';
+import { REGISTRATION_FORMAT_SOURCES } from '../src/patterns.ts';
 
-const plates = forecourt.formats.vehicleRegistration;
+/** The brand's partial pattern and divider with the domain's registration formats (ADR 348). */
+const plates = { ...forecourt.formats.vehicleRegistration, formats: REGISTRATION_FORMAT_SOURCES };
 
 describe('trimLeadingWhitespace', () => {
   it.each([
@@ -187,6 +189,11 @@ describe('normaliseWholeNumber', () => {
 });
 
 describe('formatRegistration with the forecourt brand formats', () => {
+  it('Northern Ireland marks are full matches too (issue 27 §4)', () => {
+    expect(matchRegistration('daz1234', plates)).toEqual({ value: 'DAZ 1234', complete: true });
+    expect(matchRegistration('aiz1234', plates)).toEqual({ value: 'AIZ 1234', complete: true });
+    expect(matchRegistration('q123abc', plates).complete).toBe(false);
+  });
   it.each([
     ['ab12cde', 'AB12 CDE'],
     ['AB12-CDE', 'AB12 CDE'],

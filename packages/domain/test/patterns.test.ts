@@ -143,12 +143,26 @@ describe('registration', () => {
     ['A123 BCD', 'prefix'],
     ['ABC 123D', 'suffix'],
     ['1 AB', 'dateless'],
-    ['ABZ 1234', 'dateless'],
+    ['ABZ 1234', 'northernIreland'],
+    ['DAZ 1234', 'northernIreland'],
+    ['AIZ 1234', 'northernIreland'],
+    ['ABC 123', 'dateless'],
   ])('accepts %s as %s', (value, format) => expect(registrationFormat(value)).toBe(format));
-  it.each(['', 'Q123 ABC', 'QA12 BCD', 'AB12 CD', 'AB12  CDE', 'ABCD 1234', '12345 A', 'AB1 2CDE', 'A0 BCD'])(
-    'rejects %s',
-    (value) => expect(isRegistration(value)).toBe(false),
-  );
+  it.each([
+    '',
+    'NOT A PLATE',
+    '1234',
+    'Q123 ABC',
+    'QA12 BCD',
+    'ABC 123I',
+    'IAB 123',
+    'AB12 CD',
+    'AB12  CDE',
+    'ABCD 1234',
+    '12345 A',
+    'AB1 2CDE',
+    'A0 BCD',
+  ])('rejects %s', (value) => expect(isRegistration(value)).toBe(false));
   it('normalises to upper case without spaces or hyphens', () => {
     expect(normaliseRegistration(' ab12 cde ')).toBe('AB12CDE');
     expect(normaliseRegistration('ab-12-cde')).toBe('AB12CDE');

@@ -1,3 +1,4 @@
+import { REGISTRATION_FORMAT_SOURCES } from '@forecourt/domain/patterns';
 import { type RenderOptions, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -10,6 +11,10 @@ import { SnackbarProvider } from './snackbar/snackbar.tsx';
 /** The default brand as the browser would get it, for component tests. */
 export const testConfig = {
   ...forecourt,
+  formats: {
+    ...forecourt.formats,
+    vehicleRegistration: { ...forecourt.formats.vehicleRegistration, formats: REGISTRATION_FORMAT_SOURCES },
+  },
   id: 'forecourt',
   texts: {},
   inputs: {},

@@ -1,5 +1,13 @@
+import { LAST_NAME_MIN_LENGTH } from '../constants.ts';
 import { isIsoDate, isIsoMonth, shiftIso, todayInLondon } from '../dates.ts';
-import { isEmail, isPostcode, nationalNumber } from '../patterns.ts';
+import {
+  isCrownDependencyPostcode,
+  isEmail,
+  isName,
+  isPostcode,
+  isRegistration,
+  nationalNumber,
+} from '../patterns.ts';
 import {
   type FormContext,
   type FormQuestion,
@@ -70,7 +78,15 @@ export function failedRule(
       const v = value as Values;
       const min = r.minLength as number | undefined;
       const max = r.maxLength as number | undefined;
-      return checkLength(v.firstName, min, max) ?? checkLength(v.lastName, min, max);
+      // A surname may be one letter ('O'): the brand's minimum applies to first names (ADR 349).
+      const lastMin = min === undefined ? undefined : Math.min(min, LAST_NAME_MIN_LENGTH);
+      const length = checkLength(v.firstName, min, max) ?? checkLength(v.lastName, lastMin, max);
+      if (length) return length;
+      return isName(String(v.firstName)) && isName(String(v.lastName)) ? undefined : 'nameCharacters';
+    }
+    case 'vehicleTabs': {
+      const vrn = getPath(value, 'vrn');
+      return isEmptyValue(vrn) || isRegistration(String(vrn)) ? undefined : 'registration';
     }
     case 'text': {
       if (typeof r.regExp === 'string' && !new RegExp(r.regExp).test(String(value))) return 'regExp';
@@ -109,7 +125,8 @@ export function failedRule(
     }
     case 'address': {
       const postcode = String(getPath(value, 'postalCode') ?? '');
-      return isPostcode(postcode) ? undefined : 'postalCode';
+      if (!isPostcode(postcode)) return 'postalCode';
+      return isCrownDependencyPostcode(postcode) ? 'postcodeOutsideUk' : undefined;
     }
     default:
       return undefined;

@@ -15,6 +15,8 @@ export interface CompiledTables {
   vehicleValue: readonly { maxPounds: number; factor: number }[];
   annualMileage: readonly { maxMiles: number; factor: number }[];
   postcodeArea: Map<string, number>;
+  /** The highest area factor: what a referred, unrated area is priced at (never a default of 1). */
+  unratedAreaFactor: number;
   usage: Map<string, number>;
   overnightLocation: Map<string, number>;
   convictionFamilies: Map<string, number>;
@@ -60,6 +62,7 @@ export function compileTables(tables: RatingTables): CompiledTables {
     vehicleValue: tables.vehicleValue,
     annualMileage: tables.annualMileage,
     postcodeArea: new Map(Object.entries(tables.postcodeArea)),
+    unratedAreaFactor: Math.max(1, ...Object.values(tables.postcodeArea)),
     usage: new Map(Object.entries(tables.usage)),
     overnightLocation: new Map(Object.entries(tables.overnightLocation)),
     convictionFamilies: new Map(Object.entries(tables.convictions.families)),

@@ -1,6 +1,6 @@
-import { dateKey } from '../dates.ts';
+import { addYearsIso, dateKey } from '../dates.ts';
 import type { ProposalData } from '../risk/schema.ts';
-import type { CompiledTables } from './compile.ts';
+import { areaOf, type CompiledTables } from './compile.ts';
 import type { Reason } from './types.ts';
 
 export const REFERRAL_MESSAGES = {
@@ -17,6 +17,10 @@ export const REFERRAL_MESSAGES = {
   HIGH_VALUE: 'The car is worth more than £100,000',
   MODIFIED: 'The car has been modified',
   NO_INSURANCE_GROUP: 'We could not find an insurance group for this car',
+  EARLY_FULL_LICENCE: 'A driver’s full UK licence is dated before their 17th birthday',
+  HIGH_MILEAGE: 'The car’s annual mileage is more than 99,999 miles',
+  LOW_VALUE: 'The car is worth less than £500',
+  UNRATED_AREA: 'We cannot price this postcode area online',
 } as const;
 export type ReferralCode = keyof typeof REFERRAL_MESSAGES;
 
@@ -63,15 +67,28 @@ export function referralReasons(
     if (d.dvlaUnawareOfMedicalCondition || d.advisedByDoctorNotToDrive) addReason(reasons, 'MEDICAL', who);
     if (c.referLicenceTypes.has(d.drivingLicence.licenceType)) addReason(reasons, 'PROVISIONAL_LICENCE', who);
     if ((ages[i] ?? 0) > t.referral.maxDriverAge) addReason(reasons, 'DRIVER_AGE', who);
+    // A full car licence needs 17 (16 only in rare cases, e.g. the higher-rate mobility component): refer.
+    if (
+      FULL_UK_LICENCES.has(d.drivingLicence.licenceType) &&
+      dateKey(d.drivingLicence.validFrom) < dateKey(addYearsIso(d.dateOfBirth, t.referral.minFullLicenceAge))
+    )
+      addReason(reasons, 'EARLY_FULL_LICENCE', who);
   }
   if (faultClaims >= t.referral.faultClaims) addReason(reasons, 'FAULT_CLAIMS');
   const a = data.asset;
   const valuePounds = Math.max(a.estimatedValue, Math.floor((a.specification.value ?? 0) / 100));
   if (valuePounds > t.referral.maxValuePounds) addReason(reasons, 'HIGH_VALUE');
+  if (valuePounds < t.referral.minValuePounds) addReason(reasons, 'LOW_VALUE');
+  if (a.annualMileage > t.referral.maxAnnualMileage) addReason(reasons, 'HIGH_MILEAGE');
+  const holder = data.profiles.find((p) => p.policyholder) ?? data.profiles[0];
+  if (!c.postcodeArea.has(areaOf(holder?.data.address?.postalCode))) addReason(reasons, 'UNRATED_AREA');
   if (a.modifications) addReason(reasons, 'MODIFIED');
   if (a.specification.insuranceGroup === undefined) addReason(reasons, 'NO_INSURANCE_GROUP');
   return reasons;
 }
+
+/** Full car licences issued in the UK (a provisional one refers on its own). */
+const FULL_UK_LICENCES = new Set(['UKFull', 'UKAutoOnly']);
 
 /** Adds a reason once per code and driver. */
 function addReason(reasons: Reason[], code: ReferralCode, profileCode?: string) {

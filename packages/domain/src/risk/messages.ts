@@ -1,3 +1,5 @@
+import { INVALID_REGISTRATION_MESSAGE } from '../patterns.ts';
+
 /**
  * English defaults for the risk rule message keys (the web app's texts may override each key; the API
  * uses these for POST /api/form/validation/{profile}).
@@ -13,7 +15,12 @@ export const riskMessages: Record<string, string> = {
   'validation.format': 'Please check the format of this answer',
   'validation.date': 'Please enter a valid date',
   'validation.yearMonth': 'Please enter a valid month and year',
-  'validation.nameLength': 'Names must be between 2 and 30 characters',
+  'validation.nameLength': 'First names must be between 2 and 30 characters',
+  'validation.lastNameLength': 'Last names must be between 1 and 30 characters',
+  'validation.nameCharacters': 'Names can only use letters, spaces, hyphens and apostrophes',
+  'validation.registration': INVALID_REGISTRATION_MESSAGE,
+  'validation.postcodeOutsideUk':
+    'We can only insure cars kept in the UK: Jersey, Guernsey and the Isle of Man are outside our cover',
   'validation.dateInFuture': 'This date cannot be in the future',
   'validation.tooOld': 'This date cannot be more than 125 years ago',
   'validation.tooYoung': 'Drivers must be at least 17 years old',
@@ -60,6 +67,7 @@ export const riskMessages: Record<string, string> = {
   'validation.regExp': 'Please check the format of this answer',
   'validation.phoneNumber': 'Please enter a valid UK phone number',
   'validation.postalCode': 'Please enter a valid UK postcode',
+  'validation.registrationNeeded': 'Enter the car’s registration before you buy',
   'validation.numberText': 'Please enter a whole number',
   'validation.afterOrEqual': 'This date is too far in the past',
   'validation.beforeOrEqual': 'This date is too late',

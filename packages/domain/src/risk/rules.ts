@@ -8,7 +8,7 @@ import {
   wholeYears,
   withinLastYears,
 } from '../dates.ts';
-import { isEmail, isPostcode, isUkPhone } from '../patterns.ts';
+import { isCrownDependencyPostcode, isEmail, isPostcode, isUkPhone } from '../patterns.ts';
 import type { PartialProfile, PartialProposalData } from './schema.ts';
 import { EMPLOYED_STATUSES, RISK_LIMITS as L } from './values.ts';
 
@@ -146,6 +146,8 @@ function profileIssues(
     add(['phoneNumber'], 'validation.phone');
   const postcode = d.address?.postalCode;
   if (postcode !== undefined && !isPostcode(postcode)) add(['address', 'postalCode'], 'validation.postcode');
+  else if (postcode !== undefined && isCrownDependencyPostcode(postcode))
+    add(['address', 'postalCode'], 'validation.postcodeOutsideUk');
 }
 
 function recentDate(iso: string | undefined, today: string, add: (message: string) => void) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate, isIsoMonth } from '../dates.ts';
+import { isName, isRegistration } from '../patterns.ts';
 import {
   ADDITIONAL_PROFILE_CODES,
   EMPLOYMENT_STATUS,
@@ -28,11 +29,15 @@ import {
 
 const isoDate = z.string().refine(isIsoDate, { error: 'validation.date' });
 const isoMonth = z.string().refine(isIsoMonth, { error: 'validation.yearMonth' });
-const name = z
-  .string()
-  .trim()
-  .min(L.nameMin, { error: 'validation.nameLength' })
-  .max(L.nameMax, { error: 'validation.nameLength' });
+const name = (min: number, lengthKey: string) =>
+  z
+    .string()
+    .trim()
+    .min(min, { error: lengthKey })
+    .max(L.nameMax, { error: lengthKey })
+    .refine(isName, { error: 'validation.nameCharacters' });
+const firstName = name(L.nameMin, 'validation.nameLength');
+const lastName = name(L.lastNameMin, 'validation.lastNameLength');
 const wholeNumber = (min: number, max: number) =>
   z.number().int({ error: 'validation.wholeNumber' }).min(min, { error: 'validation.min' }).max(max, {
     error: 'validation.max',
@@ -58,7 +63,8 @@ export const specificationSchema = z.looseObject({
 
 export const assetSchema = z.object({
   assetCode: z.literal('Vehicle'),
-  vrn: z.string().optional(),
+  /** Optional while quoting, needed to buy (spec 3 §5); in a UK format when given (ADR 348). */
+  vrn: z.string().refine(isRegistration, { error: 'validation.registration' }).optional(),
   regLookup: z.boolean(),
   specification: specificationSchema,
   steering: z.enum(STEERING).optional(),
@@ -110,8 +116,8 @@ export const marketingPreferencesSchema = z.object({
 });
 
 export const profileDataSchema = z.object({
-  firstName: name,
-  lastName: name,
+  firstName,
+  lastName,
   dateOfBirth: isoDate,
   email: z.string().optional(),
   phoneNumber: z.string().optional(),

@@ -30,6 +30,7 @@ export type { OptionalCover as OptionalCoverCode } from '../enums.ts';
 /** Business limits used by the risk rules (spec 3 §5, §9): the constants, under the rules' names. */
 export const RISK_LIMITS = {
   nameMin: C.NAME_MIN_LENGTH,
+  lastNameMin: C.LAST_NAME_MIN_LENGTH,
   nameMax: C.NAME_MAX_LENGTH,
   maxAgeYears: C.MAX_AGE_YEARS,
   minLicenceAge: C.MIN_LICENCE_AGE,

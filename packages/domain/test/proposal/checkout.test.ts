@@ -4,7 +4,7 @@ import { type CheckoutProposal, checkoutBlock } from '../../src/proposal/checkou
 const now = new Date('2026-11-21T10:00:00Z');
 const proposal = (patch: Partial<CheckoutProposal> = {}): CheckoutProposal => ({
   status: 'QUOTE',
-  quote: { ratingStatus: 'QUOTE', totals: { gross: 1000 } },
+  quote: { ratingStatus: 'QUOTE', totals: { gross: 1000 }, vrn: 'AB19CDE' },
   startAt: '2026-12-21T00:00:00Z',
   quoteExpiresAt: '2026-12-20T10:00:00Z',
   ...patch,
@@ -29,6 +29,18 @@ describe('checkoutBlock (one rule for the checkout page and the API)', () => {
     // The London day counts: 00:00 BST on 21 December is still that day (GMT here, but the rule is London's).
     expect(checkoutBlock(proposal({ startAt: '2026-12-21T00:00:00Z' }), 30, now)).toBeNull();
     expect(checkoutBlock(proposal({ startAt: '2026-12-22T00:00:00Z' }), 30, now)?.reason).toBe('TOO_EARLY');
+  });
+
+  it('needs a registration in a UK format to buy (issue 27 §4): none, or NOT A PLATE, Q123 ABC, 1234', () => {
+    for (const vrn of [undefined, null, '', 'NOT A PLATE', 'Q123 ABC', '1234'])
+      expect(
+        checkoutBlock(proposal({ quote: { ratingStatus: 'QUOTE', totals: { gross: 1000 }, vrn } }), 30, now),
+        String(vrn),
+      ).toEqual({ reason: 'NO_REGISTRATION' });
+    for (const vrn of ['DAZ 1234', 'AB12CDE', 'A123 BCD', 'ABC 123D'])
+      expect(
+        checkoutBlock(proposal({ quote: { ratingStatus: 'QUOTE', totals: { gross: 1000 }, vrn } }), 30, now),
+      ).toBeNull();
   });
 
   it('is not open for a referral, a policy, an unrated quote or no start date', () => {

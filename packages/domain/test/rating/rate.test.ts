@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addYearsIso, shiftIso } from '../../src/dates.ts';
 import { rate } from '../../src/rating/rate.ts';
 import { sampleAdditionalDriver } from '../../src/risk/sample.ts';
 import { gross, ph, quote, risk, START, TODAY, tables } from './rating-fixtures.ts';
@@ -140,7 +141,72 @@ describe('referral and accuracy rules', () => {
         delete d.asset.specification.insuranceGroup;
       },
     ],
+    // Issue 27 §6 (ADR 349): a full UK licence at 16½, over 99,999 miles a year, a car worth under £500.
+    [
+      'EARLY_FULL_LICENCE',
+      (d) => {
+        ph(d).drivingLicence.validFrom = shiftIso(ph(d).dateOfBirth, 'P16Y6M');
+      },
+    ],
+    [
+      'HIGH_MILEAGE',
+      (d) => {
+        d.asset.annualMileage = 100_000;
+      },
+    ],
+    [
+      'LOW_VALUE',
+      (d) => {
+        d.asset.estimatedValue = 499;
+        d.asset.specification.value = 49_900;
+      },
+    ],
+    // Issue 27 §5 (ADR 348): a postcode area missing from the table refers, never priced at ×1.
+    [
+      'UNRATED_AREA',
+      (d) => {
+        ph(d).address!.postalCode = 'BF1 2AA';
+      },
+    ],
   ];
+  it('the thresholds themselves do not refer: 99,999 miles, £500, a full licence at 17', () => {
+    const r = quote((d) => {
+      d.asset.annualMileage = 99_999;
+      d.asset.estimatedValue = 500;
+      d.asset.specification.value = 50_000;
+      ph(d).drivingLicence.validFrom = addYearsIso(ph(d).dateOfBirth, 17);
+    });
+    expect(r.referralReasons).toEqual([]);
+  });
+
+  it('a provisional licence from 16 refers only as provisional', () => {
+    const r = quote((d) => {
+      ph(d).drivingLicence.licenceType = 'UKProvisional';
+      ph(d).drivingLicence.validFrom = addYearsIso(ph(d).dateOfBirth, 16);
+    });
+    expect(r.referralReasons.map((x) => x.code)).toEqual(['PROVISIONAL_LICENCE']);
+  });
+
+  it('Northern Ireland (BT) has its own area factor; every UK postcode area is in the table', () => {
+    const r = quote((d) => {
+      ph(d).address!.postalCode = 'BT1 5GS';
+    });
+    expect(r.ratingStatus).toBe('QUOTE');
+    const area = r.trace.find((e) => e.factor === 'postcodeArea');
+    expect(area).toMatchObject({ input: 'BT', multiplier: tables.postcodeArea.BT });
+    expect(tables.postcodeArea.BT).not.toBe(1);
+    expect(Object.keys(tables.postcodeArea)).toHaveLength(121);
+    for (const dependency of ['GY', 'JE', 'IM']) expect(tables.postcodeArea[dependency]).toBeUndefined();
+  });
+
+  it('an unrated area is referred at the highest area factor, not ×1', () => {
+    const r = quote((d) => {
+      ph(d).address!.postalCode = 'BF1 2AA';
+    });
+    const area = r.trace.find((e) => e.factor === 'postcodeArea');
+    expect(area?.multiplier).toBe(Math.max(...Object.values(tables.postcodeArea)));
+  });
+
   it.each(referrals)('%s refers', (code, mutate) => {
     const r = quote(mutate);
     expect(r.ratingStatus).toBe('REFERRAL');

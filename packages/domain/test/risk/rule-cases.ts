@@ -29,10 +29,84 @@ export const ruleCases: [string, Mutate, string, string, Mutate][] = [
       ph(d).lastName = 'x'.repeat(31);
     },
     'profiles.0.data.lastName',
-    'validation.nameLength',
+    'validation.lastNameLength',
     (d) => {
       ph(d).lastName = 'x'.repeat(30);
     },
+  ],
+  [
+    'names without markup or digits; one-letter surnames (issue 27 §6)',
+    (d) => {
+      ph(d).firstName = '<b>12</b>';
+    },
+    'profiles.0.data.firstName',
+    'validation.nameCharacters',
+    (d) => {
+      ph(d).firstName = 'Mary-Jane';
+      ph(d).lastName = 'O';
+    },
+  ],
+  [
+    'last name without digits',
+    (d) => {
+      ph(d).lastName = 'Taylor2';
+    },
+    'profiles.0.data.lastName',
+    'validation.nameCharacters',
+    (d) => {
+      ph(d).lastName = "O'Brien";
+    },
+  ],
+  [
+    'registration in a UK format when given (issue 27 §4)',
+    (d) => {
+      d.asset.vrn = 'NOT A PLATE';
+    },
+    'asset.vrn',
+    'validation.registration',
+    (d) => {
+      d.asset.vrn = 'DAZ 1234';
+    },
+  ],
+  [
+    'no Q plates or bare numbers',
+    (d) => {
+      d.asset.vrn = 'Q123 ABC';
+    },
+    'asset.vrn',
+    'validation.registration',
+    (d) => {
+      d.asset.vrn = 'A123 BCD';
+    },
+  ],
+  [
+    'Crown Dependencies are outside UK cover (issue 27 §5)',
+    (d) => {
+      ph(d).address!.postalCode = 'GY1 1AA';
+    },
+    'profiles.0.data.address.postalCode',
+    'validation.postcodeOutsideUk',
+    (d) => {
+      ph(d).address!.postalCode = 'BT1 5GS';
+    },
+  ],
+  [
+    'the Isle of Man is outside UK cover',
+    (d) => {
+      ph(d).address!.postalCode = 'IM1 1AA';
+    },
+    'profiles.0.data.address.postalCode',
+    'validation.postcodeOutsideUk',
+    () => {},
+  ],
+  [
+    'Jersey is outside UK cover',
+    (d) => {
+      ph(d).address!.postalCode = 'JE2 3AB';
+    },
+    'profiles.0.data.address.postalCode',
+    'validation.postcodeOutsideUk',
+    () => {},
   ],
   [
     'date of birth not in the future',

@@ -1,6 +1,10 @@
 import type { Quote } from '@forecourt/contracts/proposals';
 import { formatLondon } from '@forecourt/domain/dates';
-import { checkoutBlock as domainCheckoutBlock } from '@forecourt/domain/proposal/checkout';
+import {
+  type CheckoutBlock,
+  checkoutBlock as domainCheckoutBlock,
+} from '@forecourt/domain/proposal/checkout';
+import { riskMessage } from '@forecourt/domain/risk/messages';
 import type { proposals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -17,7 +21,7 @@ export function checkoutBlock(
   ctx: Pick<Ctx, 'brand'>,
   proposal: ProposalRow,
   now: Date,
-): { reason: 'NOT_OPEN' | 'EXPIRED' | 'TOO_EARLY'; error: AppError } | undefined {
+): { reason: CheckoutBlock['reason']; error: AppError } | undefined {
   const block = domainCheckoutBlock(
     { ...proposal, quote: proposal.quote as Quote | null },
     ctx.brand.productConfig.startDate.days,
@@ -34,6 +38,13 @@ export function checkoutBlock(
       reason: 'EXPIRED',
       error: new AppError('GONE', 'This quote has expired. Update the start date to get the latest price.'),
     };
+  if (block.reason === 'NO_REGISTRATION') {
+    const message = riskMessage('validation.registrationNeeded');
+    return {
+      reason: 'NO_REGISTRATION',
+      error: new AppError('UNPROCESSABLE', message, { fieldErrors: { 'asset.vrn': [message] } }),
+    };
+  }
   return {
     reason: 'TOO_EARLY',
     error: new AppError(

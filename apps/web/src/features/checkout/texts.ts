@@ -127,6 +127,8 @@ export const checkoutTexts: Record<string, string> = {
   'checkout.disabled.header': 'You cannot buy this policy yet',
   'checkout.disabled.tooEarly': 'Your cover starts on {{date}}. You can buy your policy from {{from}}.',
   'checkout.disabled.notOpen': 'This quote is not open for checkout. Please go back and check your quote.',
+  'checkout.disabled.noRegistration':
+    'We need your car’s registration before you can buy: add it to your quote under Your car, then come back.',
   'checkout.disabled.back': 'Back to your quote',
   'checkout.callback.checking': 'Confirming your payment…',
   'checkout.callback.header': 'Your payment did not go through',

@@ -172,6 +172,11 @@ export const quoteTexts: Record<string, string> = {
   'quote.referral.reason.HIGH_VALUE': 'The car is worth more than we can insure online',
   'quote.referral.reason.MODIFIED': 'The car has been modified',
   'quote.referral.reason.NO_INSURANCE_GROUP': 'We could not find an insurance group for this car',
+  'quote.referral.reason.EARLY_FULL_LICENCE':
+    'A driver’s full licence is dated before their 17th birthday: we need to check it with you',
+  'quote.referral.reason.HIGH_MILEAGE': 'The car’s annual mileage is more than we can insure online',
+  'quote.referral.reason.LOW_VALUE': 'The car is worth less than £500, below what we can insure online',
+  'quote.referral.reason.UNRATED_AREA': 'We cannot price your postcode area online',
   'quote.referral.review': 'Review my answers',
   'quote.referral.home': 'Back to home',
   'quote.accuracy.header': 'We need more details about your car',

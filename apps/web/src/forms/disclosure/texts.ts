@@ -194,6 +194,10 @@ const validation: Record<string, string> = {
   onlyAccept: 'Please accept to continue',
   regExp: 'Please check the format',
   postalCode: 'Please choose an address with a valid UK postcode',
+  postcodeOutsideUk:
+    'We can only insure cars kept in the UK: Jersey, Guernsey and the Isle of Man are outside our cover',
+  nameCharacters: 'Names can only use letters, spaces, hyphens and apostrophes',
+  registration: 'Enter a valid UK registration',
   minItems: 'Please add at least one, or change your answer above',
   maxItems: 'You have added the most we can take',
 };
@@ -211,7 +215,7 @@ export const disclosureTexts: Record<string, string> = {
   ...Object.fromEntries(
     Object.entries(validation).map(([rule, text]) => [`defaults.validation.${rule}`, text]),
   ),
-  'disclosure.q.name.validation.minLength': 'Names need at least 2 characters',
+  'disclosure.q.name.validation.minLength': 'First names need at least 2 characters',
   'disclosure.q.name.validation.maxLength': 'Names can have at most 30 characters',
   'disclosure.q.dateOfBirth.validation.beforeOrEqual': 'Drivers must be at least 17 years old',
   'disclosure.q.dateOfBirth.validation.afterOrEqual': 'Please check the year of birth',

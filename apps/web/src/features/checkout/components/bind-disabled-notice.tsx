@@ -4,7 +4,7 @@ import { Page } from '../../../app/page/page.tsx';
 import { Button, Notification } from '../../../ui/index.ts';
 import { formatDay } from '../proposal-view.ts';
 
-/** Bind disabled (spec 3 §2 "Checkout"): too early, or not open for checkout. */
+/** Bind disabled (spec 3 §2 "Checkout"): too early, no registration yet, or not open for checkout. */
 export function BindDisabledNotice({ block, backTo }: { block: CheckoutBlock; backTo: string }) {
   const { t } = useTranslation();
   return (
@@ -22,7 +22,9 @@ export function BindDisabledNotice({ block, backTo }: { block: CheckoutBlock; ba
               date: formatDay(block.startDate),
               from: formatDay(block.opensOn),
             })
-          : t('checkout.disabled.notOpen')}
+          : block.reason === 'NO_REGISTRATION'
+            ? t('checkout.disabled.noRegistration')
+            : t('checkout.disabled.notOpen')}
       </Notification>
     </Page>
   );

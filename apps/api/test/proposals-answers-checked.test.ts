@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { ratedProposal, SCHEME, visitor } from './proposals-helpers.ts';
+
+// Issue 27 §4-§6 through the API: the answers the insurer relies on are checked at the quote and at bind.
+// (Each rule of the risk model also runs through POST /api/form/validation and PATCH applyRating in
+// proposals-validation.test.ts, from packages/domain/test/risk/rule-cases.ts.)
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const vehicleChange = (path: string, value: unknown) => ({
+  changeType: 'ASSET_DISCLOSURE_CHANGE',
+  assetCode: 'Vehicle',
+  update: { path, value },
+});
+
+describe('registration (issue 27 §4)', () => {
+  it.each(['NOT A PLATE', 'Q123 ABC', '1234'])('a change to %j is refused at the quote', async (vrn) => {
+    const v = await visitor(t.app);
+    const code = (await v.call('POST', '/api/proposals', { schemeCode: SCHEME })).json().proposalCode;
+    const res = await v.call('PATCH', `/api/proposals/${code}`, { changes: [vehicleChange('vrn', vrn)] });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(JSON.stringify(res.json().fieldErrors)).toContain('validation.registration');
+  });
+
+  it('a Northern Ireland plate is quoted', async () => {
+    const v = await visitor(t.app);
+    const { body } = await ratedProposal(v, (d) => {
+      d.asset.vrn = 'DAZ1234';
+    });
+    expect(body.status).toBe('QUOTE');
+  });
+
+  it.each([
+    ['no registration', null],
+    ['NOT A PLATE', 'NOT A PLATE'],
+    ['Q123 ABC', 'Q123 ABC'],
+    ['1234', '1234'],
+  ])('a quote with %s is not bought: payment and bind refuse it', async (_label, vrn) => {
+    const v = await visitor(t.app);
+    const { code, body } = await ratedProposal(v, (d) => {
+      delete d.asset.vrn;
+    });
+    // Optional while quoting (spec 3 §5): rated without one.
+    expect(body.status).toBe('QUOTE');
+    // A quote stored before the rule (or with any registration the rules now refuse) is refused at bind too.
+    if (vrn)
+      await t.database.query(
+        `UPDATE proposals SET quote = jsonb_set(quote, '{vrn}', to_jsonb($1::text)) WHERE proposal_code = $2`,
+        [vrn, code],
+      );
+    expect((await v.call('PUT' as 'POST', `/api/proposals/${code}/verify`)).json().isClear).toBe(true);
+    const due = await v.call('POST', '/api/customerPayments/checkout/bind', { proposalCode: code });
+    expect(due.statusCode, due.body).toBe(422);
+    expect(due.json().fieldErrors['asset.vrn']).toEqual(['Enter the car’s registration before you buy']);
+    const bound = await v.call('POST', `/api/proposals/${code}/bind`);
+    expect(bound.statusCode, bound.body).toBe(422);
+    expect((await v.call('GET', `/api/proposals/${code}`)).json().status).toBe('QUOTE');
+  });
+});
+
+describe('postcodes (issue 27 §5)', () => {
+  it('Northern Ireland is priced at its own area factor, not ×1', async () => {
+    const v = await visitor(t.app);
+    const { body } = await ratedProposal(v, (d) => {
+      d.profiles[0]!.data.address!.postalCode = 'BT1 5GS';
+    });
+    expect(body.status).toBe('QUOTE');
+    const area = body.quote.trace.find((e: { factor: string }) => e.factor === 'postcodeArea');
+    expect(area.input).toBe('BT');
+    expect(area.multiplier).not.toBe(1);
+  });
+
+  it.each(['GY1 1AA', 'IM1 1AA', 'JE2 3AB'])('%s is refused with a clear message', async (postalCode) => {
+    const v = await visitor(t.app);
+    const code = (await v.call('POST', '/api/proposals', { schemeCode: SCHEME })).json().proposalCode;
+    const res = await v.call('PATCH', `/api/proposals/${code}`, {
+      changes: [
+        {
+          changeType: 'PROFILE_DISCLOSURE_CHANGE',
+          update: { path: 'address', value: { line1: '1 High Street', city: 'St Peter Port', postalCode } },
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(JSON.stringify(res.json().fieldErrors)).toContain('validation.postcodeOutsideUk');
+    const form = await v.call('POST', '/api/form/validation/rating', {
+      data: {
+        profiles: [{ profileCode: 'policyholder', policyholder: true, data: { address: { postalCode } } }],
+      },
+    });
+    expect(form.json().errors).toContainEqual(
+      expect.objectContaining({
+        code: 'validation.postcodeOutsideUk',
+        message: expect.stringContaining('Jersey, Guernsey and the Isle of Man'),
+      }),
+    );
+  });
+});
+
+describe('driver and vehicle answers (issue 27 §6)', () => {
+  it.each([
+    ['a full UK licence at 16½', 'EARLY_FULL_LICENCE', (d: Data) => fullLicenceAtSixteenAndAHalf(d)],
+    ['100,000 miles a year', 'HIGH_MILEAGE', (d: Data) => highMileage(d)],
+    ['a car worth £499', 'LOW_VALUE', (d: Data) => lowValue(d)],
+  ])('%s refers', async (_label, reason, mutate) => {
+    const v = await visitor(t.app);
+    const { body } = await ratedProposal(v, mutate);
+    expect(body.status).toBe('REFERRAL');
+    expect(body.quote.referralReasons.map((r: { code: string }) => r.code)).toEqual([reason]);
+  });
+
+  it('a one-letter surname is quoted; markup in a name is refused', async () => {
+    const v = await visitor(t.app);
+    const { body } = await ratedProposal(v, (d) => {
+      d.profiles[0]!.data.lastName = 'O';
+    });
+    expect(body.status).toBe('QUOTE');
+    const code = (await v.call('POST', '/api/proposals', { schemeCode: SCHEME })).json().proposalCode;
+    const res = await v.call('PATCH', `/api/proposals/${code}`, {
+      changes: [
+        { changeType: 'PROFILE_DISCLOSURE_CHANGE', update: { path: 'firstName', value: '<b>12</b>' } },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(JSON.stringify(res.json().fieldErrors)).toContain('validation.nameCharacters');
+  });
+
+  it.each([
+    ['PUT', () => `/api/customerAccounts/${randomUUID()}/paymentDay`, 'paymentDay'],
+    ['POST', () => `/api/policies/${randomUUID()}/billingDay`, 'billingDay'],
+  ])('payment day 29-31 on %s is answered in the spec’s words', async (method, url, field) => {
+    const v = await visitor(t.app);
+    for (const day of [29, 30, 31, 0]) {
+      const res = await v.call(method as 'POST', url(), { [field]: day });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors[field]).toEqual(['Choose a day from the 1st to the 28th.']);
+    }
+  });
+});
+
+type Data = Parameters<NonNullable<Parameters<typeof ratedProposal>[1]>>[0];
+function fullLicenceAtSixteenAndAHalf(d: Data) {
+  const holder = d.profiles[0]!.data;
+  const [y, m, day] = holder.dateOfBirth.split('-');
+  holder.drivingLicence.validFrom = `${Number(y) + 16}-${String(Number(m) + 6).padStart(2, '0')}-${day}`;
+}
+function highMileage(d: Data) {
+  d.asset.annualMileage = 100_000;
+}
+function lowValue(d: Data) {
+  // Asked when the lookup has no value (spec 3 §5).
+  d.asset.estimatedValue = 499;
+  delete d.asset.specification.value;
+}

@@ -220,9 +220,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/policies': { kind: 'filter', url: () => '/api/policies?schemeCode=FCMOTOR1' },
   'GET /api/gocardless/mandates': { kind: 'filter', url: () => '/api/gocardless/mandates' },
   'GET /api/claims': {
-    kind: 'filter',
+    kind: 'owned',
     url: () => `/api/claims?policyNumber=${o.policyNumber}`,
-    why: 'another party’s policy number lists nothing',
+    why: 'another party’s policy number is not found (issue 27 §12)',
   },
   'POST /api/gocardless/flows': {
     kind: 'filter',

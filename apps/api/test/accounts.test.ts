@@ -175,7 +175,7 @@ describe('POST /api/proposals/merge', () => {
 });
 
 describe('PATCH /api/policyholder', () => {
-  it('changes only what changed, validates, and refuses an e-mail someone else uses', async () => {
+  it('changes only what changed, validates, and never completes a change to an e-mail someone else uses', async () => {
     const a = await signIn(t.app, 'alice@example.com');
     await signIn(t.app, 'bob@example.com');
     const patch = (payload: object, token = a.access_token) =>
@@ -204,9 +204,30 @@ describe('PATCH /api/policyholder', () => {
     const bad = await patch({ phoneNumber: '01234', email: 'not-an-email' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['email', 'phoneNumber']);
+    // Issue 27 §9 (docs/SECURITY.md rule 10): an address with an account is answered as one without, 202;
+    // its owner gets a note, not a code, so the change can never complete.
     const taken = await patch({ email: 'BOB@example.com' });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().fieldErrors.email).toBeDefined();
+    const free = await patch({ email: 'nobody.yet@example.com' });
+    expect(taken.statusCode).toBe(202);
+    expect(free.statusCode).toBe(202);
+    expect(Object.keys(taken.json()).sort()).toEqual(Object.keys(free.json()).sort());
+    expect(taken.json()).toMatchObject({
+      status: 'VERIFICATION_REQUIRED',
+      setting: 'email',
+      channel: 'email',
+    });
+    const note = await t.database.query(
+      "SELECT payload->>'kind' AS kind, body FROM outbox WHERE recipient = 'bob@example.com' ORDER BY created_at DESC LIMIT 1",
+    );
+    expect(note.rows[0]).toMatchObject({ kind: 'identity-taken' });
+    expect(JSON.stringify(note.rows)).not.toMatch(/\b\d{6}\b/);
+    for (const guess of ['000000', '123456']) {
+      const refused = await patch({ email: 'bob@example.com', code: guess });
+      expect(refused.statusCode).toBe(400);
+    }
+    expect((await call(t.app, a.access_token, 'GET', '/api/policyholder')).json().email).not.toBe(
+      'bob@example.com',
+    );
     const asked = await patch({ email: 'alice.new@example.com' });
     expect(asked.statusCode).toBe(202);
     const code = await latestCode(t.app, 'alice.new@example.com', 'change-code');

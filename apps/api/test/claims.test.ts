@@ -138,7 +138,12 @@ describe('GET /api/claims and GET /api/claims/{reference}', () => {
   it("never shows another customer's claims", async () => {
     const mine = (await alice.call('GET', `/api/claims?policyNumber=${alice.policyNumber}`)).json();
     expect(mine.length).toBeGreaterThan(0);
-    expect((await bob.call('GET', `/api/claims?policyNumber=${alice.policyNumber}`)).json()).toEqual([]);
+    // Another customer's policy number is 404, as promised for any id the caller may not see (issue 27 §12).
+    const others = await bob.call('GET', `/api/claims?policyNumber=${alice.policyNumber}`);
+    expect(others.statusCode).toBe(404);
+    expect(others.body).not.toContain(mine[0].claimReference);
+    expect((await bob.call('GET', '/api/claims?policyNumber=FCM0000000000')).statusCode).toBe(404);
+    expect((await bob.call('GET', `/api/claims?policyNumber=${bob.policyNumber}`)).statusCode).toBe(200);
     const ref = mine[0].claimReference;
     expect((await bob.call('GET', `/api/claims/${ref}`)).statusCode).toBe(404);
     expect((await alice.call('GET', `/api/claims/${ref}`)).statusCode).toBe(200);
@@ -164,7 +169,8 @@ describe('GET /api/claims and GET /api/claims/{reference}', () => {
     const acting = await caller(t, noPermission, alice.partyId).call('GET', url);
     expect(acting.statusCode).toBe(200);
     expect(acting.json().length).toBeGreaterThan(0);
-    expect((await caller(t, noPermission, bob.partyId).call('GET', url)).json()).toEqual([]);
+    // Acting for someone else: alice's policy number is not found (issue 27 §12).
+    expect((await caller(t, noPermission, bob.partyId).call('GET', url)).statusCode).toBe(404);
   });
 });
 

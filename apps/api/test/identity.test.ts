@@ -53,6 +53,41 @@ describe('embedded identity provider', () => {
     expect(party.rows).toEqual([{ kind: 'customer' }]);
   });
 
+  it('userinfo (the discovery document’s userinfo_endpoint) accepts the access token it issued (issue 27 §12)', async () => {
+    const tokens = await signIn(t.app, 'userinfo@example.com');
+    const discovery = (
+      await t.app.inject({ method: 'GET', url: '/auth/.well-known/openid-configuration' })
+    ).json();
+    const path = new URL(discovery.userinfo_endpoint).pathname;
+    expect(path).toBe('/auth/me');
+    for (const method of ['GET', 'POST'] as const) {
+      const me = await t.app.inject({
+        method,
+        url: path,
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+      expect(me.statusCode, me.body).toBe(200);
+      expect(me.json()).toMatchObject({
+        sub: decodeJwt(tokens.access_token).sub,
+        email: 'userinfo@example.com',
+        email_verified: true,
+        roles: ['customer'],
+      });
+      expect(me.headers['cache-control']).toBe('no-store');
+    }
+    // Nothing, a tampered token or an ID token is refused as RFC 6750 says.
+    const tampered = `${tokens.access_token.slice(0, -4)}AAAA`;
+    for (const authorization of [undefined, `Bearer ${tampered}`, `Bearer ${tokens.id_token}`]) {
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: path,
+        headers: authorization ? { authorization } : {},
+      });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['www-authenticate']).toMatch(/^Bearer error="invalid_token"/);
+    }
+  });
+
   it('signs in by a code sent by SMS to a UK mobile', async () => {
     const tokens = await signIn(t.app, '07700 900456');
     const sms = await t.database.query("SELECT channel FROM outbox WHERE recipient = '+447700900456'");

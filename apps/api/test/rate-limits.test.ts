@@ -9,6 +9,8 @@ const LIMITS = {
   RATE_LIMIT_PROPOSALS: '2',
   RATE_LIMIT_REFERENCE_CHECKS: '2',
   RATE_LIMIT_ACCOUNT_CHECKS: '2',
+  RATE_LIMIT_ACCOUNT_CHANGES: '2',
+  RATE_LIMIT_FEEDBACK: '2',
 };
 
 let t: TestApp;
@@ -65,6 +67,22 @@ describe('rate limits per client (ADR 128)', () => {
       const request = { method: 'POST' as const, url, payload, headers, remoteAddress };
       const allowed = await hit(t.app, request, 2);
       for (const res of allowed) expect(res.statusCode, url).not.toBe(429);
+      expectLimited(await t.app.inject(request));
+    }
+  });
+
+  it('account changes and feedback are limited too (issue 27 §9, §12): 40 probes, or 60 notes, do not all land', async () => {
+    const remoteAddress = '203.0.113.31';
+    const session = await t.app.inject({ method: 'POST', url: '/api/session', remoteAddress });
+    const headers = { authorization: `Bearer ${session.json().accessToken}` };
+    const cases = [
+      { method: 'PATCH' as const, url: '/api/policyholder', payload: { email: 'someone@example.com' } },
+      { method: 'POST' as const, url: '/api/insights/feedback', payload: { type: 'general', rating: 5 } },
+    ];
+    for (const c of cases) {
+      const request = { ...c, headers, remoteAddress };
+      const allowed = await hit(t.app, request, 2);
+      for (const res of allowed) expect(res.statusCode, c.url).not.toBe(429);
       expectLimited(await t.app.inject(request));
     }
   });

@@ -93,6 +93,8 @@ export const envSchema = z
     RATE_LIMIT_PROPOSALS: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_REFERENCE_CHECKS: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_ACCOUNT_CHECKS: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_ACCOUNT_CHANGES: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_FEEDBACK: z.coerce.number().int().min(1).default(10),
     /** Unset: loopback clients are exempt from the rate limits outside production; never in production. */
     RATE_LIMIT_EXEMPT_LOOPBACK: bool.optional(),
     /**

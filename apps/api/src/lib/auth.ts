@@ -122,7 +122,35 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** Decorates every request with `request.caller`; a present but invalid token is a 401. */
+/**
+ * The /api routes a caller without a token may reach: the session, the brand configuration, form validation
+ * of a body, provider webhooks (signed), signed storage links and the API's own documentation. Every other
+ * /api route needs a caller (the lookups a session token).
+ */
+const OPEN_ROUTES = new Set([
+  'POST /api/session',
+  'POST /api/session/back-book',
+  'GET /api/config',
+  'POST /api/form/validation/:profile',
+  'POST /api/stripe/webhooks',
+  'POST /api/gocardless/webhooks',
+  'GET /api/openapi.json',
+]);
+const OPEN_PREFIXES = ['/api/docs', '/api/storage/'];
+
+/** Whether a route (method and path as declared) may be called without a token. */
+export function isOpenRoute(method: string, url: string): boolean {
+  const m = method === 'HEAD' ? 'GET' : method;
+  return (
+    !url.startsWith('/api/') || OPEN_ROUTES.has(`${m} ${url}`) || OPEN_PREFIXES.some((p) => url.startsWith(p))
+  );
+}
+
+/**
+ * Decorates every request with `request.caller`; a present but invalid token is a 401. A route that needs a
+ * caller refuses a request without a token before its input is validated (issue 27 §12): a 401, never a 400
+ * that would describe the route's input to nobody in particular.
+ */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('caller', null as never);
   app.decorate('tokenVerifiers', [] as TokenVerifier[]);
@@ -134,7 +162,11 @@ export function registerAuth(app: FastifyInstance) {
     request.caller = { kind: 'none' };
     if (!request.url.startsWith('/api/')) return;
     const token = bearerToken(request);
-    if (!token) return;
+    if (!token) {
+      const route = request.routeOptions.url;
+      if (route && !isOpenRoute(request.method, route)) throw unauthorized();
+      return;
+    }
     for (const verify of app.tokenVerifiers) {
       const caller = await verify(token, request);
       if (caller) {
@@ -145,6 +177,14 @@ export function registerAuth(app: FastifyInstance) {
     // Refreshing a session tolerates a stale token; everything else must present a valid one.
     if (request.url.startsWith('/api/session')) return;
     throw unauthorized('Your session has expired. Please sign in again.');
+  });
+  // What an /api route answers a known caller is theirs (personal data): never stored by a browser or a
+  // shared cache, unless the route says otherwise (issue 27 §12; documents and uploads say the same).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const kind = request.caller?.kind;
+    if (kind && kind !== 'none' && request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'private, no-store');
+    return payload;
   });
 }
 

@@ -9,6 +9,9 @@ export const RATE_LIMITED_ROUTES = {
   'POST /api/proposals': 'RATE_LIMIT_PROPOSALS',
   'POST /api/session/back-book': 'RATE_LIMIT_REFERENCE_CHECKS',
   'POST /api/policyholder/validateAccount': 'RATE_LIMIT_ACCOUNT_CHECKS',
+  // Issue 27 §9, §12: changing the sign-in address (codes and notes sent) and feedback read by staff.
+  'PATCH /api/policyholder': 'RATE_LIMIT_ACCOUNT_CHANGES',
+  'POST /api/insights/feedback': 'RATE_LIMIT_FEEDBACK',
 } as const;
 
 type Counted = { current: number; ttl: number };

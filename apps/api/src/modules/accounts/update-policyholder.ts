@@ -18,9 +18,6 @@ import {
 } from './account-codes.ts';
 import { type CustomerRow, findCustomer, toPolicyholder } from './account-queries.ts';
 
-const conflict = (field: string, message: string) =>
-  new AppError('CONFLICT', message, { fieldErrors: { [field]: [message] } });
-
 export type UpdatePolicyholderResult =
   | { status: 200; body: Policyholder }
   | { status: 202; body: VerificationRequired };
@@ -35,6 +32,10 @@ type Outcome =
  * to that NEW address: the call without `code` sends it and answers 202; the call with it applies the
  * change and tells the old address. A landline is kept as a contact number only, never a sign-in identity.
  * The sign-in e-mail is the customer's own to change (an impersonating admin is refused).
+ *
+ * An address another account already signs in with gets the same 202 (docs/SECURITY.md rule 10, issue 27
+ * §9): its owner receives a note instead of a code, so no code can complete the change and the answer tells
+ * nobody which addresses have accounts. The route is rate limited per client (RATE_LIMIT_ACCOUNT_CHANGES).
  */
 export async function updatePolicyholder(
   ctx: Ctx,
@@ -69,7 +70,7 @@ export async function updatePolicyholder(
         : undefined;
     if (changes.email && 'phoneNumber' in changes)
       throw validation({ phoneNumber: ['Change your e-mail address and phone number one at a time'] });
-    if (identity) await refuseTaken(tx, row, identity.setting, identity.address.value);
+    const taken = identity ? await isTaken(tx, row, identity.setting, identity.address.value) : false;
 
     if (identity) {
       const purpose = changeCodePurpose(partyId, identity.setting);
@@ -84,19 +85,21 @@ export async function updatePolicyholder(
         );
         if (!issued.ok) throw tooManyCodes();
         const brand = ctx.brand.name;
-        await enqueue(tx as never, {
-          channel: identity.address.channel,
-          recipient: identity.address.value,
-          subject:
-            identity.address.channel === 'email'
-              ? `Your ${brand} code to confirm this e-mail: ${issued.code}`
-              : undefined,
-          body:
-            identity.address.channel === 'sms'
-              ? `${issued.code} is your ${brand} code to add this number to your account. It expires in 10 minutes. Never share it.`
-              : `Your code to use this e-mail address for your ${brand} account is ${issued.code}.\n\nIt expires in 10 minutes. If you did not ask for it, you can ignore this e-mail: nothing changes without the code.\n`,
-          payload: { kind: 'change-code', setting: identity.setting },
-        });
+        if (taken) await enqueue(tx as never, takenNote(brand, identity.address));
+        else
+          await enqueue(tx as never, {
+            channel: identity.address.channel,
+            recipient: identity.address.value,
+            subject:
+              identity.address.channel === 'email'
+                ? `Your ${brand} code to confirm this e-mail: ${issued.code}`
+                : undefined,
+            body:
+              identity.address.channel === 'sms'
+                ? `${issued.code} is your ${brand} code to add this number to your account. It expires in 10 minutes. Never share it.`
+                : `Your code to use this e-mail address for your ${brand} account is ${issued.code}.\n\nIt expires in 10 minutes. If you did not ask for it, you can ignore this e-mail: nothing changes without the code.\n`,
+            payload: { kind: 'change-code', setting: identity.setting },
+          });
         return {
           status: 202,
           body: {
@@ -109,6 +112,8 @@ export async function updatePolicyholder(
       }
       const checked = await consumeCode(tx as never, now, purpose, identity.address, input.code);
       if (!checked.ok) return { status: 'bad-code', reason: checked.reason };
+      // The owner of a taken address was sent a note, not a code: no code can match it.
+      if (taken) return { status: 'bad-code', reason: 'INVALID' };
     }
 
     if (row.issuer === EMBEDDED_ISSUER_KEY && row.subject && (changes.email || 'phoneNumber' in changes)) {
@@ -132,8 +137,31 @@ export async function updatePolicyholder(
   return outcome;
 }
 
-/** Another account already signs in with this e-mail or number: 409. */
-async function refuseTaken(tx: Db, row: CustomerRow, setting: 'email' | 'phoneNumber', value: string) {
+/** What the owner of an address another account signs in with is told instead of a code. */
+function takenNote(brand: string, address: { channel: 'email' | 'sms'; value: string }) {
+  return address.channel === 'email'
+    ? {
+        channel: 'email' as const,
+        recipient: address.value,
+        subject: `Your e-mail address and ${brand}`,
+        body: `Hello,\n\nSomeone asked to use this e-mail address for a ${brand} account, but it already signs in to another one, so nothing has changed. If it was you, sign in with this e-mail address instead.\n\nIf it wasn't you, you can ignore this e-mail.\n`,
+        payload: { kind: 'identity-taken', setting: 'email' },
+      }
+    : {
+        channel: 'sms' as const,
+        recipient: address.value,
+        body: `Someone asked to add this number to a ${brand} account, but it already signs in to another one, so nothing has changed.`,
+        payload: { kind: 'identity-taken', setting: 'phoneNumber' },
+      };
+}
+
+/** Whether another account already signs in with this e-mail or number. */
+async function isTaken(
+  tx: Db,
+  row: CustomerRow,
+  setting: 'email' | 'phoneNumber',
+  value: string,
+): Promise<boolean> {
   if (setting === 'email') {
     const [taken] = await tx
       .select({ partyId: customers.partyId })
@@ -148,8 +176,7 @@ async function refuseTaken(tx: Db, row: CustomerRow, setting: 'email' | 'phoneNu
           row.subject ? ne(identityUsers.id, row.subject) : undefined,
         ),
       );
-    if (taken || user) throw conflict('email', 'Another account already uses this e-mail address');
-    return;
+    return Boolean(taken || user);
   }
   const [user] = await tx
     .select({ id: identityUsers.id })
@@ -157,7 +184,7 @@ async function refuseTaken(tx: Db, row: CustomerRow, setting: 'email' | 'phoneNu
     .where(
       and(eq(identityUsers.phoneNumber, value), row.subject ? ne(identityUsers.id, row.subject) : undefined),
     );
-  if (user) throw conflict('phoneNumber', 'Another account already uses this phone number');
+  return Boolean(user);
 }
 
 /** The address being replaced hears of the change, so a takeover cannot happen silently. */

@@ -11,6 +11,7 @@ import { type IssuerKeys, loadIssuerKeys } from './keys.ts';
 import { parseAddress, sendCode, verifyCode } from './one-time-codes.ts';
 import { addressPage, codePage, messagePage } from './pages.ts';
 import { redeemSignInTicket, TICKET_HINT_PREFIX } from './sign-in-ticket.ts';
+import { userinfoHandler } from './userinfo.ts';
 
 export const AUTH_PREFIX = '/auth';
 
@@ -113,6 +114,14 @@ export async function mountEmbeddedIssuer(app: FastifyInstance): Promise<IssuerK
       raw.url = (raw.url ?? '/').slice(AUTH_PREFIX.length) || '/';
       provider.callback()(Buffer.isBuffer(request.body) ? replay(raw, request.body) : raw, reply.raw);
     };
+    // Userinfo answers the access tokens this issuer issues (issue 27 §12): see userinfo.ts.
+    const userinfo = userinfoHandler(app, keys, (request) => issuerFor(app, request));
+    scope.route({
+      method: ['GET', 'POST'],
+      url: `${AUTH_PREFIX}/me`,
+      schema: { hide: true },
+      handler: userinfo,
+    });
     scope.all(`${AUTH_PREFIX}/*`, { schema: { hide: true } }, passThrough);
   });
 

@@ -2,7 +2,13 @@ import type { Proposal } from '@forecourt/contracts/proposals';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sampleAccount, sampleBind, samplePayment, sampleProposal } from '../../../../test/fixtures.ts';
+import {
+  sampleAccount,
+  sampleBind,
+  samplePayment,
+  sampleProposal,
+  sampleQuote,
+} from '../../../../test/fixtures.ts';
 import { mockFetch, type Route, reply } from '../../../../test/mock-fetch.ts';
 import { renderRoute } from '../../../../test/render-route.tsx';
 import { endpoints } from '../../../lib/api/endpoints.ts';
@@ -247,6 +253,15 @@ describe('CheckoutPage', () => {
       proposal: { startAt: new Date(Date.now() + 60 * 86_400_000).toISOString() },
     });
     expect(await screen.findByText(/You can buy your policy from/)).toBeInTheDocument();
+  });
+
+  it('asks for the registration before buying, and takes no payment, when the quote has none (issue 27 §4)', async () => {
+    const { calls } = setup('/car/proposal/P123/checkout', {
+      proposal: { quote: sampleQuote({ vrn: null }) },
+    });
+    expect(await screen.findByText(/We need your car’s registration before you can buy/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your quote' })).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/customerPayments/checkout/bind')).toBe(false);
   });
 
   it('redirects other sub-paths up to the checkout page', async () => {

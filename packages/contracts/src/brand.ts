@@ -63,14 +63,14 @@ export const featuresSchema = z.object({
 export const formatsSchema = z.object({
   /**
    * The plate input's partial pattern and divider. Its complete formats are the domain's registration formats
-   * (the one definition, ADR 348), not the brand's to configure.
+   * (the one definition, ADR 349), not the brand's to configure.
    */
   vehicleRegistration: z.object({
     formats: z
       .array(z.string())
       .default(() => [...REGISTRATION_FORMAT_SOURCES])
       .refine((f) => f.join('\n') === REGISTRATION_FORMAT_SOURCES.join('\n'), {
-        message: 'the registration formats are the domain’s (ADR 348): leave them out of the brand',
+        message: 'the registration formats are the domain’s (ADR 349): leave them out of the brand',
       }),
     incomplete: z.string().min(1),
     divider: z.string(),

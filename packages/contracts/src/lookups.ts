@@ -12,7 +12,7 @@ import { z } from 'zod';
 
 /**
  * UK registration: spaces and hyphens removed, upper-cased, in one of the domain's registration formats (the
- * one definition the quote and bind use too, ADR 348).
+ * one definition the quote and bind use too, ADR 349).
  */
 export const normaliseVrn = normaliseRegistration;
 export const isUkVrn = (vrn: string) => isRegistration(normaliseRegistration(vrn));

@@ -32,7 +32,7 @@ export const ANNUAL_MILEAGE_MAX = 999_999;
 
 // People
 export const NAME_MIN_LENGTH = 2;
-/** One-letter surnames exist ('O', 'E'): a last name may be a single letter (issue 27 §6, ADR 349). */
+/** One-letter surnames exist ('O', 'E'): a last name may be a single letter (issue 27 §6, ADR 350). */
 export const LAST_NAME_MIN_LENGTH = 1;
 export const NAME_MAX_LENGTH = 30;
 export const MAX_AGE_YEARS = 125;

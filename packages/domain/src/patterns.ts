@@ -30,7 +30,7 @@ export function postcodeArea(value: string): string {
 /**
  * Postcode areas of the Crown Dependencies (Guernsey, Jersey, the Isle of Man): Royal Mail delivers there,
  * but they are outside the United Kingdom and have their own motor insurance law, so outside UK motor cover
- * (issue 27 §5, ADR 348).
+ * (issue 27 §5, ADR 349).
  */
 export const CROWN_DEPENDENCY_AREAS: readonly string[] = ['GY', 'JE', 'IM'];
 
@@ -40,7 +40,7 @@ export function isCrownDependencyPostcode(value: string): boolean {
 }
 
 /**
- * Names (issue 27 §6, ADR 349): letters of any alphabet, with the spaces, hyphens, apostrophes and full stops
+ * Names (issue 27 §6, ADR 350): letters of any alphabet, with the spaces, hyphens, apostrophes and full stops
  * names are written with ('Mary-Jane', "O'Brien", 'St. John'); they start with a letter. No digits, no markup.
  */
 export const NAME_PATTERN = /^\p{L}[\p{L}\p{M} '’.-]*$/u;
@@ -80,7 +80,7 @@ export function isUkMobile(value: string): boolean {
 
 /**
  * UK registration formats (DVLA, DVA): the one definition the quote, the registration lookup, bind and the
- * web's plate input all use (issue 27 §4, ADR 348). Letters I and Q never appear in the Great Britain
+ * web's plate input all use (issue 27 §4, ADR 349). Letters I and Q never appear in the Great Britain
  * formats (Z only among the random letters of the current format); I and Z mark Northern Ireland's marks. No
  * plate starts with Q: Q plates (vehicles of unknown age or identity) are outside the online product (spec 3
  * §5). One optional space between the two groups; case-insensitive. Capture groups are the two halves, so a

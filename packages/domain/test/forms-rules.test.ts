@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { failedRule } from '../src/forms/rules.ts';
 import type { FormContext, FormQuestion } from '../src/forms/types.ts';
 
-// Issue 27 §4-§6 in the form rules the web form and the server's brand rules both run (ADR 136, 348, 349).
+// Issue 27 §4-§6 in the form rules the web form and the server's brand rules both run (ADR 136, 349, 350).
 const ctx: FormContext = {
   anonymous: true,
   admin: false,

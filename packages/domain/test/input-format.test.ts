@@ -25,7 +25,7 @@ import {
 } from '../src/input-format.ts';
 import { REGISTRATION_FORMAT_SOURCES } from '../src/patterns.ts';
 
-/** The brand's partial pattern and divider with the domain's registration formats (ADR 348). */
+/** The brand's partial pattern and divider with the domain's registration formats (ADR 349). */
 const plates = { ...forecourt.formats.vehicleRegistration, formats: REGISTRATION_FORMAT_SOURCES };
 
 describe('trimLeadingWhitespace', () => {

@@ -78,7 +78,7 @@ export function failedRule(
       const v = value as Values;
       const min = r.minLength as number | undefined;
       const max = r.maxLength as number | undefined;
-      // A surname may be one letter ('O'): the brand's minimum applies to first names (ADR 349).
+      // A surname may be one letter ('O'): the brand's minimum applies to first names (ADR 350).
       const lastMin = min === undefined ? undefined : Math.min(min, LAST_NAME_MIN_LENGTH);
       const length = checkLength(v.firstName, min, max) ?? checkLength(v.lastName, lastMin, max);
       if (length) return length;

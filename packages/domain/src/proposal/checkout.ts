@@ -22,8 +22,9 @@ const instant = (v: Date | string) => (v instanceof Date ? v : new Date(v));
  * can. Not open: not a rated QUOTE (rating QUOTE with totals) with a start date. Expired: its quote's
  * validity has run out — at `quoteExpiresAt` itself, as the proposal's status reads QUOTE_EXPIRED from that
  * instant. No registration: the quote has no registration in a UK format — optional while quoting, needed to
- * buy (spec 3 §5), as the Motor Insurance Database needs it (issue 27 §4, ADR 348). Too early: the start date (London day) is more than `windowDays` (the product's start-date
- * window) away; checkout opens on the start date minus the window.
+ * buy (spec 3 §5), as the Motor Insurance Database needs it (issue 27 §4, ADR 349). Too early: the start
+ * date (London day) is more than `windowDays` (the product's start-date window) away; checkout opens on the
+ * start date minus the window.
  */
 export function checkoutBlock(
   proposal: CheckoutProposal,

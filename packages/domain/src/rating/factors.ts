@@ -53,7 +53,7 @@ export function mainPremium(
   const value = Math.max(a.estimatedValue, Math.floor((a.specification.value ?? 0) / 100));
   r.apply('vehicleValue', value, band(c.vehicleValue, value, 'maxPounds'));
   const area = areaOf(ph.data.address?.postalCode);
-  // An area missing from the table refers (UNRATED_AREA): its price is never offered (ADR 348).
+  // An area missing from the table refers (UNRATED_AREA): its price is never offered (ADR 349).
   r.apply('postcodeArea', area || null, c.postcodeArea.get(area) ?? c.unratedAreaFactor);
   r.apply('annualMileage', a.annualMileage, band(c.annualMileage, a.annualMileage, 'maxMiles'));
   r.apply('classOfUse', a.usage, c.usage.get(a.usage) ?? 1);

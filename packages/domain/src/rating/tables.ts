@@ -31,7 +31,7 @@ export const ratingTablesSchema = z.object({
   vehicleValue: band('maxPounds'),
   /**
    * Factor per postcode area. An area missing from the table refers (UNRATED_AREA): never priced at a default
-   * (issue 27 §5, ADR 348). Its referral is priced at the table's highest factor, never shown as a quote.
+   * (issue 27 §5, ADR 349). Its referral is priced at the table's highest factor, never shown as a quote.
    */
   postcodeArea: z.record(z.string().regex(/^[A-Z]{1,2}$/), factor),
   annualMileage: band('maxMiles'),
@@ -55,11 +55,11 @@ export const ratingTablesSchema = z.object({
     seriousConvictions: z.array(z.string().min(2)),
     faultClaims: z.number().int().min(1),
     maxValuePounds: z.number().int().positive(),
-    /** A car worth less refers (issue 27 §6, ADR 349). */
+    /** A car worth less refers (issue 27 §6, ADR 350). */
     minValuePounds: z.number().int().nonnegative().default(500),
-    /** More miles a year refer (issue 27 §6, ADR 349). */
+    /** More miles a year refer (issue 27 §6, ADR 350). */
     maxAnnualMileage: z.number().int().positive().default(99_999),
-    /** A full UK licence dated before this birthday refers (issue 27 §6, ADR 349). */
+    /** A full UK licence dated before this birthday refers (issue 27 §6, ADR 350). */
     minFullLicenceAge: z.number().int().positive().default(17),
     maxDriverAge: z.number().int().positive(),
     referLicenceTypes: z.array(z.string()),

@@ -63,7 +63,7 @@ export const specificationSchema = z.looseObject({
 
 export const assetSchema = z.object({
   assetCode: z.literal('Vehicle'),
-  /** Optional while quoting, needed to buy (spec 3 §5); in a UK format when given (ADR 348). */
+  /** Optional while quoting, needed to buy (spec 3 §5); in a UK format when given (ADR 349). */
   vrn: z.string().refine(isRegistration, { error: 'validation.registration' }).optional(),
   regLookup: z.boolean(),
   specification: specificationSchema,

@@ -141,7 +141,7 @@ describe('referral and accuracy rules', () => {
         delete d.asset.specification.insuranceGroup;
       },
     ],
-    // Issue 27 §6 (ADR 349): a full UK licence at 16½, over 99,999 miles a year, a car worth under £500.
+    // Issue 27 §6 (ADR 350): a full UK licence at 16½, over 99,999 miles a year, a car worth under £500.
     [
       'EARLY_FULL_LICENCE',
       (d) => {
@@ -161,7 +161,7 @@ describe('referral and accuracy rules', () => {
         d.asset.specification.value = 49_900;
       },
     ],
-    // Issue 27 §5 (ADR 348): a postcode area missing from the table refers, never priced at ×1.
+    // Issue 27 §5 (ADR 349): a postcode area missing from the table refers, never priced at ×1.
     [
       'UNRATED_AREA',
       (d) => {

@@ -6,7 +6,7 @@ import { renderUi } from '../../../ui/test-utils.tsx';
 import type { FormContext } from '../engine/types.ts';
 import { DisclosureForm } from './disclosure-form.tsx';
 
-// Issue 27 §6 (ADR 349) in the quote form: names refuse markup and digits, a surname may be one letter.
+// Issue 27 §6 (ADR 350) in the quote form: names refuse markup and digits, a surname may be one letter.
 const ctx: FormContext = {
   anonymous: true,
   admin: false,

@@ -122,18 +122,20 @@ export async function repriceAt(
         : termPeriod({ inceptedAt: term.inceptedAt, expiredAt });
     // A start-date change moves the whole first period: its difference, whole. A change of a policy paid in full:
     // each day from it at the new price less the version in force that day (ADR 344).
-    const prorata = startChange
-      ? proRataPremium(
-          { oldPremiumPence: periodPremium(oldQuote), newPremiumPence: periodPremium(rated.quote), period },
-          at,
-        )
-      : await termChangeCharge(ctx.db, {
-          policyId: policy.policyId,
-          effectiveAt: at,
-          term: period,
-          annual: periodPremium(rated.quote),
-        });
-    return { rated, period, prorata, parts: [] as ChargePart[] };
+    if (startChange) {
+      const prorata = proRataPremium(
+        { oldPremiumPence: periodPremium(oldQuote), newPremiumPence: periodPremium(rated.quote), period },
+        at,
+      );
+      return { rated, period, prorata, parts: [] as ChargePart[] };
+    }
+    const { prorata, parts } = await termChangeCharge(ctx.db, {
+      policyId: policy.policyId,
+      effectiveAt: at,
+      term: period,
+      annual: periodPremium(rated.quote),
+    });
+    return { rated, period, prorata, parts };
   }
   const { prorata, period, parts } = await monthlyChangeCharge(ctx.db, {
     policyId: policy.policyId,
@@ -203,7 +205,7 @@ export async function makeMta(
         data,
         baseVersion: current.versionNumber,
         periodEnd: period.end.toISOString(),
-        // A monthly change's line per billed period (ADR 344), posted when it is confirmed.
+        // A change's line per billed period, or per version it differs from (ADR 344), posted when confirmed.
         chargeParts: parts,
       },
     ],

@@ -7,7 +7,7 @@ import {
   periodContaining,
   periodDays,
 } from '@forecourt/domain/billing/schedule';
-import { addDaysIso, addLondonMonths, londonDate } from '@forecourt/domain/calendar/london';
+import { addDaysIso, addLondonMonths, londonDate, londonMidnightOf } from '@forecourt/domain/calendar/london';
 import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, policyVersions, statementLineItems, statements } from '../../db/schema/index.ts';
@@ -133,12 +133,14 @@ export async function monthlyChangeCharge(
 /**
  * What a change of a policy paid in full costs (ADR 344): for each day of the term from the change on, the new
  * year's price less the price of the version in force that day (the newest version wins from its start), over the
- * term's days, rounded down.
+ * term's days. One part per run of days against one version in force (a change under a later one, or backdated
+ * over earlier ones, differs by a different amount on each side of it), each rounded down and posted as its own
+ * line, so a cancellation credits each at its own daily price.
  */
 export async function termChangeCharge(
   db: Db,
   o: { policyId: string; effectiveAt: Date; term: Period; annual: number },
-): Promise<number> {
+): Promise<{ prorata: number; parts: ChargePart[] }> {
   const rows = await db
     .select({
       from: policyVersions.startedAt,
@@ -154,7 +156,22 @@ export async function termChangeCharge(
   };
   const start = o.effectiveAt.getTime() > o.term.start.getTime() ? o.effectiveAt : o.term.start;
   const days = daysOnCoverIn({ start, end: o.term.end }, o.term.end);
+  const whole = periodDays(o.term);
+  const parts: ChargePart[] = [];
+  let from = start;
   let numerator = 0;
-  for (let i = 0; i < days; i++) numerator += o.annual - inForce(addDaysIso(londonDate(start), i));
-  return Math.floor(numerator / periodDays(o.term));
+  for (let i = 0; i < days; i++) {
+    const day = addDaysIso(londonDate(start), i);
+    const price = inForce(day);
+    if (i > 0 && price !== inForce(addDaysIso(day, -1))) {
+      const at = londonMidnightOf(day);
+      parts.push(partLine(from, at, Math.floor(numerator / whole)));
+      from = at;
+      numerator = 0;
+    }
+    numerator += o.annual - price;
+  }
+  if (days > 0) parts.push(partLine(from, o.term.end, Math.floor(numerator / whole)));
+  const prorata = parts.reduce((sum, p) => sum + p.amount, 0);
+  return { prorata, parts: parts.filter((p) => p.amount !== 0) };
 }

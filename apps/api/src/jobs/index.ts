@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { AppServices } from '../lib/context.ts';
 import { cancellationDueJob } from '../modules/adjustments/index.ts';
-import { billingRunJob, refundPayoutJob, renewedYearJob } from '../modules/billing/index.ts';
+import { billingRunJob, ledgerCheckJob, refundPayoutJob, renewedYearJob } from '../modules/billing/index.ts';
 import { documentJobs } from '../modules/documents/index.ts';
 import { identityPurgeJob } from '../modules/identity/index.ts';
 import { policyActivationJob } from '../modules/policies/index.ts';
@@ -31,6 +31,7 @@ export const jobs: readonly JobDefinition[] = [
   billingRunJob,
   renewedYearJob,
   refundPayoutJob,
+  ledgerCheckJob,
   cancellationDueJob,
   ...renewalJobs,
 ];

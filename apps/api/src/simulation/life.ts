@@ -2,6 +2,7 @@
  * One life: the purchase, then every day up to the plan's end — the day's jobs at 03:00 London, the day's
  * operations at noon London, the oracle at the end of the day — and a last check after everything settled.
  */
+import { ledgerBreaks } from '../modules/billing/index.ts';
 import { driver, londonHourAfter } from './drive.ts';
 import { dayOf, expiryOf, paymentDates, TERM_DAYS } from './oracle/model.ts';
 import { type Breach, oracle } from './oracle/oracle.ts';
@@ -85,7 +86,9 @@ export async function runLife(
               }
             : {}),
         });
-        if (billing || todays.length > 0) next = await d.nextBilling(at);
+        // (Near the anniversary the renewal job may have made the successor, whose billing starts on its own.)
+        if (billing || todays.length > 0 || at.getTime() > expiry.getTime() - 40 * DAY)
+          next = await d.nextBilling(at);
         timing.jobs += performance.now() - t0;
       }
       if (day === 0)
@@ -113,14 +116,25 @@ export async function runLife(
       timing.checks += performance.now() - t1;
     }
     // Let the world settle: a few more days of jobs, then the final check.
-    for (let day = plan.days + 1; day <= plan.days + 3; day++)
+    // Each settling day is checked too, so a notice sent on one of them is seen on the day it was sent.
+    for (let day = plan.days + 1; day <= plan.days + 3; day++) {
       await d.jobs(londonHourAfter(bought, day, 3), { billing: true, renewals: true });
+      if (day < plan.days + 3)
+        breaches.push(...(await o.check(londonHourAfter(bought, day, 23))).map((b) => ({ ...b, day })));
+    }
     breaches.push(
       ...(await o.check(londonHourAfter(bought, plan.days + 3, 23), true)).map((b) => ({
         ...b,
         day: plan.days + 3,
       })),
     );
+    // The product's own ledger check query (ledger:check, the nightly job) must agree with the oracle's R7.
+    for (const b of await ledgerBreaks(w.app.services.db))
+      breaches.push({
+        kind: 'ledger-check-query',
+        message: `ledger check: received ${b.receivedPence}p − refunded ${b.refundedPence}p ≠ −(${b.cashLinesPence}p of cash lines)`,
+        day: plan.days + 3,
+      });
   } catch (e) {
     const err = e as Error;
     return {

@@ -16,6 +16,8 @@ export {
   monthlyChangeCharge,
   termChangeCharge,
 } from './change-charge.ts';
+export { type LedgerBreak, ledgerBreaks } from './ledger-check.ts';
+export { ledgerCheckJob } from './ledger-check-job.ts';
 export { nextBillingWorkAfter } from './next-run.ts';
 export { openCustomerAccount } from './open-ledger.ts';
 export { postPaidInFullAdjustment } from './paid-in-full-adjustment.ts';

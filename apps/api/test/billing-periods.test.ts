@@ -163,3 +163,22 @@ describe('a change placed under a later one (issue 26, ADR 344)', () => {
     expect(made.body.prorataPremium).toBe(Math.floor((7 * (n - a) + 5 * (n - b)) / 30));
   }, 120_000);
 });
+
+describe('a change after the cover has reached its expiry (issue 26)', () => {
+  it('is refused though the expiry job has not yet moved the status', async () => {
+    t.at.set('2026-08-01T12:00:00Z');
+    const p = await buySubscription(t, '2026-08-02');
+    const [policy] = await rows(t, 'SELECT expired_at FROM policies WHERE id = $1', [p.policyId]);
+    // An hour after the expiry: the policy is not ended on record (no job has run), but its cover is over.
+    t.at.set(new Date(new Date(String(policy?.expired_at)).getTime() + 3_600_000).toISOString());
+    const [status] = await rows(t, 'SELECT status FROM policies WHERE id = $1', [p.policyId]);
+    expect(['PENDING', 'ACTIVE']).toContain(status?.status);
+    const made = await api(t.base, p.staff, 'POST', '/api/policyAdjustments', {
+      adjustmentType: 'MTA',
+      policyId: p.policyId,
+      changes: legalExpenses,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(422);
+    expect(made.body.details?.reason).toBe('POLICY_NOT_CHANGEABLE');
+  }, 120_000);
+});

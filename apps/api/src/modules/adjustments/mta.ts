@@ -175,6 +175,12 @@ export async function makeMta(
   assertOutsideRenewalWindow(ctx, policy);
   assertWritable(ctx, changes);
   const effectiveAt = effectiveAtOf(ctx, policy, input.effectiveAt);
+  // Cover that has reached its expiry is over, though the expiry job may not have moved its status yet.
+  const { expiredAt } = policy.policyDetail;
+  if (expiredAt && effectiveAt.getTime() >= new Date(expiredAt).getTime())
+    throw new AppError('UNPROCESSABLE', 'This policy can no longer be changed.', {
+      details: { reason: 'POLICY_NOT_CHANGEABLE' },
+    });
   const current = await policyAnswers(ctx, policy.policyId);
   const applied = applyChanges(current.data, changes, {
     maxAdditionalProfiles: ctx.brand.productConfig.maxAdditionalProfiles,

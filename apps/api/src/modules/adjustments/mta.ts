@@ -70,14 +70,13 @@ function effectiveAtOf(ctx: Ctx, policy: Policy, requested: string | null | unde
 export const periodPremium = (quote: Quote) =>
   quote.totals?.monthly?.regular ?? quote.totals?.discountedPrice ?? 0;
 
-/** A version's prices as a change compares them (its monthly plan, or the price paid in full). */
+/** A version's prices as a monthly change compares them (its monthly plan; none when paid in full). */
 export const pricesOf = (quote: Quote): ChangePrices => {
   const totals = quote.totals;
   return {
     plan: totals?.monthly
       ? { first: totals.monthly.first, regular: totals.monthly.regular, freeMonths: totals.freeMonths ?? 0 }
       : null,
-    annual: totals?.discountedPrice ?? 0,
   };
 };
 

@@ -1,6 +1,7 @@
 import {
   type BillingSchedule,
   daysOnCoverIn,
+  inForceOn,
   instalmentFor,
   type MonthlyPlan,
   type Period,
@@ -8,15 +9,15 @@ import {
   periodDays,
 } from '@forecourt/domain/billing/schedule';
 import { addDaysIso, addLondonMonths, londonDate, londonMidnightOf } from '@forecourt/domain/calendar/london';
+import { dayPricedPence } from '@forecourt/domain/money';
 import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, policyVersions, statementLineItems, statements } from '../../db/schema/index.ts';
 import { versionPlansOf } from './payment-day.ts';
 
-/** A version's prices as a change compares them: its monthly plan, or (paid in full) its year's price. */
+/** A version's prices as a monthly change compares them: its monthly plan (none when paid in full). */
 export interface ChangePrices {
   plan: MonthlyPlan | null;
-  annual: number;
 }
 
 const PAYMENT_DAY_CHANGE = 'billing.lineItem.paymentDayChange';
@@ -98,11 +99,7 @@ export async function monthlyChangeCharge(
   // newest version wins from its start, as the statements bill): a change placed under a later one, or backdated
   // over earlier ones, is charged against what each day was really billed at.
   const versions = (await versionPlansOf(db, [o.policyId])).get(o.policyId) ?? [];
-  const inForce = (day: string) => {
-    let found = versions[0];
-    for (const v of versions) if (londonDate(v.from) <= day) found = v;
-    return found?.plan ?? o.before.plan!;
-  };
+  const inForce = (day: string) => inForceOn(versions, day)?.plan ?? o.before.plan!;
   const priceOf = (plan: MonthlyPlan, month: number | null) =>
     month === null ? plan.regular : instalmentFor(month, plan);
   const partOf = (p: BilledPeriod, from: Date): number => {
@@ -116,7 +113,7 @@ export async function monthlyChangeCharge(
       const day = addDaysIso(londonDate(start), i);
       numerator += priceOf(o.after.plan!, p.month) - priceOf(inForce(day), p.month);
     }
-    return Math.floor(numerator / whole);
+    return dayPricedPence(numerator, whole);
   };
   // One part per billed period (each its own line, so a cancellation credits each at its own daily price). A
   // period still to be billed is left to its statement, which bills each day at the version in force.
@@ -149,11 +146,7 @@ export async function termChangeCharge(
     .from(policyVersions)
     .where(eq(policyVersions.policyId, o.policyId))
     .orderBy(asc(policyVersions.versionNumber));
-  const inForce = (day: string) => {
-    let found = rows[0];
-    for (const r of rows) if (londonDate(r.from) <= day) found = r;
-    return Number(found?.annual ?? 0);
-  };
+  const inForce = (day: string) => Number(inForceOn(rows, day)?.annual ?? 0);
   const start = o.effectiveAt.getTime() > o.term.start.getTime() ? o.effectiveAt : o.term.start;
   const days = daysOnCoverIn({ start, end: o.term.end }, o.term.end);
   const whole = periodDays(o.term);
@@ -165,13 +158,13 @@ export async function termChangeCharge(
     const price = inForce(day);
     if (i > 0 && price !== inForce(addDaysIso(day, -1))) {
       const at = londonMidnightOf(day);
-      parts.push(partLine(from, at, Math.floor(numerator / whole)));
+      parts.push(partLine(from, at, dayPricedPence(numerator, whole)));
       from = at;
       numerator = 0;
     }
     numerator += o.annual - price;
   }
-  if (days > 0) parts.push(partLine(from, o.term.end, Math.floor(numerator / whole)));
+  if (days > 0) parts.push(partLine(from, o.term.end, dayPricedPence(numerator, whole)));
   const prorata = parts.reduce((sum, p) => sum + p.amount, 0);
   return { prorata, parts: parts.filter((p) => p.amount !== 0) };
 }

@@ -160,7 +160,20 @@ describe('a change placed under a later one (issue 26, ADR 344)', () => {
     ).map((r) => Number(r.first));
     const [a, b, n] = firsts as [number, number, number];
     // The first period, 2 Sep – 2 Oct (30 days): 20–26 Sep were billed at version 1, 27 Sep – 1 Oct at version 2.
-    expect(made.body.prorataPremium).toBe(Math.floor((7 * (n - a) + 5 * (n - b)) / 30));
+    expect(made.body.prorataPremium).toBe(
+      Math.floor((7 * n - 7 * a) / 30) + Math.floor((5 * n - 5 * b) / 30),
+    );
+    // One line per version it differs from, split at 27 September, so a cancellation credits each at its own price.
+    const lines = await rows(
+      t,
+      `SELECT amount_pence AS amount, service_period_start AS s, service_period_end AS e FROM statement_line_items
+        WHERE sub_type = 'MTA' AND description_value = $1 ORDER BY service_period_start`,
+      [made.body.adjustmentId],
+    );
+    expect(lines.map((l) => [Number(l.amount), new Date(String(l.e)).toISOString()])).toEqual([
+      [Math.floor((7 * (n - a)) / 30), '2026-09-26T23:00:00.000Z'],
+      [Math.floor((5 * (n - b)) / 30), '2026-10-01T23:00:00.000Z'],
+    ]);
   }, 120_000);
 });
 

@@ -40,6 +40,35 @@ interface BilledPeriod extends Period {
   month: number | null;
 }
 
+/**
+ * The charge of `days` London days from `span.start`, each day's price difference given by `differenceOn`, over
+ * `whole` days: one part per run of days with the same difference (a change differs by another amount against
+ * each version in force), from London midnight to London midnight (the first from `span.start`, the last to
+ * `span.end`), each rounded down (dayPricedPence).
+ */
+function dayRuns(
+  span: Period,
+  days: number,
+  whole: number,
+  differenceOn: (day: string) => number,
+): ChargePart[] {
+  const first = londonDate(span.start);
+  const runs: { from: number; days: number; difference: number }[] = [];
+  for (let i = 0; i < days; i++) {
+    const difference = differenceOn(addDaysIso(first, i));
+    const last = runs.at(-1);
+    if (last && last.difference === difference) last.days++;
+    else runs.push({ from: i, days: 1, difference });
+  }
+  return runs.map((r, i) =>
+    partLine(
+      i === 0 ? span.start : londonMidnightOf(addDaysIso(first, r.from)),
+      i === runs.length - 1 ? span.end : londonMidnightOf(addDaysIso(first, r.from + r.days)),
+      dayPricedPence(r.difference * r.days, whole),
+    ),
+  );
+}
+
 /** An account's billed periods, in order: its statements' periods and any payment-day transitional period. */
 async function billedPeriodsOf(db: Db, accountId: string): Promise<BilledPeriod[]> {
   const raised = await db
@@ -102,26 +131,23 @@ export async function monthlyChangeCharge(
   const inForce = (day: string) => inForceOn(versions, day)?.plan ?? o.before.plan!;
   const priceOf = (plan: MonthlyPlan, month: number | null) =>
     month === null ? plan.regular : instalmentFor(month, plan);
-  const partOf = (p: BilledPeriod, from: Date): number => {
+  const partsOf = (p: BilledPeriod, from: Date): ChargePart[] => {
     const start = from.getTime() > p.start.getTime() ? from : p.start;
     // A transitional period's days are priced over the payment month ending with it (as its journal was).
     const whole =
       p.month === null ? periodDays({ start: addLondonMonths(p.end, -1), end: p.end }) : periodDays(p);
     const days = daysOnCoverIn({ start, end: p.end }, p.end);
-    let numerator = 0;
-    for (let i = 0; i < days; i++) {
-      const day = addDaysIso(londonDate(start), i);
-      numerator += priceOf(o.after.plan!, p.month) - priceOf(inForce(day), p.month);
-    }
-    return dayPricedPence(numerator, whole);
+    return dayRuns({ start, end: p.end }, days, whole, (day) => {
+      return priceOf(o.after.plan!, p.month) - priceOf(inForce(day), p.month);
+    });
   };
-  // One part per billed period (each its own line, so a cancellation credits each at its own daily price). A
-  // period still to be billed is left to its statement, which bills each day at the version in force.
+  // One part per billed period and version in force (each its own line, so a cancellation credits each at its
+  // own daily price). A period still to be billed is left to its statement, which bills each day at the version
+  // in force.
   const parts: ChargePart[] = [];
   const billedFirst = billed.find((p) => p.start.getTime() === first.start.getTime());
-  if (billedFirst) parts.push(partLine(e, billedFirst.end, partOf(billedFirst, e)));
-  for (const p of billed)
-    if (p.start.getTime() >= first.end.getTime()) parts.push(partLine(p.start, p.end, partOf(p, p.start)));
+  if (billedFirst) parts.push(...partsOf(billedFirst, e));
+  for (const p of billed) if (p.start.getTime() >= first.end.getTime()) parts.push(...partsOf(p, p.start));
   const prorata = parts.reduce((sum, p) => sum + p.amount, 0);
   const end = first.end.getTime() > account.billedUntil.getTime() ? first.end : account.billedUntil;
   return { prorata, period: { start: first.start, end }, parts: parts.filter((p) => p.amount !== 0) };
@@ -149,22 +175,12 @@ export async function termChangeCharge(
   const inForce = (day: string) => Number(inForceOn(rows, day)?.annual ?? 0);
   const start = o.effectiveAt.getTime() > o.term.start.getTime() ? o.effectiveAt : o.term.start;
   const days = daysOnCoverIn({ start, end: o.term.end }, o.term.end);
-  const whole = periodDays(o.term);
-  const parts: ChargePart[] = [];
-  let from = start;
-  let numerator = 0;
-  for (let i = 0; i < days; i++) {
-    const day = addDaysIso(londonDate(start), i);
-    const price = inForce(day);
-    if (i > 0 && price !== inForce(addDaysIso(day, -1))) {
-      const at = londonMidnightOf(day);
-      parts.push(partLine(from, at, dayPricedPence(numerator, whole)));
-      from = at;
-      numerator = 0;
-    }
-    numerator += o.annual - price;
-  }
-  if (days > 0) parts.push(partLine(from, o.term.end, dayPricedPence(numerator, whole)));
+  const parts = dayRuns(
+    { start, end: o.term.end },
+    days,
+    periodDays(o.term),
+    (day) => o.annual - inForce(day),
+  );
   const prorata = parts.reduce((sum, p) => sum + p.amount, 0);
   return { prorata, parts: parts.filter((p) => p.amount !== 0) };
 }

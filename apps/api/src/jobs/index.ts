@@ -11,6 +11,7 @@ import {
   sandboxDirectDebitPaymentsJob,
   sandboxMandateActivationJob,
 } from '../providers/direct-debit/sandbox.ts';
+import { domainEventsJob } from './domain-events.ts';
 import { idempotencyPurgeJob } from './idempotency-purge.ts';
 import { outboxDispatchJob } from './outbox-dispatch.ts';
 import { type JobDefinition, registerJobDefinitions } from './registry.ts';
@@ -21,6 +22,7 @@ import { type JobDefinition, registerJobDefinitions } from './registry.ts';
  */
 export const jobs: readonly JobDefinition[] = [
   outboxDispatchJob,
+  domainEventsJob,
   idempotencyPurgeJob,
   sandboxMandateActivationJob,
   sandboxDirectDebitPaymentsJob,

@@ -9,6 +9,7 @@ import { guardOf } from '../../lib/lifecycle.ts';
 import { owned } from '../../lib/party-scope.ts';
 import { policyById } from '../policies/index.ts';
 import { applyAnswerChanges, toProposal, updateRenewalQuote } from '../proposals/index.ts';
+import { channelPromoCode } from './channel-promotion.ts';
 import { priceRenewal } from './price-renewal.ts';
 import { totalOf } from './renewal-emails.ts';
 
@@ -49,6 +50,7 @@ export async function changeRenewal(ctx: Ctx, code: string, input: RenewalChange
       anniversary: policy.expiredAt,
       now,
       product: row.product,
+      channelPromoCode: await channelPromoCode(tx, row),
     });
     if (!priced.rated) throw validation(priced.errors, 'These answers cannot be priced for renewal');
     const status = priced.status === 'REFERRAL' ? 'REFERRAL' : 'QUOTE';

@@ -79,6 +79,18 @@ describe('a proposal: the car comes from the lookup', () => {
     expect(res.json().data.asset.specification).toEqual(looked.json().specification);
   });
 
+  it('keeps a car chosen from the catalogue with a registration typed by hand (not looked up)', async () => {
+    const v = await visitor(t.app);
+    const { code, body } = await ratedProposal(v);
+    const res = await v.call('PATCH', `/api/proposals/${code}`, {
+      changes: [asset('vrn', 'AB12CDF'), asset('regLookup', false)],
+      applyRating: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.asset.specification).toEqual(completeData().asset.specification);
+    expect(monthly(res.json())).toBe(monthly(body));
+  });
+
   it('refuses a catalogue code the catalogue does not hold', async () => {
     const v = await visitor(t.app);
     const { code } = await ratedProposal(v);

@@ -26,6 +26,7 @@ import { responseSerializerCompiler } from './lib/serializer.ts';
 import { modules } from './modules/index.ts';
 import { createProviders, type Providers } from './providers/index.ts';
 import { registerSpa } from './web/spa.ts';
+import { wireDomainEvents } from './wiring.ts';
 
 export interface BuildOptions {
   env?: Partial<Record<keyof Env, string>>;
@@ -72,6 +73,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const signingSecret = new TextEncoder().encode(
     await ensureSecret(database.db, 'session-signing', env.SESSION_SECRET),
   );
+  // Every domain event's handler, from the one wiring file; refused here if any is missing (ADR 346).
+  wireDomainEvents();
   const boss = env.JOBS ? createBoss(database, env.DATABASE_URL) : undefined;
   let listeningOrigin: string | undefined;
   const services: AppServices = {

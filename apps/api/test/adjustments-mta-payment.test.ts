@@ -260,3 +260,46 @@ describe('the permission flag (spec 3 §4 step 9, ADR 301)', () => {
     expect((await c.call('GET', `/api/policies/${c.policyId}/cancellation`)).statusCode).toBe(200);
   });
 });
+
+describe('a change of a policy paid in full placed under a later one (issue 26, ADR 344)', () => {
+  it('is posted as one line per version it differs from, so a cancellation credits each at its own daily price', async () => {
+    const c = await annual('under-later@example.com');
+    const staff = caller(t, `staff:${c.partyId}`);
+    const excess = (n: number, effectiveAt?: string) => ({
+      adjustmentType: 'MTA',
+      policyId: c.policyId,
+      changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: n }],
+      ...(effectiveAt ? { effectiveAt } : {}),
+    });
+    // Staff set a cheaper excess from 15 days ahead; then the customer picks another excess today.
+    const later = new Date(Date.now() + 15 * 86_400_000).toISOString();
+    const first = (await staff.call('POST', '/api/policyAdjustments', excess(300, later))).json();
+    expect((await commit(staff, first.adjustmentId)).statusCode).toBe(200);
+    const made = await c.call('POST', '/api/policyAdjustments', excess(200));
+    expect(made.statusCode, made.body).toBe(201);
+    const second = made.json() as { adjustmentId: string; prorataPremium: number };
+    // (Dearer against version 2: staff confirm it, leaving the difference on the account, ADR 245.)
+    expect((await commit(staff, second.adjustmentId)).statusCode).toBe(200);
+
+    const lines = await rows(
+      t,
+      `SELECT amount_pence AS amount, service_period_start AS s, service_period_end AS e
+         FROM statement_line_items WHERE sub_type = 'MTA' AND description_value = $1 ORDER BY service_period_start`,
+      [second.adjustmentId],
+    );
+    const [staffVersion] = await rows(
+      t,
+      'SELECT started_at FROM policy_versions WHERE policy_id = $1 AND version_number = 2',
+      [c.policyId],
+    );
+    // Two lines: today to the staff change's day (against version 1), and from it to the end (against version 2).
+    expect(lines).toHaveLength(2);
+    const [a, b] = lines as [Record<string, unknown>, Record<string, unknown>];
+    const boundary = new Date(String(b.s));
+    expect(new Date(String(a.e)).getTime()).toBe(boundary.getTime());
+    const staffDay = new Date(String(staffVersion?.started_at));
+    expect(boundary.getTime()).toBeLessThanOrEqual(staffDay.getTime());
+    expect(staffDay.getTime() - boundary.getTime()).toBeLessThan(86_400_000);
+    expect(Number(a.amount) + Number(b.amount)).toBe(second.prorataPremium);
+  });
+});

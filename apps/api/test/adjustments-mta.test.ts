@@ -108,10 +108,14 @@ describe('mid-term adjustments: each change type', () => {
       { changeType: 'REQUEST_COVER_OPTION', coverCode: 'ncb_protection', selected: false },
     ]);
     expect(option.statusCode, option.body).toBe(201);
+    // The excess is chosen by SELECT_VOLUNTARY_EXCESS: as on a proposal, no question writes it by path (ADR 347).
     const quoteAnswer = await make(c, [
       { changeType: 'QUOTE_DISCLOSURE_CHANGE', update: { path: 'voluntaryExcess', value: 100 } },
     ]);
-    expect(quoteAnswer.statusCode, quoteAnswer.body).toBe(201);
+    expect(quoteAnswer.statusCode, quoteAnswer.body).toBe(400);
+    expect(quoteAnswer.json().fieldErrors).toEqual({
+      'changes.0.update.path': ['validation.unknownQuestion'],
+    });
   });
 
   it('adding a driver, changing their answers and removing them', async () => {

@@ -160,6 +160,38 @@ describe('a change placed under a later one (issue 26, ADR 344)', () => {
     ).map((r) => Number(r.first));
     const [a, b, n] = firsts as [number, number, number];
     // The first period, 2 Sep – 2 Oct (30 days): 20–26 Sep were billed at version 1, 27 Sep – 1 Oct at version 2.
-    expect(made.body.prorataPremium).toBe(Math.floor((7 * (n - a) + 5 * (n - b)) / 30));
+    expect(made.body.prorataPremium).toBe(
+      Math.floor((7 * n - 7 * a) / 30) + Math.floor((5 * n - 5 * b) / 30),
+    );
+    // One line per version it differs from, split at 27 September, so a cancellation credits each at its own price.
+    const lines = await rows(
+      t,
+      `SELECT amount_pence AS amount, service_period_start AS s, service_period_end AS e FROM statement_line_items
+        WHERE sub_type = 'MTA' AND description_value = $1 ORDER BY service_period_start`,
+      [made.body.adjustmentId],
+    );
+    expect(lines.map((l) => [Number(l.amount), new Date(String(l.e)).toISOString()])).toEqual([
+      [Math.floor((7 * (n - a)) / 30), '2026-09-26T23:00:00.000Z'],
+      [Math.floor((5 * (n - b)) / 30), '2026-10-01T23:00:00.000Z'],
+    ]);
+  }, 120_000);
+});
+
+describe('a change after the cover has reached its expiry (issue 26)', () => {
+  it('is refused though the expiry job has not yet moved the status', async () => {
+    t.at.set('2026-08-01T12:00:00Z');
+    const p = await buySubscription(t, '2026-08-02');
+    const [policy] = await rows(t, 'SELECT expired_at FROM policies WHERE id = $1', [p.policyId]);
+    // An hour after the expiry: the policy is not ended on record (no job has run), but its cover is over.
+    t.at.set(new Date(new Date(String(policy?.expired_at)).getTime() + 3_600_000).toISOString());
+    const [status] = await rows(t, 'SELECT status FROM policies WHERE id = $1', [p.policyId]);
+    expect(['PENDING', 'ACTIVE']).toContain(status?.status);
+    const made = await api(t.base, p.staff, 'POST', '/api/policyAdjustments', {
+      adjustmentType: 'MTA',
+      policyId: p.policyId,
+      changes: legalExpenses,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(422);
+    expect(made.body.details?.reason).toBe('POLICY_NOT_CHANGEABLE');
   }, 120_000);
 });

@@ -23,10 +23,12 @@ export async function ownerOf(t: ListeningApp, code: string): Promise<string> {
 /** The first payment taken and a card on file, as the card webhook would leave them; returns the payment id. */
 export async function settleFirstPaymentWithCard(t: ListeningApp, v: Visitor, code: string, partyId: string) {
   const due = (await v.call('POST', '/api/customerPayments/checkout/bind', { proposalCode: code })).json();
-  await t.database.query(
-    "UPDATE customer_payments SET status = 'SETTLED', settled_at = now() WHERE id = $1",
-    [due.paymentId],
-  );
+  // A free first month (a promotion) leaves nothing to pay today: only the card is saved.
+  if (due.paymentId)
+    await t.database.query(
+      "UPDATE customer_payments SET status = 'SETTLED', settled_at = now() WHERE id = $1",
+      [due.paymentId],
+    );
   await t.database.query(
     `INSERT INTO payment_methods (id, party_id, type, provider, provider_reference, display, card_brand, card_last4)
      VALUES (gen_random_uuid(), $1, 'CARD', 'sandbox', $2, 'VISA •••• 4242', 'visa', '4242')`,

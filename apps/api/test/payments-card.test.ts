@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCustomerPayment } from '../src/modules/payments/create-customer-payment.ts';
-import { registerFulfilment } from '../src/modules/payments/fulfilment.ts';
 import type { SandboxCardPayments } from '../src/providers/card-payments/sandbox.ts';
 import { signStripeStyle } from '../src/providers/card-payments/signature.ts';
-import { api, type ListeningApp, listeningApp, rows, session, submitForm } from './payments-helpers.ts';
+import { api, type ListeningApp, recordingApp, rows, session, submitForm } from './payments-helpers.ts';
 
 let t: ListeningApp;
 const fulfilled = vi.fn();
 beforeAll(async () => {
-  t = await listeningApp();
-  registerFulfilment('bind', async (_ctx, payment) => {
-    fulfilled(payment.id);
-    return undefined;
-  });
+  t = await recordingApp(fulfilled);
 });
 afterAll(async () => t.close());
 

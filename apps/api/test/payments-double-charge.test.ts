@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCustomerPayment } from '../src/modules/payments/create-customer-payment.ts';
-import { registerFulfilment } from '../src/modules/payments/fulfilment.ts';
-import { api, type ListeningApp, listeningApp, rows, session, submitForm } from './payments-helpers.ts';
+import { api, type ListeningApp, recordingApp, rows, session, submitForm } from './payments-helpers.ts';
 
 /** Issue 9 §4: one payment can be charged once, however many card pages were opened for it. */
 let t: ListeningApp;
 const fulfilled = vi.fn();
 beforeAll(async () => {
-  t = await listeningApp();
-  registerFulfilment('bind', async (_ctx, payment) => {
-    fulfilled(payment.id);
-    return undefined;
-  });
+  t = await recordingApp(fulfilled);
 });
 afterAll(async () => t.close());
 

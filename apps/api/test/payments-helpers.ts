@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { Clock } from '../src/lib/context.ts';
+import { installEventHandlers } from '../src/lib/domain-events.ts';
+import { eventHandlers } from '../src/wiring.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from './helpers/test-app.ts';
 
 /** A clock tests can move forward. */
@@ -80,3 +82,25 @@ export const rows = async (t: TestApp, sql: string, values: unknown[] = []) =>
   (await t.database.query(sql, values)).rows;
 
 export type { FastifyInstance };
+
+/**
+ * A listening app whose settled payments only call `fulfilled` (the payment's id) instead of their purpose's
+ * handler, for a file whose payments pay for nothing real. Its close puts the app's wiring back.
+ */
+export async function recordingApp(fulfilled: (paymentId: string) => void): Promise<ListeningApp> {
+  const t = await listeningApp();
+  installEventHandlers({
+    ...eventHandlers,
+    'payment.settled': async (_ctx, { payment }) => {
+      fulfilled(payment.id);
+      return undefined;
+    },
+  });
+  return {
+    ...t,
+    close: async () => {
+      installEventHandlers(eventHandlers);
+      await t.close();
+    },
+  };
+}

@@ -24,7 +24,7 @@ describe('PATCH /api/proposals/{code} changes', () => {
         {
           changeType: 'ASSET_DISCLOSURE_CHANGE',
           assetCode: 'Vehicle',
-          update: { path: 'specification.make', value: 'Ford' },
+          update: { path: 'annualMileage', value: 9000 },
         },
         { changeType: 'PROFILE_DISCLOSURE_CHANGE', update: { path: 'firstName', value: 'Sam' } },
         {
@@ -36,7 +36,7 @@ describe('PATCH /api/proposals/{code} changes', () => {
     });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data.asset.specification.make).toBe('Ford');
+    expect(data.asset.annualMileage).toBe(9000);
     expect(data.profiles).toEqual([
       {
         profileCode: 'policyholder',

@@ -104,7 +104,9 @@ describe('rating through PATCH applyRating', () => {
   it('gives INSUFFICIENT_ACCURACY without vehicle identification', async () => {
     const v = await visitor(t.app);
     const { body } = await ratedProposal(v, (d) => {
-      delete d.asset.specification.vehicleCode;
+      // Not looked up, nothing from the catalogue (ADR 347: those facts are the lookup's alone).
+      d.asset.regLookup = false;
+      d.asset.specification = {};
     });
     expect(body.status).toBe('INSUFFICIENT_ACCURACY');
     expect(body.quote.totals).toBeNull();

@@ -8,9 +8,10 @@ import { type BoundPolicy, boundPolicy, DAY, staffFor } from './renewals-helpers
 /**
  * Issue 14 §2, ADR 330: a disclosure section saved on the renewal (PATCH /api/renewals/{code} with disclosure
  * changes): the renewal's answers change, it is re-rated at the anniversary and still capped at new business;
- * the policy's read-only answers stay read-only. The policyholder turns 70 ten days before the anniversary
- * (moved to 20 days from now, so the owner's session is live): the renewal rating is dearer than new business
- * today, so the cap is exercised.
+ * the policy's read-only answers stay read-only, the car's catalogue facts too (ADR 347). The policy was bought
+ * through the HC3M campaign (its anniversary moved to 20 days from now, so the owner's session is live): a new
+ * customer of that channel gets 3 free months, so new business is cheaper and the cap is exercised (ADR 348).
+ * The policyholder turns 70 ten days before the anniversary.
  */
 let t: ListeningApp;
 let p: BoundPolicy;
@@ -20,10 +21,14 @@ beforeAll(async () => {
   t = await listeningApp();
   const today = todayInLondon(t.clock.now());
   const dateOfBirth = addYearsIso(addDaysIso(today, 10), -70);
-  p = await boundPolicy(t, (d) => {
-    d.profiles[0]!.data.dateOfBirth = dateOfBirth;
-    d.profiles[0]!.data.drivingLicence.validFrom = addYearsIso(dateOfBirth, 18);
-  });
+  p = await boundPolicy(
+    t,
+    (d) => {
+      d.profiles[0]!.data.dateOfBirth = dateOfBirth;
+      d.profiles[0]!.data.drivingLicence.validFrom = addYearsIso(dateOfBirth, 18);
+    },
+    'HC3M',
+  );
   const anniversary = new Date(t.clock.now().getTime() + 20 * DAY);
   await t.database.query(
     "UPDATE policies SET incepted_at = $2::timestamptz - interval '1 year', expired_at = $2 WHERE id = $1",
@@ -138,6 +143,26 @@ describe('a disclosure section saved on the renewal', () => {
     const staff = await patch(staffFor(p), rename);
     expect(staff.statusCode, staff.body).toBe(200);
     expect(staff.json().data.profiles[0].data.lastName).toBe('Other');
+  });
+
+  it("the car's insurance group or value is refused, as on a proposal; a path the product does not ask too", async () => {
+    const before = await renewal();
+    for (const [path, value] of [
+      ['specification.insuranceGroup', 1],
+      ['specification.value', 100],
+    ] as const) {
+      const res = await patch(p.v.headers, {
+        changes: [{ changeType: 'ASSET_DISCLOSURE_CHANGE', assetCode: 'Vehicle', update: { path, value } }],
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ [`asset.${path}`]: ['validation.vehicleFromLookup'] });
+    }
+    const unknown = await patch(p.v.headers, {
+      changes: [{ changeType: 'ASSET_DISCLOSURE_CHANGE', update: { path: 'NoClaimsDiscount', value: 9 } }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fieldErrors).toEqual({ 'changes.0.update.path': ['validation.unknownQuestion'] });
+    expect((await renewal()).offered_total_pence).toBe(before.offered_total_pence);
   });
 
   it('another customer 404, no token 401, tampered 401, staff not impersonating 403; bad input 400', async () => {

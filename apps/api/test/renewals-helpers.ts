@@ -15,13 +15,21 @@ export interface BoundPolicy {
   expiredAt: Date;
 }
 
-/** A policy bought today, cover starting now (ACTIVE), paid by card; its anniversary a year on. */
-export async function boundPolicy(t: ListeningApp, mutate?: (d: Data) => void): Promise<BoundPolicy> {
+/** A policy bought today (through a promotion's channel when `promo` is given), cover starting now (ACTIVE), paid by card; its anniversary a year on. */
+export async function boundPolicy(
+  t: ListeningApp,
+  mutate?: (d: Data) => void,
+  promo?: string,
+): Promise<BoundPolicy> {
   const today = todayInLondon(t.clock.now());
-  const { v, code, partyId } = await verifiedQuote(t, (d) => {
-    d.quote.startDate = today;
-    mutate?.(d);
-  });
+  const { v, code, partyId } = await verifiedQuote(
+    t,
+    (d) => {
+      d.quote.startDate = today;
+      mutate?.(d);
+    },
+    promo,
+  );
   await settleFirstPaymentWithCard(t, v, code, partyId);
   const bound = await v.call('POST', `/api/proposals/${code}/bind`);
   expect(bound.statusCode, bound.body).toBe(200);

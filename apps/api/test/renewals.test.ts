@@ -13,8 +13,9 @@ import {
 
 /**
  * Issue 14: a year (two) lived through on the injectable clock. Six policies bought the same minute: one
- * renewing plainly, one whose driver turns 70 before the anniversary (the renewal rating is dearer than new
- * business: capped), one whose driver turns 86 (the rules refer), one on MANUAL review, one NEVER
+ * renewing plainly, one bought through the HC3M campaign (new customers of that channel get 3 free months, so
+ * the equivalent new-business price is below the renewal rating: capped, ADR 348), one whose driver turns 86
+ * (the rules refer), one on MANUAL review, one NEVER
  * reviewed, one opted out before the window and back in during it, and one opted out after its invitation.
  */
 let t: ListeningApp;
@@ -28,7 +29,7 @@ beforeAll(async () => {
   p.plain = await boundPolicy(t, (d) => {
     d.quote.optionalCovers = { legal_expenses: true };
   });
-  p.capped = await boundPolicy(t, turnsOnRenewal(t, 70));
+  p.capped = await boundPolicy(t, undefined, 'HC3M');
   p.referred = await boundPolicy(t, turnsOnRenewal(t, 86));
   p.manual = await boundPolicy(t);
   p.never = await boundPolicy(t);
@@ -188,7 +189,7 @@ describe('the first anniversary', () => {
     expect(mail?.body).toMatch(/What changed:\n {2}- /);
     expect(mail?.body).toContain(`/car-insurance/renewal/${plain.renewalProposal}/opt-out`);
 
-    // The cap: the renewal rating (driver now 70) is dearer than new business (69 today): offered at new business.
+    // The cap: new customers of the HC3M channel get 3 free months, so new business is cheaper: offered at it.
     const capped = await renewal(p.capped);
     expect(capped.capped).toBe(true);
     expect(capped.renewal_total_pence).toBeGreaterThan(capped.new_business_total_pence);

@@ -64,8 +64,19 @@ export function proRataPence(amount: Money, days: number, periodDays: number): M
     throw new MoneyError(`pro-rata needs whole days over a period of days, got ${days}/${periodDays}`);
   if (days <= 0) return 0;
   if (days >= periodDays) return amount;
-  // amount × days is an exact integer; the division is correctly rounded, so floor is exact at these sizes.
-  const part = Math.floor((amount * days) / periodDays);
+  return dayPricedPence(amount * days, periodDays);
+}
+
+/**
+ * The same rule for a sum of day prices: `dayPence` is the sum, over the days charged, of each day's
+ * period price (a change's difference against the version in force that day), over the period's days, rounded
+ * DOWN to the penny (never against the customer).
+ */
+export function dayPricedPence(dayPence: number, periodDays: number): Money {
+  if (!Number.isSafeInteger(dayPence) || !Number.isInteger(periodDays) || periodDays <= 0)
+    throw new MoneyError(`day pricing needs whole pence over whole days, got ${dayPence}/${periodDays}`);
+  // The sum is an exact integer; the division is correctly rounded, so floor is exact at these sizes.
+  const part = Math.floor(dayPence / periodDays);
   return part === 0 ? 0 : part;
 }
 

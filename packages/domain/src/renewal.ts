@@ -62,28 +62,31 @@ const withTrace = (r: RatingResult): PriceWithTrace => ({
 
 /**
  * ICOBS 6B: the renewal price is never above the equivalent new-business price. `renewal` is the risk rated
- * at the anniversary; `newBusiness` the same risk rated today as a new customer would be, through the same
- * engine and channel, with no promotion on either side (ADR 221). When the renewal costs more, the offered
- * price lines are the new-business lines (so every figure, monthly plan and cover price match it to the
- * penny); status, referral reasons, endorsements and excesses stay the renewal's.
+ * at the anniversary; `newBusiness` the same risk as a new customer of the same channel would buy it for the
+ * same start, with that channel's free-month promotion when it applies (ADRs 221, 348). When the renewal costs
+ * more, the offered price lines are the new-business lines with the same free months (so every figure, monthly
+ * plan and cover price match it to the penny); status, referral reasons, endorsements and excesses stay the
+ * renewal's.
  */
 export function capAtNewBusiness(renewal: RatingResult, newBusiness: RatingResult): CappedRenewal {
   const capped =
     renewal.totals !== null && newBusiness.totals !== null && totalOf(renewal) > totalOf(newBusiness);
   const base = { renewal: withTrace(renewal), newBusiness: withTrace(newBusiness), capped };
   if (!capped || !newBusiness.totals) return { quote: renewal, ...base };
+  const promotion = newBusiness.promotion?.applied ? newBusiness.promotion : null;
   const breakdown = breakdownOf(newBusiness.priceBreakdown, {
     iptRate: newBusiness.totals.iptRate,
-    freeMonths: 0,
+    freeMonths: promotion?.freeMonths ?? 0,
     monthly: newBusiness.totals.monthly !== null,
+    promoCode: promotion?.code ?? null,
   });
   const main = breakdown.lines.find((l) => l.coverGroup === 'MAIN');
   const quote: RatingResult = {
     ...renewal,
     priceBreakdown: breakdown.lines,
     optionalCovers: newBusiness.optionalCovers,
-    totals: { ...newBusiness.totals, discount: 0, discountedPrice: breakdown.total },
-    promotion: null,
+    totals: totalsOf(breakdown),
+    promotion,
     trace: [
       ...renewal.trace,
       {

@@ -124,7 +124,8 @@ const insufficientAccuracy: DemoScenario = {
       answers: (data) => {
         data.asset.vrn = 'K1NGS';
         data.asset.regLookup = false;
-        delete data.asset.specification.vehicleCode;
+        // Nothing from the catalogue: the car is not identified (its facts are the lookup's, ADR 347).
+        data.asset.specification = {};
       },
     }),
 };

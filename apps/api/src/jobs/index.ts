@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { AppServices } from '../lib/context.ts';
 import { cancellationDueJob } from '../modules/adjustments/index.ts';
-import { billingRunJob, refundPayoutJob, renewedYearJob } from '../modules/billing/index.ts';
+import { billingRunJob, ledgerCheckJob, refundPayoutJob, renewedYearJob } from '../modules/billing/index.ts';
 import { documentJobs } from '../modules/documents/index.ts';
 import { identityPurgeJob } from '../modules/identity/index.ts';
 import { policyActivationJob } from '../modules/policies/index.ts';
@@ -11,6 +11,7 @@ import {
   sandboxDirectDebitPaymentsJob,
   sandboxMandateActivationJob,
 } from '../providers/direct-debit/sandbox.ts';
+import { domainEventsJob } from './domain-events.ts';
 import { idempotencyPurgeJob } from './idempotency-purge.ts';
 import { outboxDispatchJob } from './outbox-dispatch.ts';
 import { type JobDefinition, registerJobDefinitions } from './registry.ts';
@@ -21,6 +22,7 @@ import { type JobDefinition, registerJobDefinitions } from './registry.ts';
  */
 export const jobs: readonly JobDefinition[] = [
   outboxDispatchJob,
+  domainEventsJob,
   idempotencyPurgeJob,
   sandboxMandateActivationJob,
   sandboxDirectDebitPaymentsJob,
@@ -31,6 +33,7 @@ export const jobs: readonly JobDefinition[] = [
   billingRunJob,
   renewedYearJob,
   refundPayoutJob,
+  ledgerCheckJob,
   cancellationDueJob,
   ...renewalJobs,
 ];

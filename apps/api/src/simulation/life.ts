@@ -2,6 +2,7 @@
  * One life: the purchase, then every day up to the plan's end — the day's jobs at 03:00 London, the day's
  * operations at noon London, the oracle at the end of the day — and a last check after everything settled.
  */
+import { ledgerBreaks } from '../modules/billing/index.ts';
 import { driver, londonHourAfter } from './drive.ts';
 import { dayOf, expiryOf, paymentDates, TERM_DAYS } from './oracle/model.ts';
 import { type Breach, oracle } from './oracle/oracle.ts';
@@ -50,6 +51,12 @@ export async function runLife(
     plan.buy.schemeCode,
   );
   let operations = 1;
+  // A deferred cancellation falls due at noon: its job (every minute in production) runs before the check.
+  const deferredEnds = async (day: number) => {
+    const noon = londonHourAfter(bought, day, 12);
+    if (d.facts.ends.some((e) => e.at.getTime() === noon.getTime() && e.requestedAt < noon))
+      await d.jobs(new Date(noon.getTime() + 60_000), { billing: false, renewals: false, activation: false });
+  };
   try {
     const tb = performance.now();
     await d.buy(plan.buy);
@@ -85,7 +92,9 @@ export async function runLife(
               }
             : {}),
         });
-        if (billing || todays.length > 0) next = await d.nextBilling(at);
+        // (Near the anniversary the renewal job may have made the successor, whose billing starts on its own.)
+        if (billing || todays.length > 0 || at.getTime() > expiry.getTime() - 40 * DAY)
+          next = await d.nextBilling(at);
         timing.jobs += performance.now() - t0;
       }
       if (day === 0)
@@ -100,27 +109,33 @@ export async function runLife(
         operations++;
       }
       const evening = londonHourAfter(bought, day, 23);
-      // A deferred cancellation falls due at noon: its job (every minute in production) runs before the check.
-      const noonToday = londonHourAfter(bought, day, 12);
-      if (d.facts.ends.some((e) => e.at.getTime() === noonToday.getTime() && e.requestedAt < noonToday))
-        await d.jobs(new Date(noonToday.getTime() + 60_000), {
-          billing: false,
-          renewals: false,
-          activation: false,
-        });
+      await deferredEnds(day);
       const t1 = performance.now();
       breaches.push(...(await o.check(evening < bought ? bought : evening)).map((b) => ({ ...b, day })));
       timing.checks += performance.now() - t1;
     }
-    // Let the world settle: a few more days of jobs, then the final check.
-    for (let day = plan.days + 1; day <= plan.days + 3; day++)
+    // Let the world settle: a few more days of jobs, then the final check. An end asked for late is given eight
+    // days after it, so its refund is paid (a Direct Debit refund is paid on the third working day, ADR 305, and
+    // Christmas has three bank holidays). Each settling day is checked too, so a notice sent on one is seen that day.
+    let endDay = 0;
+    for (const e of d.facts.ends) while (londonHourAfter(bought, endDay, 23) < e.at) endDay++;
+    const final = Math.max(plan.days + 3, d.facts.ends.length > 0 ? endDay + 8 : 0);
+    for (let day = plan.days + 1; day <= final; day++) {
       await d.jobs(londonHourAfter(bought, day, 3), { billing: true, renewals: true });
+      await deferredEnds(day);
+      if (day < final)
+        breaches.push(...(await o.check(londonHourAfter(bought, day, 23))).map((b) => ({ ...b, day })));
+    }
     breaches.push(
-      ...(await o.check(londonHourAfter(bought, plan.days + 3, 23), true)).map((b) => ({
-        ...b,
-        day: plan.days + 3,
-      })),
+      ...(await o.check(londonHourAfter(bought, final, 23), true)).map((b) => ({ ...b, day: final })),
     );
+    // The product's own ledger check query (ledger:check, the nightly job) must agree with the oracle's R7.
+    for (const b of await ledgerBreaks(w.app.services.db))
+      breaches.push({
+        kind: 'ledger-check-query',
+        message: `ledger check: received ${b.receivedPence}p − refunded ${b.refundedPence}p ≠ −(${b.cashLinesPence}p of cash lines)`,
+        day: final,
+      });
   } catch (e) {
     const err = e as Error;
     return {

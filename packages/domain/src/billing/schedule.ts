@@ -5,6 +5,7 @@
  */
 import {
   addDaysIso,
+  type IsoDate,
   londonDate,
   londonDaysBetween,
   londonInstant,
@@ -148,6 +149,20 @@ export interface PriceFrom {
   instalment: Money;
 }
 
+/**
+ * The version in force on a London day (ADR 344): of `versions` in the order they were made, the last whose
+ * London day of taking effect is on or before `day` (the newest wins from its start, so a change placed under a
+ * later one is overtaken by it); the first when none has begun. Statements, changes and the oracle's rule agree.
+ */
+export function inForceOn<T extends { from: Date | string }>(
+  versions: readonly T[],
+  day: IsoDate,
+): T | undefined {
+  let found = versions[0];
+  for (const v of versions) if (londonDate(v.from) <= day) found = v;
+  return found;
+}
+
 /** A part of a period billed at one price: its span and its charge. */
 export interface PeriodPart {
   start: Date;
@@ -167,12 +182,9 @@ export function periodPartsByDay(prices: readonly PriceFrom[], period: Period, c
   const onCover = daysOnCoverIn(period, coverEnd);
   if (onCover === 0 || prices.length === 0) return [];
   const first = londonDate(period.start);
-  const starts = prices.map((p) => ({ day: londonDate(p.from), instalment: pence(p.instalment) }));
   const parts: { from: number; days: number; instalment: number }[] = [];
   for (let i = 0; i < onCover; i++) {
-    const day = addDaysIso(first, i);
-    let price = starts[0]!.instalment;
-    for (const s of starts) if (s.day <= day) price = s.instalment;
+    const price = pence(inForceOn(prices, addDaysIso(first, i))!.instalment);
     const last = parts.at(-1);
     if (last && last.instalment === price) last.days++;
     else parts.push({ from: i, days: 1, instalment: price });

@@ -63,6 +63,8 @@ export interface CancellationWindow {
   /** Standard: the latest London day the cancellation may be deferred to (inclusive); CoolingOff: today. */
   latestDay: string;
   deferralDays: number;
+  /** When the cover ends anyway (the expiry): a cancellation may not be deferred to it or past it. */
+  expiresAt?: DateLike | null;
 }
 
 /** What the cancel page offers: the rule, and for Standard the latest day it may be deferred to. */
@@ -74,13 +76,18 @@ export function cancellationWindow(
   const rule = cancellationRuleFor(config, policy, now);
   const allowed = canCancel(policy, rule, now);
   const deferralDays = rule.type === 'Standard' ? cancellationDeferralDays(policy, rule, now) : 0;
-  return { allowed, type: rule.type, deferralDays, latestDay: addDaysIso(londonDate(now), deferralDays) };
+  const expiresAt = policy.policyDetail.expiredAt ?? null;
+  // The last day a cancellation may start on begins before the expiry (one at London midnight leaves its day out).
+  const byDeferral = addDaysIso(londonDate(now), deferralDays);
+  const byExpiry = expiresAt ? londonDate(new Date(new Date(expiresAt).getTime() - 1)) : byDeferral;
+  const [latestDay] = [byExpiry, byDeferral].sort();
+  return { allowed, type: rule.type, deferralDays, latestDay: latestDay ?? byDeferral, expiresAt };
 }
 
 /**
  * When a cancellation takes effect: now when no time is given or it is already past. CoolingOff offers no
  * other time (its charges count from inception: only the days on cover are kept): a time ahead is 'too-late'.
- * Standard: the requested time, which must fall on or before the latest day (else 'too-late').
+ * Standard: the requested time, which must fall on or before the latest day and before the expiry (else 'too-late').
  */
 export function cancellationEffectiveAt(
   window: CancellationWindow,
@@ -93,8 +100,10 @@ export function cancellationEffectiveAt(
   // Cooling-off offers no date (spec 2 §5): a date ahead is refused, never quietly made "now" (issue 26: a
   // customer who asked for next week would otherwise be uninsured from today).
   if (window.type === 'CoolingOff') return 'too-late';
+  // The latest day ends at its London midnight, or at the expiry when that comes first: a cancellation dated
+  // at or after the cover's own end is no cancellation (it would otherwise end the cover at once).
   const end = startOfDayLondon(addDaysIso(window.latestDay, 1));
-  if (at >= end) return 'too-late';
+  if (at >= end || (window.expiresAt && at >= new Date(window.expiresAt))) return 'too-late';
   return { at, immediate: false };
 }
 

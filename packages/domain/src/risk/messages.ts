@@ -59,6 +59,9 @@ export const riskMessages: Record<string, string> = {
   'validation.tooLong': 'This answer is too long',
   'validation.tooMany': 'This list has too many items',
   'validation.tooDeep': 'This answer has too many levels',
+  // The car's catalogue facts are the vehicle lookup's (ADR 347)
+  'validation.vehicleFromLookup': 'The details of the car come from the vehicle lookup and cannot be changed',
+  'validation.vehicleNotFound': 'We could not find this vehicle: please look it up again',
   // The brand's configured form rules, checked by the server too (ADR 136)
   'validation.minLength': 'This answer is too short',
   'validation.maxLength': 'This answer is too long',

@@ -3,28 +3,41 @@ import type { Profile, ProposalData } from './schema.ts';
 
 /**
  * A complete, valid, plain risk relative to `today` ('yyyy-MM-dd'): a 35-year-old policyholder in Leeds
- * with a 2019 Ford Focus, 5 years' no claims. Tests, benchmarks and the demo seed start from it.
+ * with a 2017 Ford Fiesta, 5 years' no claims. Tests, benchmarks and the demo seed start from it.
  */
 export function sampleProposalData(today: string): ProposalData {
   return {
     asset: {
       assetCode: 'Vehicle',
-      vrn: 'AB19CDE',
+      // A car of the demo register, with the catalogue's own specification (the server takes it from the
+      // lookup and refuses a differing value, ADR 347).
+      vrn: 'FE17TTA',
       regLookup: true,
       specification: {
-        vehicleCode: 'FORD-FOCUS-2019-10T',
-        year: 2019,
+        year: 2017,
         make: 'Ford',
-        model: 'Focus',
-        trim: 'Titanium 1.0 EcoBoost',
-        primaryFuel: 'Petrol',
+        model: 'Fiesta',
+        trim: 'Titanium 5dr',
+        primaryFuel: 'Diesel',
+        secondaryFuel: null,
+        electricVehicleType: null,
         bodyStyle: 'Hatchback',
         transmission: 'Manual',
-        engineCapacity: 999,
-        enginePower: 92,
+        driveTrain: 'FWD',
+        engineCapacity: 1560,
+        engineLabel: '1.6 TDCi',
+        enginePower: 94,
         numberOfSeats: 5,
+        rangeStartYear: 2013,
+        rangeEndYear: 2017,
+        startDate: '2017-09-01',
+        endDate: '2017-12-28',
+        aspirationType: 'Turbocharged',
+        imported: false,
+        grossWeight: 1620,
         steering: 'RHD',
-        value: 1_250_000,
+        vehicleCode: '23010019',
+        value: 452_500,
         insuranceGroup: 14,
       },
       modifications: false,

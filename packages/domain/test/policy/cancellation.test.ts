@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDaysIso, startOfDayLondon } from '../../src/dates.ts';
+import { addDaysIso, londonDate, startOfDayLondon } from '../../src/dates.ts';
 import {
   cancellationCredit,
   cancellationEffectiveAt,
@@ -111,7 +111,7 @@ describe('which rule applies', () => {
     const fresh = policy('ACTIVE', new Date(now.getTime() - 13 * DAY), new Date(now.getTime() + 300 * DAY));
     const old = policy('ACTIVE', new Date(now.getTime() - 15 * DAY), new Date(now.getTime() + 300 * DAY));
     expect(cancellationRuleFor(config, fresh, now).type).toBe('CoolingOff');
-    expect(cancellationWindow(config, old, now)).toEqual({
+    expect(cancellationWindow(config, old, now)).toMatchObject({
       allowed: true,
       type: 'Standard',
       deferralDays: 30,
@@ -125,6 +125,29 @@ describe('which rule applies', () => {
     expect(cancellationWindow(config, ending, now).deferralDays).toBe(10);
     const missing = { ...config, daysToDefer: null };
     expect(cancellationWindow(missing, ending, now).deferralDays).toBe(1);
+  });
+  it('a deferred cancellation must fall before the expiry, even on the expiry day (issue 26)', () => {
+    // Expires at 11:00 in ten days: the latest day is the expiry's day, but 12:00 that day is after cover ended.
+    const expiry = new Date(now.getTime() + 10 * DAY);
+    const ending = policy('ACTIVE', new Date(now.getTime() - 355 * DAY), expiry);
+    const window = cancellationWindow(config, ending, now);
+    expect(window.latestDay).toBe(londonDate(expiry));
+    const before = new Date(expiry.getTime() - 60_000);
+    expect(cancellationEffectiveAt(window, before, now)).toEqual({ at: before, immediate: false });
+    expect(cancellationEffectiveAt(window, expiry, now)).toBe('too-late');
+    expect(cancellationEffectiveAt(window, new Date(expiry.getTime() + 3_600_000), now)).toBe('too-late');
+    // Expiring at London midnight: the day it starts is not offered (the cancel page sends the day's start).
+    const midnight = startOfDayLondon(addDaysIso(londonDate(now), 10));
+    const atMidnight = cancellationWindow(
+      config,
+      policy('ACTIVE', ending.policyDetail.inceptedAt, midnight),
+      now,
+    );
+    expect(atMidnight.latestDay).toBe(addDaysIso(londonDate(now), 9));
+    expect(cancellationEffectiveAt(atMidnight, startOfDayLondon(atMidnight.latestDay), now)).toMatchObject({
+      immediate: false,
+    });
+    expect(cancellationEffectiveAt(atMidnight, midnight, now)).toBe('too-late');
   });
   it('a cancelled policy cannot be cancelled again', () => {
     const ended = {

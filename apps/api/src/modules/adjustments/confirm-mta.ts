@@ -22,7 +22,7 @@ type Updated = {
   data: Record<string, unknown>;
   baseVersion: number;
   periodEnd: string;
-  /** A monthly change's charge per billed period (ADR 344); absent on changes made before it. */
+  /** A change's charge per billed period or per version it differs from (ADR 344); absent on older changes. */
   chargeParts?: { from: string; to: string; amount: number }[];
 };
 
@@ -72,7 +72,7 @@ export async function confirmMta(
   // A subscription's next statement carries the difference; a policy paid in full settles it at once (ADR 245).
   const product = productKindOf(findScheme(ctx.brand, policy.schemeCode)?.product);
   const { refundLineId } = paidInFull(product)
-    ? await postPaidInFullAdjustment(ctx, charge)
+    ? await postPaidInFullAdjustment(ctx, { ...charge, parts: u.chargeParts })
     : { refundLineId: null, ...(await postMonthlyCharge(ctx, charge, u.chargeParts)) };
   const [updated] = await ctx.db
     .update(policyAdjustments)

@@ -3,6 +3,6 @@
  * policies and billing faces; nothing depends on it but the app (routes, jobs) and the demo seed.
  */
 export { cancelPolicy } from './cancel-policy.ts';
-export { commitAdjustment, createAdjustment } from './commit-adjustment.ts';
+export { commitAdjustment, createAdjustment, fulfilPaidAdjustment } from './commit-adjustment.ts';
 export { cancellationDueJob, endDueCancellations } from './end-due-cancellations.ts';
 export { adjustmentRoutes } from './routes.ts';

@@ -5,9 +5,7 @@ import { paymentDayFor, periodFrom } from '@forecourt/domain/billing/schedule';
 import { londonDate } from '@forecourt/domain/dates';
 import { effectiveDateError } from '@forecourt/domain/policy/effective-date';
 import { proRataPremium, termPeriod } from '@forecourt/domain/policy/pro-rata';
-import { policyEditorOf, readOnlyChangeErrors } from '@forecourt/domain/policy/read-only';
 import { paidInFull, policyExpiry, productKindOf } from '@forecourt/domain/policy/term';
-import { applyChanges } from '@forecourt/domain/proposal/apply-changes';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, validation } from '../../lib/errors.ts';
 import {
@@ -17,14 +15,8 @@ import {
   termChangeCharge,
 } from '../billing/index.ts';
 import { getPolicy, policyAnswers } from '../policies/index.ts';
-import { rateProposal } from '../proposals/index.ts';
+import { applyAnswerChanges, rateProposal } from '../proposals/index.ts';
 import { type AdjustmentRow, storeAdjustment } from './adjustment-view.ts';
-
-/** 400 for a change the caller may not make (the domain's rule: name, date of birth, NCD; disclosed claims). */
-function assertWritable(ctx: Ctx, changes: AdjustmentChange[]) {
-  const errors = readOnlyChangeErrors(changes, policyEditorOf(ctx.caller));
-  if (Object.keys(errors).length > 0) throw validation(errors, 'Some answers cannot be changed online');
-}
 
 /**
  * Spec 3 §4 step 9 (ADR 301): without the permission flag (`adjustmentsAllowed`: an account suspended for
@@ -70,14 +62,13 @@ function effectiveAtOf(ctx: Ctx, policy: Policy, requested: string | null | unde
 export const periodPremium = (quote: Quote) =>
   quote.totals?.monthly?.regular ?? quote.totals?.discountedPrice ?? 0;
 
-/** A version's prices as a change compares them (its monthly plan, or the price paid in full). */
+/** A version's prices as a monthly change compares them (its monthly plan; none when paid in full). */
 export const pricesOf = (quote: Quote): ChangePrices => {
   const totals = quote.totals;
   return {
     plan: totals?.monthly
       ? { first: totals.monthly.first, regular: totals.monthly.regular, freeMonths: totals.freeMonths ?? 0 }
       : null,
-    annual: totals?.discountedPrice ?? 0,
   };
 };
 
@@ -122,18 +113,20 @@ export async function repriceAt(
         : termPeriod({ inceptedAt: term.inceptedAt, expiredAt });
     // A start-date change moves the whole first period: its difference, whole. A change of a policy paid in full:
     // each day from it at the new price less the version in force that day (ADR 344).
-    const prorata = startChange
-      ? proRataPremium(
-          { oldPremiumPence: periodPremium(oldQuote), newPremiumPence: periodPremium(rated.quote), period },
-          at,
-        )
-      : await termChangeCharge(ctx.db, {
-          policyId: policy.policyId,
-          effectiveAt: at,
-          term: period,
-          annual: periodPremium(rated.quote),
-        });
-    return { rated, period, prorata, parts: [] as ChargePart[] };
+    if (startChange) {
+      const prorata = proRataPremium(
+        { oldPremiumPence: periodPremium(oldQuote), newPremiumPence: periodPremium(rated.quote), period },
+        at,
+      );
+      return { rated, period, prorata, parts: [] as ChargePart[] };
+    }
+    const { prorata, parts } = await termChangeCharge(ctx.db, {
+      policyId: policy.policyId,
+      effectiveAt: at,
+      term: period,
+      annual: periodPremium(rated.quote),
+    });
+    return { rated, period, prorata, parts };
   }
   const { prorata, period, parts } = await monthlyChangeCharge(ctx.db, {
     policyId: policy.policyId,
@@ -171,14 +164,20 @@ export async function makeMta(
   }
   assertAdjustmentsAllowed(ctx, policy);
   assertOutsideRenewalWindow(ctx, policy);
-  assertWritable(ctx, changes);
   const effectiveAt = effectiveAtOf(ctx, policy, input.effectiveAt);
+  // Cover that has reached its expiry is over, though the expiry job may not have moved its status yet.
+  const { expiredAt } = policy.policyDetail;
+  if (expiredAt && effectiveAt.getTime() >= new Date(expiredAt).getTime())
+    throw new AppError('UNPROCESSABLE', 'This policy can no longer be changed.', {
+      details: { reason: 'POLICY_NOT_CHANGEABLE' },
+    });
   const current = await policyAnswers(ctx, policy.policyId);
-  const applied = applyChanges(current.data, changes, {
-    maxAdditionalProfiles: ctx.brand.productConfig.maxAdditionalProfiles,
+  // The one rule of what a change may write, as for proposals and renewals (ADR 347): the product's answer
+  // paths, the policy's read-only answers, the car's catalogue facts from the lookup.
+  const applied = await applyAnswerChanges(ctx, current.data, changes, {
+    onPolicy: true,
+    target: `policy ${policy.policyNumber}`,
   });
-  if (Object.keys(applied.errors).length > 0)
-    throw validation(applied.errors, 'Some changes could not be applied');
   const data = { ...applied.data, quote: { ...applied.data.quote, startDate: londonDate(effectiveAt) } };
   const { rated, period, prorata, parts } = await repriceAt(ctx, policy, current, data, effectiveAt, {
     inceptedAt: policy.policyDetail.inceptedAt,
@@ -203,7 +202,7 @@ export async function makeMta(
         data,
         baseVersion: current.versionNumber,
         periodEnd: period.end.toISOString(),
-        // A monthly change's line per billed period (ADR 344), posted when it is confirmed.
+        // A change's line per billed period, or per version it differs from (ADR 344), posted when confirmed.
         chargeParts: parts,
       },
     ],

@@ -11,18 +11,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
 import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
-import { registerFulfilment, toCustomerPayment } from '../payments/index.ts';
+import { toCustomerPayment } from '../payments/index.ts';
 import { getAdjustment } from './adjustment-view.ts';
 import { cancellationOptions } from './cancellation.ts';
-import { commitAdjustment, createAdjustment, fulfilPaidAdjustment } from './commit-adjustment.ts';
+import { commitAdjustment, createAdjustment } from './commit-adjustment.ts';
 import { createMtaPayment } from './pay-adjustment.ts';
 
 /** Policy adjustments (spec 3 §7 "Adjustments") and what cancelling a policy would do (spec 2 §4). */
 export const adjustmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A dearer change of a policy paid in full is confirmed when its card payment settles (ADR 300).
-  registerFulfilment('mta', (ctx, payment) =>
-    fulfilPaidAdjustment(ctx, payment, { ...ctx, db: app.services.db }),
-  );
   app.post(
     '/api/customerPayments/checkout/mta',
     {

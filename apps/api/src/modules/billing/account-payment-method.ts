@@ -4,8 +4,8 @@ import type { PolicyStatus } from '@forecourt/domain/enums';
 import { and, eq, ne } from 'drizzle-orm';
 import { customerAccounts, paymentMethodChanges, policies } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import type { EventHandlers } from '../../lib/domain-events.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { MethodReadyHandler } from '../payments/index.ts';
 import { lockAccount } from './ledger-store.ts';
 import { productOf } from './payment-day.ts';
 
@@ -45,7 +45,10 @@ export async function assertAccountNeedsMethod(
  * stays on file; it is released (a mandate is then cancelled at the provider) unless another account of the
  * customer still collects by it.
  */
-export const useMethodForAccount: MethodReadyHandler = async (ctx, { partyId, clientReference, method }) => {
+export const useMethodForAccount: EventHandlers['paymentMethod.ready'] = async (
+  ctx,
+  { partyId, clientReference, method },
+) => {
   if (!isAccountReference(clientReference) || method.partyId !== partyId) return { released: [] };
   const account = await lockAccount(ctx.db, clientReference);
   if (!account || account.partyId !== partyId || account.paymentMethodId === method.id) {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/connection.ts';
 import { customerAccounts, statements } from '../../db/schema/index.ts';
 import { anyOf } from '../../db/values.ts';
 import type { AppServices } from '../../lib/context.ts';
+import { publish } from '../../lib/domain-events.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
 import { reopenStatementPayment } from '../payments/index.ts';
 import { postCancellationCredit } from './cancellation-ledger.ts';
@@ -17,7 +18,8 @@ import { payOutCancellationRefund } from './refund-payout.ts';
 /**
  * Arrears (ADR 203): a failed collection is tried again 3 and 7 days after the first failure; after the third
  * failure the account is SUSPENDED and a notice of cancellation for non-payment gives 7 days to pay; then
- * the policy is cancelled (through the hook policies registers: billing does not import policies).
+ * the policy is cancelled (the `arrears.cancellationDue` event, handled by policies: billing does not import
+ * policies, ADR 346; with no handler it throws, never skips).
  */
 export const RETRY_AFTER_DAYS = [3, 7] as const;
 /** A failed Direct Debit is presented again once (ADR 204), on the first retry day plus the Bacs notice. */
@@ -28,14 +30,6 @@ const FROM: Record<CollectedBy, string> = { card: 'from your card', debit: 'by D
 const TIMES = ['once', 'twice', 'three times'];
 export const NOTICE_DAYS = 7;
 const DAY = 86_400_000;
-
-type Cancel = (ctx: { db: Db }, o: { policyId: string; at: Date }) => Promise<boolean>;
-let cancelPolicy: Cancel | undefined;
-
-/** Policies registers how a policy is ended for non-payment (status, reason, MID event). */
-export function registerNonPaymentCancellation(handler: Cancel) {
-  cancelPolicy = handler;
-}
 
 /** After a failed charge, in the transaction that recorded it: schedule the retry, or suspend and give notice. */
 export async function afterFailedCollection(
@@ -149,10 +143,14 @@ export async function cancelUnpaid(services: AppServices, at: Date): Promise<num
         .from(customerAccounts)
         .where(and(eq(customerAccounts.id, account.id), lte(customerAccounts.cancelForNonPaymentAt, at)))
         .for('update', { skipLocked: true });
-      if (!locked?.cancelForNonPaymentAt || !cancelPolicy) return;
+      if (!locked?.cancelForNonPaymentAt) return;
       // Cover ends when the notice ran out (the end of its last day), not when this run came round.
       const endAt = locked.cancelForNonPaymentAt;
-      const ended = await cancelPolicy({ db: tx }, { policyId: locked.policyId, at: endAt });
+      const ended = await publish(
+        'arrears.cancellationDue',
+        { db: tx },
+        { policyId: locked.policyId, at: endAt },
+      );
       await tx
         .update(customerAccounts)
         .set({ cancelForNonPaymentAt: null })

@@ -1,22 +1,23 @@
 import {
   type BillingSchedule,
   daysOnCoverIn,
+  inForceOn,
   instalmentFor,
   type MonthlyPlan,
   type Period,
   periodContaining,
   periodDays,
 } from '@forecourt/domain/billing/schedule';
-import { addDaysIso, addLondonMonths, londonDate } from '@forecourt/domain/calendar/london';
+import { addDaysIso, addLondonMonths, londonDate, londonMidnightOf } from '@forecourt/domain/calendar/london';
+import { dayPricedPence } from '@forecourt/domain/money';
 import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, policyVersions, statementLineItems, statements } from '../../db/schema/index.ts';
 import { versionPlansOf } from './payment-day.ts';
 
-/** A version's prices as a change compares them: its monthly plan, or (paid in full) its year's price. */
+/** A version's prices as a monthly change compares them: its monthly plan (none when paid in full). */
 export interface ChangePrices {
   plan: MonthlyPlan | null;
-  annual: number;
 }
 
 const PAYMENT_DAY_CHANGE = 'billing.lineItem.paymentDayChange';
@@ -37,6 +38,35 @@ const partLine = (from: Date, to: Date, amount: number): ChargePart => ({
 interface BilledPeriod extends Period {
   /** The instalment number of a statement's period (1 = the month bought at checkout); null: a payment-day journal. */
   month: number | null;
+}
+
+/**
+ * The charge of `days` London days from `span.start`, each day's price difference given by `differenceOn`, over
+ * `whole` days: one part per run of days with the same difference (a change differs by another amount against
+ * each version in force), from London midnight to London midnight (the first from `span.start`, the last to
+ * `span.end`), each rounded down (dayPricedPence).
+ */
+function dayRuns(
+  span: Period,
+  days: number,
+  whole: number,
+  differenceOn: (day: string) => number,
+): ChargePart[] {
+  const first = londonDate(span.start);
+  const runs: { from: number; days: number; difference: number }[] = [];
+  for (let i = 0; i < days; i++) {
+    const difference = differenceOn(addDaysIso(first, i));
+    const last = runs.at(-1);
+    if (last && last.difference === difference) last.days++;
+    else runs.push({ from: i, days: 1, difference });
+  }
+  return runs.map((r, i) =>
+    partLine(
+      i === 0 ? span.start : londonMidnightOf(addDaysIso(first, r.from)),
+      i === runs.length - 1 ? span.end : londonMidnightOf(addDaysIso(first, r.from + r.days)),
+      dayPricedPence(r.difference * r.days, whole),
+    ),
+  );
 }
 
 /** An account's billed periods, in order: its statements' periods and any payment-day transitional period. */
@@ -98,33 +128,26 @@ export async function monthlyChangeCharge(
   // newest version wins from its start, as the statements bill): a change placed under a later one, or backdated
   // over earlier ones, is charged against what each day was really billed at.
   const versions = (await versionPlansOf(db, [o.policyId])).get(o.policyId) ?? [];
-  const inForce = (day: string) => {
-    let found = versions[0];
-    for (const v of versions) if (londonDate(v.from) <= day) found = v;
-    return found?.plan ?? o.before.plan!;
-  };
+  const inForce = (day: string) => inForceOn(versions, day)?.plan ?? o.before.plan!;
   const priceOf = (plan: MonthlyPlan, month: number | null) =>
     month === null ? plan.regular : instalmentFor(month, plan);
-  const partOf = (p: BilledPeriod, from: Date): number => {
+  const partsOf = (p: BilledPeriod, from: Date): ChargePart[] => {
     const start = from.getTime() > p.start.getTime() ? from : p.start;
     // A transitional period's days are priced over the payment month ending with it (as its journal was).
     const whole =
       p.month === null ? periodDays({ start: addLondonMonths(p.end, -1), end: p.end }) : periodDays(p);
     const days = daysOnCoverIn({ start, end: p.end }, p.end);
-    let numerator = 0;
-    for (let i = 0; i < days; i++) {
-      const day = addDaysIso(londonDate(start), i);
-      numerator += priceOf(o.after.plan!, p.month) - priceOf(inForce(day), p.month);
-    }
-    return Math.floor(numerator / whole);
+    return dayRuns({ start, end: p.end }, days, whole, (day) => {
+      return priceOf(o.after.plan!, p.month) - priceOf(inForce(day), p.month);
+    });
   };
-  // One part per billed period (each its own line, so a cancellation credits each at its own daily price). A
-  // period still to be billed is left to its statement, which bills each day at the version in force.
+  // One part per billed period and version in force (each its own line, so a cancellation credits each at its
+  // own daily price). A period still to be billed is left to its statement, which bills each day at the version
+  // in force.
   const parts: ChargePart[] = [];
   const billedFirst = billed.find((p) => p.start.getTime() === first.start.getTime());
-  if (billedFirst) parts.push(partLine(e, billedFirst.end, partOf(billedFirst, e)));
-  for (const p of billed)
-    if (p.start.getTime() >= first.end.getTime()) parts.push(partLine(p.start, p.end, partOf(p, p.start)));
+  if (billedFirst) parts.push(...partsOf(billedFirst, e));
+  for (const p of billed) if (p.start.getTime() >= first.end.getTime()) parts.push(...partsOf(p, p.start));
   const prorata = parts.reduce((sum, p) => sum + p.amount, 0);
   const end = first.end.getTime() > account.billedUntil.getTime() ? first.end : account.billedUntil;
   return { prorata, period: { start: first.start, end }, parts: parts.filter((p) => p.amount !== 0) };
@@ -133,12 +156,14 @@ export async function monthlyChangeCharge(
 /**
  * What a change of a policy paid in full costs (ADR 344): for each day of the term from the change on, the new
  * year's price less the price of the version in force that day (the newest version wins from its start), over the
- * term's days, rounded down.
+ * term's days. One part per run of days against one version in force (a change under a later one, or backdated
+ * over earlier ones, differs by a different amount on each side of it), each rounded down and posted as its own
+ * line, so a cancellation credits each at its own daily price.
  */
 export async function termChangeCharge(
   db: Db,
   o: { policyId: string; effectiveAt: Date; term: Period; annual: number },
-): Promise<number> {
+): Promise<{ prorata: number; parts: ChargePart[] }> {
   const rows = await db
     .select({
       from: policyVersions.startedAt,
@@ -147,14 +172,15 @@ export async function termChangeCharge(
     .from(policyVersions)
     .where(eq(policyVersions.policyId, o.policyId))
     .orderBy(asc(policyVersions.versionNumber));
-  const inForce = (day: string) => {
-    let found = rows[0];
-    for (const r of rows) if (londonDate(r.from) <= day) found = r;
-    return Number(found?.annual ?? 0);
-  };
+  const inForce = (day: string) => Number(inForceOn(rows, day)?.annual ?? 0);
   const start = o.effectiveAt.getTime() > o.term.start.getTime() ? o.effectiveAt : o.term.start;
   const days = daysOnCoverIn({ start, end: o.term.end }, o.term.end);
-  let numerator = 0;
-  for (let i = 0; i < days; i++) numerator += o.annual - inForce(addDaysIso(londonDate(start), i));
-  return Math.floor(numerator / periodDays(o.term));
+  const parts = dayRuns(
+    { start, end: o.term.end },
+    days,
+    periodDays(o.term),
+    (day) => o.annual - inForce(day),
+  );
+  const prorata = parts.reduce((sum, p) => sum + p.amount, 0);
+  return { prorata, parts: parts.filter((p) => p.amount !== 0) };
 }

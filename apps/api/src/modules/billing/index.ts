@@ -4,9 +4,9 @@
  */
 
 export { accountMethodOf } from './account-method.ts';
+export { assertAccountNeedsMethod, useMethodForAccount } from './account-payment-method.ts';
 export { suspendedPolicyIds } from './account-standing.ts';
 export { postAdjustmentCharge } from './adjustment-charge.ts';
-export { registerNonPaymentCancellation } from './arrears.ts';
 export { billingRunJob } from './billing-run-job.ts';
 export { cancellationFigures, collectedFor, postCancellationCredit } from './cancellation-ledger.ts';
 export { postedCancellationFigures } from './cancellation-outcome.ts';
@@ -16,11 +16,15 @@ export {
   monthlyChangeCharge,
   termChangeCharge,
 } from './change-charge.ts';
+export { directDebitOutcome } from './direct-debit-outcome.ts';
+export { type LedgerBreak, ledgerBreaks } from './ledger-check.ts';
+export { ledgerCheckJob } from './ledger-check-job.ts';
 export { nextBillingWorkAfter } from './next-run.ts';
 export { openCustomerAccount } from './open-ledger.ts';
 export { postPaidInFullAdjustment } from './paid-in-full-adjustment.ts';
-export { payOutCancellationRefund, refundPayoutJob } from './refund-payout.ts';
+export { directDebitRefundOutcome, payOutCancellationRefund, refundPayoutJob } from './refund-payout.ts';
 export { collectRenewedYears, type RenewedYearsResult } from './renewed-year.ts';
 export { renewedYearJob } from './renewed-year-job.ts';
 export { billingRoutes } from './routes.ts';
 export { type BillingDayResult, type BillingRunStep, runBillingDay } from './run-billing.ts';
+export { applySettlement, postSurplus } from './settle-account.ts';

@@ -24,6 +24,8 @@ export async function postPaidInFullAdjustment(
     now: Date;
     reference: string;
     paidBy?: { customerPaymentId: string; at: Date } | undefined;
+    /** The change's parts, one line each (ADR 344); absent: one line from `from` to `to`. */
+    parts?: { from: string; to: string; amount: number }[] | undefined;
   },
 ): Promise<{ refundLineId: string | null }> {
   if (o.amountPence === 0) return { refundLineId: null };
@@ -50,7 +52,10 @@ export async function postPaidInFullAdjustment(
     amountOutstandingPence: Math.max(carried, 0),
     paymentDueAt: o.now,
   });
-  await postLine(ctx.db, statement, mtaLine(o));
+  const parts = o.parts?.length
+    ? o.parts.map((p) => ({ ...o, amountPence: p.amount, from: new Date(p.from), to: new Date(p.to) }))
+    : [o];
+  for (const part of parts) if (part.amountPence !== 0) await postLine(ctx.db, statement, mtaLine(part));
   if (o.paidBy && paid > 0) {
     await postLine(ctx.db, statement, {
       type: 'payment',

@@ -92,7 +92,8 @@ export async function monthlyPlanAt(db: Db, policyId: string, at: Date) {
   return (await monthlyPlansAt(db, [{ policyId, at }])).get(policyId) ?? null;
 }
 
-const rowsOf = <T>(result: unknown): T[] =>
+/** The rows of a raw `db.execute` (node-postgres and PGlite answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown): T[] =>
   Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
 
 /** Far enough ahead to stand for "no end" (a policy without an expiry on record). */

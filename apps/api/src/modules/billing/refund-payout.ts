@@ -122,7 +122,7 @@ async function postRefundReversal(
 }
 
 /**
- * Billing's handler of a Direct Debit refund's outcome (registered with payments, run in the webhook's
+ * Billing's handler of a Direct Debit refund's outcome (the `refund.outcome` event, run in the webhook's
  * transaction): settles the PENDING line; a part that failed after its line was POSTED (paid, then the
  * money came back) gets a refund reversal, so the account holds the credit again.
  */

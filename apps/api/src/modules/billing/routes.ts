@@ -18,35 +18,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appOrigin, ctxOf } from '../../lib/context.ts';
 import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
-import {
-  declinedSchema,
-  orDeclined,
-  registerDirectDebitOutcome,
-  registerFulfilment,
-  registerMethodReady,
-  registerRefundOutcome,
-  registerSetupCheck,
-  registerSurplus,
-  toCustomerPayment,
-} from '../payments/index.ts';
-import { assertAccountNeedsMethod, useMethodForAccount } from './account-payment-method.ts';
-import { directDebitOutcome } from './direct-debit-outcome.ts';
+import { declinedSchema, orDeclined, toCustomerPayment } from '../payments/index.ts';
 import { listCustomerAccounts } from './list-customer-accounts.ts';
 import { changePaymentDay, nextStatementEstimate } from './payment-day.ts';
-import { directDebitRefundOutcome } from './refund-payout.ts';
-import { applySettlement, postSurplus, settleByCardPage, settleByPhone } from './settle-account.ts';
+import { settleByCardPage, settleByPhone } from './settle-account.ts';
 import { getStatement, listStatements } from './statements.ts';
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerFulfilment('settle', async (ctx, payment) => {
-    await applySettlement(ctx, payment);
-    return undefined;
-  });
-  registerSurplus('settle', postSurplus);
-  registerDirectDebitOutcome(directDebitOutcome);
-  registerRefundOutcome(directDebitRefundOutcome);
-  registerSetupCheck(assertAccountNeedsMethod);
-  registerMethodReady(useMethodForAccount);
   const tags = ['billing'];
   app.post(
     '/api/stripe/settle',

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
+import type { EventHandlers } from '../../lib/domain-events.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
 import { requireFinanceActingFor } from '../../lib/roles.ts';
@@ -23,7 +24,6 @@ import {
   flagSurplus,
   openPaymentFor,
   type SettledPayment,
-  type SurplusHandler,
   settleByToken,
 } from '../payments/index.ts';
 import { reinstateIfPaid } from './arrears.ts';
@@ -189,7 +189,7 @@ export async function applySettlement(ctx: Ctx, payment: SettledPayment) {
  * line that pays it back, on the account's latest statement, so no money is received without a ledger line
  * and the balance does not move. The refund itself is made by payments once this has committed.
  */
-export const postSurplus: SurplusHandler = async (ctx, o) => {
+export const postSurplus: EventHandlers['payment.surplus'] = async (ctx, o) => {
   const [statement] = await ctx.db
     .select()
     .from(statements)

@@ -31,7 +31,10 @@ export const policyDocumentsJob = defineJob({
   },
 });
 
-/** Ask for a version's documents: by job when jobs run (bind does this after commit), else right away. */
+/**
+ * Ask for a version's documents: by job when jobs run, else right away (bind's `policy.bound` event does this
+ * after commit, ADR 346).
+ */
 export async function requestPolicyDocuments(services: AppServices, policyVersionId: string) {
   const queued = await enqueue(services, policyDocumentsJob, { policyVersionId });
   if (queued === undefined) await generatePolicyDocuments(services, policyVersionId);

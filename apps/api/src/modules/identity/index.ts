@@ -18,3 +18,4 @@ export {
 export { ADMIN_PERMISSIONS, EMBEDDED_ISSUER_KEY, issuerKey } from './issuer-key.ts';
 export { identityPurgeJob, purgeExpiredIdentityRecords } from './jobs.ts';
 export { identityRoutes } from './routes.ts';
+export { recordStaffAction } from './staff-audit.ts';

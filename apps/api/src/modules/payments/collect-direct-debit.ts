@@ -1,29 +1,13 @@
 import { paymentMachine } from '@forecourt/domain/lifecycle/index';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/connection.ts';
 import { customerPayments, ddCollections } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { publish } from '../../lib/domain-events.ts';
 import { guardOf } from '../../lib/lifecycle.ts';
 import { DirectDebitFlowError } from '../../providers/direct-debit/direct-debit-provider.ts';
 import { paymentAndMethod } from './charge-saved-card.ts';
 
 export type CollectionPayment = typeof customerPayments.$inferSelect;
-
-/**
- * What the billing module does when a Direct Debit payment's outcome arrives (ADR 204): post the payment and
- * settle the statement, or run the arrears path. Registered at start-up (payments does not import billing);
- * runs inside the webhook's transaction, after the customer payment has moved (exactly one caller).
- */
-export type DirectDebitOutcomeHandler = (
-  ctx: { db: Db; at: Date },
-  o: { payment: CollectionPayment; succeeded: boolean },
-) => Promise<void>;
-
-let outcomeHandler: DirectDebitOutcomeHandler | undefined;
-
-export function registerDirectDebitOutcome(handler: DirectDebitOutcomeHandler) {
-  outcomeHandler = handler;
-}
 
 /**
  * The billing run's Direct Debit collection (ADR 204): a GoCardless payment against the account's mandate for
@@ -129,8 +113,9 @@ export async function applyDirectDebitPaymentEvent(
     )
     .where(and(eq(customerPayments.id, collection.customerPaymentId), eq(customerPayments.status, 'PENDING')))
     .returning();
-  if (!moved || !outcomeHandler) return;
-  await outcomeHandler({ db: ctx.db, at: now }, { payment: moved, succeeded });
+  if (!moved) return;
+  // Billing posts the payment and settles the statement, or runs the arrears path (ADR 204, 346).
+  await publish('directDebit.outcome', { db: ctx.db, at: now }, { payment: moved, succeeded });
 }
 
 /** Customer payments move through the payment machine (ADR 345). */

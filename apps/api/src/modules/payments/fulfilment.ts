@@ -1,25 +1,17 @@
 import type { customerPayments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { type AfterCommit, publish } from '../../lib/domain-events.ts';
 
+export type { AfterCommit } from '../../lib/domain-events.ts';
 export type SettledPayment = typeof customerPayments.$inferSelect;
-export type AfterCommit = () => Promise<void>;
 
 /**
- * What happens when a customer payment settles, by purpose (bind: create the policy; mta: confirm the
- * adjustment; settle: clear the balance). Modules register their handler at start-up; it runs inside the
- * settling transaction (ctx.db is that transaction) and may return work to do once it has committed
- * (e.g. ask for documents).
+ * A customer payment settled: publishes `payment.settled` (ADR 346) inside the settling transaction (ctx.db is
+ * that transaction). Its handler (src/wiring.ts) acts by purpose and may answer work to do once it has
+ * committed (e.g. deliver the policy's `policy.bound` event).
  */
-export type FulfilmentHandler = (ctx: Ctx, payment: SettledPayment) => Promise<AfterCommit | undefined>;
-
-const handlers = new Map<SettledPayment['purpose'], FulfilmentHandler>();
-
-export function registerFulfilment(purpose: SettledPayment['purpose'], handler: FulfilmentHandler) {
-  handlers.set(purpose, handler);
-}
-
 export async function fulfil(ctx: Ctx, payment: SettledPayment): Promise<AfterCommit | undefined> {
-  return handlers.get(payment.purpose)?.(ctx, payment);
+  return publish('payment.settled', ctx, { payment });
 }
 
 export async function runAfterCommit(ctx: Pick<Ctx, 'log'>, work: AfterCommit | undefined) {

@@ -11,12 +11,7 @@ export {
   reopenStatementPayment,
   type StatementCharge,
 } from './charge-saved-card.ts';
-export {
-  type CollectionPayment,
-  type DirectDebitOutcomeHandler,
-  registerDirectDebitOutcome,
-  submitDirectDebit,
-} from './collect-direct-debit.ts';
+export { type CollectionPayment, submitDirectDebit } from './collect-direct-debit.ts';
 export { createCardCheckout, expireAtProvider } from './create-card-session.ts';
 export {
   type CreateCustomerPaymentInput,
@@ -27,14 +22,7 @@ export {
 } from './create-customer-payment.ts';
 export { declinedSchema, orDeclined } from './declined-reply.ts';
 export { completeMandateFlow, startMandateFlow } from './direct-debit-mandates.ts';
-export {
-  type AfterCommit,
-  type FulfilmentHandler,
-  registerFulfilment,
-  runAfterCommit,
-  type SettledPayment,
-} from './fulfilment.ts';
-export { type MethodReadyHandler, registerMethodReady } from './method-ready.ts';
+export { type AfterCommit, runAfterCommit, type SettledPayment } from './fulfilment.ts';
 export {
   type CustomerPaymentRow,
   collectingMethod,
@@ -47,13 +35,10 @@ export {
 export {
   FAILED_REFUND_STATUSES,
   OPEN_REFUND_STATUSES,
-  type RefundOutcomeHandler,
   type RefundPart,
   refundCustomerPayment,
   refundPartsFor,
-  registerRefundOutcome,
 } from './refund-payment.ts';
 export { paymentRoutes } from './routes.ts';
 export { PaymentDeclinedError, settleByToken } from './settle-by-token.ts';
-export { registerSetupCheck, type SetupCheck } from './setup-checks.ts';
-export { flagSurplus, registerSurplus, type SurplusHandler } from './surplus.ts';
+export { flagSurplus } from './surplus.ts';

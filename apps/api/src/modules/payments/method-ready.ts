@@ -1,29 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { ddRedirectFlows, paymentMethods } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import type { AfterCommit } from './fulfilment.ts';
+import { type AfterCommit, publish } from '../../lib/domain-events.ts';
 
 type MethodRow = typeof paymentMethods.$inferSelect;
 
 /**
- * A card saved or a mandate made ACTIVE for something named by a client reference (ADR 310: the customer
- * account whose billing tab asked for it). The handler runs in the caller's transaction (ctx.db), makes the
- * method the one that collects, and answers the methods it replaced that nothing uses any more: a replaced
- * mandate is then cancelled at the provider. Registered at start-up (billing), so payments depends on no one.
- */
-export type MethodReadyHandler = (
-  ctx: Ctx,
-  ready: { partyId: string; clientReference: string; method: MethodRow },
-) => Promise<{ released: string[] }>;
-
-let handler: MethodReadyHandler | undefined;
-
-export function registerMethodReady(h: MethodReadyHandler) {
-  handler = h;
-}
-
-/**
- * Makes `method` collect for `clientReference` inside the transaction `tx`; answers the work to do on `ctx`
+ * A card saved or a mandate made ACTIVE for a client reference (ADR 310: the customer account whose billing
+ * tab asked for it): publishes `paymentMethod.ready` (ADR 346) inside the transaction `tx`, whose handler makes
+ * the method the one that collects and answers the methods it replaced that nothing uses any more (a replaced
+ * mandate is then cancelled at the provider); answers the work to do on `ctx`
  * (outside the transaction) once it has committed.
  */
 export async function methodReady(
@@ -31,8 +17,9 @@ export async function methodReady(
   tx: Ctx['db'],
   ready: { partyId: string; clientReference: string | null; method: MethodRow },
 ): Promise<AfterCommit | undefined> {
-  if (!handler || !ready.clientReference) return undefined;
-  const { released } = await handler(
+  if (!ready.clientReference) return undefined;
+  const { released } = await publish(
+    'paymentMethod.ready',
     { ...ctx, db: tx },
     { ...ready, clientReference: ready.clientReference },
   );

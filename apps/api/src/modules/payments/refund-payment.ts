@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerPayments, ddCollections, paymentRefunds } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { publish } from '../../lib/domain-events.ts';
 import { DirectDebitRefundRefused } from '../../providers/direct-debit/direct-debit-provider.ts';
 
 export type RefundPart = typeof paymentRefunds.$inferSelect;
@@ -116,28 +117,8 @@ export const refundPartsFor = (db: Db, reference: string) =>
     .orderBy(paymentRefunds.createdAt);
 
 /**
- * What the billing module does when a refund's outcome may be known (ADR 305): settle the ledger's refund
- * line from its parts. Registered at start-up (payments does not import billing); runs in the webhook's
- * transaction, only for the caller that moved the part.
- */
-export type RefundOutcomeHandler = (
-  ctx: { db: Db; at: Date },
-  o: {
-    reference: string;
-    /** The part, when this event is the one that says its money did not reach the customer or came back. */
-    returned: RefundPart | null;
-  },
-) => Promise<void>;
-
-let refundOutcome: RefundOutcomeHandler | undefined;
-
-export function registerRefundOutcome(handler: RefundOutcomeHandler) {
-  refundOutcome = handler;
-}
-
-/**
  * A `refunds` webhook event, inside the webhook's transaction: records the provider's status on the part
- * (created, paid, failed, funds_returned...); when it moved, billing's handler settles the refund line.
+ * (created, paid, failed, funds_returned...); when it moved, `refund.outcome` (ADR 346): billing settles the refund line.
  */
 export async function applyDirectDebitRefundEvent(
   ctx: Pick<Ctx, 'db' | 'clock' | 'providers'>,
@@ -155,10 +136,11 @@ export async function applyDirectDebitRefundEvent(
     .set({ status: event.action, updatedAt: ctx.clock.now() })
     .where(mine)
     .returning();
-  if (!moved || !refundOutcome) return;
+  if (!moved) return;
   const returned =
     FAILED_REFUND_STATUSES.includes(moved.status) && !FAILED_REFUND_STATUSES.includes(before.status);
-  await refundOutcome(
+  await publish(
+    'refund.outcome',
     { db: ctx.db, at: ctx.clock.now() },
     { reference: moved.reference, returned: returned ? moved : null },
   );

@@ -3,32 +3,17 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerPayments, duplicatePayments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { publish } from '../../lib/domain-events.ts';
 import type { SettledPayment } from './fulfilment.ts';
 import { refundCustomerPayment } from './refund-payment.ts';
 
 export type SurplusFlag = typeof duplicatePayments.$inferSelect;
 
 /**
- * What the module a payment is for records when money arrives that its purpose no longer needs (ADR 341):
- * billing posts a payment line and a refund line for it on the account's ledger. Registered at start-up
- * (payments does not import billing); runs in the transaction that flagged the surplus.
- */
-export type SurplusHandler = (
-  ctx: { db: Db; at: Date },
-  o: { payment: SettledPayment; amountPence: number; paymentReference: string; flagId: string },
-) => Promise<void>;
-
-const handlers = new Map<SettledPayment['purpose'], SurplusHandler>();
-
-export function registerSurplus(purpose: SettledPayment['purpose'], handler: SurplusHandler) {
-  handlers.set(purpose, handler);
-}
-
-/**
  * Money received for a payment that did not need it (ADR 131, 341): a second charge for a settled payment
  * (another card page, a phone charge that lost its claim) or the part of a settlement nothing was left to
  * apply to. Flagged for staff (duplicate_payments, once per provider charge), recorded in the ledger through
- * the purpose's handler, in the caller's transaction `tx`; `refundFlagged` pays it back once that committed.
+ * the `payment.surplus` event, in the caller's transaction `tx`; `refundFlagged` pays it back once that committed.
  */
 export async function flagSurplus(
   ctx: Pick<Ctx, 'providers' | 'clock'> & { log?: Pick<Ctx['log'], 'warn'> | undefined },
@@ -50,7 +35,9 @@ export async function flagSurplus(
     .onConflictDoNothing()
     .returning();
   if (!flag) return undefined;
-  await handlers.get(o.payment.purpose)?.(
+  // The module the payment is for records it (billing: a payment line and a refund line), ADR 341, 346.
+  await publish(
+    'payment.surplus',
     { db: tx, at: ctx.clock.now() },
     { payment: o.payment, amountPence: o.amountPence, paymentReference: o.paymentReference, flagId: flag.id },
   );

@@ -15,48 +15,21 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireParty } from '../../lib/auth.ts';
-import { type AppServices, type Ctx, ctxOf } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { ctxOf } from '../../lib/context.ts';
 import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
-import { registerNonPaymentCancellation } from '../billing/index.ts';
-import { requestPolicyDocuments } from '../documents/index.ts';
-import { registerFulfilment, registerSetupCheck, toCustomerPayment } from '../payments/index.ts';
-import { bindProposal } from './bind-proposal.ts';
+import { toCustomerPayment } from '../payments/index.ts';
+import { bindNow } from './bind-paid-proposal.ts';
 import { createBindPayment } from './create-bind-payment.ts';
 import { markNotTakenUp, voidPolicy } from './end-from-inception.ts';
-import { endPolicy } from './end-policy.ts';
 import { getPolicyWithAnswers, listPolicies } from './get-policies.ts';
-import { assertNothingDueToday } from './nothing-due-today.ts';
 import { prepareCustomerAccount } from './prepare-customer-account.ts';
-
-const documentsLater = (services: AppServices, versionId: string) => () =>
-  requestPolicyDocuments(services, versionId);
 
 /**
  * Checkout and bind: how a verified proposal is paid (POST /api/customerAccounts), the payment it takes today
- * (POST /api/customerPayments/checkout/bind), POST /api/proposals/{code}/bind, and bind on a settled first
- * payment (fulfilment by webhook).
+ * (POST /api/customerPayments/checkout/bind) and POST /api/proposals/{code}/bind. Bind on a settled first
+ * payment is the `payment.settled` event's (ADR 346).
  */
 export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerSetupCheck(assertNothingDueToday);
-  registerNonPaymentCancellation(async (ctx, o) => {
-    const end = { ...o, status: 'CANCELLED' as const, reason: 'NON_PAYMENT', now: o.at };
-    return (await endPolicy(ctx, { ...end, mode: 'supersede' })) !== null;
-  });
-  registerFulfilment('bind', async (ctx: Ctx, payment) => {
-    try {
-      const bound = await bindProposal(ctx, payment.reference, payment.partyId);
-      return bound.created ? documentsLater(app.services, bound.policyVersionId) : undefined;
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      ctx.log.warn(
-        { paymentId: payment.id, reason: err.message },
-        'paid, but the proposal could not be bound',
-      );
-      return undefined;
-    }
-  });
-
   app.post(
     '/api/customerPayments/checkout/bind',
     {
@@ -159,10 +132,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = ctxOf(req);
       const partyId = requireParty(ctx.caller);
       return idempotentRoute(app.services, req, reply, 'bind', async () => {
-        const bound = await ctx.db.transaction((tx) =>
-          bindProposal({ ...ctx, db: tx }, req.params.code, partyId),
-        );
-        if (bound.created) await documentsLater(app.services, bound.policyVersionId)();
+        const bound = await bindNow(ctx, req.params.code, partyId);
         return { policyId: bound.policyId, policyNumber: bound.policyNumber, status: bound.status };
       });
     },

@@ -5,6 +5,7 @@ import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, validation } from '../../lib/errors.ts';
 import { findScheme } from '../rating/index.ts';
+import { takeVehicleFromLookup } from './answer-changes.ts';
 import { toProposal } from './proposal-view.ts';
 import { newExternalReference, newProposalCode } from './references.ts';
 
@@ -32,6 +33,13 @@ export async function createProposal(ctx: Ctx, input: CreateProposalRequest): Pr
     maxAdditionalProfiles: ctx.brand.productConfig.maxAdditionalProfiles,
   });
   if (!checked.success) throw validation(checked.errors);
+  // The car's catalogue facts are the vehicle lookup's, as on every change (ADR 347).
+  await takeVehicleFromLookup(
+    ctx,
+    undefined,
+    checked.data as { asset: Record<string, unknown> },
+    'proposal (new)',
+  );
 
   let given = input.externalReference?.toUpperCase();
   for (let attempt = 0; attempt < 5; attempt++) {

@@ -4,8 +4,8 @@
  * writes the proposals table).
  */
 
-// The product's question set: the answer paths a change may write (renewal changes check them too, ADR 330).
-export { brandAnswerPaths } from './brand-questions.ts';
+// The one rule of what a change may write: proposals, mid-term changes and renewal changes (ADR 347).
+export { applyAnswerChanges } from './answer-changes.ts';
 // The demo and test factory (apps/api/src/demo) runs these at past dates with its own ctx (ADR 190).
 export { createProposal } from './create-proposal.ts';
 export { expireQuotes, quoteExpiryJob } from './expire-quotes.ts';

@@ -6,8 +6,8 @@ import { type ProposalRow, proposals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound, validation } from '../../lib/errors.ts';
 import { owned } from '../../lib/party-scope.ts';
-import { applyChanges } from './apply-changes.ts';
-import { brandAnswerPaths, brandRuleErrors } from './brand-questions.ts';
+import { applyAnswerChanges } from './answer-changes.ts';
+import { brandRuleErrors } from './brand-questions.ts';
 import { effectiveStatus, toProposal } from './proposal-view.ts';
 import { findOwnedProposal } from './queries.ts';
 import { quoteColumns, rateProposal, validateForRating } from './rate-proposal.ts';
@@ -43,7 +43,7 @@ export async function updateProposal(
     ).execute(scope.values({ proposalCode }));
     if (!found) throw notFound('Proposal not found');
     const { xmin, ...row } = found;
-    const { changes, now } = changesOf(ctx, row, input);
+    const { changes, now } = await changesOf(ctx, row, input);
     const next = { ...row, ...changes };
     const written = await writeIfUnchanged(ctx, {
       proposalCode: row.proposalCode,
@@ -60,7 +60,7 @@ export async function updateProposal(
   }
   return ctx.db.transaction(async (tx) => {
     const row = await findOwnedProposal(tx, scope, proposalCode, { forUpdate: true });
-    const { changes, now } = changesOf(ctx, row, input);
+    const { changes, now } = await changesOf(ctx, row, input);
     await tx
       .update(proposals)
       .set({ ...changes, version: sql`${proposals.version} + 1` })
@@ -113,14 +113,14 @@ const writeIfUnchanged = (
   ).execute(values);
 
 /** The columns a PATCH sets on this row (a 400 or 409 when it cannot), and the time it was worked out at. */
-function changesOf(ctx: Ctx, row: ProposalRow, input: UpdateProposalRequest) {
+async function changesOf(ctx: Ctx, row: ProposalRow, input: UpdateProposalRequest) {
   if (row.status === 'POLICY') throw new AppError('CONFLICT', 'This proposal is already a policy');
   if (row.sourcePolicyId)
     throw new AppError('CONFLICT', 'A renewal is changed on its renewal page (PATCH /api/renewals/{code}).');
   const maxAdditionalProfiles = ctx.brand.productConfig.maxAdditionalProfiles;
-  const { data, touched } = applyChanges(row.data, input.changes, {
-    maxAdditionalProfiles,
-    answerPaths: brandAnswerPaths(ctx.brand),
+  const { data, touched } = await applyAnswerChanges(ctx, row.data, input.changes, {
+    onPolicy: false,
+    target: `proposal ${row.proposalCode}`,
   });
   if (input.coverStart) {
     data.quote.startDate = input.coverStart;

@@ -1,8 +1,6 @@
 import type { RenewalChangeRequest } from '@forecourt/contracts/policies';
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { renewalMachine } from '@forecourt/domain/lifecycle/index';
-import { policyEditorOf, readOnlyChangeErrors } from '@forecourt/domain/policy/read-only';
-import { applyChanges } from '@forecourt/domain/proposal/apply-changes';
 import { and, eq, inArray } from 'drizzle-orm';
 import { proposals, renewals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
@@ -10,7 +8,8 @@ import { AppError, notFound, validation } from '../../lib/errors.ts';
 import { guardOf } from '../../lib/lifecycle.ts';
 import { owned } from '../../lib/party-scope.ts';
 import { policyById } from '../policies/index.ts';
-import { brandAnswerPaths, toProposal, updateRenewalQuote } from '../proposals/index.ts';
+import { applyAnswerChanges, toProposal, updateRenewalQuote } from '../proposals/index.ts';
+import { channelPromoCode } from './channel-promotion.ts';
 import { priceRenewal } from './price-renewal.ts';
 import { totalOf } from './renewal-emails.ts';
 
@@ -31,8 +30,6 @@ export async function changeRenewal(ctx: Ctx, code: string, input: RenewalChange
       .where(scope.where(proposals, eq(proposals.proposalCode, code)))
       .for('update');
     if (!row?.sourcePolicyId) throw notFound('No such renewal');
-    const readOnly = readOnlyChangeErrors(input.changes, policyEditorOf(ctx.caller));
-    if (Object.keys(readOnly).length > 0) throw validation(readOnly, 'Some answers cannot be changed online');
     const now = ctx.clock.now();
     const policy = await policyById(tx, row.sourcePolicyId);
     const open =
@@ -44,15 +41,16 @@ export async function changeRenewal(ctx: Ctx, code: string, input: RenewalChange
       !policy.renewalStopped;
     if (!open || !policy?.expiredAt)
       throw new AppError('CONFLICT', 'This renewal can no longer be changed: please contact us.');
-    const applied = applyChanges(row.data, input.changes, {
-      maxAdditionalProfiles: ctx.brand.productConfig.maxAdditionalProfiles,
-      answerPaths: brandAnswerPaths(ctx.brand),
+    // The one rule of what a change may write, as for proposals and mid-term changes (ADR 347).
+    const applied = await applyAnswerChanges({ ...ctx, db: tx }, row.data, input.changes, {
+      onPolicy: true,
+      target: `renewal ${code}`,
     });
-    if (Object.keys(applied.errors).length > 0) throw validation(applied.errors);
     const priced = priceRenewal(ctx.brand, applied.data as unknown as Record<string, unknown>, {
       anniversary: policy.expiredAt,
       now,
       product: row.product,
+      channelPromoCode: await channelPromoCode(tx, row),
     });
     if (!priced.rated) throw validation(priced.errors, 'These answers cannot be priced for renewal');
     const status = priced.status === 'REFERRAL' ? 'REFERRAL' : 'QUOTE';

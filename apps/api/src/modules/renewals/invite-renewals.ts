@@ -17,6 +17,7 @@ import {
 } from '../policies/index.ts';
 import { createRenewalProposal, proposalByCode } from '../proposals/index.ts';
 import { findScheme } from '../rating/index.ts';
+import { channelPromoCode } from './channel-promotion.ts';
 import { priceRenewal } from './price-renewal.ts';
 import { enqueueInvitation, enqueueReferral, totalOf } from './renewal-emails.ts';
 
@@ -97,6 +98,7 @@ export async function inviteOne(
       anniversary,
       now: at,
       product: source.product,
+      channelPromoCode: await channelPromoCode(tx, source),
     });
     const proposal = await createRenewalProposal(tx, {
       source,

@@ -1,12 +1,16 @@
 import type { Brand } from '@forecourt/contracts';
 import type { Quote } from '@forecourt/contracts/proposals';
-import { londonDate, startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
+import { londonDate, startOfDayLondon } from '@forecourt/domain/dates';
 import { productKindOf } from '@forecourt/domain/policy/term';
 import { rate } from '@forecourt/domain/rating/rate';
 import { adjustRenewal, type CappedRenewal, capAtNewBusiness } from '@forecourt/domain/renewal';
 import { validateProposal } from '@forecourt/domain/risk/validate';
 import { quoteFromRating } from '../proposals/index.ts';
 import { ratingTablesFor } from '../rating/index.ts';
+
+/** The promotion a capped renewal carries over from new business (ADR 348), else none. */
+const promotionCodeOf = (r: { promotion: { code: string; applied: boolean } | null }) =>
+  r.promotion?.applied ? r.promotion.code : null;
 
 export type PricedRenewal =
   | {
@@ -19,18 +23,26 @@ export type PricedRenewal =
   | { rated: false; data: Record<string, unknown>; errors: Record<string, string[]> };
 
 /**
- * Prices a renewal (spec 3 §4 Renewal, ICOBS 6B; ADR 221): the policy's answers, starting on the anniversary,
- * rated at the anniversary date; the same risk rated as new business today (start today, same engine, same
- * tables, no promotion on either side); the offered price is the lower. Answers that no longer validate
+ * Prices a renewal (spec 3 §4 Renewal, ICOBS 6B; ADRs 221, 348): the policy's answers, starting on the
+ * anniversary, rated at the anniversary date; the equivalent new-business price is the same risk as a new
+ * customer of the same channel would buy it on the offer day for the same start: today's tables, starting on
+ * the anniversary, with the free-month promotion of the channel the customer came through (`channelPromoCode`)
+ * when new business still honours it for them. The offered price is the lower. Answers that no longer validate
  * (e.g. a rule changed) are not rated: staff look at them.
  */
 export function priceRenewal(
   brand: Brand,
   answers: Record<string, unknown>,
-  o: { anniversary: Date; now: Date; product: string; adjustmentPercent?: number },
+  o: {
+    anniversary: Date;
+    now: Date;
+    product: string;
+    adjustmentPercent?: number;
+    /** The promotion code the customer first bought through (`channelPromoCode`), if any. */
+    channelPromoCode?: string | null;
+  },
 ): PricedRenewal {
   const day = londonDate(o.anniversary);
-  const today = todayInLondon(o.now);
   const quotePart = (answers.quote ?? {}) as Record<string, unknown>;
   const data = { ...answers, quote: { ...quotePart, startDate: day } };
   const checked = validateProposal(data, {
@@ -46,14 +58,23 @@ export function priceRenewal(
     rate({ data: checked.data, promoCode: null, product }, tables, day),
     o.adjustmentPercent ?? 0,
   );
-  const asNewBusiness = { ...checked.data, quote: { ...checked.data.quote, startDate: today } };
-  const newBusiness = rate({ data: asNewBusiness, promoCode: null, product }, tables, today);
+  // A new customer of the same channel, buying today for the same start: the channel's promotion (its terms,
+  // if it has any, accepted as a new customer would), rated as at the anniversary by today's tables.
+  const asNewBusiness = {
+    ...checked.data,
+    quote: { ...checked.data.quote, startDate: day, promotionTermsAccepted: true },
+  };
+  const newBusiness = rate(
+    { data: asNewBusiness, promoCode: o.channelPromoCode ?? null, product },
+    tables,
+    day,
+  );
   const pricing = capAtNewBusiness(renewal, newBusiness);
   return {
     rated: true,
     status: pricing.quote.ratingStatus,
     data: checked.data as unknown as Record<string, unknown>,
-    quote: quoteFromRating(pricing.quote, checked.data, null, o.now),
+    quote: quoteFromRating(pricing.quote, checked.data, promotionCodeOf(pricing.quote), o.now),
     pricing,
   };
 }

@@ -16,6 +16,7 @@ import { nextStatus } from '../../lib/lifecycle.ts';
 import { ACT_FOR_CUSTOMER } from '../../lib/roles.ts';
 import { currentVersionOf, type PolicyRow, policyById } from '../policies/index.ts';
 import { proposalByCode, updateRenewalQuote } from '../proposals/index.ts';
+import { channelPromoCode } from './channel-promotion.ts';
 import { offerRenewal } from './invite-renewals.ts';
 import { priceRenewal } from './price-renewal.ts';
 import { totalOf } from './renewal-emails.ts';
@@ -134,6 +135,7 @@ export async function decideRenewal(ctx: Ctx, code: string, body: RenewalDecisio
         now,
         product: proposal.product,
         adjustmentPercent: body.adjustmentPercent,
+        channelPromoCode: await channelPromoCode(tx, proposal),
       });
       if (!priced.rated) throw validation(priced.errors, 'These answers cannot be priced for renewal');
       quote = priced.quote;

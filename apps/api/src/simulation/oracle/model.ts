@@ -57,19 +57,21 @@ export function paymentDates(start: Date, until: Date, changes: { at: Date; day:
   const dates: PaymentDate[] = [{ at: first, transitional: false }];
   const pending = [...changes].sort((a, b) => a.at.getTime() - b.at.getTime());
   let last = first;
-  let move: number | undefined;
+  // Changes made before a payment date take effect after it (the period ending there stays as paid), each in
+  // turn: a second change made before the first one's new date chains its transitional period onto the first's.
+  const moves: number[] = [];
   while (last.getTime() <= until.getTime() + 40 * DAY && dates.length < 60) {
     const w = wallClock(last.getTime());
     let next: Date;
     let transitional = false;
-    if (move !== undefined && move !== pd) {
+    let move = moves.shift();
+    while (move !== undefined && move === pd) move = moves.shift();
+    if (move !== undefined) {
       next = midnight(w.year, move > w.day ? w.month : w.month + 1, move);
       transitional = true;
       pd = move;
     } else next = midnight(w.year, w.month + 1, pd);
-    move = undefined;
-    // Changes made before this date take effect after it (the period ending here stays as paid).
-    while (pending[0] && pending[0].at < next) move = pending.shift()!.day;
+    while (pending[0] && pending[0].at < next) moves.push(pending.shift()!.day);
     dates.push({ at: next, transitional });
     last = next;
   }
@@ -198,8 +200,9 @@ export function billedThrough(facts: Facts, coverStart: Date, at: Date): Date {
   const periods = periodsOf(dates, coverStart, expiry);
   const i = periods.findIndex((p) => from < p.end);
   if (i < 0) return expiry;
-  // A payment-day change bills its transitional period when it is made (refinement, docs/simulation.md).
-  const after = periods[i + 1];
-  if (after?.transitional && facts.paymentDays.some((c) => c.at <= at)) return after.end;
-  return periods[i]!.end;
+  // A payment-day change bills its transitional period when it is made (refinement, docs/simulation.md), and
+  // chained changes each theirs.
+  let j = i;
+  while (periods[j + 1]?.transitional && facts.paymentDays.some((c) => c.at <= at)) j++;
+  return periods[j]!.end;
 }

@@ -147,4 +147,20 @@ describe('VehicleLookup with a chosen car', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change' }));
     expect(onChange).toHaveBeenCalledWith(undefined);
   });
+
+  it('a registration typed on the card is not a looked-up one: the car stays the catalogue entry chosen', async () => {
+    mockApi(catalogue);
+    const onChange = vi.fn();
+    const specification = variant({});
+    renderLookup(
+      <VehicleLookup value={{ vrn: 'AB12CDE', regLookup: true, specification }} onChange={onChange} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Edit registration' }));
+    const dialog = screen.getByRole('dialog');
+    const plate = within(dialog).getByRole('textbox');
+    await userEvent.clear(plate);
+    await userEvent.type(plate, 'AB12CDF');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save registration' }));
+    expect(onChange).toHaveBeenCalledWith({ vrn: 'AB12CDF', regLookup: false, specification });
+  });
 });

@@ -30,7 +30,9 @@ export function VehicleLookup(props: VehicleLookupProps) {
       <VehicleCard
         vehicle={vehicle}
         onChange={() => onChange(undefined)}
-        onRegistrationChange={(vrn) => onChange({ ...vehicle, vrn })}
+        // A plate typed by hand was not looked up: the server keeps the car chosen (its catalogue entry) rather
+        // than looking the new plate up as another car (ADR 347).
+        onRegistrationChange={(vrn) => onChange({ ...vehicle, vrn, regLookup: false })}
         registrationRequired={props.registrationRequired}
       />
     );

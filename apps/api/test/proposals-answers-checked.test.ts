@@ -30,7 +30,9 @@ describe('registration (issue 27 §4)', () => {
   it('a Northern Ireland plate is quoted', async () => {
     const v = await visitor(t.app);
     const { body } = await ratedProposal(v, (d) => {
+      // Typed on the vehicle card for the catalogue car chosen, not looked up (ADR 347).
       d.asset.vrn = 'DAZ1234';
+      d.asset.regLookup = false;
     });
     expect(body.status).toBe('QUOTE');
   });
@@ -106,12 +108,27 @@ describe('driver and vehicle answers (issue 27 §6)', () => {
   it.each([
     ['a full UK licence at 16½', 'EARLY_FULL_LICENCE', (d: Data) => fullLicenceAtSixteenAndAHalf(d)],
     ['100,000 miles a year', 'HIGH_MILEAGE', (d: Data) => highMileage(d)],
-    ['a car worth £499', 'LOW_VALUE', (d: Data) => lowValue(d)],
   ])('%s refers', async (_label, reason, mutate) => {
     const v = await visitor(t.app);
     const { body } = await ratedProposal(v, mutate);
     expect(body.status).toBe('REFERRAL');
     expect(body.quote.referralReasons.map((r: { code: string }) => r.code)).toEqual([reason]);
+  });
+
+  it('a car worth £499 refers', async () => {
+    // The catalogue's cars are worth £500 or more and their value is the lookup's (ADR 347): a lower value
+    // comes from a lookup provider or a staff override, stored here as such.
+    const v = await visitor(t.app);
+    const { code } = await ratedProposal(v);
+    await t.database.query(
+      `UPDATE proposals SET data = jsonb_set(jsonb_set(data, '{asset,specification,value}', '49900'),
+         '{asset,estimatedValue}', '499') WHERE proposal_code = $1`,
+      [code],
+    );
+    const rated = await v.call('PATCH', `/api/proposals/${code}`, { changes: [], applyRating: true });
+    expect(rated.statusCode, rated.body).toBe(200);
+    expect(rated.json().status).toBe('REFERRAL');
+    expect(rated.json().quote.referralReasons.map((r: { code: string }) => r.code)).toEqual(['LOW_VALUE']);
   });
 
   it('a one-letter surname is quoted; markup in a name is refused', async () => {
@@ -151,9 +168,4 @@ function fullLicenceAtSixteenAndAHalf(d: Data) {
 }
 function highMileage(d: Data) {
   d.asset.annualMileage = 100_000;
-}
-function lowValue(d: Data) {
-  // Asked when the lookup has no value (spec 3 §5).
-  d.asset.estimatedValue = 499;
-  delete d.asset.specification.value;
 }

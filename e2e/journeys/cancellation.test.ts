@@ -12,7 +12,7 @@ async function shot(page: Page, name: string) {
 }
 
 describe('cancellation (issue 13)', () => {
-  it('a customer cancels in cooling-off and sees the refund', async () => {
+  it('a customer cancels in cooling-off, sees the refund, and is asked for feedback', async () => {
     for (const width of [1280, 375]) {
       const page = await browser.newPage({ width });
       // Cover starts today, so one day on cover is kept and the rest refunded.
@@ -50,6 +50,19 @@ describe('cancellation (issue 13)', () => {
         `We are refunding ${refund} to the card or bank account you paid with. It reaches you in 7 to 10 working days.`,
       );
       await shot(page, 'confirmation');
+
+      // The feedback window opens 2 s after the confirmation, once (spec 2 §4; issue 28 defect 8).
+      const feedback = page.getByRole('dialog', { name: 'How was cancelling your policy?' });
+      await feedback.waitFor({ timeout: 6_000 });
+      await shot(page, 'feedback');
+      if (width === 1280) {
+        await feedback.getByRole('radio', { name: '8' }).check();
+        await feedback.getByRole('button', { name: 'Send feedback' }).click();
+        const thanks = page.getByTestId('feedback-thanks');
+        await thanks.waitFor();
+        await thanks.getByRole('button', { name: 'Close' }).click();
+      } else await feedback.getByRole('button', { name: 'Not now' }).click();
+      await feedback.waitFor({ state: 'detached' });
 
       await page.getByRole('link', { name: 'See your policy' }).click();
       await page.getByText('Cancelled', { exact: true }).waitFor();

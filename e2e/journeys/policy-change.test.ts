@@ -48,8 +48,16 @@ async function reviewAndConfirm(page: Page, name: string) {
   await page.getByTestId('adjustment-result').waitFor();
 }
 
+/** The feedback window after a change (spec 2 §4): it opens about 2 s later; the customer says not now. */
+async function answerFeedbackLater(page: Page) {
+  const feedback = page.getByRole('dialog', { name: 'How was changing your policy?' });
+  await feedback.waitFor({ timeout: 6_000 });
+  await feedback.getByRole('button', { name: 'Not now' }).click();
+  await feedback.waitFor({ state: 'detached' });
+}
+
 describe('mid-term change (issue 13)', () => {
-  it('the demo customer changes car and adds a driver, confirms and gets the new certificate; staff backdate a change', async () => {
+  it('the demo customer changes car and adds a driver, confirms, is asked for feedback and gets the new certificate; staff backdate a change', async () => {
     const page = await browser.newPage({
       width: 1280,
       baseUrl: server.baseUrl,
@@ -93,6 +101,8 @@ describe('mid-term change (issue 13)', () => {
     await shot(page, 'car');
     await page.getByRole('button', { name: 'See my new price' }).click();
     await reviewAndConfirm(page, 'car');
+    // The feedback window opens 2 s after a confirmed change, for the customer (issue 28 defect 8).
+    await answerFeedbackLater(page);
 
     // A new driver: the quote's driver form; the policyholder's own answers stay read-only elsewhere.
     await page.goto(`${root}/management/section/about-you`);
@@ -104,6 +114,7 @@ describe('mid-term change (issue 13)', () => {
     await shot(page, 'driver');
     await page.getByRole('button', { name: 'See my new price' }).click();
     await reviewAndConfirm(page, 'driver');
+    await answerFeedbackLater(page);
     await shot(page, 'result');
     expect(await certificatePdf(page, policy.policyId, versions + 2)).toMatch(/^application\/pdf %PDF-/);
     await page.getByRole('link', { name: 'See your new documents' }).click();
@@ -148,6 +159,9 @@ describe('mid-term change (issue 13)', () => {
     }).format(new Date(inception));
     expect(await admin.getByTestId('adjustment-review').textContent()).toContain(`on ${day}`);
     await reviewAndConfirm(admin, 'staff');
+    // Staff acting for the customer are not asked for feedback.
+    await admin.waitForTimeout(2_500);
+    expect(await admin.getByRole('dialog').count()).toBe(0);
     const after = await pageApi<{ versions: { startedAt: string }[] }>(
       admin,
       'GET',

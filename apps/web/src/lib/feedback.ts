@@ -1,8 +1,10 @@
 /**
- * The feedback request (spec 2 §3 "Feedback", issue 11 item 6): a cancellation or an adjustment that has
- * just happened asks for the feedback modal with `requestFeedback(kind)`; the shell's feedback host shows
- * it once, 2 s after the next page opens, to customers (never in the admin app). Kept in session storage,
- * so the request survives the navigation (or reload) that follows the operation.
+ * The feedback request (spec 2 §3 "Feedback", §4, issue 11 item 6, issue 28 defect 8): a cancellation or an
+ * adjustment that has just happened asks for the feedback modal with `requestFeedback(kind)` — the one way to
+ * ask; the shell's feedback host shows it once, 2 s after the next page opens, to customers (never in the
+ * admin app). Kept in session storage, so the request survives the navigation (or reload) that follows the
+ * operation; the same request (kind and tags) is made once a session, so reopening a confirmation does not
+ * ask again.
  */
 export type FeedbackKind = 'cancellation' | 'adjustment';
 export interface FeedbackRequest {
@@ -12,10 +14,24 @@ export interface FeedbackRequest {
 }
 
 const KEY = 'forecourt.feedback';
+const ASKED = 'forecourt.feedback.asked';
 const listeners = new Set<() => void>();
 
+const asked = (): string[] => {
+  try {
+    const value = JSON.parse(window.sessionStorage.getItem(ASKED) ?? '[]');
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+};
+
 export function requestFeedback(kind: FeedbackKind, tags: Record<string, string> = {}) {
-  window.sessionStorage.setItem(KEY, JSON.stringify({ kind, tags } satisfies FeedbackRequest));
+  const request = JSON.stringify({ kind, tags } satisfies FeedbackRequest);
+  const before = asked();
+  if (before.includes(request)) return;
+  window.sessionStorage.setItem(ASKED, JSON.stringify([...before, request].slice(-20)));
+  window.sessionStorage.setItem(KEY, request);
   for (const l of listeners) l();
 }
 

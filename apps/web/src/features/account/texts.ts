@@ -3,7 +3,7 @@ export const accountTexts: Record<string, string> = {
   'auth.signingIn': 'Taking you to sign in…',
   'auth.completing': 'Signing you in…',
   'auth.signingOut': 'Signing you out…',
-  'userMenu.label': 'Your account menu',
+  'userMenu.label': '{{initials}}, your account menu',
   'userMenu.dashboard': 'Dashboard',
   'userMenu.account': 'Account',
   'userMenu.signOut': 'Sign out',

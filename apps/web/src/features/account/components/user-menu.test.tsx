@@ -36,15 +36,22 @@ describe('user menu (spec 1 §2.1)', () => {
   it('shows initials with a chevron, and dashboard, account and sign-out', () => {
     renderMenu(customer('email'));
     expect(screen.getByTestId('user-initials').textContent).toBe('AM');
-    fireEvent.click(screen.getByRole('button', { name: 'Your account menu' }));
+    fireEvent.click(screen.getByRole('button', { name: 'AM, your account menu' }));
     const items = screen.getAllByRole('menuitem').map((i) => i.textContent);
     expect(items).toEqual(['Dashboard', 'Account', 'Sign out']);
+  });
+
+  it('names its trigger with the initials it shows (WCAG 2.5.3 label in name, issue 28)', () => {
+    renderMenu(customer('email'));
+    const trigger = screen.getByTestId('user-menu').closest('button');
+    const shown = screen.getByTestId('user-initials').textContent ?? '';
+    expect(trigger?.getAttribute('aria-label')?.startsWith(`${shown},`)).toBe(true);
   });
 
   it('has no account item without account configuration, and names a single-sign-on connection', () => {
     const { account: _a, ...noAccount } = testConfig;
     renderMenu(customer('google-oauth2'), noAccount as typeof testConfig);
-    fireEvent.click(screen.getByRole('button', { name: 'Your account menu' }));
+    fireEvent.click(screen.getByRole('button', { name: 'AM, your account menu' }));
     const items = screen.getAllByRole('menuitem').map((i) => i.textContent);
     expect(items).toEqual(['Dashboard', 'Sign out', 'Signed in with google-oauth2']);
   });

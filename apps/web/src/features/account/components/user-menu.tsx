@@ -31,7 +31,8 @@ export function UserMenu() {
     });
   return (
     <PopupMenu
-      triggerLabel={t('userMenu.label')}
+      // The name starts with the initials the trigger shows (WCAG 2.5.3 label in name, issue 28).
+      triggerLabel={t('userMenu.label', { initials: initials(user) })}
       trigger={
         <span className={styles.trigger} data-testid="user-menu">
           <span className={styles.badge} data-testid="user-initials">

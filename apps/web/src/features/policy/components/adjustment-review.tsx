@@ -9,12 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { useConfig } from '../../../lib/config.tsx';
+import { requestFeedback } from '../../../lib/feedback.ts';
 import { Button, Checkbox, Notification, Spinner } from '../../../ui/index.ts';
 import { useConfirmAdjustment, usePayForAdjustment } from '../api/adjustments.ts';
 import { useAdjustment } from '../api/cancellation.ts';
 import styles from '../policy.module.css';
 import { gbp } from '../policy-view.ts';
-import { FEEDBACK_PROMPT_EVENT } from './cancellation-confirmation.tsx';
 
 /** The price a version charges per payment (monthly, or the year). */
 const pricePer = (quote: Partial<Quote>) => {
@@ -246,7 +246,10 @@ function PriceTrace({ before, after }: { before: TraceEntry[]; after: TraceEntry
   );
 }
 
-/** The result (spec 3 §4 step 6): success now or from a later start; an unconfirmed one is an error. */
+/**
+ * The result (spec 3 §4 step 6): success now or from a later start; an unconfirmed one is an error. A confirmed
+ * change asks a customer (never staff, spec 3 §4 step 8) for feedback; the shell's host opens it 2 s later.
+ */
 export function AdjustmentResult({ adjustmentId, root }: { adjustmentId: string; root: string }) {
   const { t } = useTranslation();
   const { features } = useConfig();
@@ -254,9 +257,7 @@ export function AdjustmentResult({ adjustmentId, root }: { adjustmentId: string;
   const confirmed = adjustment.data?.confirmed === true;
   useEffect(() => {
     if (features.isAdmin || !confirmed) return;
-    window.dispatchEvent(
-      new CustomEvent(FEEDBACK_PROMPT_EVENT, { detail: { type: 'adjustment', tags: { adjustmentId } } }),
-    );
+    requestFeedback('adjustment', { adjustmentId });
   }, [features.isAdmin, confirmed, adjustmentId]);
   if (adjustment.isPending) return <Spinner size="large" />;
   const a = adjustment.data;

@@ -4,20 +4,16 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useConfig } from '../../../lib/config.tsx';
+import { requestFeedback } from '../../../lib/feedback.ts';
 import { Button, Notification, Spinner } from '../../../ui/index.ts';
 import { useAdjustment } from '../api/cancellation.ts';
 import styles from '../policy.module.css';
 import { gbp } from '../policy-view.ts';
 
 /**
- * Where another area offers the feedback prompt after a cancellation (spec 2 §4: for non-admins). The policy
- * area raises this window event once the confirmation shows; an area that shows the prompt listens for it.
- */
-export const FEEDBACK_PROMPT_EVENT = 'forecourt:feedback-prompt';
-
-/**
  * The cancellation confirmation (spec 2 §2, §4): the termination time — immediate wording when no date was
- * chosen or it is past — and the refund with when it arrives (7 to 10 working days).
+ * chosen or it is past — and the refund with when it arrives (7 to 10 working days). A customer (never staff,
+ * spec 2 §6) is asked for feedback: the shell's feedback host opens the window 2 s later (lib/feedback.ts).
  */
 export function CancellationConfirmation({ policy, root }: { policy: Policy; root: string }) {
   const { t } = useTranslation();
@@ -32,12 +28,8 @@ export function CancellationConfirmation({ policy, root }: { policy: Policy; roo
 
   useEffect(() => {
     if (features.isAdmin) return;
-    window.dispatchEvent(
-      new CustomEvent(FEEDBACK_PROMPT_EVENT, {
-        detail: { type: 'cancellation', tags: { policyId: policy.policyId } },
-      }),
-    );
-  }, [features.isAdmin, policy.policyId]);
+    requestFeedback('cancellation', { policyNumber: policy.policyNumber });
+  }, [features.isAdmin, policy.policyNumber]);
 
   if (adjustment.isLoading) return <Spinner size="large" />;
   const time = endsAt ? formatLondon(endsAt, "HH:mm 'on' EEEE d MMMM yyyy") : '';

@@ -9,11 +9,12 @@ describe('the embedded database under load', () => {
   it('lets the event loop run between the queries of requests in flight', async () => {
     const database = await connect({});
     try {
-      // Twenty "requests" in flight, ten queries each, one after another as a handler makes them.
+      // Forty "requests" in flight, twenty-five queries each, one after another as a handler makes them: enough
+      // work (1,000 queries) to last many of the 2 ms slices however fast or loaded the machine is.
       let done = false;
       const requests = Promise.all(
-        Array.from({ length: 20 }, async () => {
-          for (let q = 0; q < 10; q++) await database.query('select $1::int as n', [q]);
+        Array.from({ length: 40 }, async () => {
+          for (let q = 0; q < 25; q++) await database.query('select $1::int as n', [q]);
         }),
       ).then(() => {
         done = true;
@@ -29,7 +30,7 @@ describe('the embedded database under load', () => {
         setTimeout(tick, 0);
       });
       await requests;
-      // Without yielding, all 200 queries run in one drain of the microtask queue: the timer fires once at most.
+      // Without yielding, all 1,000 queries run in one drain of the microtask queue: the timer fires once at most.
       expect(turns).toBeGreaterThanOrEqual(5);
     } finally {
       await database.close();

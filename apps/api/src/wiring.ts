@@ -43,8 +43,10 @@ export const eventHandlers: EventHandlers = {
     }
   },
   'payment.surplus': async (ctx, surplus) => {
-    // Only an account settlement has a ledger to post a surplus on; a bind's or change's is refunded alone.
-    if (surplus.payment.purpose === 'settle') await postSurplus(ctx, surplus);
+    // An account settlement's or a statement collection's surplus is posted on the account's ledger; a bind's
+    // or change's is refunded alone.
+    if (surplus.payment.purpose === 'settle' || surplus.payment.purpose === 'statement')
+      await postSurplus(ctx, surplus);
   },
   'paymentMethod.setupRequested': async (ctx, { partyId, clientReference }) => {
     await assertAccountNeedsMethod(ctx, partyId, clientReference);

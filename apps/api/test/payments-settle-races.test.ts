@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAnonymousToken } from '../src/lib/auth.ts';
+import { ledgerBreaks } from '../src/modules/billing/ledger-check.ts';
 import {
   type BillingApp,
   billingApp,
@@ -88,6 +89,37 @@ const surpluses = async (p: Party) =>
       [p.partyId],
     )
   ).map((r) => [r.status, r.amount_pence]);
+
+/**
+ * An account in arrears whose customer opens the settle page on 3 March 2027, and whose saved card then works
+ * again (a new provider reference, unique per test), so the billing run's retry that day can collect.
+ */
+async function openPageThenCardRecovers(cardReference: string) {
+  const p = await inArrears();
+  t.at.set('2027-03-03T05:00:00Z');
+  const page = await openSettlePage(t, await customerToken(p), p.accountId);
+  expect(page.status).toBe(200);
+  await t.database.query('UPDATE payment_methods SET provider_reference = $1 WHERE party_id = $2', [
+    cardReference,
+    p.partyId,
+  ]);
+  return { p, page };
+}
+
+/**
+ * One surplus of a month's payment, flagged and refunded to the card through the given purpose's payment,
+ * and the account neither owes nor is owed anything.
+ */
+async function expectOneSurplusRefunded(p: Party, purpose: 'settle' | 'statement') {
+  expect(await surpluses(p)).toEqual([['refunded', p.regular]]);
+  const refunds = await rows(
+    t,
+    'SELECT r.amount_pence FROM payment_refunds r JOIN customer_payments c ON c.id = r.customer_payment_id WHERE c.purpose = $1 AND c.party_id = $2',
+    [purpose, p.partyId],
+  );
+  expect(refunds).toEqual([{ amount_pence: p.regular }]);
+  expect(await account(p)).toMatchObject({ outstandingAmount: 0, accountBalance: 0 });
+}
 
 const FIRST_PAYMENT = ['payment', expect.any(Number), 'billing.lineItem.cardPayment'];
 
@@ -215,16 +247,8 @@ describe('settling arrears at once (issue 26 defect 8)', () => {
   });
 
   it('a settle page paid after the balance was collected another way: the surplus is refunded, not dropped', async () => {
-    const p = await inArrears();
-    t.at.set('2027-03-03T05:00:00Z');
-    const customer = await customerToken(p);
-    const page = await openSettlePage(t, customer, p.accountId);
-    expect(page.status).toBe(200);
     // The billing run's retry on 3 March collects the failed statement from the (now good) saved card.
-    await t.database.query(
-      "UPDATE payment_methods SET provider_reference = 'pm_test_4242_recovered' WHERE party_id = $1",
-      [p.partyId],
-    );
+    const { p, page } = await openPageThenCardRecovers('pm_test_4242_recovered');
     await runDays(t, '2027-03-03', '2027-03-03');
     expect(await account(p)).toMatchObject({ outstandingAmount: 0 });
     expect((await payOnHostedPage(page.body.url)).status).toBe(303);
@@ -233,14 +257,34 @@ describe('settling arrears at once (issue 26 defect 8)', () => {
       ['payment', -p.regular, 'billing.lineItem.cardPayment'],
       ['refund', p.regular, 'billing.lineItem.surplusRefund'],
     ]);
-    expect(await surpluses(p)).toEqual([['refunded', p.regular]]);
-    const refunds = await rows(
-      t,
-      "SELECT r.amount_pence FROM payment_refunds r JOIN customer_payments c ON c.id = r.customer_payment_id WHERE c.purpose = 'settle' AND c.reference = $1",
-      [p.accountId],
-    );
-    expect(refunds).toEqual([{ amount_pence: p.regular }]);
-    expect(await account(p)).toMatchObject({ outstandingAmount: 0, accountBalance: 0 });
+    await expectOneSurplusRefunded(p, 'settle');
+  });
+
+  it('the billing run charges the card while the customer pays the settle page: the second charge is refunded, not left as credit', async () => {
+    const { p, page } = await openPageThenCardRecovers('pm_test_4242_recovered_race');
+    // The run of 3 March has read its list and is charging the saved card when the customer's page is paid.
+    const provider = t.app.services.providers.cardPayments;
+    const charge = provider.chargeSavedCard.bind(provider);
+    provider.chargeSavedCard = async (input) => {
+      provider.chargeSavedCard = charge;
+      expect((await payOnHostedPage(page.body.url)).status).toBe(303);
+      return charge(input);
+    };
+    try {
+      await runDays(t, '2027-03-03', '2027-03-03');
+    } finally {
+      provider.chargeSavedCard = charge;
+    }
+    // Two charges reached the card: the settlement's and the run's. One pays the statement; the other is a
+    // payment line and a refund line, and is paid back to the card.
+    const lines = await moneyLines(p);
+    expect(lines.slice(1)).toEqual([
+      ['payment', -p.regular, 'billing.lineItem.cardPayment'],
+      ['payment', -p.regular, 'billing.lineItem.cardPayment'],
+      ['refund', p.regular, 'billing.lineItem.surplusRefund'],
+    ]);
+    await expectOneSurplusRefunded(p, 'statement');
+    expect(await ledgerBreaks(t.app.services.db)).toEqual([]);
   });
 
   it('a statement whose Direct Debit is in flight is not due for settlement; the bank collects it once', async () => {

@@ -1,9 +1,11 @@
+import { statementMachine } from '@forecourt/domain/lifecycle/index';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, customerPayments, statements } from '../../db/schema/index.ts';
 import { anyOf } from '../../db/values.ts';
 import type { AppServices } from '../../lib/context.ts';
-import { chargeSavedCards, recordCharges } from '../payments/index.ts';
+import { guardOf } from '../../lib/lifecycle.ts';
+import { chargeSavedCards, flagSurplus, recordCharges, refundFlagged } from '../payments/index.ts';
 import { afterFailedCollection } from './arrears.ts';
 import { type Collected, postCollected } from './post-collected.ts';
 import { type DueCollection, pendingStatementPayments } from './statement-payments.ts';
@@ -91,7 +93,8 @@ export async function collectPage(
     }),
     concurrency,
   );
-  return services.db.transaction(async (tx) => {
+  const flagged: string[] = [];
+  const outcomes = await services.db.transaction(async (tx) => {
     const locked = await tx
       .select()
       .from(statements)
@@ -114,8 +117,21 @@ export async function collectPage(
       const statement = lockedById.get(d.statementId);
       const { payment, account } = byPayment.get(d.paymentId)!;
       if (!statement || !moved.has(d.paymentId)) continue;
-      if (charges[i]?.status === 'succeeded') {
-        collected.push({ account, statement, payment });
+      const charge = charges[i];
+      if (charge?.status === 'succeeded') {
+        // What the statement still owes now it is locked: a settlement (the customer's card page, staff by
+        // phone) may have paid it since the list was read. Only that much is posted as collected; the rest is
+        // a surplus, flagged, recorded as a payment and a refund, and paid back (ADR 341), not left as credit.
+        const owed = OPEN.includes(statement.status) ? Math.max(0, statement.amountOutstandingPence) : 0;
+        const applied = Math.min(payment.amountPence, owed);
+        if (applied > 0)
+          collected.push({ account, statement, payment: { ...payment, amountPence: applied } });
+        const flag = await flagSurplus(services, tx, {
+          payment: { ...payment, status: 'SETTLED', providerReference: charge.paymentReference },
+          paymentReference: charge.paymentReference,
+          amountPence: payment.amountPence - applied,
+        });
+        if (flag) flagged.push(payment.id);
         outcomes.push('collected');
       } else {
         await afterFailedCollection(tx, account, statement, payment.amountPence, at);
@@ -125,4 +141,8 @@ export async function collectPage(
     await postCollected(tx, collected, at, 'card');
     return outcomes;
   });
+  for (const paymentId of flagged) await refundFlagged(services, paymentId);
+  return outcomes;
 }
+
+const OPEN: readonly string[] = guardOf(statementMachine, 'payInFull').from;

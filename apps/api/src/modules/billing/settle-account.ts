@@ -190,10 +190,15 @@ export async function applySettlement(ctx: Ctx, payment: SettledPayment) {
  * and the balance does not move. The refund itself is made by payments once this has committed.
  */
 export const postSurplus: EventHandlers['payment.surplus'] = async (ctx, o) => {
+  // A settlement's reference is the account; a statement collection's is its statement (posted on that one).
   const [statement] = await ctx.db
     .select()
     .from(statements)
-    .where(eq(statements.accountId, o.payment.reference))
+    .where(
+      o.payment.purpose === 'statement'
+        ? eq(statements.id, o.payment.reference)
+        : eq(statements.accountId, o.payment.reference),
+    )
     .orderBy(desc(statements.statementNumber))
     .limit(1);
   if (!statement) return;

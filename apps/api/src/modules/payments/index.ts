@@ -41,4 +41,4 @@ export {
 } from './refund-payment.ts';
 export { paymentRoutes } from './routes.ts';
 export { PaymentDeclinedError, settleByToken } from './settle-by-token.ts';
-export { flagSurplus } from './surplus.ts';
+export { flagSurplus, refundFlagged } from './surplus.ts';

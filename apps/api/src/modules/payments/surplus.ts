@@ -53,8 +53,10 @@ export async function flagSurplus(
   return flag;
 }
 
+type RefundCtx = Pick<Ctx, 'db' | 'providers' | 'clock'> & { log?: Pick<Ctx['log'], 'warn'> | undefined };
+
 /** Pays back every surplus of a customer payment still waiting (after the flagging transaction committed). */
-export async function refundFlagged(ctx: Ctx, customerPaymentId: string) {
+export async function refundFlagged(ctx: RefundCtx, customerPaymentId: string) {
   const waiting = await ctx.db
     .select()
     .from(duplicatePayments)
@@ -71,7 +73,7 @@ export async function refundFlagged(ctx: Ctx, customerPaymentId: string) {
  * Refunds one flagged surplus through the card provider. The surplus of the payment's own charge goes through
  * refundCustomerPayment, so what is left of that payment to refund later (a cancellation) knows of it.
  */
-export async function refundDuplicate(ctx: Ctx, flag: SurplusFlag) {
+export async function refundDuplicate(ctx: RefundCtx, flag: SurplusFlag) {
   const db = ctx.db;
   try {
     const [payment] = await db
@@ -102,7 +104,7 @@ export async function refundDuplicate(ctx: Ctx, flag: SurplusFlag) {
       .set({ status: 'refunded', refundReference, refundedAt: ctx.clock.now() })
       .where(eq(duplicatePayments.id, flag.id));
   } catch (err) {
-    ctx.log.warn(
+    ctx.log?.warn(
       { err, duplicateId: flag.id },
       'refund of a surplus card payment failed; staff must refund it',
     );

@@ -82,7 +82,7 @@ function readDir(dir: string, measurement: boolean): Adr[] {
 /** Accepted, with what later ADRs did to it: "superseded in part by 320", "amended by 348". */
 export function statusOf(adr: Adr, all: Adr[]): string {
   const notes = new Set<string>();
-  for (const m of adr.status.matchAll(/(superseded|amended) by ADR (\d+)/gi))
+  for (const m of adr.status.matchAll(/(superseded|amended)(?: in part)? by ADR (\d+)/gi))
     notes.add(
       `${m[1]!.toLowerCase() === 'superseded' ? 'superseded in part' : 'amended'} by ${Number(m[2])}`,
     );

@@ -32,6 +32,7 @@ describe('the decisions index', () => {
     expect(statusOf(byNumber(250), adrs)).toContain('superseded in part by 320');
     expect(statusOf(byNumber(131), adrs)).toBe('accepted; amended by 341');
     expect(statusOf(byNumber(340), adrs)).toMatch(/^measurement report/);
+    expect(statusOf(byNumber(211), adrs)).toBe('accepted; superseded in part by 305');
     expect(statusOf(byNumber(1), adrs)).toBe('accepted');
   });
 

@@ -12,6 +12,8 @@ export const BASELINE = path.join(ROOT, 'scripts', 'boundaries-known-violations.
 
 const SOURCE_DIRS = ['packages/domain', 'packages/contracts', 'apps/api', 'apps/web'];
 const SOURCE_SUBDIRS = ['src', 'test'];
+/** The tools around the product, scanned whole: the browser journeys, the benches and the scripts. */
+const TOOL_DIRS = ['e2e', 'bench', 'scripts'];
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.js', '.mjs'];
 const PACKAGES: Record<string, string> = {
   '@forecourt/domain': 'packages/domain/src',
@@ -36,6 +38,7 @@ export function readTree(root = ROOT): SourceTree {
   };
   for (const d of SOURCE_DIRS)
     for (const s of SOURCE_SUBDIRS) if (existsSync(path.join(root, d, s))) walk(path.join(root, d, s));
+  for (const d of TOOL_DIRS) if (existsSync(path.join(root, d))) walk(path.join(root, d));
   return tree;
 }
 
@@ -103,14 +106,25 @@ const isTextRegistryImport = (from: string, to: string) =>
   TEXT_REGISTRIES.includes(from) &&
   /^apps\/web\/src\/(features\/[^/]+\/|forms\/[^/]+\/|ui\/|app\/)texts\.ts$/.test(to);
 
+const isTool = (f: string) => TOOL_DIRS.some((d) => f.startsWith(`${d}/`));
+const APP_ROUTES = 'apps/web/src/app/routes.tsx';
+
 /** One import that breaks a rule, written as it appears in the baseline. */
 export function edgeViolations(from: string, to: string): string[] {
   const out: string[] = [];
   const a = layerOf(from);
   const b = layerOf(to);
   if (a && b && a !== b && !ALLOWED[a].includes(b)) out.push(`layer ${a} -> ${b}: ${from} -> ${to}`);
+  // The product's sources (not their tests) never import the tools; the tools drive the web app through a
+  // browser and its build, never its sources.
+  const productSource = /^(apps|packages)\/[^/]+\/src\//.test(from);
+  if (productSource && isTool(to)) out.push(`product -> tools: ${from} -> ${to}`);
+  if (isTool(from) && to.startsWith('apps/web/src/')) out.push(`tools -> web sources: ${from} -> ${to}`);
   const fa = webArea(from);
   const fb = webArea(to);
+  // ADR 140: the shell meets an area in one file, app/routes.tsx, and only through the area's routes.tsx.
+  if (fa === 'app' && fb?.startsWith('features/') && !(from === APP_ROUTES && to.endsWith('/routes.tsx')))
+    out.push(`web app -> feature internals: ${from} -> ${to}`);
   if (fa && fb && fa !== fb) {
     if (fa.startsWith('features/') && fb.startsWith('features/'))
       out.push(`web feature -> feature: ${from} -> ${to}`);

@@ -57,6 +57,37 @@ import {\n  d,\n  e,\n} from './d.ts';\nimport './side.ts';\nconst f = () => imp
     );
   });
 
+  it('lets the shell meet an area only in app/routes.tsx, through the area routes.tsx (issue 30 point 4)', () => {
+    const app = 'apps/web/src/app/app.tsx';
+    expect(withScratch(app, "import '@forecourt/web/features/policy/policy-page.tsx';")).toEqual([
+      `web app -> feature internals: ${app} -> apps/web/src/features/policy/policy-page.tsx`,
+    ]);
+    expect(withScratch(app, "import '@forecourt/web/features/policy/routes.tsx';").join()).toContain(
+      'web app -> feature internals',
+    );
+    const routes = 'apps/web/src/app/routes.tsx';
+    expect(withScratch(routes, "import '@forecourt/web/features/policy/policy-page.tsx';").join()).toContain(
+      'web app -> feature internals',
+    );
+    expect(withScratch(routes, "import '@forecourt/web/features/policy/routes.tsx';")).toEqual([]);
+  });
+
+  it('scans the journeys, benches and scripts: the product never imports them, they never import the web sources', () => {
+    expect(
+      tree.has('e2e/support/server.ts') && tree.has('bench/run.ts') && tree.has('scripts/phases.mjs'),
+    ).toBe(true);
+    const journey = someFile('e2e/journeys/');
+    expect(withScratch(journey, "import '@forecourt/web/ui/index.ts';").join()).toContain(
+      'tools -> web sources',
+    );
+    const api = someFile('apps/api/src/lib/');
+    expect(withScratch(api, "import '../../../../e2e/support/server.ts';").join()).toContain(
+      'product -> tools',
+    );
+    const bench = someFile('bench/');
+    expect(withScratch(bench, "import '@forecourt/api/app.ts';")).toEqual([]);
+  });
+
   it('tolerates no known violation: the baseline is empty', () => {
     expect([...baseline]).toEqual([]);
   });

@@ -6,7 +6,7 @@
 import { daysOnCoverIn, periodDays as schedulePeriodDays } from '../billing/schedule.ts';
 import { DEFAULT_DAYS_TO_DEFER } from '../constants.ts';
 import { addDaysIso, londonDate, startOfDayLondon } from '../dates.ts';
-import type { CoolingOffStartBasis, RenewalCancellationReason } from '../enums.ts';
+import { type CoolingOffStartBasis, RENEWAL_CANCELLATION_REASONS } from '../enums.ts';
 import { proRataPence } from '../money.ts';
 import {
   type CancellationRule,
@@ -25,14 +25,7 @@ export interface CancellationConfig {
 }
 
 export const DEFAULT_CANCELLATION_CONFIG: CancellationConfig = {
-  reasons: [
-    'SoldNR',
-    'SoldMake',
-    'Price',
-    'Service',
-    'NotSuitable',
-    'Other',
-  ] satisfies RenewalCancellationReason[],
+  reasons: [...RENEWAL_CANCELLATION_REASONS],
   daysToDefer: DEFAULT_DAYS_TO_DEFER,
   coolingOff: { days: DEFAULT_COOLING_OFF_DAYS, from: 'Inception' },
 };

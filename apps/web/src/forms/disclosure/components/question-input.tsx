@@ -13,34 +13,17 @@ import {
   TextInput,
   YesNo,
 } from '../../../ui/index.ts';
-import { AddressSearch, type AddressValue, VehicleLookup, type VehicleValue } from '../../lookups/index.ts';
+import {
+  AddressSearch,
+  type AddressValue,
+  pickAddress,
+  VehicleLookup,
+  type VehicleValue,
+} from '../../lookups/index.ts';
 import type { Question } from '../engine/types.ts';
 import { useEngine } from './engine-context.tsx';
 import { DataLookupInput } from './inputs/data-lookup-input.tsx';
 import { MarketingInput, StartDateInput } from './inputs/misc-inputs.tsx';
-
-const ADDRESS_KEYS = [
-  'line1',
-  'line2',
-  'line3',
-  'line4',
-  'line5',
-  'city',
-  'postalCode',
-  'countryName',
-  'company',
-  'department',
-];
-
-/** The address as the risk model keeps it: its lines, no lookup ids or labels, no empty parts. */
-function pickAddress(a: AddressValue): Record<string, string> {
-  return Object.fromEntries(
-    ADDRESS_KEYS.flatMap((k) => {
-      const v = (a as Record<string, unknown>)[k];
-      return typeof v === 'string' && v !== '' ? [[k, v]] : [];
-    }),
-  );
-}
 
 export interface InputProps {
   question: Question;

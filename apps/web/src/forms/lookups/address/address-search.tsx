@@ -7,7 +7,7 @@ import { Button, Field, Spinner } from '../../../ui/index.ts';
 import { useAddressFind, useAddressRetrieve } from '../api/addresses.ts';
 import results from '../lookup-results.module.css';
 import styles from './address-search.module.css';
-import type { AddressValue } from './address-value.ts';
+import { ADDRESS_LINES, type AddressValue } from './address-value.ts';
 import { ManualAddressForm } from './manual-address-form.tsx';
 
 export type { AddressValue } from './address-value.ts';
@@ -23,18 +23,6 @@ export type AddressSearchProps = {
 
 /** Typed in the shape of a full postcode (any letters), so a format message helps more than "not found". */
 const POSTCODE_SHAPED = /^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$/i;
-
-const LINES = [
-  'company',
-  'department',
-  'line1',
-  'line2',
-  'line3',
-  'line4',
-  'line5',
-  'city',
-  'postalCode',
-] as const;
 
 /**
  * Address search (spec 1 §2.5): text search 500 ms after typing stops (never for blank text), results in a
@@ -66,7 +54,7 @@ export function AddressSearch({ value, onChange, overridable, id, label }: Addre
     return (
       <div className={styles.chosen} data-testid="chosen-address">
         <address className={styles.lines}>
-          {LINES.filter((k) => value[k]).map((k) => (
+          {ADDRESS_LINES.filter((k) => value[k]).map((k) => (
             <span key={k}>{value[k]}</span>
           ))}
         </address>

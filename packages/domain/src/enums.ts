@@ -228,6 +228,17 @@ export const RELATIONSHIPS_TO_INSURED = [
   'Other',
 ] as const;
 export type RelationshipToInsured = (typeof RELATIONSHIPS_TO_INSURED)[number];
+/** Each relationship in English: the documents print it, and the form's texts default to it (brands may override). */
+export const RELATIONSHIP_LABELS: Record<RelationshipToInsured, string> = {
+  SpousePartner: 'Spouse or partner',
+  SonDaughter: 'Son or daughter',
+  ParentGuardian: 'Parent or guardian',
+  BrotherSister: 'Brother or sister',
+  OtherFamilyMember: 'Other family member',
+  Employee: 'Employee',
+  Employer: 'Employer',
+  Other: 'Other',
+};
 /** Spec 3 §3 lists Own, Rent, LivingWithFamily and says the texts also show a mortgage: Mortgage is one (ADR 136). */
 export const HOME_OWNERSHIP = ['Own', 'Mortgage', 'Rent', 'LivingWithFamily'] as const;
 export type HomeOwnership = (typeof HOME_OWNERSHIP)[number];

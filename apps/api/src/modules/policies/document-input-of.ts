@@ -1,24 +1,13 @@
 import type { Brand } from '@forecourt/contracts';
 import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
 import type { Quote } from '@forecourt/contracts/proposals';
-import type { ProductKind } from '@forecourt/domain/enums';
+import { type ProductKind, RELATIONSHIP_LABELS } from '@forecourt/domain/enums';
 import { policyTermOf, productKindOf } from '@forecourt/domain/policy/term';
 import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { priceBreakdown } from '@forecourt/domain/rating/price';
 
 type Data = Record<string, unknown>;
 const str = (v: unknown, fallback = '') => (typeof v === 'string' && v.trim() ? v.trim() : fallback);
-
-const RELATIONSHIPS: Record<string, string> = {
-  SpousePartner: 'Spouse or partner',
-  SonDaughter: 'Son or daughter',
-  ParentGuardian: 'Parent or guardian',
-  BrotherSister: 'Brother or sister',
-  OtherFamilyMember: 'Other family member',
-  Employee: 'Employee',
-  Employer: 'Employer',
-  Other: 'Other',
-};
 
 const USES = ['SocialDomesticPleasure', 'SocialDomesticPleasureCommuting', 'BusinessClass1'] as const;
 
@@ -126,7 +115,8 @@ export function documentInputOf(data: Data, quote: Quote, c: DocumentContext): P
       name: name(p.data) || '-',
       relationship: p.policyholder
         ? 'Policyholder'
-        : (RELATIONSHIPS[str(p.data.relationshipToInsured)] ?? 'Named driver'),
+        : ((RELATIONSHIP_LABELS as Record<string, string>)[str(p.data.relationshipToInsured)] ??
+          'Named driver'),
       dateOfBirth: str(p.data.dateOfBirth, '1970-01-01'),
       policyholder: p.policyholder,
     })),

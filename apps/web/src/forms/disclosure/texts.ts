@@ -1,3 +1,5 @@
+import { RELATIONSHIP_LABELS } from '@forecourt/domain/enums';
+
 /** Texts of the disclosure form engine and the forecourt product's questions (brand texts override). */
 const options: Record<string, Record<string, string>> = {
   steering: { RHD: 'Right-hand drive', LHD: 'Left-hand drive' },
@@ -33,16 +35,7 @@ const options: Record<string, Record<string, string>> = {
     CompoundUnlocked: 'Unlocked compound',
     Other: 'Somewhere else',
   },
-  relationship: {
-    SpousePartner: 'Spouse or partner',
-    SonDaughter: 'Son or daughter',
-    ParentGuardian: 'Parent or guardian',
-    BrotherSister: 'Brother or sister',
-    OtherFamilyMember: 'Other family member',
-    Employee: 'Employee',
-    Employer: 'Employer',
-    Other: 'Other',
-  },
+  relationship: { ...RELATIONSHIP_LABELS },
   homeOwnership: {
     Own: 'Own outright',
     Mortgage: 'Own with a mortgage',

@@ -39,8 +39,15 @@ export const cardSessionStatusSchema = z.object({
   declineCode: z.string().nullable(),
   paymentId: z.string().nullable(),
   clientReference: z.string().nullable(),
+  /** What the page charged (pence), for a payment page (ADR 353). */
+  amount: z.number().int().nullable().optional(),
+  /** The card the page was paid or set up with, once saved (ADR 353). */
+  card: z.object({ display: z.string() }).nullable().optional(),
 });
 export type CardSessionStatus = z.infer<typeof cardSessionStatusSchema>;
+
+/** POST /api/stripe/sessions/{id}/keepCard: the card now collects the account's payments (ADR 353). */
+export const keptCardSchema = z.object({ display: z.string().nullable() });
 
 /** Spec 3 §5: token `tok_` and at least two word characters, trimmed on paste; postcode upper-cased. */
 export const paymentTokenPattern = /^tok_\w{2,}$/;

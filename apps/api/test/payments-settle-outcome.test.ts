@@ -48,6 +48,7 @@ describe('what the billing tab learns after paying arrears on the card page (iss
     const { v, accountId } = await arrears();
     const page = await openPage(v.token, accountId);
     expect(page.status).toBe(200);
+    expect(page.body.amount).toBe(6150); // what the page will charge, for the confirmation before it
     const back = await pay(page.body.url, '4000 0000 0000 0002');
     expect(back.status).toBe(303);
     expect(back.location).toBe(`${t.base}/billing?cardPayment=${page.body.sessionId}`);

@@ -29,7 +29,12 @@ export const cardSetupBodySchema = z.object({
 });
 export type CardSetupBody = z.infer<typeof cardSetupBodySchema>;
 
-export const cardSessionResponseSchema = z.object({ sessionId: z.string(), url: z.string() });
+export const cardSessionResponseSchema = z.object({
+  sessionId: z.string(),
+  url: z.string(),
+  /** What the page will charge (pence): an outstanding balance's page says it before the customer goes there. */
+  amount: z.number().int().optional(),
+});
 export type CardSessionResponse = z.infer<typeof cardSessionResponseSchema>;
 
 export const cardSessionStatusSchema = z.object({

@@ -4,10 +4,10 @@ import { formatGBP } from '@forecourt/domain/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmPayment, type PaymentFact } from '../../../forms/payment-confirmation/confirm-payment.tsx';
 import { call } from '../../../lib/api/endpoint.ts';
 import { endpoints } from '../../../lib/api/endpoints.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
-import { ConfirmPayment, type PaymentFact } from '../../../lib/payments/confirm-payment.tsx';
 import { Button } from '../../../ui/index.ts';
 
 const when = (iso: string) => formatLondon(iso, "HH:mm 'on' d MMMM yyyy");

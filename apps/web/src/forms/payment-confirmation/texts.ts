@@ -1,4 +1,4 @@
-import { registerTexts } from '../i18n/i18n.ts';
+import { registerTexts } from '../../lib/i18n/i18n.ts';
 
 /**
  * Texts of the payment confirmations (issue 28 defects 2 and 7, ADR 353): the step before any action that

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Modal, Notification } from '../../ui/index.ts';
 import styles from './confirm-payment.module.css';
-import './payment-texts.ts';
+import './texts.ts';
 
 export interface PaymentFact {
   label: string;

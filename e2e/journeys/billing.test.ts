@@ -243,7 +243,9 @@ describe('the second brand (BRAND=motorhub, allowModifyBillingDay on): settling 
     const result = page.getByTestId('settle-result');
     await result.waitFor();
     expect(await result.textContent()).toContain('Your payment did not go through');
-    expect(await result.textContent()).toContain('Your bank declined the payment, so nothing has been taken');
+    expect(await result.textContent()).toContain(
+      'Your bank declined the payment (card_declined), so nothing has been taken',
+    );
     expect(await result.textContent()).toContain('(card_declined)');
     expect(await page.getByText(/^Outstanding balance: £/).textContent()).toContain(owed);
     expect(await page.getByTestId('payment-method').textContent()).toBe(before);

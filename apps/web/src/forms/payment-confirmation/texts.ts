@@ -30,13 +30,13 @@ export const paymentTexts: Record<string, string> = {
     'We are confirming your payment with your bank. This can take a minute: refresh the page to see it.',
   'payment.settle.declined.title': 'Your payment did not go through',
   'payment.settle.declined':
-    'Your card was not charged. Please try another card, or call us on {{phone}} ({{code}}).',
+    'Your card was not charged ({{code}}). Please try another card, or call us on {{phone}}.',
   'payment.settle.declined.card_declined':
-    'Your bank declined the payment, so nothing has been taken. Please try another card, or call us on {{phone}} ({{code}}).',
+    'Your bank declined the payment ({{code}}), so nothing has been taken. Please try another card, or call us on {{phone}}.',
   'payment.settle.declined.insufficient_funds':
-    'Your bank says there is not enough money available on this card, so nothing has been taken. Please try another card ({{code}}).',
+    'Your bank says there is not enough money available on this card ({{code}}), so nothing has been taken. Please try another card.',
   'payment.settle.declined.expired_card':
-    'This card has expired, so nothing has been taken. Please try another card ({{code}}).',
+    'This card has expired ({{code}}), so nothing has been taken. Please try another card.',
   // Opt back in on a lapsed policy (the renewal quote taken up)
   'payment.takeUp.title': 'Renew policy {{policyNumber}}',
   'payment.takeUp.loading': 'Getting your price…',

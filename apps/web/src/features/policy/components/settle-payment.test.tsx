@@ -101,7 +101,9 @@ describe('billing tab: paying the outstanding balance', () => {
     );
     const result = await screen.findByTestId('settle-result');
     expect(result.textContent).toContain('Your payment did not go through');
-    expect(result.textContent).toContain('Your bank declined the payment, so nothing has been taken');
+    expect(result.textContent).toContain(
+      'Your bank declined the payment (card_declined), so nothing has been taken',
+    );
     expect(result.textContent).toContain('(card_declined)');
   });
 

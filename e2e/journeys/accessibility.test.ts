@@ -241,4 +241,57 @@ describe('accessibility: axe on every page kind (issue 28)', () => {
 
     expect(sweep.found()).toEqual([]);
   }, 300_000);
+
+  it('the demo customer: the payment confirmations (Pay now, opt back in), a declined card, payment received with the keep-card offer (ADR 353)', async () => {
+    const sweep = axeSweep();
+    const page = await browser.newPage({ width: 1280, baseUrl: server.baseUrl });
+    page.setDefaultTimeout(15_000);
+    await page.goto('/sign-in');
+    await signInAtIdp(page, 'demo@forecourt.example', server.baseUrl);
+    await page.waitForURL((url) => url.pathname === '/');
+    const reminder = page.getByRole('dialog', { name: 'You have a payment to make' });
+    if (
+      await reminder.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      await reminder.getByRole('button', { name: 'Later' }).click();
+      await reminder.waitFor({ state: 'detached' });
+    }
+    const lapsed = page.locator('[data-banner="renewal-lapsed"]').first();
+    await lapsed.getByRole('button', { name: 'Opt back in' }).click();
+    const takeUp = page.getByRole('dialog', { name: /^Renew policy / });
+    await takeUp.locator('[data-fact="card"]').waitFor();
+    await sweep.check(page, 'home: opt back in, the confirmation');
+    await takeUp.getByRole('button', { name: 'Not now' }).click();
+    await takeUp.waitFor({ state: 'detached' });
+
+    type Held = { policyId: string; currentPolicyVersion: { quote: { vrn?: string } } };
+    const held = (await pageApi<Held[]>(page, 'GET', '/api/policies')).body;
+    const arrears = held.find((p) => p.currentPolicyVersion.quote.vrn === 'BM70SER');
+    expect(arrears).toBeTruthy();
+    await page.goto(`/car-insurance/policy/${arrears?.policyId}/billing`);
+    await page.getByRole('complementary', { name: 'Payment settings' }).waitFor();
+    const pay = async (card: string) => {
+      await page.getByTestId('pay-outstanding').click();
+      const dialog = page.getByRole('dialog', { name: 'Pay your outstanding balance' });
+      await dialog.locator('[data-fact="amount"]').waitFor();
+      if (card.endsWith('0002')) await sweep.check(page, 'billing: Pay now, the confirmation');
+      await dialog.getByRole('button', { name: /^Continue to pay / }).click();
+      await payOnHostedPage(page, card);
+      await page.waitForURL(/\/billing/);
+    };
+    await pay('4000 0000 0000 0002');
+    await page.getByTestId('settle-result').filter({ hasText: 'did not go through' }).waitFor();
+    await sweep.check(page, 'billing: a declined card');
+    await pay('4242 4242 4242 4242');
+    await page.getByTestId('keep-card').waitFor({ timeout: 30_000 });
+    await sweep.check(page, 'billing: payment received, keep the new card?');
+    await page.getByRole('button', { name: 'Yes, use this card' }).click();
+    await page.getByTestId('card-kept').waitFor();
+    await sweep.check(page, 'billing: the new card kept');
+
+    expect(sweep.found()).toEqual([]);
+  }, 300_000);
 });

@@ -214,32 +214,111 @@ describe('the second brand (BRAND=motorhub, allowModifyBillingDay on): settling 
   }, 320_000);
   afterAll(() => motorhub?.stop());
 
-  it('the customer pays the outstanding balance on the hosted card page; it is gone', async () => {
+  it('Pay now confirms the amount; a declined card says so; paid: "payment received", keep the new card; it is gone', async () => {
     const page = await browser.newPage({ baseUrl: motorhub.baseUrl });
     await signInAsDemo(page, motorhub.baseUrl);
     await openBilling(page, await demoPolicy(page, 'BM70SER'));
     const notice = page.getByText(/^Outstanding balance: £[\d,]+\.\d\d$/);
     await notice.waitFor();
-    const owed = /£[\d,]+\.\d\d/.exec((await notice.textContent()) ?? '')?.[0];
+    const owed = /£[\d,]+\.\d\d/.exec((await notice.textContent()) ?? '')?.[0] ?? '';
     expect(await page.getByTestId('latest-statement').textContent()).toContain(`${owed} to pay`);
     expect(await page.getByTestId('latest-statement').textContent()).toContain('Failed');
+    const before = (await page.getByTestId('payment-method').textContent()) ?? '';
     await shootBoth(page, 'billing-outstanding');
-    await page.getByTestId('pay-outstanding').click();
+    // Issue 28 defect 2 / 7 (ADR 353): Pay now asks first, with what the server will charge.
+    const confirmPay = async () => {
+      await page.getByTestId('pay-outstanding').click();
+      const dialog = page.getByRole('dialog', { name: 'Pay your outstanding balance' });
+      await dialog.locator('[data-fact="amount"]').waitFor();
+      expect(await dialog.locator('[data-fact="amount"]').textContent()).toBe(owed);
+      return dialog;
+    };
+    let dialog = await confirmPay();
+    await shootBoth(page, 'billing-pay-confirm');
+    await dialog.getByRole('button', { name: `Continue to pay ${owed}` }).click();
     await page.waitForURL(/\/sandbox\/card\/checkout\//);
     expect(await page.getByRole('button', { name: /^Pay / }).textContent()).toContain(owed);
+    await payOnHostedPage(page, '4000 0000 0000 0002');
+    await page.waitForURL(/\/billing/);
+    const result = page.getByTestId('settle-result');
+    await result.waitFor();
+    expect(await result.textContent()).toContain('Your payment did not go through');
+    expect(await result.textContent()).toContain(
+      'Your bank declined the payment (card_declined), so nothing has been taken',
+    );
+    expect(await result.textContent()).toContain('(card_declined)');
+    expect(await page.getByText(/^Outstanding balance: £/).textContent()).toContain(owed);
+    expect(await page.getByTestId('payment-method').textContent()).toBe(before);
+    await shootBoth(page, 'billing-pay-declined');
+
+    dialog = await confirmPay();
+    await dialog.getByRole('button', { name: `Continue to pay ${owed}` }).click();
     await payOnHostedPage(page, '4242 4242 4242 4242');
-    await page.waitForURL(/\/billing$/);
-    // The payment is confirmed by the provider's signed webhook: the balance goes once it has come.
-    for (let i = 0; i < 30 && (await page.getByText('Nothing outstanding').count()) === 0; i++) {
-      await page.waitForTimeout(1_000);
-      await page.reload();
-      await page.getByRole('complementary', { name: 'Payment settings' }).waitFor();
-    }
-    await page.getByText('Nothing outstanding').waitFor({ timeout: 1_000 });
+    await page.waitForURL(/\/billing/);
+    await result.filter({ hasText: 'Payment received' }).waitFor({ timeout: 30_000 });
+    expect(await result.textContent()).toContain(`Payment received: ${owed}`);
+    const keep = page.getByTestId('keep-card');
+    expect(await keep.textContent()).toContain('Use VISA •••• 4242 for your future payments?');
+    // The failing card stays on file until the customer says yes.
+    expect(await page.getByTestId('payment-method').textContent()).toBe(before);
+    await page.waitForURL((url) => !url.search.includes('cardPayment'));
+    await shootBoth(page, 'billing-pay-received');
+    await keep.getByRole('button', { name: 'Yes, use this card' }).click();
+    await page.getByTestId('card-kept').waitFor();
+    await page.getByTestId('payment-method').filter({ hasText: '4242' }).waitFor();
+    await page.getByText('Nothing outstanding').waitFor();
     expect(await page.getByText(/^Outstanding balance: /).count()).toBe(0);
     expect(await page.getByTestId('pay-outstanding').count()).toBe(0);
     expect(await page.getByTestId('latest-statement').textContent()).toContain('Paid in full');
     await shootBoth(page, 'billing-outstanding-paid');
+    // A reload says nothing again: the session left the address.
+    await page.reload();
+    await page.getByRole('complementary', { name: 'Payment settings' }).waitFor();
+    expect(await page.getByTestId('settle-result').count()).toBe(0);
+  });
+
+  it('"Opt back in" on the lapsed policy (LH19EZR) confirms the price, the start and the card, then says what was paid', async () => {
+    const page = await browser.newPage({ baseUrl: motorhub.baseUrl });
+    await page.goto('/sign-in');
+    await signInAtIdp(page, 'demo@forecourt.example', motorhub.baseUrl);
+    await page.waitForURL((url) => url.pathname === '/');
+    const reminder = page.getByRole('dialog', { name: 'You have a payment to make' });
+    if (
+      await reminder.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      await reminder.getByRole('button', { name: 'Later' }).click();
+      await reminder.waitFor({ state: 'detached' });
+    }
+    const banner = page
+      .locator('[data-banner="renewal-lapsed"]')
+      .filter({ hasText: /ended on/ })
+      .first();
+    await banner.waitFor();
+    const before = (await pageApi<Held[]>(page, 'GET', '/api/policies')).body.length;
+    await banner.getByRole('button', { name: 'Opt back in' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Renew policy / });
+    await dialog.locator('[data-fact="due-today"]').waitFor();
+    const due = (await dialog.locator('[data-fact="due-today"]').textContent()) ?? '';
+    expect(due).toMatch(POUNDS);
+    expect(await dialog.locator('[data-fact="cover"]').textContent()).toMatch(
+      /^From \d\d:\d\d on \d{1,2} [A-Z][a-z]+ 20\d\d \(when you confirm\) to \d{1,2} [A-Z][a-z]+ 20\d\d$/,
+    );
+    const card = (await dialog.locator('[data-fact="card"]').textContent()) ?? '';
+    expect(card).toMatch(/•••• \d{4}/);
+    await shootBoth(page, 'home-take-up-confirm');
+    // Nothing was made by opening it.
+    expect((await pageApi<Held[]>(page, 'GET', '/api/policies')).body.length).toBe(before);
+    await dialog.getByRole('button', { name: `Pay ${due} and renew` }).click();
+    const done = dialog.getByTestId('payment-done');
+    await done.waitFor({ timeout: 30_000 });
+    expect(await done.textContent()).toContain(`Payment received: ${due} from ${card}.`);
+    await shootBoth(page, 'home-take-up-done');
+    expect((await pageApi<Held[]>(page, 'GET', '/api/policies')).body.length).toBe(before + 1);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('staff change the payment day: the day and the next-payment estimate follow', async () => {

@@ -393,6 +393,18 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'GET /api/stripe/sessions/:sessionId': { kind: 'owned', url: () => `/api/stripe/sessions/${o.sessionId}` },
+  // ADR 353: keep the card a settlement was paid with; the matrix's session is no settlement (409 past access).
+  'POST /api/stripe/sessions/:sessionId/keepCard': {
+    kind: 'owned',
+    url: () => `/api/stripe/sessions/${o.sessionId}/keepCard`,
+    expect: { owner: ALLOWED, ...STAFF_TAKE_CARDS_BY_PHONE },
+  },
+  // ADR 353: the lapsed policy's take-up offer; the matrix's policy is live (409 past access).
+  'GET /api/policies/:id/renewal/takeUp': {
+    kind: 'owned',
+    url: () => `/api/policies/${o.policyId}/renewal/takeUp`,
+    expect: { owner: ALLOWED, 'staff impersonating owner': ALLOWED },
+  },
   'POST /api/stripe/checkout': {
     kind: 'owned',
     url: () => '/api/stripe/checkout',

@@ -15,6 +15,7 @@ import { type BoundPolicy, boundPolicy, DAY, staffFor } from './renewals-helpers
  * charged to the saved card first. And the claims of the year go into the renewal's disclosed claims history.
  */
 let t: ListeningApp;
+let ownerOffer = -1;
 const p = {} as Record<'owner' | 'twice' | 'expires' | 'declined' | 'claimed' | 'clean', BoundPolicy>;
 
 const moveTo = (at: Date) => t.clock.advance(at.getTime() - t.clock.now().getTime());
@@ -140,6 +141,35 @@ describe('PUT /api/policies/{id}/autoRenewal on a lapsed policy: taking the rene
     expect(await successors(p.declined)).toHaveLength(1);
   });
 
+  it('before it, the offer says what is charged today, from when, and to which card; it is what is then charged (ADR 353)', async () => {
+    const url = `/api/policies/${p.owner.policyId}/renewal/takeUp`;
+    const stranger = await visitor(t.app);
+    expect((await t.app.inject({ method: 'GET', url, headers: stranger.headers })).statusCode).toBe(404);
+    const before = t.clock.now().getTime();
+    const res = await get(p.owner, url);
+    expect(res.statusCode, res.body).toBe(200);
+    const offer = res.json();
+    expect(offer).toMatchObject({
+      dueToday: expect.any(Number),
+      total: expect.any(Number),
+      paymentMethod: { type: 'CARD', display: expect.any(String) },
+    });
+    expect(offer.dueToday).toBeGreaterThan(0);
+    expect(new Date(offer.startsAt).getTime()).toBeGreaterThanOrEqual(before);
+    expect(new Date(offer.startsAt).getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
+    expect(new Date(offer.endsAt).getFullYear()).toBe(t.clock.now().getFullYear() + 1);
+    const code = String((await renewalOf(p.owner)).proposal_code);
+    const quote = (await get(p.owner, `/api/proposals/${code}`)).json().quote;
+    expect(offer.dueToday).toBe(
+      quote.totals.monthly ? quote.totals.monthly.first : quote.totals.discountedPrice,
+    );
+    // Nothing is made or charged by asking.
+    expect(await successors(p.owner)).toHaveLength(0);
+    ownerOffer = offer.dueToday;
+    // Not lapsed, or already taken up: nothing to offer.
+    expect((await get(p.clean, `/api/policies/${p.clean.policyId}/renewal/takeUp`)).statusCode).toBe(409);
+  });
+
   it('the owner takes it up: a new policy from now (not backdated), paid by card first, documents, MID, e-mail', async () => {
     const now = t.clock.now();
     const headers = { ...staffFor(p.owner), 'idempotency-key': 'take-up-owner-1' };
@@ -192,7 +222,7 @@ describe('PUT /api/policies/{id}/autoRenewal on a lapsed policy: taking the rene
       "SELECT status, amount_pence FROM customer_payments WHERE reference = $1 AND purpose = 'bind'",
       [old.renewalProposal],
     );
-    expect(payments).toEqual([{ status: 'SETTLED', amount_pence: expect.any(Number) }]);
+    expect(payments).toEqual([{ status: 'SETTLED', amount_pence: ownerOffer }]);
     const [statement] = await rows(
       t,
       `SELECT s.status, s.payment_due_at FROM statements s JOIN customer_accounts a ON a.id = s.account_id

@@ -29,7 +29,12 @@ export const cardSetupBodySchema = z.object({
 });
 export type CardSetupBody = z.infer<typeof cardSetupBodySchema>;
 
-export const cardSessionResponseSchema = z.object({ sessionId: z.string(), url: z.string() });
+export const cardSessionResponseSchema = z.object({
+  sessionId: z.string(),
+  url: z.string(),
+  /** What the page will charge (pence): an outstanding balance's page says it before the customer goes there. */
+  amount: z.number().int().optional(),
+});
 export type CardSessionResponse = z.infer<typeof cardSessionResponseSchema>;
 
 export const cardSessionStatusSchema = z.object({
@@ -39,8 +44,15 @@ export const cardSessionStatusSchema = z.object({
   declineCode: z.string().nullable(),
   paymentId: z.string().nullable(),
   clientReference: z.string().nullable(),
+  /** What the page charged (pence), for a payment page (ADR 353). */
+  amount: z.number().int().nullable().optional(),
+  /** The card the page was paid or set up with, once saved (ADR 353). */
+  card: z.object({ display: z.string() }).nullable().optional(),
 });
 export type CardSessionStatus = z.infer<typeof cardSessionStatusSchema>;
+
+/** POST /api/stripe/sessions/{id}/keepCard: the card now collects the account's payments (ADR 353). */
+export const keptCardSchema = z.object({ display: z.string().nullable() });
 
 /** Spec 3 §5: token `tok_` and at least two word characters, trimmed on paste; postcode upper-cased. */
 export const paymentTokenPattern = /^tok_\w{2,}$/;

@@ -51,3 +51,17 @@ export const renewalReviewSchema = z.object({
   decisions: z.array(renewalDecisionSchema),
 });
 export type RenewalReview = z.infer<typeof renewalReviewSchema>;
+
+/**
+ * GET /api/policies/{id}/renewal/takeUp (ADR 353): what opting back in on a lapsed policy takes and when, for
+ * the confirmation before it (pence; instants in UTC).
+ */
+export const takeUpOfferSchema = z.object({
+  dueToday: z.number().int(),
+  total: z.number().int(),
+  monthly: z.object({ regular: z.number().int(), count: z.number().int() }).nullable(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  paymentMethod: z.object({ type: z.enum(['CARD', 'BACS_DEBIT']), display: z.string() }),
+});
+export type TakeUpOffer = z.infer<typeof takeUpOfferSchema>;

@@ -42,6 +42,8 @@ export const paymentSessions = pgTable('payment_sessions', {
     .notNull()
     .default('open'),
   declineCode: text('decline_code'),
+  /** The card the page was paid or set up with (saved in payment_methods; ADR 353). */
+  paymentMethodId: uuid('payment_method_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
   completedAt: ts('completed_at'),
 });

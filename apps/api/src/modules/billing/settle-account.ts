@@ -119,7 +119,8 @@ export async function createSettlePayment(
 /** POST /api/stripe/settle: the hosted card page for an account's outstanding balance. */
 export async function settleByCardPage(ctx: Ctx, input: CardSettleBody & { appOrigin: string }) {
   const payment = await createSettlePayment(ctx, input.accountId);
-  return createCardCheckout(ctx, { ...input, paymentId: payment.id, kind: 'settle' });
+  const page = await createCardCheckout(ctx, { ...input, paymentId: payment.id, kind: 'settle' });
+  return { ...page, amount: payment.amountPence };
 }
 
 /**

@@ -2,12 +2,14 @@ import type { CardCheckoutBody, CardSetupBody } from '@forecourt/contracts/payme
 import { paymentMachine } from '@forecourt/domain/lifecycle/index';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { customerPayments, paymentSessions } from '../../db/schema/index.ts';
+import { customerPayments, paymentMethods, paymentSessions } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { guardOf } from '../../lib/lifecycle.ts';
 import { requireSelfService } from '../../lib/roles.ts';
+import { type AfterCommit, runAfterCommit } from './fulfilment.ts';
+import { methodReady } from './method-ready.ts';
 import { assertReturnUrls } from './return-urls.ts';
 import { runSetupChecks } from './setup-checks.ts';
 
@@ -177,6 +179,18 @@ export async function getCardSession(ctx: Ctx, sessionId: string) {
     .from(paymentSessions)
     .where(and(eq(paymentSessions.id, sessionId), eq(paymentSessions.partyId, partyId)));
   if (!s) throw notFound('No such payment session');
+  const [payment] = s.customerPaymentId
+    ? await ctx.db
+        .select({ amountPence: customerPayments.amountPence })
+        .from(customerPayments)
+        .where(eq(customerPayments.id, s.customerPaymentId))
+    : [];
+  const [card] = s.paymentMethodId
+    ? await ctx.db
+        .select({ display: paymentMethods.display })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.id, s.paymentMethodId))
+    : [];
   return {
     sessionId: s.id,
     kind: s.kind,
@@ -184,7 +198,41 @@ export async function getCardSession(ctx: Ctx, sessionId: string) {
     declineCode: s.declineCode,
     paymentId: s.customerPaymentId,
     clientReference: s.clientReference,
+    amount: payment?.amountPence ?? null,
+    card: card?.display ? { display: card.display } : null,
   };
+}
+
+/**
+ * POST /api/stripe/sessions/{id}/keepCard (ADR 353): after paying an outstanding balance on the hosted page
+ * with another card, the customer chose to keep that card for the account's future payments. It becomes the
+ * account's collecting method through the same `paymentMethod.ready` path as a card set up from the billing
+ * tab (ADR 310), once: a repeat changes nothing. Only for a completed settle page of the caller's, whose card
+ * was saved; the account must still collect (422 otherwise).
+ */
+export async function keepSessionCard(ctx: Ctx, sessionId: string) {
+  const partyId = customerOnly(ctx);
+  let after: AfterCommit | undefined;
+  const kept = await ctx.db.transaction(async (tx) => {
+    const [s] = await tx
+      .select()
+      .from(paymentSessions)
+      .where(and(eq(paymentSessions.id, sessionId), eq(paymentSessions.partyId, partyId)));
+    if (!s) throw notFound('No such payment session');
+    const [payment] = s.customerPaymentId
+      ? await tx.select().from(customerPayments).where(eq(customerPayments.id, s.customerPaymentId))
+      : [];
+    const [method] = s.paymentMethodId
+      ? await tx.select().from(paymentMethods).where(eq(paymentMethods.id, s.paymentMethodId))
+      : [];
+    if (s.kind !== 'settle' || s.status !== 'complete' || payment?.status !== 'SETTLED' || !method)
+      throw new AppError('CONFLICT', 'No card was saved by this payment.');
+    await runSetupChecks({ ...ctx, db: tx }, partyId, payment.reference);
+    after = await methodReady(ctx, tx, { partyId, clientReference: payment.reference, method });
+    return method;
+  });
+  await runAfterCommit(ctx, after);
+  return { display: kept.display };
 }
 
 /** Customer payments move through the payment machine (ADR 345). */

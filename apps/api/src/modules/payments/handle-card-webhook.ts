@@ -65,11 +65,11 @@ export async function handleCardWebhook(ctx: Ctx, rawBody: string, signature: st
           );
       }
     } else {
+      const card = event.card ? await saveCard(txCtx, session.partyId, provider.name, event.card) : undefined;
       await tx
         .update(paymentSessions)
-        .set({ status: 'complete', completedAt: now })
+        .set({ status: 'complete', completedAt: now, paymentMethodId: card?.id ?? null })
         .where(eq(paymentSessions.id, session.id));
-      const card = event.card ? await saveCard(txCtx, session.partyId, provider.name, event.card) : undefined;
       if (card && session.kind === 'setup') {
         afterCommit = await methodReady(ctx, tx, {
           partyId: session.partyId,

@@ -8,6 +8,7 @@ import {
   directDebitFlowResponseSchema,
   directDebitMandateBodySchema,
   duplicatePaymentSchema,
+  keptCardSchema,
   mandateSchema,
   motoCheckoutBodySchema,
 } from '@forecourt/contracts/payments';
@@ -18,7 +19,12 @@ import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
 import type { SandboxCardPayments } from '../../providers/card-payments/sandbox.ts';
 import { sandboxCardRoutes } from '../../providers/card-payments/sandbox-routes.ts';
 import { sandboxDirectDebitRoutes } from '../../providers/direct-debit/sandbox-routes.ts';
-import { createCardCheckout, createCardSetup, getCardSession } from './create-card-session.ts';
+import {
+  createCardCheckout,
+  createCardSetup,
+  getCardSession,
+  keepSessionCard,
+} from './create-card-session.ts';
 import { toCustomerPayment } from './create-customer-payment.ts';
 import { declinedSchema, orDeclined } from './declined-reply.ts';
 import { completeMandateFlow, listMandates, startMandateFlow } from './direct-debit-mandates.ts';
@@ -78,6 +84,19 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => getCardSession(ctxOf(req), req.params.sessionId),
+  );
+  app.post(
+    '/api/stripe/sessions/:sessionId/keepCard',
+    {
+      schema: {
+        tags,
+        summary:
+          "Keep the card an outstanding balance was just paid with for the account's future payments (once; a repeat changes nothing)",
+        params: z.object({ sessionId: z.string().min(1).max(100) }),
+        response: { 200: keptCardSchema },
+      },
+    },
+    async (req) => keepSessionCard(ctxOf(req), req.params.sessionId),
   );
   app.get(
     '/api/customerPayments/duplicates',

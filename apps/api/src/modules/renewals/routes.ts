@@ -5,7 +5,11 @@ import {
   renewalQueueSchema,
 } from '@forecourt/contracts/policies';
 import { proposalCodeParamsSchema, proposalSchema } from '@forecourt/contracts/proposals';
-import { renewalDecisionBodySchema, renewalReviewSchema } from '@forecourt/contracts/renewals';
+import {
+  renewalDecisionBodySchema,
+  renewalReviewSchema,
+  takeUpOfferSchema,
+} from '@forecourt/contracts/renewals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
@@ -15,6 +19,7 @@ import { runRenewalInvitations } from './invite-renewals.ts';
 import { listRenewalQueue } from './renewal-queue.ts';
 import { decideRenewal, getRenewalReview } from './review-renewal.ts';
 import { setAutoRenewal } from './set-auto-renewal.ts';
+import { takeUpOffer } from './take-up-renewal.ts';
 
 /** Renewal's HTTP face: the auto-renewal switch (spec 3 §7) and the staff queue. */
 export const renewalRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,6 +40,19 @@ export const renewalRoutes: FastifyPluginAsyncZod = async (app) => {
       idempotentRoute(app.services, req, reply, 'policy.auto-renewal', () =>
         setAutoRenewal(ctxOf(req), req.params.id, req.body),
       ),
+  );
+  app.get(
+    '/api/policies/:id/renewal/takeUp',
+    {
+      schema: {
+        tags: ['policies'],
+        summary:
+          'What opting back in on a LAPSED policy takes: the amount charged today, the instalments, the start and end of cover and the paying method (for the confirmation before it)',
+        params: z.object({ id: z.string().uuid() }),
+        response: { 200: takeUpOfferSchema },
+      },
+    },
+    async (req) => takeUpOffer(ctxOf(req), req.params.id),
   );
   app.patch(
     '/api/renewals/:code',

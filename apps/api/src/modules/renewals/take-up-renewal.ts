@@ -1,5 +1,6 @@
 import type { Quote } from '@forecourt/contracts/proposals';
 import { canTakeUpLapsedRenewal, takeUpUntil } from '@forecourt/domain/renewal-take-up';
+import { addYears } from 'date-fns';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { type ProposalRow, type RenewalRow, renewals } from '../../db/schema/index.ts';
@@ -67,6 +68,34 @@ async function takeable(tx: Db, policyId: string, now: Date): Promise<Takeable> 
     );
   }
   return { policy, row, proposal, quote };
+}
+
+/**
+ * GET /api/policies/{id}/renewal/takeUp (ADR 353): what opting back in on a lapsed policy will do, for the
+ * confirmation the customer sees first: the amount taken today (what `takeUpLapsedRenewal` charges: the annual
+ * price or the first instalment), the instalments after it, when cover starts (now, at confirmation) and ends,
+ * and the method that pays (the card charged today, or the Direct Debit that collects). 409 / 410 as the
+ * take-up itself; no method is a 402, as there.
+ */
+export async function takeUpOffer(ctx: Ctx, policyId: string) {
+  const partyId = requireParty(ctx.caller);
+  const now = ctx.clock.now();
+  const policy = await getPolicy(ctx, policyId); // the caller's own (404 otherwise)
+  if (policy.policyDetail.policyStatus !== 'LAPSED')
+    throw new AppError('CONFLICT', 'This policy has not lapsed: there is nothing to take up.');
+  const found = await takeable(ctx.db, policyId, now);
+  if ('successorPolicyId' in found) throw new AppError('CONFLICT', 'This renewal has already been taken up.');
+  const method = await renewalMethodOf(ctx, { id: policyId, partyId });
+  if (!method) throw new AppError('PAYMENT_REQUIRED', 'A card or Direct Debit is needed for the payments.');
+  const monthly = found.quote.totals?.monthly ?? null;
+  return {
+    dueToday: amountDueAtBind(found.quote),
+    total: found.quote.totals?.discountedPrice ?? 0,
+    monthly: monthly ? { regular: monthly.regular, count: monthly.count } : null,
+    startsAt: now.toISOString(),
+    endsAt: addYears(now, 1).toISOString(),
+    paymentMethod: { type: method.type, display: method.display },
+  };
 }
 
 /**

@@ -324,6 +324,15 @@ describe('signed-in home (spec 2 §2)', () => {
         return reply(endpoints.listProposals, {
           items: [renewal('ROPEN', inDays(28)), renewal('RGONE', inDays(-1)), renewal('RSTOP', inDays(28))],
         } as never);
+      if (method === 'GET' && path === `/policies/${id(1)}/renewal/takeUp`)
+        return reply(endpoints.getTakeUpOffer, {
+          dueToday: 4_584,
+          total: 55_008,
+          monthly: { regular: 4_584, count: 12 },
+          startsAt: '2026-11-25T17:05:00.000Z',
+          endsAt: '2027-11-25T17:05:00.000Z',
+          paymentMethod: { type: 'CARD', display: 'VISA •••• 4242' },
+        });
       if (method === 'PUT' && path === `/policies/${id(1)}/autoRenewal`)
         return reply(
           endpoints.setAutoRenewal,
@@ -346,10 +355,74 @@ describe('signed-in home (spec 2 §2)', () => {
     expect(kinds).toEqual(['renewal-lapsed']);
     expect(banners).toHaveTextContent('Policy FCM1 ended on');
     expect(banners).toHaveTextContent('cannot be backdated');
+    // One click takes no money (issue 28 defect 7, ADR 353): a confirmation with the server's price, the start
+    // and the card comes first.
     await user.click(within(banners).getByRole('button', { name: 'Opt back in' }));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: true });
-    expect(await screen.findByText(/You are covered again from 17:05 on 25 November 2026/)).toBeVisible();
-    expect(screen.getByText(/FCMNEW/)).toBeVisible();
+    const dialog = await screen.findByRole('dialog', { name: 'Renew policy FCM1' });
+    const fact = async (name: string) =>
+      (await within(dialog).findByText((_, el) => el?.getAttribute('data-fact') === name)).textContent;
+    expect(await fact('due-today')).toBe('£45.84');
+    expect(await fact('then')).toBe('11 monthly payments of £45.84');
+    expect(await fact('cover')).toBe('From 17:05 on 25 November 2026 (when you confirm) to 25 November 2027');
+    expect(await fact('card')).toBe('VISA •••• 4242');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Pay £45.84 and renew' }));
+    const put = calls.filter((c) => c.method === 'PUT');
+    expect(put).toHaveLength(1);
+    expect(put[0]?.body).toEqual({ enabled: true });
+    expect(put[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    const done = await within(dialog).findByTestId('payment-done');
+    expect(done).toHaveTextContent('You are covered again');
+    expect(done).toHaveTextContent(
+      'Payment received: £45.84 from VISA •••• 4242. Your new policy FCMNEW covers you from 17:05 on 25 November 2026.',
+    );
+  });
+
+  it('opting back in on a lapsed policy: "Not now" takes nothing', async () => {
+    const user = userEvent.setup();
+    const lapsed = {
+      policyStatus: 'LAPSED' as const,
+      autoRenewalEnabled: false,
+      expiredAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    };
+    const calls = mockFetch((method, path) => {
+      if (path === '/policies')
+        return reply(endpoints.listPolicies, [policy(1, { renewalProposal: 'ROPEN', policyDetail: lapsed })]);
+      if (method === 'GET' && path === '/proposals')
+        return reply(endpoints.listProposals, {
+          items: [
+            sampleProposal({
+              proposalCode: 'ROPEN',
+              status: 'QUOTE',
+              renewalCycle: 1,
+              schemeCode: 'SUB',
+              quoteExpiresAt: new Date(Date.now() + 28 * 86_400_000).toISOString(),
+            }),
+          ],
+        } as never);
+      if (method === 'GET' && path.endsWith('/renewal/takeUp'))
+        return reply(endpoints.getTakeUpOffer, {
+          dueToday: 55_008,
+          total: 55_008,
+          monthly: null,
+          startsAt: '2026-11-25T17:05:00.000Z',
+          endsAt: '2027-11-25T17:05:00.000Z',
+          paymentMethod: { type: 'CARD', display: 'VISA •••• 4242' },
+        });
+      return undefined;
+    });
+    renderShell(
+      <SnackbarProvider>
+        <HomePage />
+      </SnackbarProvider>,
+      { slots: { signedIn: true }, config: { schemes } },
+    );
+    const banners = await screen.findByTestId('renewal-banners');
+    await user.click(within(banners).getByRole('button', { name: 'Opt back in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renew policy FCM1' });
+    expect(await within(dialog).findByRole('button', { name: 'Pay £550.08 and renew' })).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
   it('missing payment method and upsell banners: only for live, billed policies, by the spec’s statuses', async () => {

@@ -176,6 +176,9 @@ export const endpoints = {
     const c = await import('@forecourt/contracts/renewals');
     return { body: c.renewalDecisionBodySchema, response: c.renewalReviewSchema };
   }),
+  getTakeUpOffer: endpoint('GET', '/policies/:id/renewal/takeUp', async () => ({
+    response: (await import('@forecourt/contracts/renewals')).takeUpOfferSchema,
+  })),
   setAutoRenewal: endpoint('PUT', '/policies/:id/autoRenewal', async () => {
     const c = await policies();
     return { body: c.autoRenewalBodySchema, response: c.policySchema };
@@ -196,6 +199,9 @@ export const endpoints = {
   }),
   getCardSession: endpoint('GET', '/stripe/sessions/:sessionId', async () => ({
     response: (await payments()).cardSessionStatusSchema,
+  })),
+  keepSessionCard: endpoint('POST', '/stripe/sessions/:sessionId/keepCard', async () => ({
+    response: (await payments()).keptCardSchema,
   })),
   settleByToken: endpoint('POST', '/stripe/moto/checkout', async () => {
     const p = await payments();

@@ -21,6 +21,7 @@ export const queryKeys = {
   statement: (accountId: string, statementId: string) => ['statements', accountId, statementId] as const,
   mandates: () => ['mandates'] as const,
   cardSession: (sessionId: string | null) => ['card-session', sessionId] as const,
+  takeUpOffer: (policyId: string) => ['take-up-offer', policyId] as const,
   vehicleMakes: (year: number | string | undefined) => ['lookup', 'makes', year] as const,
   vehicleModels: (year: number | string | undefined, make: string | undefined) =>
     ['lookup', 'models', year, make] as const,

@@ -2,15 +2,12 @@ import type { Policy } from '@forecourt/contracts/policies';
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { formatLondon } from '@forecourt/domain/dates';
 import { formatGBP } from '@forecourt/domain/money';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../../lib/api/endpoint.ts';
-import { endpoints } from '../../../lib/api/endpoints.ts';
-import { queryKeys } from '../../../lib/api/query-keys.ts';
 import { useConfig } from '../../../lib/config.tsx';
 import { useSetAutoRenewal } from '../../../lib/renewal/auto-renewal.ts';
-import { Button, Notification, useSnackbar } from '../../../ui/index.ts';
+import { Button, Notification } from '../../../ui/index.ts';
 import { renewalBanners } from '../renewal-banner-rule.ts';
+import { LapsedTakeUp } from './lapsed-take-up.tsx';
 import styles from './signed-in-home.module.css';
 
 const gbp = (pence: number) => formatGBP(pence);
@@ -91,7 +88,7 @@ function RenewalBanner({ kind, policy, proposal }: ReturnType<typeof renewalBann
 
 /**
  * A lapsed policy's renewal quote still open (ADR 335): opting back in takes it up, cover from that moment (never
- * backdated over the gap); the snackbar shows when cover restarted and the new policy number.
+ * backdated over the gap), after a confirmation of the price, the start and the card (ADR 353).
  */
 function LapsedRenewalBanner({
   policy,
@@ -103,38 +100,13 @@ function LapsedRenewalBanner({
   vars: Record<string, string>;
 }) {
   const { t } = useTranslation();
-  const snackbar = useSnackbar();
-  const client = useQueryClient();
-  const takeUp = useMutation({
-    mutationFn: () =>
-      call(endpoints.setAutoRenewal, { params: { id: policy.policyId }, body: { enabled: true } }),
-    onSuccess: async (next) => {
-      snackbar.show(
-        t('home.renewal.lapsed.done', {
-          policyNumber: next.policyNumber,
-          time: formatLondon(next.policyDetail.inceptedAt, "HH:mm 'on' d MMMM yyyy"),
-        }),
-        { variant: 'success' },
-      );
-      await Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.policy(policy.policyId) }),
-        client.invalidateQueries({ queryKey: queryKeys.myPolicies() }),
-        client.invalidateQueries({ queryKey: queryKeys.myProposals() }),
-      ]);
-    },
-    onError: () => snackbar.show(t('home.renewal.lapsed.failed', vars), { variant: 'critical' }),
-  });
   const until = formatLondon(proposal.quoteExpiresAt ?? '', 'd MMMM yyyy');
   return (
     <div data-banner="renewal-lapsed">
       <Notification
         variant="warning"
         title={t('home.renewal.lapsed.header', vars)}
-        action={
-          <Button variant="secondary" loading={takeUp.isPending} onClick={() => takeUp.mutate()}>
-            {t('home.renewal.lapsed.action')}
-          </Button>
-        }
+        action={<LapsedTakeUp policy={policy} label={t('home.renewal.lapsed.action')} />}
       >
         {t('home.renewal.lapsed.body', { ...vars, until })}
       </Notification>

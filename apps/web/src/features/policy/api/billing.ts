@@ -38,13 +38,21 @@ export function useChangePaymentDay(accountId: string) {
   });
 }
 
-/** The hosted card page for the outstanding balance (spec 2 §7 stripeSettleSession); the browser goes there. */
-export async function payOutstanding(accountId: string, name: string) {
-  const here = window.location.href;
-  const session = await call(endpoints.settleByCard, {
-    body: { accountId, successUrl: here, cancelUrl: here, lineItem: { name } },
+/**
+ * The hosted card page for the outstanding balance (spec 2 §7 stripeSettleSession) and what it will charge,
+ * for the confirmation before the browser goes there (ADR 353). The page comes back to this billing tab
+ * (`tabPath`) naming its session (`?cardPayment=`), so the tab can say how the payment went.
+ */
+export async function openSettlePage(accountId: string, name: string, tabPath: string) {
+  const here = `${window.location.origin}${tabPath}`;
+  return call(endpoints.settleByCard, {
+    body: {
+      accountId,
+      successUrl: `${here}?cardPayment={CHECKOUT_SESSION_ID}`,
+      cancelUrl: here,
+      lineItem: { name },
+    },
   });
-  window.location.assign(session.url);
 }
 
 /** Leaving for a provider's hosted page (a seam for tests). */

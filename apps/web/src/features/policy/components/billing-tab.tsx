@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button, Card, Notification, StatusBadge } from '../../../ui/index.ts';
-import { payOutstanding, useCardSetupReturn, useStatements } from '../api/billing.ts';
+import { useCardSetupReturn, useStatements } from '../api/billing.ts';
 import { useNextPayment, usePolicyAccount } from '../api/policy.ts';
 import styles from '../policy.module.css';
 import { gbp, londonDay } from '../policy-view.ts';
 import { PaymentDayModal } from './payment-day-modal.tsx';
 import { PaymentMethodActions, PaymentMethodNotices } from './payment-method-settings.tsx';
+import { PayOutstanding, SettleOutcome } from './settle-payment.tsx';
 import { StatementModal } from './statement-modal.tsx';
 
 const BADGE = { settled: 'success', pending: 'info', failed: 'critical', draft: 'default' } as const;
@@ -26,7 +27,6 @@ export function BillingTab({ policy }: { policy: Policy }) {
   const statements = (useStatements(account?.accountId).data ?? []).filter((s) => s.status !== 'draft');
   const [open, setOpen] = useState<string | null>(null);
   const [dayModal, setDayModal] = useState(false);
-  const [paying, setPaying] = useState(false);
   const cardReturn = useCardSetupReturn();
   if (!account) return null;
   const [latest, ...previous] = statements;
@@ -46,26 +46,12 @@ export function BillingTab({ policy }: { policy: Policy }) {
       <div className={styles.grid}>
         <h2>{t('policy.billing.header')}</h2>
         <PaymentMethodNotices account={account} cardReturn={cardReturn} />
+        <SettleOutcome account={account} />
         {account.outstandingAmount > 0 && (
           <Notification
             variant={account.accountStatus === 'SUSPENDED' ? 'critical' : 'warning'}
             title={t('policy.billing.outstandingTitle', { amount: gbp(account.outstandingAmount) })}
-            action={
-              staff ? undefined : (
-                <Button
-                  loading={paying}
-                  data-testid="pay-outstanding"
-                  onClick={() => {
-                    setPaying(true);
-                    payOutstanding(account.accountId, t('policy.billing.outstandingItem')).catch(() =>
-                      setPaying(false),
-                    );
-                  }}
-                >
-                  {t('policy.billing.payNow')}
-                </Button>
-              )
-            }
+            action={staff ? undefined : <PayOutstanding account={account} />}
           >
             {account.accountStatus === 'SUSPENDED'
               ? t('policy.billing.suspended', { phone: config.contact.phone })

@@ -13,7 +13,6 @@ import './texts.ts';
 
 const NOTE_MAX = 2000;
 const when = (iso: string) => formatLondon(iso, 'd MMM yyyy, HH:mm');
-const day = (date: string) => formatLondon(`${date}T12:00:00Z`, 'd MMM yyyy');
 
 /**
  * {ADMIN_PATH}/claims[/{claimReference}] (issue 28 defect 9, ADR 354): the staff queue of claims (open first,
@@ -63,7 +62,7 @@ function Queue() {
           {queue.data.map((c) => (
             <li key={c.claimReference} className={styles.item} data-claim={c.claimReference}>
               <div>
-                <strong>{t(`claims.type.${c.claimType}`, { defaultValue: c.claimType })}</strong>{' '}
+                <strong>{t(`admin.claims.claimType.${c.claimType}`, { defaultValue: c.claimType })}</strong>{' '}
                 <StatusBadge status={c.status} />
                 <div className={styles.muted}>
                   <span className={styles.reference}>{c.claimReference}</span> · {t('admin.claims.policy')}{' '}
@@ -121,8 +120,8 @@ function ClaimDetail({ reference }: { reference: string }) {
         <span className={styles.reference}>{c.claimReference}</span> <StatusBadge status={c.status} />
       </h1>
       <p>
-        {t(`claims.type.${c.claimType}`, { defaultValue: c.claimType })} · {t('admin.claims.policy')}{' '}
-        {c.policyNumber} · {c.insuredName}
+        {t(`admin.claims.claimType.${c.claimType}`, { defaultValue: c.claimType })} ·{' '}
+        {t('admin.claims.policy')} {c.policyNumber} · {c.insuredName}
         {c.customerEmail ? ` (${c.customerEmail})` : ''}
       </p>
       <Report claim={c} />
@@ -135,7 +134,7 @@ function ClaimDetail({ reference }: { reference: string }) {
             <li key={u.committedAt}>
               {t('admin.claims.uploads.item', {
                 date: when(u.committedAt),
-                purpose: t(`uploads.purpose.${u.purpose}`, { defaultValue: u.purpose }),
+                purpose: t(`admin.claims.purpose.${u.purpose}`, { defaultValue: u.purpose }),
                 files: u.fileNames.join(', '),
               })}
               {u.comment ? ` (${u.comment})` : ''}
@@ -168,9 +167,9 @@ function Report({ claim }: { claim: StaffClaimDetail }) {
       <dl className={styles.facts} data-testid="claim-report">
         <dt>{t('admin.claims.type')}</dt>
         <dd>
-          {t(`claims.type.${claim.claimType}`, { defaultValue: claim.claimType })}
+          {t(`admin.claims.claimType.${claim.claimType}`, { defaultValue: claim.claimType })}
           {claim.claimSubType
-            ? ` (${t(`claims.subType.${claim.claimSubType}`, { defaultValue: claim.claimSubType })})`
+            ? ` (${t(`admin.claims.subType.${claim.claimSubType}`, { defaultValue: claim.claimSubType })})`
             : ''}
         </dd>
         <dt>{t('admin.claims.occurred')}</dt>
@@ -242,9 +241,6 @@ function History({ claim }: { claim: StaffClaimDetail }) {
           );
         })}
       </ol>
-      <p className={styles.muted}>
-        {t('admin.claims.occurred')} {day(claim.occurredDate)}
-      </p>
     </>
   );
 }

@@ -16,7 +16,8 @@ import {
 /**
  * axe over every page kind (issue 28): the quote and checkout pages, every signed-in page kind of a
  * customer (home, policy tabs, change, cancel, claims, uploads, account), and the staff pages (acting for the
- * demo customer: each policy status, the renewal page, the review queue). Any serious or critical violation
+ * demo customer: each policy status, the renewal page, the review queue; the claims queue and a claim, and
+ * the claim tracker on the claims tab). Any serious or critical violation
  * fails, all of them named in one run. One sign-in each, many pages.
  */
 const browser = useBrowser();
@@ -171,7 +172,7 @@ describe('accessibility: axe on every page kind (issue 28)', () => {
     expect(sweep.found()).toEqual([]);
   }, 300_000);
 
-  it('staff: the sign-in, the customer search, the renewal queue and review; acting for the demo customer, every policy status and its tabs, the renewal page', async () => {
+  it('staff: the sign-in, the customer search, the renewal queue and review, the claims queue and a claim; acting for the demo customer, every policy status and its tabs, the renewal page', async () => {
     const sweep = axeSweep();
     const admin = await browser.newPage({ width: 1280, baseUrl: server.baseUrl });
     admin.setDefaultTimeout(15_000);
@@ -191,6 +192,12 @@ describe('accessibility: axe on every page kind (issue 28)', () => {
     await admin.locator('[data-page="admin-renewal-review"]').waitFor();
     await admin.getByTestId('renewal-decision').waitFor();
     await sweep.check(admin, 'admin: a renewal review');
+    await admin.goto('/admin/claims');
+    await admin.getByTestId('claims-queue').waitFor();
+    await sweep.check(admin, 'admin: the claims queue');
+    await admin.locator('[data-claim]').first().getByRole('link').click();
+    await admin.getByTestId('claim-history').waitFor();
+    await sweep.check(admin, 'admin: a claim');
 
     await admin.goto('/admin');
     await admin.getByLabel('Customer id').fill(DEMO_PARTY);

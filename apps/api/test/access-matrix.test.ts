@@ -554,6 +554,37 @@ const MATRIX: Record<string, Row> = {
       'staff impersonating other': NOT_FOUND,
     },
   },
+  'GET /api/admin/claims': {
+    kind: 'staff',
+    url: () => '/api/admin/claims',
+    why: 'the claims queue is read by claims staff (action:claims) across customers, without impersonating (ADR 354)',
+    expect: {
+      'staff not impersonating': OK,
+      'staff impersonating owner': OK,
+      'staff impersonating other': OK,
+    },
+  },
+  'GET /api/admin/claims/:claimReference': {
+    kind: 'staff',
+    url: () => `/api/admin/claims/${o.claimReference}`,
+    why: 'one claim of the queue, read by claims staff without impersonating (ADR 354)',
+    expect: {
+      'staff not impersonating': OK,
+      'staff impersonating owner': OK,
+      'staff impersonating other': OK,
+    },
+  },
+  'POST /api/admin/claims/:claimReference/transition': {
+    kind: 'staff',
+    url: () => '/api/admin/claims/CLM-0000-0000-0000/transition',
+    body: () => ({ to: 'active', note: 'Engineer booked' }),
+    why: 'claims staff move a claim without impersonating (ADR 354); an unknown claim here, so the matrix claim stays where the other route leaves it (claims-staff.test covers real moves)',
+    expect: {
+      'staff not impersonating': NOT_FOUND,
+      'staff impersonating owner': NOT_FOUND,
+      'staff impersonating other': NOT_FOUND,
+    },
+  },
   'GET /api/admin/audit': {
     kind: 'staff',
     url: () => `/api/admin/audit?customer=${o.partyId}`,

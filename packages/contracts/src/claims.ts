@@ -105,17 +105,66 @@ export type FnolResponse = z.infer<typeof fnolResponseSchema>;
 export const claimTransitionRequestSchema = z.object({
   to: z.enum(['active', 'settled']),
   note: requiredText(2000),
+  /** Whether the customer sees the note on their claim tracker; internal unless ticked (ADR 354). */
+  customerVisible: z.boolean().default(false),
 });
+export type ClaimTransitionRequest = z.input<typeof claimTransitionRequestSchema>;
 export const claimEventSchema = z.object({
   fromStatus: claimStatusSchema.nullable(),
   toStatus: claimStatusSchema,
+  /** The handler's note; to a customer, only the notes meant for them (else null, ADR 354). */
   note: z.string().nullable(),
+  customerVisible: z.boolean(),
   actorKind: z.enum(['customer', 'staff', 'external']),
   actorSubject: z.string().nullable(),
   createdAt: z.string(),
 });
+export type ClaimEvent = z.infer<typeof claimEventSchema>;
 export const claimDetailSchema = claimSchema.extend({ events: z.array(claimEventSchema) });
 export type ClaimDetail = z.infer<typeof claimDetailSchema>;
+
+/** GET /api/admin/claims: the staff queue, across customers, open claims first and oldest first. */
+export const staffClaimSchema = claimSchema.extend({
+  customerPartyId: z.string(),
+  customerEmail: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type StaffClaim = z.infer<typeof staffClaimSchema>;
+export const staffClaimQueueSchema = z.array(staffClaimSchema);
+
+/** GET /api/admin/claims/{claimReference}: what the customer reported, the policy's uploads, the whole history. */
+export const staffClaimDetailSchema = staffClaimSchema.extend({
+  source: z.enum(['online', 'external']),
+  report: z.object({
+    location: z.string(),
+    description: z.string(),
+    otherParty: z
+      .object({
+        name: z.string().optional(),
+        vehicleRegistration: z.string().optional(),
+        insurer: z.string().optional(),
+        contact: z.string().optional(),
+      })
+      .nullable(),
+    witnesses: z.array(z.object({ name: z.string(), contact: z.string().optional() })),
+    injuries: z.boolean(),
+    injuryDetails: z.string().nullable(),
+    policeReference: z.string().nullable(),
+  }),
+  /** Documents the customer sent on this policy (uploads are per policy, not per claim). */
+  uploads: z.array(
+    z.object({
+      purpose: z.string(),
+      comment: z.string().nullable(),
+      committedAt: z.string(),
+      fileNames: z.array(z.string()),
+    }),
+  ),
+  /** The moves the claim machine allows from here (empty once settled). */
+  moves: z.array(z.enum(['active', 'settled'])),
+  events: z.array(claimEventSchema.extend({ actorEmail: z.string().nullable() })),
+});
+export type StaffClaimDetail = z.infer<typeof staffClaimDetailSchema>;
 
 /** POST /api/fnol/link (spec 3 §7): the external notification service's page for this policy. */
 export const fnolLinkRequestSchema = z.object({

@@ -186,7 +186,10 @@ export async function reportLoss(
   return recordLoss(f.ctx(person, at), { witnesses: [], ...report });
 }
 
-/** A claims handler (staff acting for the customer) moves a claim on with a note, on `at`. */
+/**
+ * A claims handler (staff acting for the customer) moves a claim on with a note, on `at`. The demo's notes are
+ * written to the customer, so they show on the claim tracker (ADR 354).
+ */
 export async function handleClaim(
   f: DemoFactory,
   person: DemoPerson,
@@ -195,7 +198,7 @@ export async function handleClaim(
   to: 'active' | 'settled',
   note: string,
 ) {
-  return transitionClaim(f.ctx(person, at, 'staff'), claimReference, { to, note });
+  return transitionClaim(f.ctx(person, at, 'staff'), claimReference, { to, note, customerVisible: true });
 }
 
 /** The quote-expiry job's rule, run as the job runs it (at the app's time). */

@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -40,6 +40,8 @@ export const claimEvents = pgTable('claim_events', {
   fromStatus: text('from_status', { enum: ['pending', 'active', 'settled'] }),
   toStatus: text('to_status', { enum: ['pending', 'active', 'settled'] }).notNull(),
   note: text('note'),
+  /** Whether the customer sees the note on their claim tracker (ADR 354); internal by default. */
+  customerVisible: boolean('customer_visible').notNull().default(false),
   actorKind: text('actor_kind', { enum: ['customer', 'staff', 'external'] }).notNull(),
   actorSubject: text('actor_subject'),
   createdAt: ts('created_at').notNull(),

@@ -8,6 +8,8 @@ import {
   fnolLinkResponseSchema,
   fnolRequestSchema,
   fnolResponseSchema,
+  staffClaimDetailSchema,
+  staffClaimQueueSchema,
 } from '@forecourt/contracts/claims';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,6 +20,7 @@ import { getClaim } from './get-claim.ts';
 import { listClaims } from './list-claims.ts';
 import { notifyLoss } from './notify-loss.ts';
 import { sandboxFnolRoutes } from './sandbox-fnol.ts';
+import { getStaffClaim, listStaffClaims, transitionStaffClaim } from './staff-claims.ts';
 import { transitionClaim } from './transition-claim.ts';
 
 const tags = ['claims'];
@@ -86,6 +89,47 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => transitionClaim(ctxOf(req), req.params.claimReference, req.body),
+  );
+
+  // The staff claims screen (issue 28 defect 9, ADR 354): across customers, for staff with action:claims.
+  app.get(
+    '/api/admin/claims',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Claims staff: every claim, open ones first and oldest first',
+        response: { 200: staffClaimQueueSchema },
+      },
+    },
+    async (req) => listStaffClaims(ctxOf(req)),
+  );
+
+  app.get(
+    '/api/admin/claims/:claimReference',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Claims staff: one claim with what the customer reported, uploads and its whole history',
+        params: byReference,
+        response: { 200: staffClaimDetailSchema },
+      },
+    },
+    async (req) => getStaffClaim(ctxOf(req), req.params.claimReference),
+  );
+
+  app.post(
+    '/api/admin/claims/:claimReference/transition',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Claims staff move a claim on (pending → active → settled) with a note, internal or for the customer; audited',
+        params: byReference,
+        body: claimTransitionRequestSchema,
+        response: { 200: staffClaimDetailSchema },
+      },
+    },
+    async (req) => transitionStaffClaim(ctxOf(req), req.params.claimReference, req.body),
   );
 
   app.post(

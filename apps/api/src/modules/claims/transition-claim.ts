@@ -4,35 +4,30 @@ import { and, eq } from 'drizzle-orm';
 import { claimEvents, claims } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import { nextStatus } from '../../lib/lifecycle.ts';
+import { move } from '../../lib/lifecycle.ts';
 import { owned } from '../../lib/party-scope.ts';
+import { recordStaffAction } from '../identity/index.ts';
 import { getClaim } from './get-claim.ts';
 
 /** Staff who handle claims hold this permission (with access:impersonate to act for the customer). */
 export const CLAIMS_PERMISSION = 'action:claims';
 
 /** The event that asks for each target: the claim machine (packages/domain/lifecycle) says from where. */
-const EVENT_TO: Record<'active' | 'settled', ClaimEvent> = { active: 'accept', settled: 'settle' };
+export const EVENT_TO: Record<'active' | 'settled', ClaimEvent> = { active: 'accept', settled: 'settle' };
+
+export type ClaimMove = { to: 'active' | 'settled'; note: string; customerVisible?: boolean | undefined };
+type ClaimRow = typeof claims.$inferSelect;
 
 /**
- * POST /api/claims/{claimReference}/transition: a claims handler (admin with `action:claims`, acting for
- * the customer by impersonation) moves the claim on with a note. The step goes into the claim's history
- * and the impersonated request into the audit log. A customer, or staff without the permission, gets 403;
- * staff not acting for a customer get 403 too (they must choose the customer first).
+ * Moves a claim one step through the claim machine (a move it does not have is 409), with the note in the
+ * claim's history (internal unless `customerVisible`, ADR 354) and an audit entry naming the staff member and
+ * the customer, all in one transaction. Two moves at once: the second finds the status changed (409).
  */
-export async function transitionClaim(
-  ctx: Ctx,
-  claimReference: string,
-  input: { to: 'active' | 'settled'; note: string },
-) {
+export async function moveClaim(ctx: Ctx, claim: ClaimRow, input: ClaimMove): Promise<void> {
   const caller = ctx.caller;
-  if (caller.kind === 'none') throw unauthorized();
-  if (caller.kind !== 'admin' || !caller.permissions.includes(CLAIMS_PERMISSION)) throw forbidden();
-  if (!caller.partyId) throw forbidden('Act for the customer (impersonate) to handle their claim.');
-  const claim = await owned(ctx).first(claims, eq(claims.claimReference, claimReference));
-  if (!claim) throw notFound('No claim of this customer has that reference');
+  if (caller.kind !== 'admin') throw forbidden();
   // A move the claim machine does not have (a settled claim moved on, a step skipped) is a 409.
-  const to = nextStatus(claimMachine, claim.status, EVENT_TO[input.to]);
+  const { to, effects } = move(claimMachine, claim.status, EVENT_TO[input.to]);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const moved = await tx
@@ -48,10 +43,34 @@ export async function transitionClaim(
       fromStatus: claim.status,
       toStatus: to,
       note: input.note,
+      customerVisible: input.customerVisible ?? false,
       actorKind: 'staff',
       actorSubject: caller.userId,
       createdAt: now,
     });
+    await recordStaffAction(tx, caller, {
+      action: effects[0]?.emit ?? `claim.${to}`,
+      target: claim.claimReference,
+      at: now,
+      customerPartyId: claim.partyId,
+    });
   });
+}
+
+/**
+ * POST /api/claims/{claimReference}/transition: a claims handler (admin with `action:claims`, acting for
+ * the customer by impersonation) moves the claim on with a note. The step goes into the claim's history
+ * and the impersonated request into the audit log. A customer, or staff without the permission, gets 403;
+ * staff not acting for a customer get 403 too (they must choose the customer first). The staff claims
+ * screen uses POST /api/admin/claims/{claimReference}/transition instead (staff-claims.ts).
+ */
+export async function transitionClaim(ctx: Ctx, claimReference: string, input: ClaimMove) {
+  const caller = ctx.caller;
+  if (caller.kind === 'none') throw unauthorized();
+  if (caller.kind !== 'admin' || !caller.permissions.includes(CLAIMS_PERMISSION)) throw forbidden();
+  if (!caller.partyId) throw forbidden('Act for the customer (impersonate) to handle their claim.');
+  const claim = await owned(ctx).first(claims, eq(claims.claimReference, claimReference));
+  if (!claim) throw notFound('No claim of this customer has that reference');
+  await moveClaim(ctx, claim, input);
   return getClaim(ctx, claimReference);
 }

@@ -13,13 +13,18 @@ const PASS_THROUGH = ['/callback', '/sign-in'];
 const RenewalReviewScreen = lazy(() =>
   import('./renewal-review/renewal-review-screen.tsx').then((m) => ({ default: m.RenewalReviewScreen })),
 );
-/** The staff screens that act for no customer (ADR 265): reachable before choosing one. */
-const isStaffScreen = (path: string) => path === '/renewals' || path.startsWith('/renewals/');
+const StaffClaimsScreen = lazy(() =>
+  import('./claims/staff-claims-screen.tsx').then((m) => ({ default: m.StaffClaimsScreen })),
+);
+const under = (path: string, root: string) => path === root || path.startsWith(`${root}/`);
+/** The staff screens that act for no customer (ADR 265, 354): reachable before choosing one. */
+const isStaffScreen = (path: string) => under(path, '/renewals') || under(path, '/claims');
 
 /**
  * Admin mode (features.isAdmin): without a user holding access:impersonate, the unauthorised screen; the
  * staff screens that act for no customer (the renewal review queue, `/renewals`); otherwise the
- * impersonation screen until a customer id is given; then the app, acting for that customer.
+ * impersonation screen until a customer id is given; then the app, acting for that customer. The staff
+ * claims screen (`/claims`, ADR 354) acts for no customer either.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
   const config = useConfig();
@@ -34,7 +39,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
   if (isStaffScreen(path))
     return (
       <Suspense fallback={<Spinner label="" />}>
-        <RenewalReviewScreen path={path} />
+        {under(path, '/claims') ? <StaffClaimsScreen path={path} /> : <RenewalReviewScreen path={path} />}
       </Suspense>
     );
   if (!impersonating)

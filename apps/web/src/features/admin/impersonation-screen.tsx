@@ -79,6 +79,11 @@ export function ImpersonationScreen() {
           {t('admin.renewals.link')}
         </a>
       </p>
+      <p className={styles.more}>
+        <a href={`${basename.replace(/\/$/, '')}/claims`} data-testid="admin-claims-link">
+          {t('admin.claims.link')}
+        </a>
+      </p>
     </AdminFrame>
   );
 }

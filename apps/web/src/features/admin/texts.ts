@@ -21,4 +21,5 @@ export const adminTexts: Record<string, string> = {
   'admin.notAuthorised.body': 'You are not authorised to perform this action.',
   'admin.notAuthorised.ok': 'OK',
   'admin.renewals.link': 'Renewals waiting for review',
+  'admin.claims.link': 'Claims',
 };

@@ -59,11 +59,13 @@ describe('claims tab', () => {
     );
     renderShell(<ClaimsTab policyId={policyId} policyNumber={policyNumber} />);
     const list = await screen.findByRole('list', { name: 'Claims' });
-    const items = within(list).getAllByRole('listitem');
+    // Each claim is one item of the list (its tracker is a list of its own inside it).
+    const items = [...list.children] as HTMLElement[];
     expect(items).toHaveLength(3);
-    expect(within(items[0] as HTMLElement).getByText('Pending')).toHaveClass('badge', 'default');
-    expect(within(items[1] as HTMLElement).getByText('Active')).toHaveClass('badge', 'info');
-    expect(within(items[2] as HTMLElement).getByText('Settled')).toHaveClass('badge', 'success');
+    const badge = { selector: '.badge' };
+    expect(within(items[0] as HTMLElement).getByText('Pending', badge)).toHaveClass('badge', 'default');
+    expect(within(items[1] as HTMLElement).getByText('Active', badge)).toHaveClass('badge', 'info');
+    expect(within(items[2] as HTMLElement).getByText('Settled', badge)).toHaveClass('badge', 'success');
     expect(within(items[0] as HTMLElement).getByText('Reference CLM-AAAA-BBBB-CCCC')).toBeInTheDocument();
     expect(within(items[0] as HTMLElement).getByText('Happened on 20 November 2026')).toBeInTheDocument();
     expect(within(items[1] as HTMLElement).getByText('Theft')).toBeInTheDocument();
@@ -151,6 +153,21 @@ describe('FNOL form', { timeout: 30_000 }, () => {
       await screen.findByText('Please give a date and time that is not in the future'),
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('offers no date in the future: no next year, no later month or day this year (issue 28 §14)', async () => {
+    setup();
+    const options = (label: string) =>
+      [...(screen.getByLabelText(label) as HTMLSelectElement).options].map((o) => o.value).filter(Boolean);
+    expect(options('Year')).toEqual(['2024', '2025', '2026']);
+    await userEvent.selectOptions(screen.getByLabelText('Year'), '2026');
+    expect(options('Month')).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
+    await userEvent.selectOptions(screen.getByLabelText('Month'), 'Nov');
+    expect(options('Day')).toHaveLength(23);
+    await userEvent.selectOptions(screen.getByLabelText('Month'), 'Oct');
+    expect(options('Day')).toHaveLength(31);
+    await userEvent.selectOptions(screen.getByLabelText('Year'), '2025');
+    expect(options('Month')).toHaveLength(12);
   });
 
   it('sends the claim with an Idempotency-Key and shows the reference at once', async () => {

@@ -179,6 +179,16 @@ export const endpoints = {
   getTakeUpOffer: endpoint('GET', '/policies/:id/renewal/takeUp', async () => ({
     response: (await import('@forecourt/contracts/renewals')).takeUpOfferSchema,
   })),
+  listStaffClaims: endpoint('GET', '/admin/claims', async () => ({
+    response: (await import('@forecourt/contracts/claims')).staffClaimQueueSchema,
+  })),
+  getStaffClaim: endpoint('GET', '/admin/claims/:claimReference', async () => ({
+    response: (await import('@forecourt/contracts/claims')).staffClaimDetailSchema,
+  })),
+  moveStaffClaim: endpoint('POST', '/admin/claims/:claimReference/transition', async () => {
+    const c = await import('@forecourt/contracts/claims');
+    return { body: c.claimTransitionRequestSchema, response: c.staffClaimDetailSchema };
+  }),
   setAutoRenewal: endpoint('PUT', '/policies/:id/autoRenewal', async () => {
     const c = await policies();
     return { body: c.autoRenewalBodySchema, response: c.policySchema };

@@ -15,6 +15,11 @@ export type DateTimePickerProps = Omit<ControlProps<string | null>, 'ref'> & {
   /** Leave out to pick a date only (the time is then midnight UK time). */
   withTime?: boolean;
   minuteStep?: number;
+  /**
+   * The last day that may be picked, YYYY-MM-DD (e.g. today for something that has happened): no year after
+   * it (not even latestYear + 1), and in its year and month no later month or day.
+   */
+  latest?: string;
 };
 
 const range = (from: number, to: number, step = 1) => {
@@ -26,16 +31,21 @@ const two = (n: number) => String(n).padStart(2, '0');
 type Key = keyof DateTimeParts;
 
 /**
- * Date-time picker (spec 1 §3.4, §5.1): day 1-31, months as 3 letters, years from earliestYear to latestYear + 1,
- * hour and minute. Emits an ISO date-time in UK time, or null while year, month or day is missing.
+ * Date-time picker (spec 1 §3.4, §5.1): day 1-31, months as 3 letters, years from earliestYear to latestYear + 1
+ * (or up to `latest`, with no later month or day in its year and month), hour and minute. Emits an ISO date-time in UK time, or null while year, month or day is missing.
  */
 export function DateTimePicker(props: DateTimePickerProps) {
   const { t } = useTranslation();
   const autoId = useId();
   const baseId = props.id ?? autoId;
-  const { earliestYear, latestYear, withTime = true, minuteStep = 1 } = props;
+  const { earliestYear, latestYear, withTime = true, minuteStep = 1, latest } = props;
   const [parts, setParts] = useState<DateTimeParts>(() => dateTimePartsFromIso(props.value));
   const emitted = useRef<string | null>(props.value ?? null);
+  const [maxYear, maxMonth, maxDay] = latest ? latest.split('-').map(Number) : [];
+  const lastYear = maxYear ?? latestYear + 1;
+  const lastMonth = maxYear !== undefined && parts.year === maxYear ? (maxMonth ?? 12) : 12;
+  const lastDay =
+    maxYear !== undefined && parts.year === maxYear && parts.month === maxMonth ? (maxDay ?? 31) : 31;
 
   useEffect(() => {
     if ((props.value ?? null) !== emitted.current) {
@@ -88,17 +98,17 @@ export function DateTimePicker(props: DateTimePickerProps) {
       <div className={styles.date}>
         {select(
           'day',
-          range(1, 31).map((d) => ({ value: d, label: String(d) })),
+          range(1, lastDay).map((d) => ({ value: d, label: String(d) })),
           styles.day ?? '',
         )}
         {select(
           'month',
-          range(1, 12).map((m) => ({ value: m, label: t(`ui.month.${m}`) })),
+          range(1, lastMonth).map((m) => ({ value: m, label: t(`ui.month.${m}`) })),
           styles.month ?? '',
         )}
         {select(
           'year',
-          range(earliestYear, latestYear + 1).map((y) => ({ value: y, label: String(y) })),
+          range(earliestYear, lastYear).map((y) => ({ value: y, label: String(y) })),
           styles.year ?? '',
         )}
       </div>

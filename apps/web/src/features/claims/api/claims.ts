@@ -1,4 +1,10 @@
-import type { Claim, FnolLinkRequest, FnolRequest, FnolResponse } from '@forecourt/contracts/claims';
+import type {
+  Claim,
+  ClaimDetail,
+  FnolLinkRequest,
+  FnolRequest,
+  FnolResponse,
+} from '@forecourt/contracts/claims';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client.ts';
 
@@ -9,6 +15,15 @@ export function useClaims(policyNumber: string) {
   return useQuery({
     queryKey: claimsKey(policyNumber),
     queryFn: ({ signal }) => api<Claim[]>('/claims', { query: { policyNumber }, signal }),
+    meta: { errorModal: false },
+  });
+}
+
+/** One claim with its progress and the handler's notes meant for the customer (the claim tracker, ADR 354). */
+export function useClaim(claimReference: string) {
+  return useQuery({
+    queryKey: ['claim', claimReference] as const,
+    queryFn: ({ signal }) => api<ClaimDetail>(`/claims/${claimReference}`, { signal }),
     meta: { errorModal: false },
   });
 }

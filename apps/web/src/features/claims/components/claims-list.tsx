@@ -4,8 +4,12 @@ import { CardList, Notification, Spinner, StatusBadge } from '../../../ui/index.
 import { useClaims } from '../api/claims.ts';
 import styles from '../claims.module.css';
 import { CLAIM_STATUS_VARIANT } from './claim-status.ts';
+import { ClaimTracker } from './claim-tracker.tsx';
 
-/** The claims on a policy, newest loss first, each with its status, type, date, insured and reference. */
+/**
+ * The claims on a policy, newest loss first, each with its status, type, date, insured and reference, and its
+ * tracker (reported → being handled → settled, with the handler's notes for the customer).
+ */
 export function ClaimsList({ policyNumber }: { policyNumber: string }) {
   const { t } = useTranslation();
   const claims = useClaims(policyNumber);
@@ -25,6 +29,7 @@ export function ClaimsList({ policyNumber }: { policyNumber: string }) {
           <p>{t('claims.occurred', { date: formatLondon(`${c.occurredDate}T12:00:00Z`, 'd MMMM yyyy') })}</p>
           <p>{t('claims.insured', { name: c.insuredName })}</p>
           <p className={styles.reference}>{t('claims.reference', { reference: c.claimReference })}</p>
+          <ClaimTracker claim={c} />
         </li>
       ))}
     </CardList>

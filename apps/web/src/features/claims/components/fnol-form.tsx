@@ -1,4 +1,5 @@
 import { type FnolRequest, type FnolResponse, fnolRequestSchema } from '@forecourt/contracts/claims';
+import { londonDate } from '@forecourt/domain/dates';
 import { CLAIM_SUB_TYPES, CLAIM_TYPES } from '@forecourt/domain/enums';
 import { useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
@@ -125,7 +126,9 @@ export function FnolForm({
   const claimType = form.watch('claimType');
   const injuries = form.watch('injuries');
   const subTypes = claimType ? (CLAIM_SUB_TYPES as Record<string, readonly string[]>)[claimType] : undefined;
-  const thisYear = now().getFullYear();
+  // Something that has happened: today (in London) or earlier, never next year (issue 28 §14).
+  const today = londonDate(now());
+  const thisYear = Number(today.slice(0, 4));
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
@@ -224,7 +227,13 @@ export function FnolForm({
             control={form.control}
             name="occurredAt"
             render={({ field }) => (
-              <DateTimePicker {...control} {...field} earliestYear={thisYear - 2} latestYear={thisYear} />
+              <DateTimePicker
+                {...control}
+                {...field}
+                earliestYear={thisYear - 2}
+                latestYear={thisYear}
+                latest={today}
+              />
             )}
           />
         )}

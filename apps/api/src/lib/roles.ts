@@ -1,11 +1,45 @@
 import type { Caller } from './context.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
+/** Every staff permission: what `admin:create` may grant, and what marks a token as staff. */
+export const ADMIN_PERMISSIONS = [
+  'access:impersonate',
+  'action:mta-claims',
+  'action:claims',
+  'access:insights',
+  'finance',
+  'action:underwriting',
+  'action:renewals',
+] as const;
+export type Permission = (typeof ADMIN_PERMISSIONS)[number];
+
 /** The permission staff need to act for a customer (spec 1: admin mode needs access:impersonate). */
-export const ACT_FOR_CUSTOMER = 'access:impersonate';
+export const ACT_FOR_CUSTOMER = 'access:impersonate' satisfies Permission;
 
 /** The finance team's permission (spec 3 §1; the admin app's finance tab checks the same name). */
-export const FINANCE = 'finance';
+export const FINANCE = 'finance' satisfies Permission;
+
+type Staff = Extract<Caller, { kind: 'admin' }>;
+
+/**
+ * The one staff permission check (issue 30 point 5): no token 401; a customer or visitor 403 (with
+ * `messages.notStaff` when given); staff without the permission 403 (with `messages.missing`). Answers the
+ * staff caller.
+ */
+export function requirePermission(
+  caller: Caller,
+  permission: Permission,
+  messages: { notStaff?: string; missing?: string } = {},
+): Staff {
+  if (caller.kind === 'none') throw unauthorized();
+  if (caller.kind !== 'admin') throw forbidden(messages.notStaff);
+  if (!holds(caller, permission)) throw forbidden(messages.missing);
+  return caller;
+}
+
+/** Whether staff hold a permission (for a check that depends on what they ask, after requirePermission). */
+export const holds = (staff: { permissions: readonly string[] }, permission: Permission) =>
+  staff.permissions.includes(permission);
 
 /**
  * Staff act on customer data only while impersonating that customer (X-Impersonate, which needs
@@ -13,13 +47,11 @@ export const FINANCE = 'finance';
  * the permission, is refused (403). Returns the customer's party.
  */
 export function requireStaffActingFor(caller: Caller, notStaffMessage = 'Only staff can do this.'): string {
-  if (caller.kind === 'none') throw unauthorized();
-  if (caller.kind !== 'admin') throw forbidden(notStaffMessage);
-  if (!caller.permissions.includes(ACT_FOR_CUSTOMER)) throw forbidden();
-  if (!caller.partyId) {
+  const staff = requirePermission(caller, ACT_FOR_CUSTOMER, { notStaff: notStaffMessage });
+  if (!staff.partyId) {
     throw forbidden('Choose the customer you are acting for (X-Impersonate) before acting on their data.');
   }
-  return caller.partyId;
+  return staff.partyId;
 }
 
 /**
@@ -28,9 +60,7 @@ export function requireStaffActingFor(caller: Caller, notStaffMessage = 'Only st
  */
 export function requireFinanceActingFor(caller: Caller, notStaffMessage?: string): string {
   const partyId = requireStaffActingFor(caller, notStaffMessage);
-  if (caller.kind !== 'admin' || !caller.permissions.includes(FINANCE)) {
-    throw forbidden('Only the finance team can do this.');
-  }
+  requirePermission(caller, FINANCE, { missing: 'Only the finance team can do this.' });
   return partyId;
 }
 

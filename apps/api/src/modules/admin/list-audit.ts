@@ -2,12 +2,11 @@ import type { AuditEntry } from '@forecourt/contracts/identity';
 import { desc, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { ACT_FOR_CUSTOMER, requirePermission } from '../../lib/roles.ts';
 
 /** GET /api/admin/audit: the latest audit entries, for staff who may impersonate. Read-only by design. */
 export async function listAudit(ctx: Ctx, input: { customer?: string | undefined; limit: number }) {
-  if (ctx.caller.kind !== 'admin') throw ctx.caller.kind === 'none' ? unauthorized() : forbidden();
-  if (!ctx.caller.permissions.includes('access:impersonate')) throw forbidden();
+  requirePermission(ctx.caller, ACT_FOR_CUSTOMER);
   const rows = await ctx.db
     .select()
     .from(auditLog)

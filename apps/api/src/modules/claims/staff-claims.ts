@@ -3,7 +3,8 @@ import { canTransition, claimMachine } from '@forecourt/domain/lifecycle/index';
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { auditLog, claims, customers, uploadFiles, uploadSubmissions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
+import { requirePermission } from '../../lib/roles.ts';
 import { claimView } from './claim-view.ts';
 import { claimHistory, eventView } from './get-claim.ts';
 import { CLAIMS_PERMISSION, type ClaimMove, EVENT_TO, moveClaim } from './transition-claim.ts';
@@ -15,11 +16,8 @@ type ClaimRow = typeof claims.$inferSelect;
  * customers. It needs staff with action:claims; a customer (or staff without it) gets 403, no token 401.
  */
 export function requireClaimsStaff(ctx: Ctx) {
-  const c = ctx.caller;
-  if (c.kind === 'none') throw unauthorized();
-  if (c.kind !== 'admin') throw forbidden('Only claims staff can do this.');
-  if (!c.permissions.includes(CLAIMS_PERMISSION)) throw forbidden('Only claims staff can do this.');
-  return c;
+  const only = 'Only claims staff can do this.';
+  return requirePermission(ctx.caller, CLAIMS_PERMISSION, { notStaff: only, missing: only });
 }
 
 const OPEN_FIRST = sql`CASE ${claims.status} WHEN 'settled' THEN 1 ELSE 0 END`;

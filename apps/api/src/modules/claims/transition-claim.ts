@@ -3,14 +3,15 @@ import { type ClaimEvent, claimMachine } from '@forecourt/domain/lifecycle/index
 import { and, eq } from 'drizzle-orm';
 import { claimEvents, claims } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { move } from '../../lib/lifecycle.ts';
 import { owned } from '../../lib/party-scope.ts';
+import { type Permission, requirePermission } from '../../lib/roles.ts';
 import { recordStaffAction } from '../identity/index.ts';
 import { getClaim } from './get-claim.ts';
 
 /** Staff who handle claims hold this permission (with access:impersonate to act for the customer). */
-export const CLAIMS_PERMISSION = 'action:claims';
+export const CLAIMS_PERMISSION = 'action:claims' satisfies Permission;
 
 /** The event that asks for each target: the claim machine (packages/domain/lifecycle) says from where. */
 export const EVENT_TO: Record<'active' | 'settled', ClaimEvent> = { active: 'accept', settled: 'settle' };
@@ -65,9 +66,7 @@ export async function moveClaim(ctx: Ctx, claim: ClaimRow, input: ClaimMove): Pr
  * screen uses POST /api/admin/claims/{claimReference}/transition instead (staff-claims.ts).
  */
 export async function transitionClaim(ctx: Ctx, claimReference: string, input: ClaimMove) {
-  const caller = ctx.caller;
-  if (caller.kind === 'none') throw unauthorized();
-  if (caller.kind !== 'admin' || !caller.permissions.includes(CLAIMS_PERMISSION)) throw forbidden();
+  const caller = requirePermission(ctx.caller, CLAIMS_PERMISSION);
   if (!caller.partyId) throw forbidden('Act for the customer (impersonate) to handle their claim.');
   const claim = await owned(ctx).first(claims, eq(claims.claimReference, claimReference));
   if (!claim) throw notFound('No claim of this customer has that reference');

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditLog, customers } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { ACT_FOR_CUSTOMER, holds } from '../../lib/roles.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,7 +35,7 @@ export async function resolveImpersonation(
     customerPartyId: undefined,
   };
   pending.set(request, audit);
-  if (!admin.permissions.includes('access:impersonate')) throw forbidden();
+  if (!holds(admin, ACT_FOR_CUSTOMER)) throw forbidden();
   const where = UUID.test(given)
     ? eq(customers.partyId, given)
     : sql`lower(${customers.email}) = ${given.toLowerCase()}`;

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { customers } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
+import { ACT_FOR_CUSTOMER, requirePermission } from '../../lib/roles.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,8 +19,7 @@ function customerNamed(given: string) {
  * customers, 401 without a token); an unknown customer is a 404.
  */
 export async function lookupCustomer(ctx: Ctx, given: string) {
-  if (ctx.caller.kind !== 'admin') throw ctx.caller.kind === 'none' ? unauthorized() : forbidden();
-  if (!ctx.caller.permissions.includes('access:impersonate')) throw forbidden();
+  requirePermission(ctx.caller, ACT_FOR_CUSTOMER);
   const [customer] = await ctx.db
     .select({ partyId: customers.partyId, email: customers.email })
     .from(customers)

@@ -1,18 +1,17 @@
 import { desc, eq } from 'drizzle-orm';
 import { insights } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { type Permission, requirePermission } from '../../lib/roles.ts';
 
 /** Staff who read feedback and impressions hold this permission. */
-export const INSIGHTS_PERMISSION = 'access:insights';
+export const INSIGHTS_PERMISSION = 'access:insights' satisfies Permission;
 
 /** GET /api/admin/insights: the latest feedback and impressions, for staff with `access:insights`. Not party-scoped: a staff read. */
 export async function listInsights(
   ctx: Ctx,
   input: { kind?: 'feedback' | 'impression' | undefined; limit: number },
 ) {
-  if (ctx.caller.kind !== 'admin') throw ctx.caller.kind === 'none' ? unauthorized() : forbidden();
-  if (!ctx.caller.permissions.includes(INSIGHTS_PERMISSION)) throw forbidden();
+  requirePermission(ctx.caller, INSIGHTS_PERMISSION);
   const rows = await ctx.db
     .select()
     .from(insights)

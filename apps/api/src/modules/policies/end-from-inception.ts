@@ -6,9 +6,9 @@ import { ntuAllowed, voidRefundsPremium } from '@forecourt/domain/policy/void-nt
 import { eq } from 'drizzle-orm';
 import { policies } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { AppError, forbidden, validation } from '../../lib/errors.ts';
+import { AppError, validation } from '../../lib/errors.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
-import { requireStaffActingFor } from '../../lib/roles.ts';
+import { type Permission, requirePermission, requireStaffActingFor } from '../../lib/roles.ts';
 import {
   collectedFor,
   payOutCancellationRefund,
@@ -20,7 +20,7 @@ import { getPolicy } from './get-policies.ts';
 import { emailPolicyholder } from './holder-email.ts';
 
 /** Staff who may void a policy or mark it not taken up (with access:impersonate to act for the customer). */
-export const UNDERWRITING_PERMISSION = 'action:underwriting';
+export const UNDERWRITING_PERMISSION = 'action:underwriting' satisfies Permission;
 
 const SAY: Record<string, string> = {
   DELIBERATE_OR_RECKLESS_MISREPRESENTATION:
@@ -44,8 +44,7 @@ type End = { status: 'VOIDED'; body: VoidPolicyBody } | { status: 'NTU'; body: N
  */
 async function endFromInception(ctx: Ctx, policyId: string, end: End): Promise<PolicyEndResult> {
   requireStaffActingFor(ctx.caller);
-  const caller = ctx.caller;
-  if (caller.kind !== 'admin' || !caller.permissions.includes(UNDERWRITING_PERMISSION)) throw forbidden();
+  const caller = requirePermission(ctx.caller, UNDERWRITING_PERMISSION);
   const policy = await getPolicy(ctx, policyId);
   if (end.body.policyNumber.toUpperCase() !== policy.policyNumber.toUpperCase()) {
     throw validation(

@@ -11,9 +11,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { type RenewalRow, renewalReviews, renewals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { AppError, forbidden, notFound, unauthorized, validation } from '../../lib/errors.ts';
+import { AppError, notFound, validation } from '../../lib/errors.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
-import { ACT_FOR_CUSTOMER } from '../../lib/roles.ts';
+import { ACT_FOR_CUSTOMER, requirePermission } from '../../lib/roles.ts';
 import { currentVersionOf, type PolicyRow, policyById } from '../policies/index.ts';
 import { proposalByCode, updateRenewalQuote } from '../proposals/index.ts';
 import { channelPromoCode } from './channel-promotion.ts';
@@ -28,11 +28,9 @@ const WAITING = RENEWAL_WAITING;
  * (ADR 265). No customer needs to be impersonated: the queue is the insurer's, across customers.
  */
 export function requireRenewalStaff(ctx: Ctx, decide = false) {
-  const c = ctx.caller;
-  if (c.kind === 'none') throw unauthorized();
-  if (c.kind !== 'admin' || !c.permissions.includes(ACT_FOR_CUSTOMER)) throw forbidden();
-  if (decide && !c.permissions.includes(RENEWAL_DECISION_PERMISSION)) throw forbidden();
-  return c;
+  const staff = requirePermission(ctx.caller, ACT_FOR_CUSTOMER);
+  if (decide) requirePermission(staff, RENEWAL_DECISION_PERMISSION);
+  return staff;
 }
 
 const holderName = (data: unknown) => {

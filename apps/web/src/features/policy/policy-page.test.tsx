@@ -1234,7 +1234,7 @@ describe('where the policy stands (issue 28, ADR 352)', () => {
     expect(screen.queryByText('We could not take your last payment. Please pay it now.')).toBeNull();
     expect(screen.queryByTestId('pay-outstanding')).toBeNull();
     expect(screen.getByTestId('next-payment')).toHaveTextContent('£46.77 on 5 January 2027');
-    expect(screen.getByTestId('next-payment')).toHaveTextContent('By Direct Debit.');
+    expect(screen.getByTestId('next-payment-how')).toHaveTextContent('By Direct Debit.');
     expect(screen.queryByText('Payment missed')).toBeNull();
   });
 
@@ -1267,7 +1267,7 @@ describe('where the policy stands (issue 28, ADR 352)', () => {
       extra: billingMocks,
     });
     expect(await screen.findByTestId('next-payment')).toHaveTextContent('£26.15 on 13 December 2026');
-    expect(screen.getByTestId('next-payment')).toHaveTextContent('For your cover up to 17 December 2026');
+    expect(screen.getByTestId('next-payment-how')).toHaveTextContent('For your cover up to 17 December 2026');
     expect(screen.queryByTestId('auto-renewal')).toBeNull();
     expect(screen.queryByText(/Auto-renewal/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Change auto-renewal' })).toBeNull();

@@ -75,11 +75,11 @@ export function NextPaymentBody({ policy }: { policy: Policy }) {
   const next = s.nextPayment;
   if (next)
     return (
-      <div data-testid="next-payment">
-        <p className={styles.price}>
+      <div>
+        <p className={styles.price} data-testid="next-payment">
           {t('policy.billing.nextBody', { amount: gbp(next.amount), date: londonDay(next.dueAt) })}
         </p>
-        <p className={styles.muted}>
+        <p className={styles.muted} data-testid="next-payment-how">
           {t(`standing.next.${next.method}`)}{' '}
           {next.coverEndsAt ? t('standing.next.coverEnds', { date: londonDay(next.coverEndsAt) }) : null}
         </p>

@@ -48,18 +48,20 @@ export function PolicyCards({ policies }: { policies: Policy[] }) {
           <CardListItem key={p.policyId} data-testid="policy-card" data-status={status}>
             <div className={styles.head}>
               <CardName>{scheme?.name ?? p.schemeCode}</CardName>
-              <StatusBadge
-                variant={status === 'ACTIVE' ? 'success' : status === 'PENDING' ? 'info' : 'default'}
-              >
-                {t(`home.policies.status.${status}`)}
-              </StatusBadge>
-              {badge && (
-                <StatusBadge variant={badge.variant}>
-                  <span data-testid="standing-badge">
-                    {t(badge.key, { date: badge.date ? day.format(new Date(badge.date)) : '' })}
-                  </span>
+              <span className={styles.badges}>
+                <StatusBadge
+                  variant={status === 'ACTIVE' ? 'success' : status === 'PENDING' ? 'info' : 'default'}
+                >
+                  {t(`home.policies.status.${status}`)}
                 </StatusBadge>
-              )}
+                {badge && (
+                  <StatusBadge variant={badge.variant}>
+                    <span data-testid="standing-badge">
+                      {t(badge.key, { date: badge.date ? day.format(new Date(badge.date)) : '' })}
+                    </span>
+                  </StatusBadge>
+                )}
+              </span>
             </div>
             <CardMeta>
               {vrn && <Plate vrn={vrn} />}

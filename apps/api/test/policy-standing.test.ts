@@ -49,6 +49,25 @@ const statementsOf = async (token: string, accountId: string) =>
     paymentDueAt: string;
   }[];
 
+/** The customer (staff acting for them) cancels, at once or from `effectiveAt`, and confirms it. */
+async function cancel(p: { staff: string; policyId: string }, reason: string, effectiveAt?: string) {
+  const made = await api(app().base, p.staff, 'POST', '/api/policyAdjustments', {
+    adjustmentType: 'CANCELLATION',
+    policyId: p.policyId,
+    changes: [],
+    reason,
+    ...(effectiveAt ? { effectiveAt } : {}),
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const done = await api(
+    app().base,
+    p.staff,
+    'POST',
+    `/api/policyAdjustments/${made.body.adjustmentId}/commit`,
+  );
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+}
+
 describe('arrears and a collection in flight (defect 1)', () => {
   it('a Direct Debit statement being collected is pending, not arrears; the next payment is one month', async () => {
     t = await billingApp('2027-01-30T12:00:00Z', { env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' } });
@@ -95,21 +114,7 @@ describe('a cancellation set (defects 3 and 4)', () => {
     t = await billingApp('2027-01-30T12:00:00Z');
     const p = await buySubscription(t, '2027-01-31');
     t.at.set('2027-02-20T10:00:00Z');
-    const made = await api(t.base, p.staff, 'POST', '/api/policyAdjustments', {
-      adjustmentType: 'CANCELLATION',
-      policyId: p.policyId,
-      changes: [],
-      reason: 'SoldNR',
-      effectiveAt: '2027-03-05T00:00:00.000Z',
-    });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const done = await api(
-      t.base,
-      p.staff,
-      'POST',
-      `/api/policyAdjustments/${made.body.adjustmentId}/commit`,
-    );
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    await cancel(p, 'SoldNR', '2027-03-05T00:00:00.000Z');
     const s = await standingOf(p.staff, p.policyId);
     expect(s).toMatchObject({
       headline: 'ending',
@@ -150,20 +155,7 @@ describe('a pending policy cancelled in cooling-off (defect 5)', () => {
   it('will not start: never started, no next payment, no renewal', async () => {
     t = await billingApp('2027-01-20T12:00:00Z');
     const p = await buySubscription(t, '2027-01-27');
-    const made = await api(t.base, p.staff, 'POST', '/api/policyAdjustments', {
-      adjustmentType: 'CANCELLATION',
-      policyId: p.policyId,
-      changes: [],
-      reason: 'Price',
-    });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const done = await api(
-      t.base,
-      p.staff,
-      'POST',
-      `/api/policyAdjustments/${made.body.adjustmentId}/commit`,
-    );
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    await cancel(p, 'Price');
     const s = await standingOf(p.staff, p.policyId);
     expect(s).toMatchObject({
       headline: 'notStarting',

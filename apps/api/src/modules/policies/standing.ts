@@ -1,4 +1,4 @@
-import type { PolicyStanding } from '@forecourt/contracts/policies';
+import { type PolicyStanding, STANDING_KINDS } from '@forecourt/contracts/policies';
 import { RENEWAL_WAITING } from '@forecourt/domain/lifecycle/renewal';
 import { desc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
@@ -12,18 +12,7 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const LIVE = ['ACTIVE', 'PENDING'];
 
 /** The order facts are told in: what the customer must act on first, what is merely so last. */
-const ORDER: Kind[] = [
-  'arrears',
-  'notStarting',
-  'ended',
-  'lapsed',
-  'ending',
-  'referred',
-  'pendingCollection',
-  'renewing',
-  'starting',
-  'active',
-];
+const ORDER: readonly Kind[] = STANDING_KINDS;
 
 interface RenewalFacts {
   /** The renewal of the coming anniversary waits for staff: we cannot renew automatically. */

@@ -660,6 +660,21 @@ describe('cancellation (spec 2 §2, §4, §5)', () => {
       'Your cover ended at 09:00 on Tuesday 10 November 2026.',
     );
   });
+
+  it('a PENDING policy cancelled in cooling-off: the confirmation says it will not start (issue 28)', async () => {
+    setup(`${root}/cancel/confirm`, {
+      policy: samplePolicy({
+        policyDetail: {
+          policyStatus: 'CANCELLED',
+          inceptedAt: '2026-12-04T00:00:00.000Z',
+          terminatedAt: '2026-11-27T21:28:00.000Z',
+        },
+      }),
+    });
+    const confirmation = await screen.findByTestId('cancellation-confirmation');
+    expect(confirmation).toHaveTextContent('Your policy will not start');
+    expect(confirmation).not.toHaveTextContent('Your cover ended');
+  });
 });
 
 describe('mid-term changes (spec 3 §4)', () => {

@@ -167,6 +167,20 @@ export function sampleStanding(patch: Partial<PolicyStanding> = {}): PolicyStand
   };
 }
 
+/** A PENDING policy (to start 4 Dec 2026) cancelled in cooling-off on 27 Nov: it will not start (issue 28). */
+export const notStarting = {
+  policyDetail: {
+    policyStatus: 'CANCELLED' as const,
+    inceptedAt: '2026-12-04T00:00:00.000Z',
+    terminatedAt: '2026-11-27T21:28:00.000Z',
+  },
+  standing: sampleStanding({
+    headline: 'notStarting',
+    renewal: null,
+    ended: { status: 'CANCELLED', endedAt: '2026-11-27T21:28:00.000Z', neverStarted: true },
+  }),
+};
+
 export function samplePolicy(
   patch: Partial<Omit<Policy, 'policyDetail'>> & { policyDetail?: Partial<Policy['policyDetail']> } = {},
 ): Policy {

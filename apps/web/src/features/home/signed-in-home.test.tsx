@@ -2,7 +2,7 @@ import type { Scheme } from '@forecourt/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { samplePolicy, sampleProposal, sampleStanding } from '../../../test/fixtures.ts';
+import { notStarting, samplePolicy, sampleProposal, sampleStanding } from '../../../test/fixtures.ts';
 import { mockFetch, reply } from '../../../test/mock-fetch.ts';
 import { renderShell } from '../../app/test-render.tsx';
 import { endpoints } from '../../lib/api/endpoints.ts';
@@ -282,18 +282,7 @@ describe('signed-in home (spec 2 §2)', () => {
               renewal: null,
             }),
           }),
-          policy(2, {
-            policyDetail: {
-              policyStatus: 'CANCELLED',
-              inceptedAt: '2026-12-04T00:00:00.000Z',
-              terminatedAt: '2026-11-27T21:28:00.000Z',
-            },
-            standing: sampleStanding({
-              headline: 'notStarting',
-              renewal: null,
-              ended: { status: 'CANCELLED', endedAt: '2026-11-27T21:28:00.000Z', neverStarted: true },
-            }),
-          }),
+          policy(2, notStarting),
         ]);
       if (method === 'GET' && path === '/customerAccounts') return reply(endpoints.listCustomerAccounts, []);
       return undefined;

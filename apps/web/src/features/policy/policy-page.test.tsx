@@ -10,7 +10,13 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import product from '../../../../../config/brands/forecourt/product.json' with { type: 'json' };
-import { sampleAccount, samplePolicy, sampleQuote, sampleStanding } from '../../../test/fixtures.ts';
+import {
+  notStarting,
+  sampleAccount,
+  samplePolicy,
+  sampleQuote,
+  sampleStanding,
+} from '../../../test/fixtures.ts';
 import { mockFetch, reply } from '../../../test/mock-fetch.ts';
 import { sampleCustomer, signedInClient } from '../../app/test-render.tsx';
 import { endpoints } from '../../lib/api/endpoints.ts';
@@ -1305,18 +1311,7 @@ describe('where the policy stands (issue 28, ADR 352)', () => {
 
   it('a pending policy cancelled before its start: will not start', async () => {
     setup(`${root}/billing`, {
-      policy: samplePolicy({
-        policyDetail: {
-          policyStatus: 'CANCELLED',
-          inceptedAt: '2026-12-04T00:00:00.000Z',
-          terminatedAt: '2026-11-27T21:28:00.000Z',
-        },
-        standing: sampleStanding({
-          headline: 'notStarting',
-          renewal: null,
-          ended: { status: 'CANCELLED', endedAt: '2026-11-27T21:28:00.000Z', neverStarted: true },
-        }),
-      }),
+      policy: samplePolicy(notStarting),
       extra: billingMocks,
     });
     expect(await screen.findByTestId('standing-not-starting')).toHaveTextContent(

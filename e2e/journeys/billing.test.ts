@@ -180,6 +180,53 @@ describe('the demo customer’s billing on the default brand (the shared server)
     await shootBoth(page, 'billing-demo-statement-modal');
   });
 
+  it('where each policy stands (issue 28): a Direct Debit in flight is not arrears; an ending policy has no renewal toggle', async () => {
+    const page = await browser.newPage();
+    await signInAsDemo(page, inject('baseUrl'));
+    type Standing = {
+      arrears: unknown;
+      pendingCollection: { amount: number } | null;
+      ending: { endsAt: string } | null;
+    };
+    const standings = (
+      await pageApi<(Held & { policyNumber: string; standing: Standing })[]>(page, 'GET', '/api/policies')
+    ).body;
+    const of = (vrn: string) => {
+      const found = standings.find((p) => p.currentPolicyVersion.quote.vrn === vrn);
+      if (!found) throw new Error(`the demo policy ${vrn} is missing`);
+      return found;
+    };
+    // FE17TTA pays by Direct Debit: a statement being collected is said as such, never "please pay it now".
+    const debit = of('FE17TTA');
+    expect(debit.standing.arrears).toBeNull();
+    await openBilling(page, debit.policyId);
+    await page.getByTestId('next-payment').waitFor();
+    expect(await page.getByText('We could not take your last payment. Please pay it now.').count()).toBe(0);
+    expect(await page.getByTestId('pay-outstanding').count()).toBe(0);
+    expect(await page.getByTestId('next-payment-how').textContent()).toContain('By Direct Debit.');
+    if (debit.standing.pendingCollection)
+      expect(await page.getByTestId('pending-collection').textContent()).toMatch(
+        /^Your Direct Debit will be taken on or after \d{1,2} [A-Z][a-z]+ 20\d\d\./,
+      );
+    // Its mandate was approved by the sandbox bank (not "waiting" two months on).
+    expect(await page.getByTestId('mandate-status').textContent()).toBe('Active');
+    await shootBoth(page, 'standing-direct-debit-billing');
+    // RR16EVO has a cancellation set: an "ending" badge on its card, no renewal wording, no toggle.
+    const ending = of('RR16EVO');
+    expect(ending.standing.ending).not.toBeNull();
+    await page.goto('/');
+    const card = page.getByTestId('policy-card').filter({ hasText: ending.policyNumber });
+    expect(await card.getByTestId('standing-badge').textContent()).toMatch(
+      /^Ending \d{1,2} [A-Z][a-z]+ 20\d\d$/,
+    );
+    await shootBoth(page, 'standing-home-cards');
+    await openBilling(page, ending.policyId);
+    await page.getByTestId('next-payment').waitFor();
+    expect(await page.getByTestId('auto-renewal').count()).toBe(0);
+    expect(await page.getByText(/Auto-renewal/).count()).toBe(0);
+    await shootBoth(page, 'standing-ending-billing');
+  });
+
   it('staff acting for the customer: no payment-day action with allowModifyBillingDay off, and the API refuses', async () => {
     const admin = await browser.newPage({ allowConsoleErrors: [/status of 403/] });
     await adminForDemo(admin, inject('baseUrl'));

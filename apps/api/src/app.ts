@@ -24,6 +24,7 @@ import { registerRateLimits } from './lib/rate-limits.ts';
 import { ensureSecret } from './lib/secrets.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
 import { modules } from './modules/index.ts';
+import { advanceSandboxDirectDebit } from './providers/direct-debit/sandbox.ts';
 import { createProviders, type Providers } from './providers/index.ts';
 import { registerSpa } from './web/spa.ts';
 import { wireDomainEvents } from './wiring.ts';
@@ -183,6 +184,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     }
     // After the jobs: the demo's purchases ask for their documents and mandates by job (ADR 190).
     if (env.SEED_DEMO_DATA) await seedDemoData(services, app.log);
+  });
+  // The sandbox bank's day once the app listens (issue 28): what it said while the app could not hear it (a
+  // mandate approved during the demo seed, before listen) is said again now, not ten minutes on.
+  app.addHook('onListen', async () => {
+    if (env.SEED_DEMO_DATA)
+      void advanceSandboxDirectDebit(services).catch((err) =>
+        app.log.warn({ err }, 'sandbox bank day failed'),
+      );
   });
   // The embedded database has no autovacuum of its own (ADR 339): the server keeps it tidy.
   const maintenance =

@@ -1,6 +1,6 @@
 import type { CustomerAccount, PreparedAccount } from '@forecourt/contracts/billing';
 import type { CustomerPayment } from '@forecourt/contracts/payments';
-import type { BindResponse, Policy } from '@forecourt/contracts/policies';
+import type { BindResponse, Policy, PolicyStanding } from '@forecourt/contracts/policies';
 import type { Proposal, Quote } from '@forecourt/contracts/proposals';
 import { breakdownOf, totalsOf } from '@forecourt/domain/rating/price';
 
@@ -152,6 +152,35 @@ export const sampleBind = (patch: Partial<BindResponse> = {}): BindResponse => (
 });
 
 /** A policy as GET /policies lists it and GET /policies/{id} answers it. */
+/** Where a policy stands (ADR 352), as the API answers it: active, renewing automatically, unless patched. */
+export function sampleStanding(patch: Partial<PolicyStanding> = {}): PolicyStanding {
+  return {
+    headline: 'active',
+    facts: ['active'],
+    arrears: null,
+    pendingCollection: null,
+    ending: null,
+    renewal: { state: 'automatic', anniversaryAt: '2027-11-01T00:00:00.000Z' },
+    ended: null,
+    nextPayment: null,
+    ...patch,
+  };
+}
+
+/** A PENDING policy (to start 4 Dec 2026) cancelled in cooling-off on 27 Nov: it will not start (issue 28). */
+export const notStarting = {
+  policyDetail: {
+    policyStatus: 'CANCELLED' as const,
+    inceptedAt: '2026-12-04T00:00:00.000Z',
+    terminatedAt: '2026-11-27T21:28:00.000Z',
+  },
+  standing: sampleStanding({
+    headline: 'notStarting',
+    renewal: null,
+    ended: { status: 'CANCELLED', endedAt: '2026-11-27T21:28:00.000Z', neverStarted: true },
+  }),
+};
+
 export function samplePolicy(
   patch: Partial<Omit<Policy, 'policyDetail'>> & { policyDetail?: Partial<Policy['policyDetail']> } = {},
 ): Policy {

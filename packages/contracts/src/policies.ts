@@ -12,6 +12,63 @@ export type BindResponse = z.infer<typeof bindResponseSchema>;
 
 export const policyStatusSchema = z.enum(POLICY_STATUSES);
 
+/**
+ * Where a policy stands for the customer (issue 28, ADR 352): worked out once, on the server, from the policy,
+ * statement, payment and renewal lifecycles; every card, banner, tab, modal and e-mail reads it. Several facts
+ * can hold at once (a collection in flight and a cancellation set); `headline` is the one to lead with.
+ */
+export const STANDING_KINDS = [
+  'arrears',
+  'notStarting',
+  'ended',
+  'lapsed',
+  'ending',
+  'referred',
+  'pendingCollection',
+  'renewing',
+  'starting',
+  'active',
+] as const;
+export const policyStandingSchema = z.object({
+  headline: z.enum(STANDING_KINDS),
+  /** Every fact that holds, most pressing first (the headline first). */
+  facts: z.array(z.enum(STANDING_KINDS)),
+  /** Failed statements still owed (pence): the only case for "please pay it now". */
+  arrears: z.object({ amount: z.number().int(), statementNumbers: z.array(z.number().int()) }).nullable(),
+  /** Statements raised and being collected (a Direct Debit in flight): not arrears. */
+  pendingCollection: z
+    .object({
+      amount: z.number().int(),
+      chargeAt: z.string().nullable(),
+      statementNumbers: z.array(z.number().int()),
+    })
+    .nullable(),
+  /** A cancellation is set: cover ends then (no renewal). */
+  ending: z.object({ endsAt: z.string() }).nullable(),
+  /**
+   * The renewal at the anniversary while cover runs on to it: automatic (auto-renewal on, nothing in the way),
+   * referred (needs review: we cannot renew automatically) or optedOut (cover ends at the anniversary).
+   */
+  renewal: z
+    .object({ state: z.enum(['automatic', 'referred', 'optedOut']), anniversaryAt: z.string() })
+    .nullable(),
+  /** Over: when it ended, and whether it never started (a PENDING policy cancelled before its start). */
+  ended: z
+    .object({ status: policyStatusSchema, endedAt: z.string().nullable(), neverStarted: z.boolean() })
+    .nullable(),
+  /** The next payment the customer will really pay: only the days on cover, on the day it is collected. */
+  nextPayment: z
+    .object({
+      amount: z.number().int(),
+      dueAt: z.string(),
+      method: z.enum(['CARD', 'BACS_DEBIT']),
+      /** The cover the payment is for ends inside its period (a cancellation): the last day paid. */
+      coverEndsAt: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type PolicyStanding = z.infer<typeof policyStandingSchema>;
+
 /** A policy as the customer area reads it (spec 2 §3 Policy). */
 export const policySchema = z.object({
   policyId: z.string(),
@@ -54,6 +111,8 @@ export const policySchema = z.object({
    * (management, excess and add-ons routes); when false they get the blocked modal. Staff are not bound by it.
    */
   adjustmentsAllowed: z.boolean().optional(),
+  /** Where the policy stands for the customer (ADR 352); every page reads it instead of working it out. */
+  standing: policyStandingSchema.optional(),
 });
 export type Policy = z.infer<typeof policySchema>;
 

@@ -4,11 +4,8 @@ import {
   isPaymentDay,
   type MonthlyPlan,
   paymentDateOnOrAfter,
-  periodChargeByDay,
-  periodFrom,
   proRata,
 } from '@forecourt/domain/billing/schedule';
-import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
 import { paidInFull } from '@forecourt/domain/policy/term';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
@@ -18,7 +15,7 @@ import type { Ctx } from '../../lib/context.ts';
 import { AppError, forbidden, notFound, validation } from '../../lib/errors.ts';
 import { owned } from '../../lib/party-scope.ts';
 import { requireStaffActingFor } from '../../lib/roles.ts';
-import { type AccountRow, draftStatement, lockAccount, ownAccount, postLine } from './ledger-store.ts';
+import { type AccountRow, draftStatement, lockAccount, postLine } from './ledger-store.ts';
 
 function planOf(quote: unknown) {
   const totals = (quote as Quote | undefined)?.totals;
@@ -95,9 +92,6 @@ export async function monthlyPlanAt(db: Db, policyId: string, at: Date) {
 /** The rows of a raw `db.execute` (node-postgres and PGlite answer `{ rows }`). */
 export const rowsOf = <T>(result: unknown): T[] =>
   Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
-
-/** Far enough ahead to stand for "no end" (a policy without an expiry on record). */
-const NO_END = new Date('9999-12-31T00:00:00Z');
 
 /** The product kind of a policy's scheme in the brand's configuration. */
 export function productOf(ctx: Pick<Ctx, 'brand'>, schemeCode: string) {
@@ -177,46 +171,4 @@ export async function changePaymentDay(
       .where(eq(customerAccounts.id, locked.id));
     return { paymentDay: input.paymentDay, changed: true, journal, nextPaymentAt: next.toISOString() };
   });
-}
-
-/**
- * GET /api/customerAccounts/{id}/nextStatementEstimate: the next statement is raised when the billed period
- * ends (never inside a paid one), for the instalment of the month it opens plus anything already waiting
- * on the draft (a pro-rata journal) and anything still outstanding. A policy that has ended, or is set to
- * end on or before that date (a cancellation's `terminatedAt`), has no next statement: `paymentDueAt` null,
- * amount 0, and `endsAt` says when cover ends (ADR 251).
- */
-export async function nextStatementEstimate(ctx: Ctx, accountId: string) {
-  const account = await ownAccount(ctx, accountId);
-  const [policy] = await ctx.db
-    .select({ status: policies.status, terminatedAt: policies.terminatedAt, expiredAt: policies.expiredAt })
-    .from(policies)
-    .where(eq(policies.id, account.policyId));
-  const dueAt = account.billedUntil ?? ctx.clock.now();
-  const endsAt = policy?.terminatedAt ?? undefined;
-  const live = policy?.status === 'ACTIVE' || policy?.status === 'PENDING';
-  // The same period the billing run will raise (ADR 344): none once billed to the expiry.
-  const period = periodFrom(dueAt, account.paymentDay, policy?.expiredAt ?? NO_END);
-  if (!live || !period || (endsAt && endsAt.getTime() <= dueAt.getTime())) {
-    return { paymentDueAt: null, amount: 0, ...(endsAt ? { endsAt: endsAt.toISOString() } : {}) };
-  }
-  const versions = (await versionPlansOf(ctx.db, [account.policyId])).get(account.policyId) ?? [];
-  const rows = await ctx.db.select().from(statements).where(eq(statements.accountId, account.id));
-  const draft = rows.find((s) => s.status === 'draft');
-  const outstanding = rows
-    .filter((s) => s.status === 'pending' || s.status === 'failed')
-    .reduce((sum, s) => sum + s.amountOutstandingPence, 0);
-  const months = rows.filter((s) => s.periodStart && s.status !== 'draft').length;
-  // Only the days on cover when a cancellation is set inside the period (R4).
-  const instalment = periodChargeByDay(pricesFor(versions, months + 1), period, endsAt ?? period.end);
-  // A Direct Debit is charged by R8 (ADR 342): the run that raises the statement sends its advance notice.
-  const chargeAt =
-    account.paymentMethodType === 'BACS_DEBIT'
-      ? directDebitChargeDate({ noticeSentAt: dueAt, paymentDate: dueAt })
-      : dueAt;
-  return {
-    paymentDueAt: chargeAt.toISOString(),
-    amount: instalment + (draft?.subtotalPence ?? 0) + outstanding,
-    ...(endsAt ? { endsAt: endsAt.toISOString() } : {}),
-  };
 }

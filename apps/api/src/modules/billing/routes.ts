@@ -20,8 +20,9 @@ import { appOrigin, ctxOf } from '../../lib/context.ts';
 import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
 import { declinedSchema, orDeclined, toCustomerPayment } from '../payments/index.ts';
 import { listCustomerAccounts } from './list-customer-accounts.ts';
-import { changePaymentDay, nextStatementEstimate } from './payment-day.ts';
+import { changePaymentDay } from './payment-day.ts';
 import { settleByCardPage, settleByPhone } from './settle-account.ts';
+import { nextStatementEstimate } from './standing-facts.ts';
 import { getStatement, listStatements } from './statements.ts';
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {

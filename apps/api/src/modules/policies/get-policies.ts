@@ -1,3 +1,4 @@
+import type { PolicyStanding } from '@forecourt/contracts/policies';
 import { adjustmentsAllowed } from '@forecourt/domain/policy/adjustments-allowed';
 import { inRenewalWindow } from '@forecourt/domain/renewal';
 import { desc, eq, inArray } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import { notFound } from '../../lib/errors.ts';
 import { owned } from '../../lib/party-scope.ts';
 import { suspendedPolicyIds } from '../billing/index.ts';
 import { policyAnswers } from './policy-versions.ts';
+import { standingsOf } from './standing.ts';
 
 type PolicyRow = typeof policies.$inferSelect;
 type VersionRow = typeof policyVersions.$inferSelect;
@@ -29,6 +31,7 @@ function toPolicy(
   all: VersionRow[],
   windowDays: number,
   suspended: Set<string>,
+  standing?: PolicyStanding,
 ) {
   // Cover that has started reads ACTIVE even before the activation job has run.
   const policyStatus = p.status === 'PENDING' && p.inceptedAt <= now ? ('ACTIVE' as const) : p.status;
@@ -67,6 +70,7 @@ function toPolicy(
       terminatedAt: iso(p.terminatedAt),
       accountSuspended: suspended.has(p.id),
     }),
+    ...(standing ? { standing } : {}),
   };
 }
 
@@ -94,10 +98,13 @@ export async function listPolicies(ctx: Ctx, filter: { schemeCode?: string | und
     ctx,
     rows.map((r) => r.id),
   );
+  const standings = await standingsOf(ctx.db, rows, now);
   return rows.flatMap((p) => {
     const own = versions.filter((x) => x.policyId === p.id);
     const v = current(own, now);
-    return v ? [toPolicy(p, v, now, own, ctx.env.RENEWAL_INVITATION_DAYS, suspended)] : [];
+    return v
+      ? [toPolicy(p, v, now, own, ctx.env.RENEWAL_INVITATION_DAYS, suspended, standings.get(p.id))]
+      : [];
   });
 }
 
@@ -110,7 +117,9 @@ export async function getPolicy(ctx: Ctx, policyId: string) {
   const v = current(versions, ctx.clock.now());
   if (!p || !v) throw notFound('No such policy');
   const suspended = await suspendedPolicyIds(ctx, [p.id]);
-  return toPolicy(p, v, ctx.clock.now(), versions, ctx.env.RENEWAL_INVITATION_DAYS, suspended);
+  const now = ctx.clock.now();
+  const standing = (await standingsOf(ctx.db, [p], now)).get(p.id);
+  return toPolicy(p, v, now, versions, ctx.env.RENEWAL_INVITATION_DAYS, suspended, standing);
 }
 
 /** GET /api/policies/{id} as the route answers it: the policy with its latest version's answers (ADR 255). */

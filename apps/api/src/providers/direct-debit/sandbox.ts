@@ -1,6 +1,6 @@
 import { addWorkingDays } from '@forecourt/domain/calendar/working-days';
 import { startOfDayLondon } from '@forecourt/domain/dates';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { sandboxDdFlows, sandboxDdMandates, sandboxDdPayments } from '../../db/schema/index.ts';
 import { defineJob, enqueue } from '../../jobs/registry.ts';
@@ -49,13 +49,21 @@ export async function advanceSandboxDirectDebit(services: {
   const provider = services.providers.directDebit;
   if (provider.name !== 'sandbox') return 0;
   const sandbox = provider as SandboxDirectDebit;
-  return (await sandbox.advancePayments()) + (await sandbox.advanceRefunds());
+  return (
+    (await sandbox.advanceMandates()) + (await sandbox.advancePayments()) + (await sandbox.advanceRefunds())
+  );
 }
 
 export interface SandboxDirectDebit extends DirectDebitProvider {
   services(): ProviderHost;
   /** The bank "approves" the mandate: it becomes active and the app hears so by webhook. */
   activateMandate(mandateId: string): Promise<void>;
+  /**
+   * The bank's approvals that are due (issue 28): every mandate still pending SANDBOX_MANDATE_ACTIVATION_SECONDS
+   * after it was made is activated, so one whose activation the app never heard (the job ran before the app
+   * listened) does not wait for ever. Answers how many moved.
+   */
+  advanceMandates(): Promise<number>;
   /**
    * The bank's day at the app's clock (ADR 204): a payment is submitted on its charge date and confirmed
    * (or, for the failing test account, failed) two working days later, each step a signed webhook; a step
@@ -101,7 +109,7 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
       ],
       meta: { webhook_id: sandboxId('WB', 14) },
     });
-    await deliverWebhook(url, body, { 'webhook-signature': signGoCardlessStyle(body, await secret()) });
+    return deliverWebhook(url, body, { 'webhook-signature': signGoCardlessStyle(body, await secret()) });
   };
 
   const provider: SandboxDirectDebit = {
@@ -182,13 +190,44 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
           and(eq(sandboxDdMandates.id, mandateId), eq(sandboxDdMandates.status, 'pending_customer_approval')),
         )
         .returning();
-      if (m) {
-        await sendMandateEvent(m.webhookUrl, mandateId, 'active', {
-          origin: 'gocardless',
-          cause: 'mandate_activated',
-          description: 'The time window after submission for the banks to refuse a mandate has ended.',
-        });
+      if (!m) return;
+      const heard = await sendMandateEvent(m.webhookUrl, mandateId, 'active', {
+        origin: 'gocardless',
+        cause: 'mandate_activated',
+        description: 'The time window after submission for the banks to refuse a mandate has ended.',
+      });
+      if (heard) return;
+      // Not acknowledged (the app not listening yet, at start-up): undone, so it is sent again (the job's
+      // retry, or the bank's next day) rather than the mandate staying pending in the app for ever (issue 28).
+      await db
+        .update(sandboxDdMandates)
+        .set({ status: 'pending_customer_approval', activatedAt: null })
+        .where(and(eq(sandboxDdMandates.id, mandateId), eq(sandboxDdMandates.status, 'active')));
+      throw new Error(`The app did not acknowledge the activation of mandate ${mandateId}`);
+    },
+
+    async advanceMandates() {
+      const { db, clock, env } = services();
+      const due = new Date(clock.now().getTime() - env.SANDBOX_MANDATE_ACTIVATION_SECONDS * 1000);
+      const pending = await db
+        .select({ id: sandboxDdMandates.id })
+        .from(sandboxDdMandates)
+        .where(
+          and(
+            eq(sandboxDdMandates.status, 'pending_customer_approval'),
+            lte(sandboxDdMandates.createdAt, due),
+          ),
+        );
+      let moved = 0;
+      for (const m of pending) {
+        try {
+          await provider.activateMandate(m.id);
+          moved++;
+        } catch {
+          // Not heard: tried again on the next day.
+        }
       }
+      return moved;
     },
 
     async cancelMandate(mandateId) {

@@ -38,7 +38,8 @@ export function renewalBanners(
     )
       return [{ kind: 'lapsed', policy, proposal: lapsed }];
     const live = ['ACTIVE', 'PENDING'].includes(policy.policyDetail.policyStatus);
-    if (!code || !live || policy.policyDetail.renewalStopped) return [];
+    // A cancellation set: no renewal wording (ADR 352).
+    if (!code || !live || policy.policyDetail.renewalStopped || policy.standing?.ending) return [];
     const proposal = proposals.find((p) => p.proposalCode === code);
     if (!proposal) return [];
     const kind: RenewalBannerKind | null =

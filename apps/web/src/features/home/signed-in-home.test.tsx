@@ -2,7 +2,7 @@ import type { Scheme } from '@forecourt/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { samplePolicy, sampleProposal } from '../../../test/fixtures.ts';
+import { notStarting, samplePolicy, sampleProposal, sampleStanding } from '../../../test/fixtures.ts';
 import { mockFetch, reply } from '../../../test/mock-fetch.ts';
 import { renderShell } from '../../app/test-render.tsx';
 import { endpoints } from '../../lib/api/endpoints.ts';
@@ -224,11 +224,28 @@ describe('signed-in home (spec 2 §2)', () => {
     mockFetch((method, path) => {
       if (path === '/policies')
         return reply(endpoints.listPolicies, [
-          policy(1, { policyDetail: { policyStatus: 'ACTIVE' } }),
-          policy(2, { policyDetail: { policyStatus: 'ACTIVE' } }),
+          // Policy 1's Direct Debit is being collected (pending): not arrears, not named (issue 28 defect 1).
+          policy(1, {
+            policyDetail: { policyStatus: 'ACTIVE' },
+            standing: sampleStanding({
+              headline: 'pendingCollection',
+              pendingCollection: {
+                amount: 4677,
+                chargeAt: '2026-12-02T00:00:00.000Z',
+                statementNumbers: [2],
+              },
+            }),
+          }),
+          policy(2, {
+            policyDetail: { policyStatus: 'ACTIVE' },
+            standing: sampleStanding({
+              headline: 'arrears',
+              arrears: { amount: 1234, statementNumbers: [2] },
+            }),
+          }),
         ]);
       if (method === 'GET' && path === '/customerAccounts')
-        return reply(endpoints.listCustomerAccounts, [account('FCM1', 0), account('FCM2', 1234)]);
+        return reply(endpoints.listCustomerAccounts, [account('FCM1', 4677), account('FCM2', 1234)]);
       return undefined;
     });
     const { unmount } = renderShell(<HomePage />, { slots: { signedIn: true }, config: { schemes } });
@@ -238,12 +255,45 @@ describe('signed-in home (spec 2 §2)', () => {
       'href',
       '/car-insurance/policy/00000000-0000-4000-8000-000000000002/billing',
     );
+    // The arrears mark only on the policy really in arrears.
+    const cards = screen.getAllByTestId('policy-card');
+    expect(cards.map((c) => within(c).queryByTestId('standing-badge')?.textContent ?? null)).toEqual([
+      null,
+      'Payment missed',
+    ]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Later' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     unmount();
     renderShell(<HomePage />, { slots: { signedIn: true }, config: { schemes } });
     await screen.findAllByTestId('policy-card');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('cards read the standing: an ending badge, and a policy that will not start has no "to" date (issue 28)', async () => {
+    window.sessionStorage.clear();
+    mockFetch((method, path) => {
+      if (path === '/policies')
+        return reply(endpoints.listPolicies, [
+          policy(1, {
+            policyDetail: { policyStatus: 'ACTIVE', terminatedAt: '2026-12-17T00:00:00.000Z' },
+            standing: sampleStanding({
+              headline: 'ending',
+              ending: { endsAt: '2026-12-17T00:00:00.000Z' },
+              renewal: null,
+            }),
+          }),
+          policy(2, notStarting),
+        ]);
+      if (method === 'GET' && path === '/customerAccounts') return reply(endpoints.listCustomerAccounts, []);
+      return undefined;
+    });
+    renderShell(<HomePage />, { slots: { signedIn: true }, config: { schemes } });
+    const cards = await screen.findAllByTestId('policy-card');
+    const card = (n: string) => cards.find((c) => c.textContent?.includes(`FCM${n}`)) as HTMLElement;
+    expect(within(card('1')).getByTestId('standing-badge')).toHaveTextContent('Ending 17 Dec 2026');
+    expect(card('2')).toHaveTextContent('Was to start 4 Dec 2026 · will not start');
+    expect(card('2')).not.toHaveTextContent('to 27 Nov 2026');
+    expect(within(card('2')).getByTestId('standing-badge')).toHaveTextContent('Will not start');
   });
 
   it('renewal banners: opted in with View, opted out with opt back in, referral critical; renewals are not quotes', async () => {

@@ -10,7 +10,13 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import product from '../../../../../config/brands/forecourt/product.json' with { type: 'json' };
-import { sampleAccount, samplePolicy, sampleQuote } from '../../../test/fixtures.ts';
+import {
+  notStarting,
+  sampleAccount,
+  samplePolicy,
+  sampleQuote,
+  sampleStanding,
+} from '../../../test/fixtures.ts';
 import { mockFetch, reply } from '../../../test/mock-fetch.ts';
 import { sampleCustomer, signedInClient } from '../../app/test-render.tsx';
 import { endpoints } from '../../lib/api/endpoints.ts';
@@ -452,6 +458,18 @@ describe('billing tab (spec 2 §2)', () => {
 
   it('shows the outstanding balance, latest and previous statements, the estimate; a statement opens in a modal', async () => {
     setup(`${root}/billing`, {
+      policy: samplePolicy({
+        standing: sampleStanding({
+          headline: 'arrears',
+          arrears: { amount: 4_500, statementNumbers: [3] },
+          nextPayment: {
+            amount: 4_500,
+            dueAt: '2026-12-21T00:00:00.000Z',
+            method: 'CARD',
+            coverEndsAt: null,
+          },
+        }),
+      }),
       account: sampleAccount({ outstandingAmount: 4_500, accountBalance: 4_500 }),
       extra: billingMocks,
     });
@@ -647,6 +665,21 @@ describe('cancellation (spec 2 §2, §4, §5)', () => {
     expect(await screen.findByTestId('cancellation-confirmation')).toHaveTextContent(
       'Your cover ended at 09:00 on Tuesday 10 November 2026.',
     );
+  });
+
+  it('a PENDING policy cancelled in cooling-off: the confirmation says it will not start (issue 28)', async () => {
+    setup(`${root}/cancel/confirm`, {
+      policy: samplePolicy({
+        policyDetail: {
+          policyStatus: 'CANCELLED',
+          inceptedAt: '2026-12-04T00:00:00.000Z',
+          terminatedAt: '2026-11-27T21:28:00.000Z',
+        },
+      }),
+    });
+    const confirmation = await screen.findByTestId('cancellation-confirmation');
+    expect(confirmation).toHaveTextContent('Your policy will not start');
+    expect(confirmation).not.toHaveTextContent('Your cover ended');
   });
 });
 
@@ -1187,5 +1220,104 @@ describe('the permission flag (spec 3 §4 step 9, ADR 301)', () => {
     setup(`${root}/excess`, { user: customer, policy: off, admin: true });
     await screen.findByRole('heading', { name: 'Your voluntary excess' });
     expect(screen.queryByTestId('adjustments-blocked')).toBeNull();
+  });
+});
+
+describe('where the policy stands (issue 28, ADR 352)', () => {
+  const pendingDebit = sampleStanding({
+    headline: 'pendingCollection',
+    pendingCollection: { amount: 4_677, chargeAt: '2026-12-02T00:00:00.000Z', statementNumbers: [2] },
+    nextPayment: {
+      amount: 4_677,
+      dueAt: '2027-01-05T00:00:00.000Z',
+      method: 'BACS_DEBIT',
+      coverEndsAt: null,
+    },
+  });
+
+  it('a Direct Debit being collected is not arrears: no "please pay it now", no Pay now; the next payment is one month', async () => {
+    setup(`${root}/billing`, {
+      policy: samplePolicy({ standing: pendingDebit }),
+      account: sampleAccount({
+        paymentMethodType: 'BACS_DEBIT',
+        outstandingAmount: 4_677,
+        accountBalance: 4_677,
+        paymentMethod: { display: 'Barclays ••••9911', mandateStatus: 'ACTIVE' },
+      }),
+      extra: billingMocks,
+      // What the old estimate said (twice the month): the tab no longer reads it.
+      estimate: { paymentDueAt: '2026-11-28T00:00:00.000Z', amount: 9_354 },
+    });
+    expect(await screen.findByTestId('pending-collection')).toHaveTextContent(
+      'Your Direct Debit will be taken on or after 2 December 2026.',
+    );
+    expect(screen.getByText('£46.77 is being collected')).toBeVisible();
+    expect(screen.queryByText('We could not take your last payment. Please pay it now.')).toBeNull();
+    expect(screen.queryByTestId('pay-outstanding')).toBeNull();
+    expect(screen.getByTestId('next-payment')).toHaveTextContent('£46.77 on 5 January 2027');
+    expect(screen.getByTestId('next-payment-how')).toHaveTextContent('By Direct Debit.');
+    expect(screen.queryByText('Payment missed')).toBeNull();
+  });
+
+  it('arrears: the policy page says so on every tab, with the way to billing', async () => {
+    setup(root, {
+      policy: samplePolicy({
+        standing: sampleStanding({ headline: 'arrears', arrears: { amount: 10_019, statementNumbers: [2] } }),
+      }),
+    });
+    expect(await screen.findByText('We could not take a payment of £100.19')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to billing' })).toHaveAttribute('href', `${root}/billing`);
+  });
+
+  it('ending: no renewal wording and no toggle; the next payment is only the days on cover', async () => {
+    setup(`${root}/billing`, {
+      policy: samplePolicy({
+        policyDetail: { terminatedAt: '2026-12-17T00:00:00.000Z' },
+        standing: sampleStanding({
+          headline: 'ending',
+          ending: { endsAt: '2026-12-17T00:00:00.000Z' },
+          renewal: null,
+          nextPayment: {
+            amount: 2_615,
+            dueAt: '2026-12-13T00:00:00.000Z',
+            method: 'CARD',
+            coverEndsAt: '2026-12-17T00:00:00.000Z',
+          },
+        }),
+      }),
+      extra: billingMocks,
+    });
+    expect(await screen.findByTestId('next-payment')).toHaveTextContent('£26.15 on 13 December 2026');
+    expect(screen.getByTestId('next-payment-how')).toHaveTextContent('For your cover up to 17 December 2026');
+    expect(screen.queryByTestId('auto-renewal')).toBeNull();
+    expect(screen.queryByText(/Auto-renewal/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change auto-renewal' })).toBeNull();
+  });
+
+  it('a referred renewal says we cannot renew automatically, with no toggle', async () => {
+    setup(root, {
+      policy: samplePolicy({
+        standing: sampleStanding({
+          headline: 'referred',
+          renewal: { state: 'referred', anniversaryAt: '2026-12-22T00:00:00.000Z' },
+        }),
+      }),
+    });
+    const panel = await screen.findByTestId('auto-renewal');
+    expect(panel).toHaveTextContent('We cannot renew your policy automatically');
+    expect(panel).not.toHaveTextContent('your cover continues after');
+    expect(within(panel).queryByRole('button')).toBeNull();
+  });
+
+  it('a pending policy cancelled before its start: will not start', async () => {
+    setup(`${root}/billing`, {
+      policy: samplePolicy(notStarting),
+      extra: billingMocks,
+    });
+    expect(await screen.findByTestId('standing-not-starting')).toHaveTextContent(
+      'It was cancelled before its start date, 4 December 2026, so you were never on cover.',
+    );
+    expect(screen.getByTestId('next-payment')).toHaveTextContent('There are no further payments');
+    expect(screen.getByTestId('next-payment')).not.toHaveTextContent('27 November');
   });
 });

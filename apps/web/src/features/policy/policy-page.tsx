@@ -21,6 +21,7 @@ import { AddOnsPage, ExcessPage } from './components/change-covers.tsx';
 import { DetailsTab } from './components/details-tab.tsx';
 import { DocumentsTab } from './components/documents-tab.tsx';
 import { FINANCE_PERMISSION, FinanceTab } from './components/finance-tab.tsx';
+import { StandingNotices } from './components/standing-notices.tsx';
 import { UploadsPage } from './components/uploads-page.tsx';
 import { UploadConfirmation } from './components/uploads-sent.tsx';
 import styles from './policy.module.css';
@@ -163,6 +164,13 @@ function PolicyView({
         <Notification variant="warning" title={t('policy.ending.header')}>
           {t('policy.ending.body', { date: londonDay(ending) })}
         </Notification>
+      )}
+      {!confirming && (
+        <StandingNotices
+          policy={policy}
+          root={root}
+          onBilling={view.kind === 'tab' && view.tab === 'billing'}
+        />
       )}
       {autoRenewalOffered(policy) && <AutoRenewal policy={policy} />}
       {tabs.length > 0 && (

@@ -145,6 +145,9 @@ describe('renewal quote (spec 3 §2 Renewal)', () => {
     });
     expect(await screen.findByText('We cannot renew your policy automatically')).toBeVisible();
     expect(screen.getByText('Driver age')).toBeVisible();
+    // One thing said (issue 28 defect 6): not "renews automatically" above "we cannot renew".
+    expect(screen.queryByText(/renews automatically/)).toBeNull();
+    expect(screen.getByText(/cannot renew automatically on .*: we are reviewing it\./)).toBeVisible();
   });
 
   it("'Renewal unsupported in status' for an expired renewal quote", async () => {

@@ -75,7 +75,13 @@ function RenewalShell({
       back={{ to: optOut ? root : '/', label: t('renewal.back') }}
       upperHeader={t('renewal.upperHeader')}
       header={header}
-      subheader={t('renewal.subheader', { policyNumber: policy.policyNumber, date })}
+      subheader={t(
+        // A referred renewal says one thing everywhere (ADR 352): it does not renew automatically.
+        proposal.status === 'REFERRAL' || policy.standing?.renewal?.state === 'referred'
+          ? 'standing.renewal.subheaderReferred'
+          : 'renewal.subheader',
+        { policyNumber: policy.policyNumber, date },
+      )}
     >
       {content}
     </Page>

@@ -3,6 +3,7 @@ import { accountTexts } from '../../features/account/texts.ts';
 import { adminTexts } from '../../features/admin/texts.ts';
 import { homeTexts } from '../../features/home/texts.ts';
 import { uiTexts } from '../../ui/texts.ts';
+import { standingTexts } from '../standing/texts.ts';
 
 /**
  * Every visible string has a key and an English default here; a brand's texts.json overrides any key.
@@ -16,4 +17,5 @@ export const defaultTexts: Record<string, string> = {
   ...accountTexts,
   ...adminTexts,
   ...homeTexts,
+  ...standingTexts,
 };

@@ -2,26 +2,26 @@ import type { Policy } from '@forecourt/contracts/policies';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
+import { standingOf } from '../../../lib/standing/standing.ts';
 import { Button, Modal } from '../../../ui/index.ts';
-import { useMyAccounts } from '../api/list-my-accounts.ts';
 import styles from './your-quotes.module.css';
 
 const SEEN = 'forecourt.outstandingSeen';
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
 /**
- * The outstanding-balance modal on home (spec 2 §2): when one of the customer's accounts owes money, once per
+ * The outstanding-balance modal on home (spec 2 §2): when one of the customer's policies is in arrears, once per
  * session, with a way to the policy's billing tab, where it is paid (the billing area).
  */
 export function OutstandingBalance({ policies }: { policies: Policy[] }) {
   const { t } = useTranslation();
   const { schemes } = useConfig();
   const [dismissed, setDismissed] = useState(() => window.sessionStorage.getItem(SEEN) === '1');
-  const accounts = useMyAccounts(!dismissed && policies.length > 0);
-  const owing = accounts.data?.find((a) => a.outstandingAmount > 0);
-  const policy = owing && policies.find((p) => p.policyNumber === owing.accountCode);
+  // Only a policy really in arrears (a failed statement), never one whose payment is being collected (ADR 352).
+  const policy = policies.find((p) => standingOf(p).arrears);
+  const owing = policy && standingOf(policy).arrears;
   const scheme = policy && schemes.find((s) => s.schemeCode === policy.schemeCode);
-  if (dismissed || !owing) return null;
+  if (dismissed || !owing || !policy) return null;
   const close = () => {
     window.sessionStorage.setItem(SEEN, '1');
     setDismissed(true);
@@ -46,8 +46,8 @@ export function OutstandingBalance({ policies }: { policies: Policy[] }) {
     >
       <p>
         {t('home.outstanding.body', {
-          amount: gbp.format(owing.outstandingAmount / 100),
-          policyNumber: owing.accountCode,
+          amount: gbp.format(owing.amount / 100),
+          policyNumber: policy.policyNumber,
         })}
       </p>
     </Modal>

@@ -4,6 +4,7 @@ import { type PolicyLink, policyEndDate, policyLinks, sortPolicies } from '@fore
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../../lib/config.tsx';
+import { standingBadge, standingOf } from '../../../lib/standing/standing.ts';
 import { CardList, CardListItem, CardMeta, CardName, Plate, StatusBadge } from '../../../ui/index.ts';
 import styles from './policy-cards.module.css';
 
@@ -38,24 +39,39 @@ export function PolicyCards({ policies }: { policies: Policy[] }) {
         const vrn =
           typeof p.currentPolicyVersion.quote.vrn === 'string' ? p.currentPolicyVersion.quote.vrn : null;
         const end = policyEndDate(p);
+        // Where it stands, as the API says (ADR 352): a badge, and a policy that never starts has no "to".
+        const standing = standingOf(p);
+        const badge = standingBadge(standing);
+        const neverStarts = standing.headline === 'notStarting';
         const root = scheme ? `/${scheme.productUrlName}/policy/${p.policyId}` : '';
         return (
           <CardListItem key={p.policyId} data-testid="policy-card" data-status={status}>
             <div className={styles.head}>
               <CardName>{scheme?.name ?? p.schemeCode}</CardName>
-              <StatusBadge
-                variant={status === 'ACTIVE' ? 'success' : status === 'PENDING' ? 'info' : 'default'}
-              >
-                {t(`home.policies.status.${status}`)}
-              </StatusBadge>
+              <span className={styles.badges}>
+                <StatusBadge
+                  variant={status === 'ACTIVE' ? 'success' : status === 'PENDING' ? 'info' : 'default'}
+                >
+                  {t(`home.policies.status.${status}`)}
+                </StatusBadge>
+                {badge && (
+                  <StatusBadge variant={badge.variant}>
+                    <span data-testid="standing-badge">
+                      {t(badge.key, { date: badge.date ? day.format(new Date(badge.date)) : '' })}
+                    </span>
+                  </StatusBadge>
+                )}
+              </span>
             </div>
             <CardMeta>
               {vrn && <Plate vrn={vrn} />}
               <span>{t('home.policies.number', { policyNumber: p.policyNumber })}</span>
             </CardMeta>
             <CardMeta>
-              {t('home.policies.from', { date: day.format(new Date(p.policyDetail.inceptedAt)) })}
-              {end && ` · ${t('home.policies.to', { date: day.format(new Date(end)) })}`}
+              {neverStarts
+                ? t('standing.card.notStarting', { date: day.format(new Date(p.policyDetail.inceptedAt)) })
+                : t('home.policies.from', { date: day.format(new Date(p.policyDetail.inceptedAt)) })}
+              {end && !neverStarts && ` · ${t('home.policies.to', { date: day.format(new Date(end)) })}`}
             </CardMeta>
             {links.length > 0 && (
               <nav

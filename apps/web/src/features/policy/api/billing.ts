@@ -34,6 +34,9 @@ export function useChangePaymentDay(accountId: string) {
       await client.invalidateQueries({ queryKey: ['customer-account'] });
       await client.invalidateQueries({ queryKey: queryKeys.nextStatement(accountId) });
       await client.invalidateQueries({ queryKey: queryKeys.statements(accountId) });
+      // The next payment is part of the policy's standing (ADR 352).
+      await client.invalidateQueries({ queryKey: ['policy'] });
+      await client.invalidateQueries({ queryKey: queryKeys.myPolicies() });
     },
   });
 }

@@ -3,14 +3,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type OptOutReason, OptOutReasonFields, optOutBody } from '../../../forms/opt-out/opt-out-reason.tsx';
 import { useSetAutoRenewal } from '../../../lib/renewal/auto-renewal.ts';
+import { autoRenewalToggle, standingOf } from '../../../lib/standing/standing.ts';
 import { Button, Modal, RadioGroup, useSnackbar } from '../../../ui/index.ts';
 import styles from '../policy.module.css';
 import { londonDay } from '../policy-view.ts';
 
-/** Offered only while the policy is live, renewal is not stopped and it is reviewed for renewal (spec 2 §4). */
+/**
+ * Offered only while the policy renews at its anniversary as the API's standing says (spec 2 §4, ADR 352): live,
+ * renewal not stopped, reviewed for renewal, no cancellation set. A referred renewal shows the referred panel.
+ */
 export function autoRenewalOffered(policy: Policy): boolean {
-  const d = policy.policyDetail;
-  return ['ACTIVE', 'PENDING'].includes(d.policyStatus) && !d.renewalStopped && policy.reviewType !== 'NEVER';
+  return standingOf(policy).renewal !== null && !standingOf(policy).ending;
 }
 
 /**
@@ -25,7 +28,8 @@ export function AutoRenewal({ policy }: { policy: Policy }) {
   const [choice, setChoice] = useState<string | null>(enabled ? 'on' : 'off');
   const [reason, setReason] = useState<OptOutReason>({ reason: null, text: '' });
   const save = useSetAutoRenewal(policy.policyId);
-  const end = policy.policyDetail.expiredAt ? londonDay(policy.policyDetail.expiredAt) : '';
+  const standing = standingOf(policy);
+  const end = standing.renewal ? londonDay(standing.renewal.anniversaryAt) : '';
   const body = choice === 'on' ? { enabled: true } : optOutBody(reason);
   const unchanged = (choice === 'on') === enabled;
   const submit = () => {
@@ -39,6 +43,16 @@ export function AutoRenewal({ policy }: { policy: Policy }) {
       },
     });
   };
+  // A referred renewal says one thing everywhere: we cannot renew automatically; no toggle.
+  if (!autoRenewalToggle(standing))
+    return (
+      <div className={styles.autoRenewal} data-testid="auto-renewal">
+        <p>
+          <strong>{t('standing.referred.title')}</strong>{' '}
+          <span data-auto-renewal="referred">{t('standing.referred.body', { date: end })}</span>
+        </p>
+      </div>
+    );
   return (
     <div className={styles.autoRenewal} data-testid="auto-renewal">
       <p>

@@ -2,14 +2,16 @@ import type { Policy } from '@forecourt/contracts/policies';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
+import { standingOf } from '../../../lib/standing/standing.ts';
 import { Button, Card, Notification, StatusBadge } from '../../../ui/index.ts';
 import { useCardSetupReturn, useStatements } from '../api/billing.ts';
-import { useNextPayment, usePolicyAccount } from '../api/policy.ts';
+import { usePolicyAccount } from '../api/policy.ts';
 import styles from '../policy.module.css';
 import { gbp, londonDay } from '../policy-view.ts';
 import { PaymentDayModal } from './payment-day-modal.tsx';
 import { PaymentMethodActions, PaymentMethodNotices } from './payment-method-settings.tsx';
 import { PayOutstanding, SettleOutcome } from './settle-payment.tsx';
+import { NextPaymentBody, PendingCollectionNotice } from './standing-notices.tsx';
 import { StatementModal } from './statement-modal.tsx';
 
 const BADGE = { settled: 'success', pending: 'info', failed: 'critical', draft: 'default' } as const;
@@ -23,7 +25,7 @@ export function BillingTab({ policy }: { policy: Policy }) {
   const { t } = useTranslation();
   const config = useConfig();
   const account = usePolicyAccount(policy.policyNumber).data;
-  const next = useNextPayment(account?.accountId);
+  const arrears = standingOf(policy).arrears;
   const statements = (useStatements(account?.accountId).data ?? []).filter((s) => s.status !== 'draft');
   const [open, setOpen] = useState<string | null>(null);
   const [dayModal, setDayModal] = useState(false);
@@ -47,10 +49,12 @@ export function BillingTab({ policy }: { policy: Policy }) {
         <h2>{t('policy.billing.header')}</h2>
         <PaymentMethodNotices account={account} cardReturn={cardReturn} />
         <SettleOutcome account={account} />
-        {account.outstandingAmount > 0 && (
+        {/* Arrears only (a failed statement), never a payment being collected (ADR 352). */}
+        <PendingCollectionNotice policy={policy} method={account.paymentMethodType} />
+        {arrears && (
           <Notification
             variant={account.accountStatus === 'SUSPENDED' ? 'critical' : 'warning'}
-            title={t('policy.billing.outstandingTitle', { amount: gbp(account.outstandingAmount) })}
+            title={t('policy.billing.outstandingTitle', { amount: gbp(arrears.amount) })}
             action={staff ? undefined : <PayOutstanding account={account} />}
           >
             {account.accountStatus === 'SUSPENDED'
@@ -73,22 +77,7 @@ export function BillingTab({ policy }: { policy: Policy }) {
           )}
         </Card>
         <Card title={t('policy.billing.next')} level={3}>
-          {next.data?.paymentDueAt ? (
-            <p className={styles.price} data-testid="next-payment">
-              {t('policy.billing.nextBody', {
-                amount: gbp(next.data.amount),
-                date: londonDay(next.data.paymentDueAt),
-              })}
-            </p>
-          ) : next.data ? (
-            <p className={styles.muted} data-testid="next-payment">
-              {next.data.endsAt
-                ? t('policy.billing.nextNoneEnds', { date: londonDay(next.data.endsAt) })
-                : t('policy.billing.nextNone')}
-            </p>
-          ) : (
-            <p className={styles.muted}>{t('policy.billing.nextUnknown')}</p>
-          )}
+          <NextPaymentBody policy={policy} />
         </Card>
         {previous.length > 0 && (
           <Card title={t('policy.billing.previous')} level={3}>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useConfig } from '../../../lib/config.tsx';
 import { requestFeedback } from '../../../lib/feedback.ts';
+import { standingOf } from '../../../lib/standing/standing.ts';
 import { Button, Notification, Spinner } from '../../../ui/index.ts';
 import { useAdjustment } from '../api/cancellation.ts';
 import styles from '../policy.module.css';
@@ -33,14 +34,29 @@ export function CancellationConfirmation({ policy, root }: { policy: Policy; roo
 
   if (adjustment.isLoading) return <Spinner size="large" />;
   const time = endsAt ? formatLondon(endsAt, "HH:mm 'on' EEEE d MMMM yyyy") : '';
+  // A policy cancelled before its start never had cover: it will not start (ADR 352), said as the API has it
+  // or, before the policy reloads, from this cancellation's own end and the start.
+  const neverStarts =
+    standingOf(policy).headline === 'notStarting' ||
+    (endsAt !== null && new Date(endsAt) <= new Date(policy.policyDetail.inceptedAt));
   return (
     <div className={styles.stack} data-testid="cancellation-confirmation">
-      <Notification
-        variant="success"
-        title={t(immediate ? 'policy.cancelled.header' : 'policy.cancelled.deferredHeader')}
-      >
-        {t(immediate ? 'policy.cancelled.immediate' : 'policy.cancelled.deferred', { time })}
-      </Notification>
+      {neverStarts ? (
+        <Notification variant="success" title={t('standing.notStarting.title')}>
+          <span data-testid="not-starting">
+            {t('standing.notStarting.body', {
+              date: formatLondon(policy.policyDetail.inceptedAt, 'd MMMM yyyy'),
+            })}
+          </span>
+        </Notification>
+      ) : (
+        <Notification
+          variant="success"
+          title={t(immediate ? 'policy.cancelled.header' : 'policy.cancelled.deferredHeader')}
+        >
+          {t(immediate ? 'policy.cancelled.immediate' : 'policy.cancelled.deferred', { time })}
+        </Notification>
+      )}
       {a && a.refundPence > 0 && (
         <p data-testid="refund">
           {t('policy.cancelled.refund', {

@@ -1,0 +1,162 @@
+import { periodChargeByDay, periodFrom } from '@forecourt/domain/billing/schedule';
+import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { customerAccounts, policies, statements } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { type AccountRow, ownAccount, postedBalance } from './ledger-store.ts';
+import { pricesFor, versionPlansOf } from './payment-day.ts';
+
+/** Far enough ahead to stand for "no end" (a policy without an expiry on record). */
+const NO_END = new Date('9999-12-31T00:00:00Z');
+
+type PolicyEnds = { status: string; terminatedAt: Date | null; expiredAt: Date | null };
+
+export interface NextPayment {
+  amount: number;
+  dueAt: Date;
+  method: 'CARD' | 'BACS_DEBIT';
+  /** The cover the payment is for ends inside its period (a cancellation set). */
+  coverEndsAt: Date | null;
+}
+
+/**
+ * The next payment the customer will really make (issue 28, ADR 352), the one computation behind the policy's
+ * standing, the next-statement estimate and the e-mails: the billing run raises the next period when the
+ * billed one ends (never for cover that has ended or is set to end by then), for the days on cover only (R4,
+ * a cancellation inside the period), plus what waits on the draft (journals); what is owed on statements
+ * already raised is not in it (a raised statement asks for its own money, ADR 201: a statement's outstanding
+ * is at most its own subtotal). By Direct Debit the collection is the charge date of R8: three working days
+ * on the London calendar after the advance notice, which the run sends the day it raises the statement.
+ */
+export async function nextPaymentOf(
+  db: Db,
+  account: AccountRow,
+  policy: PolicyEnds | undefined,
+  now: Date,
+): Promise<NextPayment | null> {
+  const live = policy?.status === 'ACTIVE' || policy?.status === 'PENDING';
+  if (!live || account.status !== 'ACTIVE') return null;
+  const dueAt = account.billedUntil ?? now;
+  const endsAt = policy.terminatedAt;
+  if (endsAt && endsAt.getTime() <= dueAt.getTime()) return null;
+  // The same period the billing run will raise (ADR 344): none once billed to the expiry.
+  const period = periodFrom(dueAt, account.paymentDay, policy.expiredAt ?? NO_END);
+  if (!period) return null;
+  const versions = (await versionPlansOf(db, [account.policyId])).get(account.policyId) ?? [];
+  const rows = await db
+    .select({
+      status: statements.status,
+      periodStart: statements.periodStart,
+      subtotal: statements.subtotalPence,
+    })
+    .from(statements)
+    .where(eq(statements.accountId, account.id));
+  const draft = rows.find((s) => s.status === 'draft')?.subtotal ?? 0;
+  const months = rows.filter((s) => s.periodStart && s.status !== 'draft').length;
+  const coverEnd = endsAt && endsAt.getTime() < period.end.getTime() ? endsAt : null;
+  const instalment = periodChargeByDay(pricesFor(versions, months + 1), period, coverEnd ?? period.end);
+  // As the run works it out: the draft and the invoice, never more than the whole ledger asks (a credit).
+  const subtotal = draft + instalment;
+  const carried = (await postedBalance(db, account.id)) - draft + subtotal;
+  const amount = Math.max(0, Math.min(subtotal, carried));
+  const byDebit = account.paymentMethodType === 'BACS_DEBIT';
+  // The run raises it (and sends the notice) on the payment date, or today when that has passed.
+  const noticeSentAt = dueAt.getTime() > now.getTime() ? dueAt : now;
+  const chargeAt = byDebit ? directDebitChargeDate({ noticeSentAt, paymentDate: dueAt }) : dueAt;
+  return { amount, dueAt: chargeAt, method: account.paymentMethodType, coverEndsAt: coverEnd };
+}
+
+export interface AccountFacts {
+  accountId: string;
+  /** Failed statements still owed: arrears. */
+  arrears: { amount: number; statementNumbers: number[] } | null;
+  /** Statements raised and being collected (pending): not arrears. */
+  pendingCollection: { amount: number; chargeAt: Date | null; statementNumbers: number[] } | null;
+  nextPayment: NextPayment | null;
+}
+
+/**
+ * The billing facts of a policy's standing (ADR 352), for many policies: by the statement lifecycle, a failed
+ * statement still owed is arrears, a pending one is a collection in flight; and the next payment.
+ */
+export async function accountFactsOf(db: Db, policyIds: string[], now: Date) {
+  const out = new Map<string, AccountFacts>();
+  if (policyIds.length === 0) return out;
+  const accounts = await db
+    .select()
+    .from(customerAccounts)
+    .where(inArray(customerAccounts.policyId, policyIds));
+  if (accounts.length === 0) return out;
+  const ends = await db
+    .select({
+      id: policies.id,
+      status: policies.status,
+      terminatedAt: policies.terminatedAt,
+      expiredAt: policies.expiredAt,
+    })
+    .from(policies)
+    .where(inArray(policies.id, policyIds));
+  const open = await db
+    .select({
+      accountId: statements.accountId,
+      number: statements.statementNumber,
+      status: statements.status,
+      outstanding: statements.amountOutstandingPence,
+      dueAt: statements.paymentDueAt,
+    })
+    .from(statements)
+    .where(
+      and(
+        inArray(
+          statements.accountId,
+          accounts.map((a) => a.id),
+        ),
+        ne(statements.status, 'draft'),
+        inArray(statements.status, ['pending', 'failed']),
+      ),
+    )
+    .orderBy(asc(statements.statementNumber));
+  for (const account of accounts) {
+    const mine = open.filter((s) => s.accountId === account.id && s.outstanding > 0);
+    const failed = mine.filter((s) => s.status === 'failed');
+    const pending = mine.filter((s) => s.status === 'pending');
+    const sum = (list: typeof mine) => list.reduce((n, s) => n + s.outstanding, 0);
+    out.set(account.policyId, {
+      accountId: account.id,
+      arrears: failed.length ? { amount: sum(failed), statementNumbers: failed.map((s) => s.number) } : null,
+      pendingCollection: pending.length
+        ? {
+            amount: sum(pending),
+            chargeAt: pending.at(-1)?.dueAt ?? null,
+            statementNumbers: pending.map((s) => s.number),
+          }
+        : null,
+      nextPayment: await nextPaymentOf(
+        db,
+        account,
+        ends.find((p) => p.id === account.policyId),
+        now,
+      ),
+    });
+  }
+  return out;
+}
+
+/**
+ * GET /api/customerAccounts/{id}/nextStatementEstimate: the next payment of the policy's standing (ADR 352,
+ * `nextPaymentOf`, the one computation): when it is collected and how much, only the days on cover. A policy
+ * that has ended, or is set to end on or before the next payment date, has none: `paymentDueAt` null, amount
+ * 0, and `endsAt` says when cover ends (ADR 251).
+ */
+export async function nextStatementEstimate(ctx: Ctx, accountId: string) {
+  const account = await ownAccount(ctx, accountId);
+  const [policy] = await ctx.db
+    .select({ status: policies.status, terminatedAt: policies.terminatedAt, expiredAt: policies.expiredAt })
+    .from(policies)
+    .where(eq(policies.id, account.policyId));
+  const endsAt = policy?.terminatedAt ? { endsAt: policy.terminatedAt.toISOString() } : {};
+  const next = await nextPaymentOf(ctx.db, account, policy, ctx.clock.now());
+  if (!next) return { paymentDueAt: null, amount: 0, ...endsAt };
+  return { paymentDueAt: next.dueAt.toISOString(), amount: next.amount, ...endsAt };
+}

@@ -1,0 +1,29 @@
+/**
+ * Texts of a policy's standing (issue 28, ADR 352), the same words on home, the policy page, the billing tab
+ * and the renewal page. A brand's texts.json overrides any of them.
+ */
+export const standingTexts: Record<string, string> = {
+  'standing.badge.arrears': 'Payment missed',
+  'standing.badge.ending': 'Ending {{date}}',
+  'standing.badge.notStarting': 'Will not start',
+  'standing.badge.referred': 'Renewal under review',
+  'standing.card.notStarting': 'Was to start {{date}} · will not start',
+  'standing.arrears.title': 'We could not take a payment of {{amount}}',
+  'standing.arrears.body': 'Please pay it now to keep your cover.',
+  'standing.arrears.link': 'Go to billing',
+  'standing.pending.title': '{{amount}} is being collected',
+  'standing.pending.BACS_DEBIT':
+    'Your Direct Debit will be taken on or after {{date}}. You do not need to do anything.',
+  'standing.pending.CARD': 'Your card will be charged on {{date}}. You do not need to do anything.',
+  'standing.next.BACS_DEBIT': 'By Direct Debit.',
+  'standing.next.CARD': 'From your card.',
+  'standing.next.coverEnds': 'For your cover up to {{date}}, when it ends: nothing after that.',
+  'standing.referred.title': 'We cannot renew your policy automatically',
+  'standing.referred.body':
+    'We need to review your renewal before {{date}}. We will contact you before then.',
+  'standing.notStarting.title': 'Your policy will not start',
+  'standing.notStarting.body':
+    'It was cancelled before its start date, {{date}}, so you were never on cover.',
+  'standing.renewal.subheaderReferred':
+    'Policy {{policyNumber}} cannot renew automatically on {{date}}: we are reviewing it.',
+};

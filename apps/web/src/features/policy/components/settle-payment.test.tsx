@@ -2,7 +2,7 @@ import type { CardSessionStatus } from '@forecourt/contracts/payments';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sampleAccount, samplePolicy } from '../../../../test/fixtures.ts';
+import { sampleAccount, samplePolicy, sampleStanding } from '../../../../test/fixtures.ts';
 import { mockFetch, reply } from '../../../../test/mock-fetch.ts';
 import { renderRoute } from '../../../../test/render-route.tsx';
 import { endpoints } from '../../../lib/api/endpoints.ts';
@@ -64,7 +64,11 @@ function setup(s?: CardSessionStatus, url = tab) {
     }
     return undefined;
   });
-  renderRoute('/car-insurance/policy/:policyId/billing', <BillingTab policy={samplePolicy()} />, url);
+  // In arrears (ADR 352): the billing tab offers Pay now only then.
+  const policy = samplePolicy({
+    standing: sampleStanding({ headline: 'arrears', arrears: { amount: 10_019, statementNumbers: [2] } }),
+  });
+  renderRoute('/car-insurance/policy/:policyId/billing', <BillingTab policy={policy} />, url);
   return calls;
 }
 

@@ -2,16 +2,15 @@ import type { Policy } from '@forecourt/contracts/policies';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
-import { Button, Card, Notification, StatusBadge } from '../../../ui/index.ts';
+import { Button, Card, Notification } from '../../../ui/index.ts';
 import { payOutstanding, useCardSetupReturn, useStatements } from '../api/billing.ts';
 import { useNextPayment, usePolicyAccount } from '../api/policy.ts';
 import styles from '../policy.module.css';
 import { gbp, londonDay } from '../policy-view.ts';
 import { PaymentDayModal } from './payment-day-modal.tsx';
 import { PaymentMethodActions, PaymentMethodNotices } from './payment-method-settings.tsx';
+import { StatementList } from './statement-list.tsx';
 import { StatementModal } from './statement-modal.tsx';
-
-const BADGE = { settled: 'success', pending: 'info', failed: 'critical', draft: 'default' } as const;
 
 /**
  * The billing tab (spec 2 §2): payment settings sidebar (method, payment day, change card or Direct Debit
@@ -32,15 +31,6 @@ export function BillingTab({ policy }: { policy: Policy }) {
   const [latest, ...previous] = statements;
   const staff = config.features.isAdmin;
   const canChangeDay = staff && config.features.allowModifyBillingDay && account.accountStatus === 'ACTIVE';
-  const row = (s: (typeof statements)[number]) => (
-    <li key={s.statementId} className={styles.statementRow}>
-      <button type="button" className={styles.linkButton} onClick={() => setOpen(s.statementId)}>
-        {t('policy.billing.statementTitle', { number: s.statementNumber })}
-      </button>
-      <span>{s.paymentDueAt ? londonDay(s.paymentDueAt) : londonDay(s.createdAt)}</span>
-      <StatusBadge variant={BADGE[s.status]}>{t(`policy.billing.status.${s.status}`)}</StatusBadge>
-    </li>
-  );
   return (
     <div className={styles.billing}>
       <div className={styles.grid}>
@@ -80,7 +70,7 @@ export function BillingTab({ policy }: { policy: Policy }) {
                   ? t('policy.billing.latestDue', { amount: gbp(latest.amountOutstanding) })
                   : t('policy.billing.latestPaid')}
               </p>
-              <ul className={styles.statementList}>{row(latest)}</ul>
+              <StatementList statements={[latest]} onOpen={setOpen} />
             </div>
           ) : (
             <p className={styles.muted}>{t('policy.billing.noStatements')}</p>
@@ -106,9 +96,7 @@ export function BillingTab({ policy }: { policy: Policy }) {
         </Card>
         {previous.length > 0 && (
           <Card title={t('policy.billing.previous')} level={3}>
-            <ul className={styles.statementList} data-testid="previous-statements">
-              {previous.map(row)}
-            </ul>
+            <StatementList statements={previous} onOpen={setOpen} testId="previous-statements" />
           </Card>
         )}
       </div>

@@ -3,8 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerWithPaidPolicy } from './adjustments-helpers.ts';
 import { type BillingApp, billingApp, buySubscription, runDays } from './billing-helpers.ts';
-import { api, rows } from './payments-helpers.ts';
+import { api, listeningApp, rows, submitForm } from './payments-helpers.ts';
 
 /**
  * Issue 28 defect 12 (ADR 355): the schedule of a version made by a mid-term change shows what has been paid
@@ -84,4 +85,56 @@ describe('the schedule after a mid-term change', () => {
     );
     expect(Number(billed[0]?.p)).toBe(pence(total));
   }, 180_000);
+});
+
+describe('the schedule after a mid-term change of a policy paid in full', () => {
+  it('an annual policy made dearer: the purchase and the change paid by card, nothing more to pay', async () => {
+    const m = await listeningApp({ env: { BRAND: 'motorhub' } });
+    try {
+      const c = await customerWithPaidPolicy(m, 'schedule.annual@example.com', true, 'MHANNUAL1');
+      const made = await c.call('POST', '/api/policyAdjustments', {
+        adjustmentType: 'MTA',
+        policyId: c.policyId,
+        changes: [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }],
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const a = made.json() as { adjustmentId: string; paymentDue: number };
+      const due = await c.call('POST', '/api/customerPayments/checkout/mta', {
+        adjustmentId: a.adjustmentId,
+      });
+      const session = await c.call('POST', '/api/stripe/checkout', {
+        paymentId: due.json().paymentId,
+        successUrl:
+          'http://localhost:80/policy/x/management/adjustment/y/payment?session_id={CHECKOUT_SESSION_ID}',
+        cancelUrl: 'http://localhost:80/policy/x/management/adjustment/y',
+        lineItem: { name: 'Policy change' },
+      });
+      const url = new URL(session.json().url as string);
+      await submitForm(`${m.base}${url.pathname}${url.search}`, {
+        name: 'Sam Taylor',
+        expiry: '12 / 34',
+        cvc: '123',
+        postalCode: 'LS1 5HD',
+        cardNumber: '4242424242424242',
+      });
+      const res = await c.call('GET', `/api/documents/policy/${c.policyId}/policy-schedule?version=2`);
+      expect(res.statusCode).toBe(200);
+      const text = pdfText(res.rawPayload);
+      const [paid] = await rows(
+        m,
+        `SELECT coalesce(-sum(amount_pence), 0)::int AS p FROM statement_line_items l
+           JOIN customer_accounts a ON a.id = l.account_id
+          WHERE a.policy_id = $1 AND l.type = 'payment' AND l.status = 'POSTED'`,
+        [c.policyId],
+      );
+      expect(Number(paid?.p)).toBe(c.paid + a.paymentDue);
+      expect(text).toContain(`Paid so far ${pounds(c.paid + a.paymentDue)}`);
+      expect(text).toContain(`Still to pay ${pounds(0)}`);
+      expect(text).toContain(`Total for this policy ${pounds(c.paid + a.paymentDue)}`);
+      expect(text).toContain('Nothing more is due.');
+      expect(text).not.toContain('Paid in one payment of');
+    } finally {
+      await m.close();
+    }
+  }, 240_000);
 });

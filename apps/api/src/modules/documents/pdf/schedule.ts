@@ -225,7 +225,7 @@ export async function renderSchedule(input: PolicyDocumentInput, theme: PdfTheme
       doc,
       theme,
       input.priceBreakdown,
-      input.payments ? `a full year at this price` : pricePeriod(input.cover),
+      input.payments ? 'a full year' : pricePeriod(input.cover),
       input.payments,
     );
   else premiumPerPayment(doc, theme, input);

@@ -117,12 +117,16 @@ async function openBilling(page: Page, policyId: string, prefix = '') {
   await page.getByRole('complementary', { name: 'Payment settings' }).waitFor();
 }
 
-/** A statement row's number, date and status badge as shown. */
+/** A statement row's number, date, amount (with "due …" while owed) and status badge as shown. */
 const statementRows = (page: Page, testId: string) =>
   page
     .getByTestId(testId)
     .locator('li')
     .evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => (c.textContent ?? '').trim())));
+
+/** Days as shown ("4 December 2026"), newest first. */
+const inDateOrder = (days: string[]) =>
+  days.every((d, i) => i === 0 || Date.parse(days[i - 1]!) >= Date.parse(d));
 
 /** The next-payment estimate: amount in pounds and the day it is taken. */
 async function nextPayment(page: Page) {
@@ -143,13 +147,16 @@ describe('the demo customer’s billing on the default brand (the shared server)
     const previous = await statementRows(page, 'previous-statements');
     // Bought five months ago and billed each month since: four or more earlier statements, all paid.
     expect(previous.length).toBeGreaterThanOrEqual(4);
-    for (const [title, day, status] of previous) {
+    for (const [title, day, amount, status] of previous) {
       expect(title).toMatch(/^Statement \d+$/);
       expect(day).toMatch(DAY);
+      // Paid, and still with what it billed (issue 28 defect 10).
+      expect(amount).toMatch(/^£[\d,]+\.\d\d$/);
       expect(status).toBe('Paid');
     }
     const numbers = previous.map(([title]) => Number(title?.replace('Statement ', '')));
     expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+    expect(inDateOrder(previous.map(([, day]) => day ?? ''))).toBe(true);
     await nextPayment(page);
     expect(await page.getByTestId('payment-method').textContent()).toMatch(/^Card, /);
     expect(await page.getByTestId('payment-day').textContent()).toMatch(/^Day \d{1,2} of each month$/);
@@ -225,6 +232,23 @@ describe('the demo customer’s billing on the default brand (the shared server)
     expect(await page.getByTestId('auto-renewal').count()).toBe(0);
     expect(await page.getByText(/Auto-renewal/).count()).toBe(0);
     await shootBoth(page, 'standing-ending-billing');
+  });
+
+  it('a lapsed year of monthly cover lists all its statements, in date order, each with its amount (issue 28 defect 10)', async () => {
+    const page = await browser.newPage();
+    await signInAsDemo(page, inject('baseUrl'));
+    await openBilling(page, await demoPolicy(page, 'LH19EZR'));
+    const latest = await statementRows(page, 'latest-statement');
+    const previous = await statementRows(page, 'previous-statements');
+    const all = [...latest, ...previous];
+    expect(all.map(([title]) => title)).toEqual(Array.from({ length: 12 }, (_, i) => `Statement ${12 - i}`));
+    for (const [, day, amount, status] of all) {
+      expect(day).toMatch(DAY);
+      expect(amount).toMatch(/^£[\d,]+\.\d\d$/);
+      expect(status).toBe('Paid');
+    }
+    expect(inDateOrder(all.map(([, day]) => day ?? ''))).toBe(true);
+    await shootBoth(page, 'billing-lapsed-year');
   });
 
   it('staff acting for the customer: no payment-day action with allowModifyBillingDay off, and the API refuses', async () => {

@@ -213,6 +213,9 @@ describe('demo data made by the real operations (ADR 190)', () => {
     // Its renewal quote is still open to take up from the home banner (ADR 335).
     const renewal = (await demo(`/api/proposals/${detail.renewalProposal}`)).json();
     expect(renewal.status).toBe('QUOTE');
+    // Its year of monthly cover lists every month, not its first alone (issue 28 defect 10, ADR 355).
+    const list = await statementsOf((await accountOf(lapsed)).accountId);
+    expect(list.map((s) => s.status)).toEqual(Array(12).fill('settled'));
   });
 
   it('two policies are in their renewal window: one opted in with a renewal quote, one referred', async () => {

@@ -63,8 +63,14 @@ export const lineItemTypeSchema = z.enum(LINE_ITEM_TYPES);
 export const statementSummarySchema = z.object({
   statementId: z.string(),
   statementNumber: z.number().int(),
+  /** The statement's date: when it was raised (ADR 355). The list is in this order, newest first. */
   createdAt: z.string(),
   status: z.enum(STATEMENT_STATUSES),
+  /**
+   * What the statement bills, in pence: its posted premium lines (invoices, changes' charges, credit notes,
+   * journals), paid or not; negative for a credit (a refund statement). Payments do not count (ADR 355).
+   */
+  amount: z.number().int(),
   statementBalance: z.number().int(),
   subtotalBalance: z.number().int(),
   broughtForwardBalance: z.number().int(),

@@ -137,6 +137,22 @@ export const policyDocumentInputSchema = z.object({
       dueTodayPence: pence,
     })
     .optional(),
+  /**
+   * A mid-term version's payments (issue 28 defect 12, ADR 355), from the ledger when the change was confirmed:
+   * each payment made and what was paid back, the payments still to come (the first with what was then owed or
+   * in credit), and the total of both. Absent on a first version and on documents issued before it.
+   */
+  payments: z
+    .object({
+      asAt: z.string(),
+      made: z.array(z.object({ at: z.string(), amountPence: z.number().int() })),
+      backPence: z.number().int(),
+      paidPence: z.number().int(),
+      remaining: z.array(z.object({ at: z.string(), amountPence: z.number().int() })),
+      remainingPence: z.number().int(),
+      totalPence: z.number().int(),
+    })
+    .optional(),
   optionalCovers: z.array(z.object({ name: z.string(), premiumPence: pence })).default([]),
   endorsements: z.array(z.object({ code: z.string(), title: z.string(), text: z.string() })).default([]),
 });

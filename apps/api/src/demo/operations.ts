@@ -291,10 +291,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * passed over (the billing face says when its next work is), which changes nothing but the time it takes.
  * It bills every subscription account, so it runs after every purchase of the history. Answers the totals.
  */
-export async function runBillingDays(f: DemoFactory, from: Date) {
+export async function runBillingDays(f: DemoFactory, from: Date, until: Date = f.now) {
   const total = { days: 0, raised: 0, collected: 0, failed: 0, cancelled: 0 };
   let at = from;
-  while (at.getTime() <= f.now.getTime()) {
+  while (at.getTime() <= until.getTime()) {
     const services = { ...f.services, clock: clockAt(f.services.clock, at) };
     const day = await runBillingDay(services, at);
     total.days++;

@@ -130,15 +130,21 @@ const insufficientAccuracy: DemoScenario = {
     }),
 };
 
-/** A policy bought `bought` days ago taken through its invitation and anniversary, opted out or not. */
+/**
+ * A policy bought `bought` days ago taken through its invitation and anniversary, opted out or not. Its year
+ * is billed month by month before the anniversary ends it (issue 28 defect 10, ADR 355): the history's billing
+ * run comes last and bills live policies only, so a year ended before it would keep its first month alone.
+ */
 async function throughAnniversary(
   f: DemoFactory,
   person: DemoPerson,
   o: { bought: number; vrn: string; invited: number; optedOut?: number; settled: number },
 ) {
   const policy = await buy(f, person, f.daysAgo(o.bought), { vrn: o.vrn });
+  await runBillingDays(f, f.daysAgo(o.bought), f.daysAgo(o.invited + 1));
   await inviteRenewals(f, f.daysAgo(o.invited));
   if (o.optedOut !== undefined) await optOutOfRenewal(f, person, f.daysAgo(o.optedOut), policy.policyId);
+  await runBillingDays(f, f.daysAgo(o.invited), f.daysAgo(o.settled + 1));
   await settleAnniversaries(f, f.daysAgo(o.settled));
   return policy;
 }

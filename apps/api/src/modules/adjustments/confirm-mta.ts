@@ -10,7 +10,13 @@ import { AppError } from '../../lib/errors.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { postAdjustmentCharge, postPaidInFullAdjustment } from '../billing/index.ts';
-import { addPolicyVersion, emailPolicyholder, getPolicy, WHEN } from '../policies/index.ts';
+import {
+  addPolicyVersion,
+  emailPolicyholder,
+  getPolicy,
+  recordPaymentsOnVersion,
+  WHEN,
+} from '../policies/index.ts';
 import { findScheme } from '../rating/index.ts';
 import type { AdjustmentRow } from './adjustment-view.ts';
 import { referredRefused } from './confirm-referred.ts';
@@ -74,6 +80,8 @@ export async function confirmMta(
   const { refundLineId } = paidInFull(product)
     ? await postPaidInFullAdjustment(ctx, { ...charge, parts: u.chargeParts })
     : { refundLineId: null, ...(await postMonthlyCharge(ctx, charge, u.chargeParts)) };
+  // The new schedule's payments: what the ledger says is paid and what remains, the change included (ADR 355).
+  await recordPaymentsOnVersion(ctx, row.policyId, version.policyVersionId);
   const [updated] = await ctx.db
     .update(policyAdjustments)
     .set({ confirmedAt: now, completedAt: now })

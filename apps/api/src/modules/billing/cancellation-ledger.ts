@@ -144,6 +144,7 @@ export async function postCancellationCredit(
     amountOutstandingPence: outstanding,
     paymentDueAt: o.now,
     final: true,
+    createdAt: o.now,
   });
   const statement = { id: statementId, accountId: account.id };
   if (creditPence !== 0) {

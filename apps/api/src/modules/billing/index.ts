@@ -22,6 +22,7 @@ export { ledgerCheckJob } from './ledger-check-job.ts';
 export { nextBillingWorkAfter } from './next-run.ts';
 export { openCustomerAccount } from './open-ledger.ts';
 export { postPaidInFullAdjustment } from './paid-in-full-adjustment.ts';
+export { paymentRecord } from './payment-record.ts';
 export { directDebitRefundOutcome, payOutCancellationRefund, refundPayoutJob } from './refund-payout.ts';
 export { collectRenewedYears, type RenewedYearsResult } from './renewed-year.ts';
 export { renewedYearJob } from './renewed-year-job.ts';

@@ -72,6 +72,8 @@ export async function openLedger(
     carriedForwardPence: outstanding,
     amountOutstandingPence: Math.max(outstanding, 0),
     paymentDueAt: o.startAt,
+    // Raised now (the clock's now, not the database's: ADR 355), whenever its cover starts.
+    createdAt: o.now,
     periodStart: o.startAt,
     periodEnd: o.serviceEnd,
   });

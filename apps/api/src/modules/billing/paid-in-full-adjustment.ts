@@ -51,6 +51,7 @@ export async function postPaidInFullAdjustment(
     carriedForwardPence: carried,
     amountOutstandingPence: Math.max(carried, 0),
     paymentDueAt: o.now,
+    createdAt: o.now,
   });
   const parts = o.parts?.length
     ? o.parts.map((p) => ({ ...o, amountPence: p.amount, from: new Date(p.from), to: new Date(p.to) }))

@@ -1,3 +1,4 @@
+import { PREMIUM_LINES } from '@forecourt/domain/billing/ledger';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { statementLineItems, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
@@ -13,6 +14,9 @@ const summary = (s: StatementRow, lines: LineRow[]) => ({
   statementNumber: s.statementNumber,
   createdAt: s.createdAt.toISOString(),
   status: s.status,
+  amount: lines
+    .filter((l) => l.status === 'POSTED' && PREMIUM_LINES.includes(l.type))
+    .reduce((sum, l) => sum + l.amountPence, 0),
   statementBalance: lines.filter((l) => l.status === 'POSTED').reduce((sum, l) => sum + l.amountPence, 0),
   subtotalBalance: s.subtotalPence,
   broughtForwardBalance: s.broughtForwardPence,
@@ -22,14 +26,17 @@ const summary = (s: StatementRow, lines: LineRow[]) => ({
   final: s.final,
 });
 
-/** GET /api/customerAccounts/{id}/statements: newest first. */
+/**
+ * GET /api/customerAccounts/{id}/statements: newest first by the statement's date (when it was raised, the
+ * date the billing tab shows), then by number (ADR 355).
+ */
 export async function listStatements(ctx: Ctx, accountId: string) {
   const account = await ownAccount(ctx, accountId);
   const rows = await ctx.db
     .select()
     .from(statements)
     .where(eq(statements.accountId, account.id))
-    .orderBy(desc(statements.statementNumber));
+    .orderBy(desc(statements.createdAt), desc(statements.statementNumber));
   const lines = await ctx.db
     .select()
     .from(statementLineItems)

@@ -14,7 +14,7 @@ export { getPolicy, listPolicies } from './get-policies.ts';
 export { emailPolicyholder, WHEN } from './holder-email.ts';
 export { movePolicyStart } from './move-start.ts';
 export { assertNothingDueToday } from './nothing-due-today.ts';
-export { addPolicyVersion, policyAnswers } from './policy-versions.ts';
+export { addPolicyVersion, policyAnswers, recordPaymentsOnVersion } from './policy-versions.ts';
 export { prepareCustomerAccount } from './prepare-customer-account.ts';
 export { renewalMethodOf } from './purchase-method.ts';
 export {

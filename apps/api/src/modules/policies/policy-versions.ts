@@ -5,6 +5,7 @@ import { policies, policyVersions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { owned } from '../../lib/party-scope.ts';
+import { paymentRecord } from '../billing/index.ts';
 import { proposalAnswers } from '../proposals/index.ts';
 import { documentInputOf, schemeContext } from './document-input-of.ts';
 
@@ -81,4 +82,23 @@ export async function addPolicyVersion(
     data: o.data,
   });
   return { policyVersionId: id, versionNumber, documentInput, policyNumber: p.policyNumber };
+}
+
+/**
+ * Puts the policy's payments as the ledger has them now (paid, still to pay, the total) on a mid-term
+ * version's document input, in the caller's transaction after the change's charge is posted, so that its
+ * schedule shows what is paid and what remains rather than a new year of payments (issue 28 defect 12, ADR 355).
+ */
+export async function recordPaymentsOnVersion(ctx: Ctx, policyId: string, policyVersionId: string) {
+  const payments = await paymentRecord(ctx, policyId);
+  if (!payments) return;
+  const [v] = await ctx.db
+    .select({ documentInput: policyVersions.documentInput })
+    .from(policyVersions)
+    .where(eq(policyVersions.id, policyVersionId));
+  if (!v?.documentInput) return;
+  await ctx.db
+    .update(policyVersions)
+    .set({ documentInput: { ...v.documentInput, payments } })
+    .where(eq(policyVersions.id, policyVersionId));
 }

@@ -372,6 +372,7 @@ const summary = (n: number, status: 'settled' | 'failed' | 'pending', due: strin
   statementNumber: n,
   createdAt: due,
   status,
+  amount: 4_500,
   statementBalance: outstanding,
   subtotalBalance: outstanding,
   broughtForwardBalance: 0,
@@ -1319,5 +1320,55 @@ describe('where the policy stands (issue 28, ADR 352)', () => {
     );
     expect(screen.getByTestId('next-payment')).toHaveTextContent('There are no further payments');
     expect(screen.getByTestId('next-payment')).not.toHaveTextContent('27 November');
+  });
+});
+
+describe('billing tab: the statement list (issue 28 defect 10, ADR 355)', () => {
+  const statement = (
+    n: number,
+    o: { raised: string; due: string; amount: number; status?: 'settled' | 'pending'; outstanding?: number },
+  ) => ({
+    ...summary(n, o.status ?? 'settled', o.due, o.outstanding ?? 0),
+    createdAt: o.raised,
+    amount: o.amount,
+  });
+  const rowsOf = (el: HTMLElement) =>
+    within(el)
+      .getAllByTestId('statement-row')
+      .map((r) => r.textContent);
+
+  it('lists the statements by the date each was raised, each with its amount, paid or not; one due later reads "due …"', async () => {
+    setup(`${root}/billing`, {
+      extra: (_method, path) =>
+        path === '/customerAccounts/A1/statements'
+          ? reply(endpoints.listStatements, [
+              // Raised today, due by Direct Debit in four days.
+              statement(3, {
+                raised: '2026-11-28T06:00:00.000Z',
+                due: '2026-12-02T00:00:00.000Z',
+                amount: 4_677,
+                status: 'pending',
+                outstanding: 4_677,
+              }),
+              statement(2, {
+                raised: '2026-11-16T06:00:00.000Z',
+                due: '2026-11-16T06:00:00.000Z',
+                amount: -11_068,
+              }),
+              // Paid at checkout on 8 November for cover from 4 December.
+              statement(1, {
+                raised: '2026-11-08T10:00:00.000Z',
+                due: '2026-12-04T00:00:00.000Z',
+                amount: 11_068,
+              }),
+            ])
+          : undefined,
+    });
+    const latest = await screen.findByTestId('latest-statement');
+    expect(rowsOf(latest)).toEqual(['Statement 328 November 2026£46.77due 2 December 2026Pending']);
+    expect(rowsOf(screen.getByTestId('previous-statements'))).toEqual([
+      'Statement 216 November 2026£110.68 creditPaid',
+      'Statement 18 November 2026£110.68Paid',
+    ]);
   });
 });

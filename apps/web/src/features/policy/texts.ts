@@ -340,6 +340,8 @@ export const policyTexts: Record<string, string> = {
     'Your Direct Debit was cancelled, so we cannot collect your monthly payments. Set up a new one so your cover continues.',
   'policy.billing.missing.mandate.action': 'Set up Direct Debit',
   'policy.billing.statementTitle': 'Statement {{number}}',
+  'policy.billing.statementCredit': '{{amount}} credit',
+  'policy.billing.statementDue': 'due {{date}}',
   'policy.billing.loading': 'Loading the statement',
   'policy.billing.status.draft': 'Draft',
   'policy.billing.status.pending': 'Pending',

@@ -31,6 +31,7 @@ function premiumBreakdown(
   theme: PdfTheme,
   b: DocumentPriceBreakdown,
   period: string,
+  payments?: Payments,
 ) {
   table(
     doc,
@@ -42,7 +43,78 @@ function premiumBreakdown(
     priceRows(b, period),
     { boldLast: true },
   );
-  paragraph(doc, theme, paymentPlan(b));
+  // After a change, the payments as they stand, not a new year of them (issue 28 defect 12).
+  if (payments) paymentsMadeAndToCome(doc, theme, payments);
+  else paragraph(doc, theme, paymentPlan(b));
+}
+
+type Payments = NonNullable<PolicyDocumentInput['payments']>;
+type Entry = Payments['made'][number];
+
+/** Runs of equal payments: "4 payments of £60.11 made, 28 July to 28 October 2026" (one alone by its date). */
+function runs(entries: Entry[], how: 'made' | 'to come'): [string, string][] {
+  const out: { first: Entry; last: Entry; n: number }[] = [];
+  for (const e of entries) {
+    const run = out.at(-1);
+    if (run && run.first.amountPence === e.amountPence) {
+      run.last = e;
+      run.n++;
+    } else out.push({ first: e, last: e, n: 1 });
+  }
+  return out.map((r) => [
+    r.n === 1
+      ? `Payment ${how} on ${londonDate(r.first.at)}`
+      : `${r.n} payments of ${money(r.first.amountPence)} ${how}, ${londonDate(r.first.at)} to ${londonDate(r.last.at)}`,
+    money(r.first.amountPence * r.n),
+  ]);
+}
+
+/**
+ * A mid-term schedule's payments (issue 28 defect 12, ADR 355), as the ledger had them when the change was
+ * confirmed: what has been paid (less anything paid back), what remains (the next payment carrying the change's
+ * difference), and the total of both.
+ */
+function paymentsMadeAndToCome(doc: PDFKit.PDFDocument, theme: PdfTheme, p: Payments) {
+  if (doc.y > 560) doc.addPage();
+  const [next, ...later] = p.remaining;
+  const refund = next && next.amountPence < 0;
+  const body: [string, string][] = [
+    ...runs(p.made, 'made'),
+    ...(p.backPence !== 0 ? [['Paid back to you', money(-p.backPence)] as [string, string]] : []),
+    ['Paid so far', money(p.paidPence)],
+    ...(next
+      ? [
+          [
+            refund
+              ? `To be paid back to you on ${londonDate(next.at)}`
+              : `Next payment, on ${londonDate(next.at)}`,
+            money(next.amountPence),
+          ] as [string, string],
+        ]
+      : []),
+    ...runs(later, 'to come'),
+    ['Still to pay', money(p.remainingPence)],
+    ['Total for this policy', money(p.totalPence)],
+  ];
+  table(
+    doc,
+    theme,
+    [
+      { title: `Your payments as at ${londonDate(p.asAt)}`, width: 380 },
+      { title: 'Amount', width: 119 },
+    ],
+    body,
+    { boldLast: true },
+  );
+  paragraph(
+    doc,
+    theme,
+    `Paid so far ${money(p.paidPence)} and still to pay ${money(p.remainingPence)}: ${money(p.totalPence)} in all. ${
+      p.remaining.length === 0
+        ? 'Nothing more is due.'
+        : 'Any difference from this change is in the next payment.'
+    }`,
+  );
 }
 
 /** Documents issued before ADR 175: one payment's premium and tax. */
@@ -148,7 +220,14 @@ export async function renderSchedule(input: PolicyDocumentInput, theme: PdfTheme
   }
 
   sectionTitle(doc, theme, 'Your premium');
-  if (input.priceBreakdown) premiumBreakdown(doc, theme, input.priceBreakdown, pricePeriod(input.cover));
+  if (input.priceBreakdown)
+    premiumBreakdown(
+      doc,
+      theme,
+      input.priceBreakdown,
+      input.payments ? 'a full year' : pricePeriod(input.cover),
+      input.payments,
+    );
   else premiumPerPayment(doc, theme, input);
   paragraph(
     doc,

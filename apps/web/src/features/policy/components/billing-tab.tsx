@@ -3,18 +3,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
 import { standingOf } from '../../../lib/standing/standing.ts';
-import { Button, Card, Notification, StatusBadge } from '../../../ui/index.ts';
+import { Button, Card, Notification } from '../../../ui/index.ts';
 import { useCardSetupReturn, useStatements } from '../api/billing.ts';
 import { usePolicyAccount } from '../api/policy.ts';
 import styles from '../policy.module.css';
-import { gbp, londonDay } from '../policy-view.ts';
+import { gbp } from '../policy-view.ts';
 import { PaymentDayModal } from './payment-day-modal.tsx';
 import { PaymentMethodActions, PaymentMethodNotices } from './payment-method-settings.tsx';
 import { PayOutstanding, SettleOutcome } from './settle-payment.tsx';
 import { NextPaymentBody, PendingCollectionNotice } from './standing-notices.tsx';
+import { StatementList } from './statement-list.tsx';
 import { StatementModal } from './statement-modal.tsx';
-
-const BADGE = { settled: 'success', pending: 'info', failed: 'critical', draft: 'default' } as const;
 
 /**
  * The billing tab (spec 2 §2): payment settings sidebar (method, payment day, change card or Direct Debit
@@ -34,15 +33,6 @@ export function BillingTab({ policy }: { policy: Policy }) {
   const [latest, ...previous] = statements;
   const staff = config.features.isAdmin;
   const canChangeDay = staff && config.features.allowModifyBillingDay && account.accountStatus === 'ACTIVE';
-  const row = (s: (typeof statements)[number]) => (
-    <li key={s.statementId} className={styles.statementRow}>
-      <button type="button" className={styles.linkButton} onClick={() => setOpen(s.statementId)}>
-        {t('policy.billing.statementTitle', { number: s.statementNumber })}
-      </button>
-      <span>{s.paymentDueAt ? londonDay(s.paymentDueAt) : londonDay(s.createdAt)}</span>
-      <StatusBadge variant={BADGE[s.status]}>{t(`policy.billing.status.${s.status}`)}</StatusBadge>
-    </li>
-  );
   return (
     <div className={styles.billing}>
       <div className={styles.grid}>
@@ -70,7 +60,7 @@ export function BillingTab({ policy }: { policy: Policy }) {
                   ? t('policy.billing.latestDue', { amount: gbp(latest.amountOutstanding) })
                   : t('policy.billing.latestPaid')}
               </p>
-              <ul className={styles.statementList}>{row(latest)}</ul>
+              <StatementList statements={[latest]} onOpen={setOpen} />
             </div>
           ) : (
             <p className={styles.muted}>{t('policy.billing.noStatements')}</p>
@@ -81,9 +71,7 @@ export function BillingTab({ policy }: { policy: Policy }) {
         </Card>
         {previous.length > 0 && (
           <Card title={t('policy.billing.previous')} level={3}>
-            <ul className={styles.statementList} data-testid="previous-statements">
-              {previous.map(row)}
-            </ul>
+            <StatementList statements={previous} onOpen={setOpen} testId="previous-statements" />
           </Card>
         )}
       </div>

@@ -1,13 +1,18 @@
 import type { Adjustment, ChangePayment, ChangeSummary } from '@forecourt/contracts/adjustments';
+import type { Policy } from '@forecourt/contracts/policies';
+import { productConfigSchema } from '@forecourt/contracts/product-config';
 import { addDaysIso, startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
 import type { TraceEntry } from '@forecourt/domain/rating/types';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import product from '../../../../../config/brands/forecourt/product.json' with { type: 'json' };
 import { samplePolicy, sampleQuote } from '../../../test/fixtures.ts';
 import { mockFetch, reply } from '../../../test/mock-fetch.ts';
-import { renderRoutes } from '../../app/test-render.tsx';
+import { renderRoutes, sampleCustomer } from '../../app/test-render.tsx';
 import { endpoints } from '../../lib/api/endpoints.ts';
+import type { WebConfig } from '../../lib/config.tsx';
+import { testConfig } from '../../ui/test-utils.tsx';
 import { PolicyPage } from './policy-page.tsx';
 
 /**
@@ -103,9 +108,14 @@ const change = (o: Partial<Adjustment> = {}): Adjustment => ({
   ...o,
 });
 
-function setup(url: string, adjustment: Adjustment, onPost?: (body: unknown) => Adjustment) {
+function setup(
+  url: string,
+  adjustment: Adjustment,
+  onPost?: (body: unknown) => Adjustment,
+  o: { policy?: Policy; config?: WebConfig } = {},
+) {
   const calls = mockFetch((method, path, body) => {
-    if (path === `/policies/${policyId}`) return reply(endpoints.getPolicy, policy);
+    if (path === `/policies/${policyId}`) return reply(endpoints.getPolicy, o.policy ?? policy);
     if (path === `/policies/${policyId}/cancellation`)
       return reply(endpoints.getCancellationOptions, {
         allowed: true,
@@ -124,7 +134,12 @@ function setup(url: string, adjustment: Adjustment, onPost?: (body: unknown) => 
     }
     return undefined;
   });
-  const router = renderRoutes([{ path: '/car-insurance/policy/:policyId/*', element: <PolicyPage /> }], url);
+  const router = renderRoutes(
+    [{ path: '/car-insurance/policy/:policyId/*', element: <PolicyPage /> }],
+    url,
+    o.config,
+    o.config ? sampleCustomer : undefined,
+  );
   return { router, calls };
 }
 
@@ -220,5 +235,62 @@ describe('a change dated ahead (issue 28 defect 11, ADR 356)', () => {
     const when = await screen.findByTestId('change-when');
     await waitFor(() => expect(when).toHaveAttribute('data-future', 'true'));
     expect(when).toHaveTextContent('Until then your cover stays as it is.');
+  });
+});
+
+describe('smaller points (issue 28 defect 14)', { timeout: 30_000 }, () => {
+  it("the add-ons page shows each add-on's yearly price and what it changes the monthly payment by", async () => {
+    const quote = sampleQuote({
+      optionalCovers: [
+        {
+          code: 'ncb_protection',
+          available: true,
+          active: true,
+          premium: 4_800,
+          priceOptions: [{ net: 4_286, ipt: 514, gross: 4_800, monthly: 400 }],
+        },
+        {
+          code: 'legal_expenses',
+          available: true,
+          active: false,
+          premium: 3_000,
+          priceOptions: [{ net: 2_679, ipt: 321, gross: 3_000, monthly: 250 }],
+        },
+      ],
+    });
+    const priced = samplePolicy({
+      currentPolicyVersion: {
+        versionNumber: 1,
+        startedAt: '2026-11-01T00:00:00.000Z',
+        quote: quote as never,
+      },
+    });
+    setup(`${root}/add-ons`, change(), undefined, { policy: priced });
+    const page = await screen.findByTestId('add-ons-page');
+    expect(page).toHaveTextContent('£48.00 a year · removing it takes £4.00 off each monthly payment');
+    expect(page).toHaveTextContent('£30.00 a year · adds £2.50 to each monthly payment');
+  });
+
+  it('"Change your cover" and "Update your details" lead each to its own page', async () => {
+    const config = {
+      ...testConfig,
+      productConfig: productConfigSchema.parse(product.productConfig),
+    } as WebConfig;
+    const { router } = setup(`${root}/details`, change(), undefined, { config });
+    const sidebar = await screen.findByRole('complementary', { name: 'Manage your policy' });
+    const cover = within(sidebar).getByRole('link', { name: 'Change your cover' });
+    const details = within(sidebar).getByRole('link', { name: 'Update your details' });
+    expect(cover.getAttribute('href')).not.toBe(details.getAttribute('href'));
+    await userEvent.click(cover);
+    const manage = await screen.findByTestId('management', {}, { timeout: 10_000 });
+    expect(manage).toHaveAttribute('data-focus', 'cover');
+    expect(within(manage).getByRole('heading', { name: 'Change your cover' })).toBeVisible();
+    expect(within(manage).getByRole('link', { name: 'Your car' })).toBeVisible();
+    expect(within(manage).queryByRole('link', { name: 'About you' })).toBeNull();
+    await router.navigate(`${root}/management?show=details`);
+    await waitFor(() => expect(screen.getByTestId('management')).toHaveAttribute('data-focus', 'details'));
+    const mine = screen.getByTestId('management');
+    expect(within(mine).getByRole('link', { name: 'About you' })).toBeVisible();
+    expect(within(mine).queryByRole('link', { name: 'Your car' })).toBeNull();
   });
 });

@@ -64,6 +64,11 @@ export const changeTexts: Record<string, string> = {
   'policy.change.effective.range': 'A date from {{first}} to {{last}}',
   'policy.change.effective.now': 'Now',
   'policy.change.effective.later': 'A later date',
+  'policy.manage.header.cover': 'Change your cover',
+  'policy.manage.intro.cover': 'Change the car you insure, how you use it or who drives it.',
+  'policy.manage.header.details': 'Update your details',
+  'policy.manage.intro.details':
+    'Update what you told us about you, your home, your driving and how to contact you.',
   'policy.adjust.addOns.price': '{{amount}} a year',
   'policy.adjust.addOns.instalment.up': 'adds {{amount}} to each monthly payment',
   'policy.adjust.addOns.instalment.down': 'takes {{amount}} off each monthly payment',

@@ -1,6 +1,6 @@
 import type { ChangePayment } from '@forecourt/contracts/adjustments';
 import { REFUND_WORKING_DAYS } from '@forecourt/domain/constants';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import { customerAccounts, statementLineItems } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { postedBalance } from './ledger-store.ts';
@@ -53,7 +53,8 @@ export async function changePaymentOf(
         and(
           eq(statementLineItems.accountId, account.id),
           eq(statementLineItems.type, 'refund'),
-          eq(statementLineItems.descriptionValue, o.adjustmentId),
+          // Paid out, the line's value carries the provider's reference after the adjustment's id.
+          like(statementLineItems.descriptionValue, `${o.adjustmentId}%`),
         ),
       );
     refund = Math.abs(line?.amount ?? 0);

@@ -1,3 +1,4 @@
+import type { Adjustment } from '@forecourt/contracts/adjustments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxCardPayments } from '../src/providers/card-payments/sandbox.ts';
 import { signStripeStyle } from '../src/providers/card-payments/signature.ts';
@@ -307,7 +308,9 @@ describe('a change of a policy paid in full placed under a later one (issue 26, 
 describe('how the difference of a policy paid in full is paid (issue 28 defect 11, ADR 356)', () => {
   it('a dearer change is charged to the card first; a cheaper one is refunded to the card, as the ledger does', async () => {
     const c = await annual('mta.words.annual@example.com');
-    const dearer = await addCover(c);
+    const dearer = (await addCover(c)) as Awaited<ReturnType<typeof addCover>> & {
+      summary: Adjustment['summary'] & {};
+    };
     expect(dearer.summary.after.per).toBe('year');
     expect(dearer.summary.payment).toMatchObject({
       kind: 'card-charge',

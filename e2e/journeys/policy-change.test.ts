@@ -30,23 +30,39 @@ async function laterToPaymentReminder(page: Page) {
 }
 
 /**
- * The review of a change: the new price, the difference for the rest of the period and why; confirmed, the
- * result.
+ * The review of a change in plain words (issue 28 defect 11): old → new, the difference per month and in all,
+ * how it is paid, and the factors behind "Why has my price changed?"; confirmed, the result says how the
+ * difference is paid.
  */
 async function reviewAndConfirm(page: Page, name: string) {
   await page.getByTestId('adjustment-review').waitFor();
-  expect(await page.getByTestId('new-price').textContent()).toMatch(
-    /^Your new price is £[\d,]+\.\d\d a month/,
+  await page.getByTestId('change-old-new').waitFor();
+  expect(await page.locator('[data-row="price"]').textContent()).toMatch(/£[\d,]+\.\d\d a month/);
+  expect(await page.getByTestId('difference-per-payment').textContent()).toMatch(
+    /^(Your monthly payment goes (up|down) by £[\d,]+\.\d\d\.|Your regular price stays the same\.)$/,
   );
-  expect(await page.getByTestId('difference').textContent()).toMatch(
-    /^(For the rest of this period (the change costs|you get) £[\d,]+\.\d\d( back)?\.|Your price does not change\.)$/,
+  expect(await page.getByTestId('difference-total').textContent()).toMatch(
+    /^(For the rest of this period (the change costs|you get) £[\d,]+\.\d\d( back)? in total\.|Nothing more to pay for the rest of this period\.)$/,
   );
-  // The factor trace that explains the difference sits beside it.
-  await page.getByTestId('price-trace').waitFor();
+  const paying = await page.getByTestId('change-payment').textContent();
+  expect(paying).toMatch(PAYMENT_WORDS);
+  // The factors are behind "Why has my price changed?", shown when asked for.
+  const why = page.getByRole('button', { name: 'Why has my price changed?' });
+  expect(await why.getAttribute('aria-expanded')).toBe('false');
+  await why.click();
+  await page.getByTestId('price-trace').locator('table, p').first().waitFor();
   await shot(page, `${name}-review`);
   await page.getByRole('button', { name: 'Confirm the change' }).click();
   await page.getByTestId('adjustment-result').waitFor();
+  expect(await page.getByTestId('adjustment-result').getByTestId('change-payment').textContent()).toMatch(
+    PAYMENT_WORDS,
+  );
+  return paying;
 }
+
+/** How the difference of a monthly policy's change is paid, in the server's words. */
+const PAYMENT_WORDS =
+  /^(£[\d,]+\.\d\d will be (added to|taken off) your next payment on \d{1,2} [A-Z][a-z]+ \d{4}\.|Nothing is due now.*)$/;
 
 /** The feedback window after a change (spec 2 §4): it opens about 2 s later; the customer says not now. */
 async function answerFeedbackLater(page: Page) {
@@ -81,9 +97,27 @@ describe('mid-term change (issue 13)', () => {
     const root = `/car-insurance/policy/${policy.policyId}`;
     const versions = policy.versions.length;
 
-    // Change of car: the quote's own vehicle lookup on the management page.
+    // The excess table fits a phone's width (issue 28 defect 14).
+    const wide = page.viewportSize() ?? { width: 1280, height: 800 };
+    await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(root);
-    await page.getByRole('link', { name: 'Update your details' }).click();
+    const excess = page.getByTestId('excess-table');
+    await excess.waitFor();
+    const fits = await excess.evaluate((table) => {
+      const wrap = table.parentElement as HTMLElement;
+      return {
+        scroll: wrap.scrollWidth,
+        client: wrap.clientWidth,
+        page: document.documentElement.scrollWidth,
+      };
+    });
+    expect(fits.scroll).toBeLessThanOrEqual(fits.client);
+    expect(fits.page).toBeLessThanOrEqual(375);
+    await page.setViewportSize(wide);
+
+    // Change of car, dated next week: the quote's own vehicle lookup under "Change your cover".
+    await page.goto(root);
+    await page.getByRole('link', { name: 'Change your cover' }).click();
     await page.getByTestId('management').waitFor();
     await shot(page, 'management');
     await page.getByRole('link', { name: 'Your car', exact: true }).click();
@@ -100,7 +134,26 @@ describe('mid-term change (issue 13)', () => {
     await page.getByTestId('vehicle-card').waitFor();
     await shot(page, 'car');
     await page.getByRole('button', { name: 'See my new price' }).click();
+    await page.getByTestId('adjustment-review').waitFor();
+    const nextWeek = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+      new Date(Date.now() + 7 * 86_400_000),
+    );
+    await page.getByRole('button', { name: 'Choose another date' }).click();
+    const when = page.getByRole('dialog', { name: 'When does this change take effect?' });
+    await when.getByRole('radio', { name: 'A later date' }).check();
+    await when.getByRole('textbox', { name: /Date/ }).fill(nextWeek);
+    await shot(page, 'car-date');
+    await when.getByTestId('effective-date-continue').click();
+    await page.locator('[data-testid="change-when"][data-future="true"]').waitFor();
+    const carRow = await page.locator('[data-row="car"]').textContent();
+    expect(carRow).toMatch(/VW19GLF.*→.*AB12CDE/);
+    expect(await page.getByTestId('change-when').textContent()).toContain(
+      'Until then your cover stays as it is.',
+    );
     await reviewAndConfirm(page, 'car');
+    expect(await page.getByTestId('adjustment-result').textContent()).toMatch(
+      /The change applies from 00:00 on [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ \d{4}\. Until then your cover stays as it is\./,
+    );
     // The feedback window opens 2 s after a confirmed change, for the customer (issue 28 defect 8).
     await answerFeedbackLater(page);
 
@@ -157,7 +210,7 @@ describe('mid-term change (issue 13)', () => {
       year: 'numeric',
       timeZone: 'Europe/London',
     }).format(new Date(inception));
-    expect(await admin.getByTestId('adjustment-review').textContent()).toContain(`on ${day}`);
+    expect(await admin.getByTestId('adjustment-review').textContent()).toContain(day);
     await reviewAndConfirm(admin, 'staff');
     // Staff acting for the customer are not asked for feedback.
     await admin.waitForTimeout(2_500);

@@ -1,3 +1,4 @@
+import type { Adjustment } from '@forecourt/contracts/adjustments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxCardPayments } from '../src/providers/card-payments/sandbox.ts';
 import { signStripeStyle } from '../src/providers/card-payments/signature.ts';
@@ -301,5 +302,41 @@ describe('a change of a policy paid in full placed under a later one (issue 26, 
     expect(boundary.getTime()).toBeLessThanOrEqual(staffDay.getTime());
     expect(staffDay.getTime() - boundary.getTime()).toBeLessThan(86_400_000);
     expect(Number(a.amount) + Number(b.amount)).toBe(second.prorataPremium);
+  });
+});
+
+describe('how the difference of a policy paid in full is paid (issue 28 defect 11, ADR 356)', () => {
+  it('a dearer change is charged to the card first; a cheaper one is refunded to the card, as the ledger does', async () => {
+    const c = await annual('mta.words.annual@example.com');
+    const dearer = (await addCover(c)) as Awaited<ReturnType<typeof addCover>> & {
+      summary: Adjustment['summary'] & {};
+    };
+    expect(dearer.summary.after.per).toBe('year');
+    expect(dearer.summary.payment).toMatchObject({
+      kind: 'card-charge',
+      amount: dearer.paymentDue,
+      method: 'CARD',
+    });
+    const cheaper = await c.call('POST', '/api/policyAdjustments', {
+      adjustmentType: 'MTA',
+      policyId: c.policyId,
+      changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 300 }],
+    });
+    expect(cheaper.statusCode, cheaper.body).toBe(201);
+    const a = cheaper.json();
+    expect(a.prorataPremium).toBeLessThan(0);
+    expect(a.summary.payment).toMatchObject({ kind: 'refund', amount: -a.prorataPremium, method: 'CARD' });
+    expect(a.summary.payment.workingDays).toBeGreaterThan(0);
+    const done = await commit(c, a.adjustmentId);
+    expect(done.statusCode, done.body).toBe(200);
+    const refunds = await rows(
+      t,
+      "SELECT amount_pence FROM statement_line_items WHERE type = 'refund' AND description_value LIKE $1",
+      [`${a.adjustmentId}%`],
+    );
+    expect(done.json().summary.payment).toMatchObject({
+      kind: 'refund',
+      amount: Math.abs(Number(refunds[0]?.amount_pence)),
+    });
   });
 });

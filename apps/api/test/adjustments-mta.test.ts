@@ -1,4 +1,4 @@
-import { todayInLondon } from '@forecourt/domain/dates';
+import { startOfDayLondon, todayInLondon } from '@forecourt/domain/dates';
 import { sampleAdditionalDriver } from '@forecourt/domain/risk/sample';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boughtDaysAgo, customerWithPaidPolicy } from './adjustments-helpers.ts';
@@ -386,5 +386,77 @@ describe('OpenAPI', () => {
     expect(doc.paths['/api/policyAdjustments/{id}']).toHaveProperty('get');
     expect(doc.paths['/api/policyAdjustments/{id}/commit']).toHaveProperty('post');
     expect(doc.paths['/api/policies/{id}/cancellation']).toHaveProperty('get');
+  });
+});
+
+describe('the change in plain words and a future date (issue 28 defect 11, ADR 356)', () => {
+  const car = (vrn: string) => [
+    { changeType: 'ASSET_DISCLOSURE_CHANGE', assetCode: 'Vehicle', update: { path: 'vrn', value: vrn } },
+    {
+      changeType: 'ASSET_DISCLOSURE_CHANGE',
+      assetCode: 'Vehicle',
+      update: { path: 'regLookup', value: true },
+    },
+    {
+      changeType: 'ASSET_DISCLOSURE_CHANGE',
+      assetCode: 'Vehicle',
+      update: { path: 'specification', value: {} },
+    },
+  ];
+
+  it('answers old and new car, drivers and monthly price, the difference and that it goes with the next payment', async () => {
+    const c = await customerWithPaidPolicy(t, 'mta.words@example.com');
+    const made = await make(c, car('AB12CDE'));
+    expect(made.statusCode, made.body).toBe(201);
+    const { summary, prorataPremium } = made.json();
+    const policy = (await c.call('GET', `/api/policies/${c.policyId}`)).json();
+    const oldQuote = policy.currentPolicyVersion.quote;
+    expect(summary.before).toMatchObject({
+      vrn: oldQuote.vrn,
+      per: 'month',
+      price: oldQuote.totals.monthly.regular,
+    });
+    expect(summary.before.drivers[0]).toMatchObject({ policyholder: true, name: 'Sam Taylor' });
+    expect(summary.after).toMatchObject({ vrn: 'AB12CDE', per: 'month' });
+    expect(summary.after.car).not.toBe('');
+    expect(summary.perPayment).toBe(summary.after.price - summary.before.price);
+    expect(summary.total).toBe(prorataPremium);
+    const [account] = await rows(t, 'SELECT billed_until FROM customer_accounts WHERE policy_id = $1', [
+      c.policyId,
+    ]);
+    expect(summary.payment).toMatchObject({
+      kind:
+        prorataPremium > 0
+          ? 'next-payment'
+          : prorataPremium < 0
+            ? 'next-payment-credit'
+            : 'from-next-payment',
+      amount: Math.abs(prorataPremium),
+      on: new Date(String(account?.billed_until)).toISOString(),
+    });
+    // The same words when read again.
+    const read = (await c.call('GET', `/api/policyAdjustments/${made.json().adjustmentId}`)).json();
+    expect(read.summary).toEqual(summary);
+  });
+
+  it('a customer may date a change from today to 30 days ahead, never back', async () => {
+    const c = await customerWithPaidPolicy(t, 'mta.future@example.com');
+    await boughtDaysAgo(t, c.policyId, 10);
+    const nextWeek = new Date(Date.now() + 7 * DAY);
+    const midnight = startOfDayLondon(todayInLondon(nextWeek)).toISOString();
+    const future = await make(c, car('AB12CDE'), { effectiveAt: midnight });
+    expect(future.statusCode, future.body).toBe(201);
+    expect(future.json().effectiveAt).toBe(midnight);
+    const done = await commit(c, future.json().adjustmentId);
+    expect(done.statusCode, done.body).toBe(200);
+    const versions = (await c.call('GET', `/api/policies/${c.policyId}`)).json().versions;
+    expect(versions.at(-1).startedAt).toBe(midnight);
+
+    const back = await make(c, car('AB12CDE'), { effectiveAt: new Date(Date.now() - 2 * DAY).toISOString() });
+    expect(back.statusCode).toBe(400);
+    expect(back.json().fieldErrors).toEqual({ effectiveAt: ['validation.inThePast'] });
+    const far = await make(c, car('AB12CDE'), { effectiveAt: new Date(Date.now() + 31 * DAY).toISOString() });
+    expect(far.statusCode).toBe(400);
+    expect(far.json().fieldErrors).toEqual({ effectiveAt: ['validation.tooFarAhead'] });
   });
 });

@@ -50,6 +50,60 @@ export const cancellationOutcomeSchema = z.object({
 });
 export type CancellationOutcome = z.infer<typeof cancellationOutcomeSchema>;
 
+/** One side of a change in plain words (ADR 356): the car, the drivers by name and the price per payment. */
+export const changeSideSchema = z.object({
+  vrn: z.string().nullable(),
+  /** Make, model and trim of the car. */
+  car: z.string(),
+  drivers: z.array(z.object({ profileCode: z.string(), name: z.string(), policyholder: z.boolean() })),
+  /** Pence per payment: the monthly instalment, or the price of the term paid in full. */
+  price: z.number().int(),
+  per: z.enum(['month', 'year']),
+});
+export type ChangeSide = z.infer<typeof changeSideSchema>;
+
+/**
+ * How the difference of a change is paid (ADR 356), worked out by the server from the policy's account:
+ * - next-payment: added to the next monthly payment on `on`; next-payment-credit: taken off it;
+ * - card-charge: taken by card before the change is made (a dearer change of a policy paid in full, ADR 300);
+ * - outstanding: left to pay from the billing tab (staff confirmed it without the card payment);
+ * - refund: paid back to the card or bank account (`method`) within `workingDays` working days;
+ * - credit: kept on the account (nothing paid in yet to give back);
+ * - from-next-payment: nothing now; the payments from `on` are at the new price;
+ * - none: the price does not change.
+ */
+export const changePaymentSchema = z.object({
+  kind: z.enum([
+    'next-payment',
+    'next-payment-credit',
+    'card-charge',
+    'outstanding',
+    'refund',
+    'credit',
+    'from-next-payment',
+    'none',
+  ]),
+  /** Pence, never negative: what is added, charged, refunded or credited. */
+  amount: z.number().int().nonnegative(),
+  /** The next payment's date (ISO), when the difference goes with it. */
+  on: z.string().nullable(),
+  method: z.enum(['CARD', 'BACS_DEBIT']).nullable(),
+  workingDays: z.number().int().nullable(),
+});
+export type ChangePayment = z.infer<typeof changePaymentSchema>;
+
+/** A mid-term change in plain words: old and new, the difference per payment and in all, and how it is paid. */
+export const changeSummarySchema = z.object({
+  before: changeSideSchema.nullable(),
+  after: changeSideSchema,
+  /** Pence per payment, new less old (null when the old side is not known). */
+  perPayment: z.number().int().nullable(),
+  /** Pence in all for the rest of the period: the pro-rata premium. */
+  total: z.number().int(),
+  payment: changePaymentSchema,
+});
+export type ChangeSummary = z.infer<typeof changeSummarySchema>;
+
 export const adjustmentSchema = z.object({
   adjustmentId: z.string(),
   policyId: z.string(),
@@ -78,6 +132,8 @@ export const adjustmentSchema = z.object({
    */
   paymentDue: z.number().int().optional(),
   cancellation: cancellationOutcomeSchema.nullable(),
+  /** A mid-term change (MTA) in plain words (ADR 356); absent for other kinds. */
+  summary: changeSummarySchema.nullable().optional(),
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;
 

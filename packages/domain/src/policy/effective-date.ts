@@ -12,7 +12,8 @@ export type EffectiveDateError =
   | { key: 'validation.invalidDate'; message: string }
   | { key: 'validation.beforeInception'; message: string }
   | { key: 'validation.tooFarAhead'; message: string }
-  | { key: 'validation.afterExpiry'; message: string };
+  | { key: 'validation.afterExpiry'; message: string }
+  | { key: 'validation.inThePast'; message: string };
 
 /** Why a staff-chosen time is refused, naming the dates; null when it may be used. */
 export function effectiveDateError(
@@ -39,6 +40,38 @@ export function effectiveDateError(
       message: `The date must be before the policy ends on ${londonDate(policy.expiredAt)}, its next renewal.`,
     };
   return null;
+}
+
+/**
+ * Why a customer-chosen time is refused (ADR 356): customers may date a change from today (a new car next
+ * week), never back; otherwise the same limits as staff (before now + 30 days, before expiry).
+ */
+export function customerEffectiveDateError(
+  policy: { inceptedAt: DateLike; expiredAt?: DateLike | null },
+  at: Date,
+  now: Date,
+): EffectiveDateError | null {
+  if (Number.isNaN(at.getTime())) return { key: 'validation.invalidDate', message: 'Enter a real date.' };
+  const today = londonDate(now);
+  if (at < startOfDayLondon(today))
+    return { key: 'validation.inThePast', message: `The date must be today, ${today}, or later.` };
+  return effectiveDateError(policy, at, now);
+}
+
+/** The first and last London days a customer may choose for a change ('yyyy-MM-dd'), as the rule above. */
+export function customerEffectiveDays(
+  policy: { inceptedAt: DateLike; expiredAt?: DateLike | null },
+  now: Date,
+): { first: string; last: string } {
+  const start = londonDate(policy.inceptedAt);
+  const today = londonDate(now);
+  const first = start > today ? start : today;
+  let last = addDaysIso(today, ADJUSTMENT_MAX_DAYS_AHEAD - 1);
+  if (policy.expiredAt) {
+    const lastBeforeExpiry = londonDate(new Date(new Date(policy.expiredAt).getTime() - 1));
+    if (lastBeforeExpiry < last) last = lastBeforeExpiry;
+  }
+  return { first, last };
 }
 
 /** The time a choice stands for: now, the inception, or 00:00 London on the chosen day. */

@@ -55,11 +55,6 @@ export async function ownAdjustment(ctx: Ctx, adjustmentId: string, lock = false
   return row;
 }
 
-/** GET /api/policyAdjustments/{id}. */
-export async function getAdjustment(ctx: Ctx, adjustmentId: string): Promise<Adjustment> {
-  return toAdjustment(await ownAdjustment(ctx, adjustmentId));
-}
-
 type NewAdjustment = Omit<typeof policyAdjustments.$inferInsert, 'id' | 'madeBy' | 'createdAt' | 'expiresAt'>;
 
 /** Stores a new adjustment made by the caller now, valid for ADJUSTMENT_VALIDITY_MS. */

@@ -11,6 +11,7 @@ import { requestPolicyDocuments } from '../documents/index.ts';
 import type { AfterCommit, SettledPayment } from '../payments/index.ts';
 import { type AdjustmentRow, ownAdjustment, toAdjustment } from './adjustment-view.ts';
 import { makeCancellation } from './cancellation.ts';
+import { adjustmentAnswer } from './change-summary.ts';
 import { confirmCancellation } from './confirm-cancellation.ts';
 import { confirmMta } from './confirm-mta.ts';
 import { cancelForReferredChange, cancellationOfReferred, referredRefused } from './confirm-referred.ts';
@@ -28,7 +29,8 @@ import { confirmSda, makeSda } from './sda.ts';
 export async function createAdjustment(ctx: Ctx, input: CreateAdjustmentRequest): Promise<Adjustment> {
   const partyId = requireParty(ctx.caller);
   if (input.adjustmentType === 'SDA') return toAdjustment(await makeSda(ctx, input, partyId));
-  if (input.adjustmentType !== 'CANCELLATION') return toAdjustment(await makeMta(ctx, input, partyId));
+  if (input.adjustmentType !== 'CANCELLATION')
+    return adjustmentAnswer(ctx, await makeMta(ctx, input, partyId));
   return toAdjustment(await makeCancellation(ctx, input, partyId));
 }
 
@@ -53,7 +55,7 @@ export async function commitAdjustment(
     return commitLocked(txCtx, await ownAdjustment(txCtx, adjustmentId, true), options);
   });
   await afterCommit(ctx, outcome);
-  return toAdjustment(outcome.row);
+  return adjustmentAnswer(ctx, outcome.row);
 }
 
 type Outcome = { row: AdjustmentRow; refundLineId: string | null; policyVersionId?: string };

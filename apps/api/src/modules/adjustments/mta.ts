@@ -3,7 +3,7 @@ import type { Policy } from '@forecourt/contracts/policies';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { paymentDayFor, periodFrom } from '@forecourt/domain/billing/schedule';
 import { londonDate } from '@forecourt/domain/dates';
-import { effectiveDateError } from '@forecourt/domain/policy/effective-date';
+import { customerEffectiveDateError, effectiveDateError } from '@forecourt/domain/policy/effective-date';
 import { proRataPremium, termPeriod } from '@forecourt/domain/policy/pro-rata';
 import { paidInFull, policyExpiry, productKindOf } from '@forecourt/domain/policy/term';
 import type { Ctx } from '../../lib/context.ts';
@@ -17,6 +17,7 @@ import {
 import { getPolicy, policyAnswers } from '../policies/index.ts';
 import { applyAnswerChanges, rateProposal } from '../proposals/index.ts';
 import { type AdjustmentRow, storeAdjustment } from './adjustment-view.ts';
+import { changeSideOf } from './change-summary.ts';
 
 /**
  * Spec 3 §4 step 9 (ADR 301): without the permission flag (`adjustmentsAllowed`: an account suspended for
@@ -44,18 +45,21 @@ function assertOutsideRenewalWindow(ctx: Ctx, policy: Policy) {
 }
 
 /**
- * When a change takes effect (spec 3 §4, §5): a customer's now (at the start for a policy not yet started);
- * staff choose: left out now, else a date on or after the inception day, before now + 30 days and before
- * expiry (the next renewal), each refusal naming the dates.
+ * When a change takes effect (spec 3 §4, §5): left out, now (at the start for a policy not yet started).
+ * Staff choose a date on or after the inception day, before now + 30 days and before expiry (the next
+ * renewal); customers the same from today on, never back (ADR 356); each refusal naming the dates. A time
+ * already past today (a customer choosing today) is now.
  */
 function effectiveAtOf(ctx: Ctx, policy: Policy, requested: string | null | undefined): Date {
   const now = ctx.clock.now();
   const start = new Date(policy.policyDetail.inceptedAt);
-  if (ctx.caller.kind !== 'admin' || requested == null) return start > now ? start : now;
+  if (requested == null) return start > now ? start : now;
   const at = new Date(requested);
-  const refused = effectiveDateError(policy.policyDetail, at, now);
+  const staff = ctx.caller.kind === 'admin';
+  const refused = (staff ? effectiveDateError : customerEffectiveDateError)(policy.policyDetail, at, now);
   if (refused) throw validation({ effectiveAt: [refused.key] }, refused.message);
-  return at < start ? start : at;
+  if (at < start) return start;
+  return !staff && at < now ? now : at;
 }
 
 /** What a policy version charges for its billing period: the monthly payment, or the year's price. */
@@ -204,6 +208,9 @@ export async function makeMta(
         periodEnd: period.end.toISOString(),
         // A change's line per billed period, or per version it differs from (ADR 344), posted when confirmed.
         chargeParts: parts,
+        // The policy as the change was priced against, in plain words for the review (ADR 356).
+        before: changeSideOf(policy.currentPolicyVersion.quote as unknown as Quote),
+        paidInFull: paidInFull(productKindOf(current.product)),
       },
     ],
   });

@@ -12,8 +12,8 @@ import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
 import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
 import { toCustomerPayment } from '../payments/index.ts';
-import { getAdjustment } from './adjustment-view.ts';
 import { cancellationOptions } from './cancellation.ts';
+import { getAdjustment } from './change-summary.ts';
 import { commitAdjustment, createAdjustment } from './commit-adjustment.ts';
 import { createMtaPayment } from './pay-adjustment.ts';
 

@@ -16,6 +16,7 @@ export {
   monthlyChangeCharge,
   termChangeCharge,
 } from './change-charge.ts';
+export { changePaymentOf } from './change-payment.ts';
 export { directDebitOutcome } from './direct-debit-outcome.ts';
 export { type LedgerBreak, ledgerBreaks } from './ledger-check.ts';
 export { ledgerCheckJob } from './ledger-check-job.ts';

@@ -1,4 +1,4 @@
-import type { Adjustment } from '@forecourt/contracts/adjustments';
+import type { Adjustment, AdjustmentChange } from '@forecourt/contracts/adjustments';
 import type { Policy } from '@forecourt/contracts/policies';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { formatLondon } from '@forecourt/domain/dates';
@@ -11,10 +11,19 @@ import { isApiError } from '../../../lib/api/errors.ts';
 import { useConfig } from '../../../lib/config.tsx';
 import { requestFeedback } from '../../../lib/feedback.ts';
 import { Button, Checkbox, Notification, Spinner } from '../../../ui/index.ts';
-import { useConfirmAdjustment, usePayForAdjustment } from '../api/adjustments.ts';
+import { useConfirmAdjustment, useMakeAdjustment, usePayForAdjustment } from '../api/adjustments.ts';
 import { useAdjustment } from '../api/cancellation.ts';
 import styles from '../policy.module.css';
 import { gbp } from '../policy-view.ts';
+import {
+  ChangeDifference,
+  ChangeOldNew,
+  ChangePaymentWords,
+  ChangeWhen,
+  changeTime,
+  WhyPriceChanged,
+} from './change-summary.tsx';
+import { EffectiveDateModal } from './effective-date-modal.tsx';
 
 /** The price a version charges per payment (monthly, or the year). */
 const pricePer = (quote: Partial<Quote>) => {
@@ -60,6 +69,9 @@ export function AdjustmentReview({
   const a = adjustment.data;
   const confirm = useConfirmAdjustment(a?.policyId ?? '', key);
   const pay = usePayForAdjustment();
+  // The same change again at another date (ADR 356): a new adjustment to review.
+  const redate = useMakeAdjustment(a?.policyId ?? '');
+  const [dating, setDating] = useState(false);
   if (adjustment.isPending) return <Spinner size="large" />;
   if (!a) return <Navigate to={root} replace />;
   // Opened again once confirmed: back to the policy (not while this page is confirming it).
@@ -79,8 +91,50 @@ export function AdjustmentReview({
   const diff = a.prorataPremium;
   return (
     <div className={styles.stack} data-testid="adjustment-review" data-outcome={outcome}>
-      <h2 className={styles.sectionTitle}>{t('policy.adjust.review.header')}</h2>
-      {outcome === 'allowed' && (
+      <h2 className={styles.sectionTitle}>
+        {t(a.summary ? 'policy.change.header' : 'policy.adjust.review.header')}
+      </h2>
+      {outcome === 'allowed' && a.summary && (
+        <>
+          <ChangeOldNew summary={a.summary} />
+          <ChangeDifference summary={a.summary} />
+          {!gone && <ChangePaymentWords payment={a.summary.payment} />}
+          <ChangeWhen adjustment={a} />
+          {!gone && policy && (
+            <p>
+              <Button
+                variant="tertiary"
+                layout="small"
+                loading={redate.isPending}
+                onClick={() => setDating(true)}
+              >
+                {t('policy.change.when.choose')}
+              </Button>
+            </p>
+          )}
+          {redate.isError && <Notification variant="critical">{redate.error.message}</Notification>}
+          {policy && (
+            <EffectiveDateModal
+              policy={policy}
+              open={dating}
+              onClose={() => setDating(false)}
+              onChoose={(effectiveAt) => {
+                setDating(false);
+                redate.mutate(
+                  { changes: a.changes as AdjustmentChange[], effectiveAt },
+                  { onSuccess: (next) => navigate(`${root}/management/adjustment/${next.adjustmentId}`) },
+                );
+              }}
+            />
+          )}
+          <WhyPriceChanged
+            before={traceOf(policy?.currentPolicyVersion.quote)}
+            after={traceOf(version?.quote)}
+            summary={a.summary}
+          />
+        </>
+      )}
+      {outcome === 'allowed' && !a.summary && (
         <>
           <p data-testid="new-price">
             {t(`policy.adjust.review.price.${price.per}`, { amount: gbp(price.amount) })}
@@ -95,7 +149,10 @@ export function AdjustmentReview({
           <p>
             {t('policy.adjust.review.from', { time: formatLondon(a.effectiveAt, "HH:mm 'on' d MMMM yyyy") })}
           </p>
-          <PriceTrace before={traceOf(policy?.currentPolicyVersion.quote)} after={traceOf(version?.quote)} />
+          <WhyPriceChanged
+            before={traceOf(policy?.currentPolicyVersion.quote)}
+            after={traceOf(version?.quote)}
+          />
         </>
       )}
       {outcome === 'referred' && (
@@ -125,7 +182,7 @@ export function AdjustmentReview({
           </Notification>
         </div>
       )}
-      {outcome === 'allowed' && payFirst && !gone && (
+      {outcome === 'allowed' && payFirst && !gone && !a.summary && (
         <p data-testid="payment-due">{t('policy.adjust.pay.note', { amount: gbp(a.paymentDue ?? 0) })}</p>
       )}
       {declined !== null && !gone && (
@@ -195,57 +252,6 @@ export function AdjustmentReview({
 
 const traceOf = (quote: unknown): TraceEntry[] => ((quote ?? {}) as { trace?: TraceEntry[] }).trace ?? [];
 
-const shown = (e: TraceEntry | undefined) =>
-  e === undefined
-    ? '—'
-    : [e.input === null ? '' : String(e.input), e.multiplier === undefined ? '' : `× ${e.multiplier}`]
-        .filter(Boolean)
-        .join(' ');
-
-/**
- * Why the price changed (issue 13: "the factor trace that explains the difference"): each rating factor whose
- * answer or weight differs between the policy as it is and as it would be, from the rating's own trace.
- */
-function PriceTrace({ before, after }: { before: TraceEntry[]; after: TraceEntry[] }) {
-  const { t } = useTranslation();
-  const old = new Map(before.map((e) => [e.factor, e]));
-  const now = new Map(after.map((e) => [e.factor, e]));
-  const factors = [...new Set([...after.map((e) => e.factor), ...before.map((e) => e.factor)])].filter(
-    (f) => shown(old.get(f)) !== shown(now.get(f)),
-  );
-  return (
-    <div data-testid="price-trace" className={styles.stack}>
-      <h3 className={styles.sectionTitle}>{t('policy.adjust.trace.header')}</h3>
-      {factors.length === 0 ? (
-        <p className={styles.muted}>{t('policy.adjust.trace.none')}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('policy.adjust.trace.factor')}</th>
-                <th scope="col">{t('policy.adjust.trace.before')}</th>
-                <th scope="col">{t('policy.adjust.trace.after')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {factors.map((f) => (
-                <tr key={f} data-factor={f}>
-                  <th scope="row">
-                    {t([`policy.adjust.trace.factor.${f.split(':')[0]}`, f], { code: f.split(':')[1] })}
-                  </th>
-                  <td>{shown(old.get(f))}</td>
-                  <td>{shown(now.get(f))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </div>
-  );
-}
-
 /**
  * The result (spec 3 §4 step 6): success now or from a later start; an unconfirmed one is an error. A confirmed
  * change asks a customer (never staff, spec 3 §4 step 8) for feedback; the shell's host opens it 2 s later.
@@ -273,10 +279,14 @@ export function AdjustmentResult({ adjustmentId, root }: { adjustmentId: string;
       <Notification variant="success" title={t('policy.adjust.result.header')}>
         {immediate
           ? t('policy.adjust.result.immediately')
-          : t('policy.adjust.result.deferred', {
-              time: formatLondon(a.effectiveAt, "HH:mm 'on' d MMMM yyyy"),
-            })}
+          : t('policy.change.result.future', { time: changeTime(a.effectiveAt) })}
       </Notification>
+      {a.summary && (
+        <>
+          <ChangeOldNew summary={a.summary} />
+          <ChangePaymentWords payment={a.summary.payment} done />
+        </>
+      )}
       <p>{t('policy.adjust.result.documents')}</p>
       <div className={styles.actions}>
         <Button to={`${root}/documents`}>{t('policy.adjust.result.toDocuments')}</Button>

@@ -1,6 +1,8 @@
 import type { AdjustmentChange } from '@forecourt/contracts/adjustments';
 import type { Policy } from '@forecourt/contracts/policies';
+import type { Quote } from '@forecourt/contracts/proposals';
 import { VOLUNTARY_EXCESS_OPTIONS } from '@forecourt/domain/constants';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,9 +11,12 @@ import { useConfig } from '../../../lib/config.tsx';
 import { Button, Field, Notification, RadioGroup } from '../../../ui/index.ts';
 import { useMakeAdjustment } from '../api/adjustments.ts';
 import styles from '../policy.module.css';
-import { quoteOf } from '../policy-view.ts';
+import { gbp, quoteOf } from '../policy-view.ts';
+import '../change-texts.ts';
 import { ChangeBlockedModal } from './auto-renewal.tsx';
 import { EffectiveDateModal } from './effective-date-modal.tsx';
+
+type OptionalCover = Quote['optionalCovers'][number];
 
 /** The API's answer for a change made in the renewal window (ADR 257), named by its reason. */
 const blockedByRenewal = (err: unknown) => apiErrorReason(err) === 'CHANGE_BLOCKED_RENEWAL_WINDOW';
@@ -82,6 +87,24 @@ export function ChangeActions({
   );
 }
 
+/**
+ * An add-on's price from the server's quote (issue 28 defect 14): its price for the year and what it adds to
+ * (or, when it is on, what removing it takes off) each monthly payment, as the rating engine priced it.
+ */
+function addOnPrice(t: TFunction, c: OptionalCover): string | undefined {
+  const option = c.priceOptions[0];
+  const yearly = option?.gross ?? c.premium;
+  if (yearly === null || yearly === undefined) return undefined;
+  const parts = [t('policy.adjust.addOns.price', { amount: gbp(yearly) })];
+  if (option?.monthly)
+    parts.push(
+      t(c.active ? 'policy.adjust.addOns.instalment.down' : 'policy.adjust.addOns.instalment.up', {
+        amount: gbp(option.monthly),
+      }),
+    );
+  return parts.join(c.active ? ' · removing it ' : ' · ');
+}
+
 /** The add-ons page (spec 3 §2, §4): each optional cover on or off; changed ones are sent as one change. */
 export function AddOnsPage({ policy, root }: { policy: Policy; root: string }) {
   const { t } = useTranslation();
@@ -104,7 +127,7 @@ export function AddOnsPage({ policy, root }: { policy: Policy; root: string }) {
     >
       <h2 className={styles.sectionTitle}>{t('policy.adjust.addOns.header')}</h2>
       {covers.map((c) => (
-        <Field key={c.code} label={t(`policy.details.addOn.${c.code}`, c.code)} group>
+        <Field key={c.code} label={t(`policy.details.addOn.${c.code}`, c.code)} hint={addOnPrice(t, c)} group>
           {(control) => (
             <RadioGroup
               {...control}

@@ -11,6 +11,7 @@ import styles from '../policy.module.css';
 import { addOnsOf, carOf, driversOf, gbp, londonDay, quoteOf } from '../policy-view.ts';
 import { AdjustmentsBlockedModal, adjustmentsBlocked } from './adjustments-blocked.tsx';
 import { ChangeBlockedModal } from './auto-renewal.tsx';
+import change from './change.module.css';
 
 /**
  * The details tab (spec 2 §2): cover summary, car, drivers, excesses, add-ons, start and end, the price and
@@ -72,7 +73,7 @@ export function DetailsTab({
         {(quote.excessLines ?? []).length > 0 && (
           <Card title={t('policy.details.excesses')}>
             <div className={styles.tableWrap}>
-              <table className={styles.table}>
+              <table className={`${styles.table} ${change.stack}`} data-testid="excess-table">
                 <thead>
                   <tr>
                     <th scope="col">{t('policy.details.excessKind')}</th>
@@ -85,9 +86,9 @@ export function DetailsTab({
                   {(quote.excessLines ?? []).map((line) => (
                     <tr key={line.kind}>
                       <th scope="row">{t([`policy.details.excess.${line.kind}`, line.kind])}</th>
-                      <td>{gbp(line.compulsory)}</td>
-                      <td>{gbp(line.voluntary)}</td>
-                      <td>{gbp(line.total)}</td>
+                      <td data-label={t('policy.details.compulsory')}>{gbp(line.compulsory)}</td>
+                      <td data-label={t('policy.details.voluntary')}>{gbp(line.voluntary)}</td>
+                      <td data-label={t('policy.details.total')}>{gbp(line.total)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -142,8 +143,9 @@ function PolicySidebar({ policy, root }: { policy: Policy; root: string }) {
   const [notPermitted, setNotPermitted] = useState(false);
   const noFlag = adjustmentsBlocked(policy, features.isAdmin);
   const sections = [
-    ['update', 'management'],
-    ['cover', 'management'],
+    // Each to its own place (issue 28 defect 14, ADR 356): your details, or what the cover is of.
+    ['update', 'management?show=details'],
+    ['cover', 'management?show=cover'],
     ['excess', 'excess'],
     ['addOns', 'add-ons'],
   ] as const;

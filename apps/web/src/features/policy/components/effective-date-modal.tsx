@@ -1,14 +1,24 @@
 import type { Policy } from '@forecourt/contracts/policies';
-import { isIsoDate } from '@forecourt/domain/dates';
+import { formatLondon, isIsoDate, startOfDayLondon } from '@forecourt/domain/dates';
 import type { EffectiveDateChoice } from '@forecourt/domain/enums';
-import { effectiveAtOfChoice, effectiveDateError } from '@forecourt/domain/policy/effective-date';
+import {
+  customerEffectiveDateError,
+  customerEffectiveDays,
+  effectiveAtOfChoice,
+  effectiveDateError,
+} from '@forecourt/domain/policy/effective-date';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../../lib/config.tsx';
 import { Button, Field, Modal, RadioGroup, TextInput } from '../../../ui/index.ts';
+import '../change-texts.ts';
+
+const longDay = (iso: string) => formatLondon(startOfDayLondon(iso), 'd MMMM yyyy');
 
 /**
- * Staff choose when a change takes effect (spec 3 §4 step 1, §5): immediately (the default), backdated to
- * inception, or another date checked by the domain's rule, each refusal with its own message.
+ * When a change takes effect (spec 3 §4 step 1, §5): immediately (the default) or another date, checked by the
+ * domain's rule, each refusal with its own message. Staff may also backdate to inception; customers choose from
+ * today to the last day the API allows (ADR 356), a new car next week.
  */
 export function EffectiveDateModal({
   policy,
@@ -22,6 +32,8 @@ export function EffectiveDateModal({
   onChoose: (effectiveAt: string) => void;
 }) {
   const { t } = useTranslation();
+  const { features } = useConfig();
+  const staff = features.isAdmin;
   const [choice, setChoice] = useState<string | null>('immediately');
   const [day, setDay] = useState('');
   const now = new Date();
@@ -31,7 +43,16 @@ export function EffectiveDateModal({
     now,
     isIsoDate(day) ? day : null,
   );
-  const error = choice === 'other-date' ? effectiveDateError(policy.policyDetail, at, now) : null;
+  const rule = staff ? effectiveDateError : customerEffectiveDateError;
+  const error = choice === 'other-date' ? rule(policy.policyDetail, at, now) : null;
+  const days = customerEffectiveDays(policy.policyDetail, now);
+  const choices = staff
+    ? (['immediately', 'backdate-to-inception', 'other-date'] as const)
+    : (['immediately', 'other-date'] as const);
+  const label = (c: (typeof choices)[number]) =>
+    staff
+      ? t(`policy.adjust.effective.${c}`)
+      : t(c === 'immediately' ? 'policy.change.effective.now' : 'policy.change.effective.later');
   return (
     <Modal
       open={open}
@@ -47,6 +68,7 @@ export function EffectiveDateModal({
         </Button>
       }
     >
+      {!staff && <p>{t('policy.change.effective.customer', { last: longDay(days.last) })}</p>}
       <Field label={t('policy.adjust.effective.label')} group>
         {(control) => (
           <RadioGroup
@@ -54,17 +76,18 @@ export function EffectiveDateModal({
             name="effective"
             value={choice}
             onChange={setChoice}
-            options={(['immediately', 'backdate-to-inception', 'other-date'] as const).map((c) => ({
-              value: c,
-              label: t(`policy.adjust.effective.${c}`),
-            }))}
+            options={choices.map((c) => ({ value: c, label: label(c) }))}
           />
         )}
       </Field>
       {choice === 'other-date' && (
         <Field
           label={t('policy.adjust.effective.day')}
-          hint="yyyy-mm-dd"
+          hint={
+            staff
+              ? 'yyyy-mm-dd'
+              : `${t('policy.change.effective.range', { first: days.first, last: days.last })} (yyyy-mm-dd)`
+          }
           error={day === '' ? undefined : error?.message}
         >
           {(control) => (

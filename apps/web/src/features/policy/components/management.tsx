@@ -3,16 +3,24 @@ import type { Policy } from '@forecourt/contracts/policies';
 import type { Section } from '@forecourt/contracts/product-config';
 import { additionalProfiles } from '@forecourt/domain/proposal/readers';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AnswersSectionForm } from '../../../forms/disclosure/components/answers-section-form.tsx';
 import { useFormContext } from '../../../forms/disclosure/components/use-form-context.ts';
 import { managementSections, nextProfileCode } from '../../../forms/disclosure/engine/sections.ts';
 import type { ProposalDataLike } from '../../../forms/disclosure/engine/values.ts';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button, Notification } from '../../../ui/index.ts';
+import '../change-texts.ts';
 import styles from '../policy.module.css';
 import { ChangeBlockedModal } from './auto-renewal.tsx';
 import { useSubmitChange } from './change-covers.tsx';
+
+/**
+ * What the cover is of (ADR 356): the car, how it is used and who drives it. "Change your cover" lists these;
+ * "Update your details" the rest (you, your home, your driving, contact details).
+ */
+export const COVER_SECTIONS = ['your-car', 'using-the-car', 'additional-drivers'];
+export type ManagementFocus = 'cover' | 'details';
 
 const sectionTitle = (s: Section) => [`policy.manage.section.${s.id}`, `quote.progress.${s.progressStep}`];
 
@@ -30,6 +38,10 @@ export function ManagementPage({ policy, root, path }: { policy: Policy; root: s
   const ctx = useFormContext({ data: answers, schemeCode: policy.schemeCode });
   const sections = managementSections(productConfig.disclosures, ctx);
   const base = `${root}/management`;
+  const [params] = useSearchParams();
+  const focus = params.get('show') as ManagementFocus | null;
+  const focused = sections.filter((s) => COVER_SECTIONS.includes(s.id) === (focus === 'cover'));
+  const listed = focus && focused.length > 0 ? focused : sections;
   if (policy.inRenewalWindow === true && !features.isAdmin)
     return (
       <div data-testid="management-blocked">
@@ -43,11 +55,13 @@ export function ManagementPage({ policy, root, path }: { policy: Policy; root: s
     /^section\/([a-z0-9-]+)(?:\/(profile)(?:\/(p\d))?)?$/.exec(path) ?? [];
   if (path === '')
     return (
-      <div className={styles.stack} data-testid="management">
-        <h2 className={styles.sectionTitle}>{t('policy.manage.header')}</h2>
-        <p className={styles.muted}>{t('policy.manage.intro')}</p>
+      <div className={styles.stack} data-testid="management" data-focus={focus ?? 'all'}>
+        <h2 className={styles.sectionTitle}>
+          {t(focus ? `policy.manage.header.${focus}` : 'policy.manage.header')}
+        </h2>
+        <p className={styles.muted}>{t(focus ? `policy.manage.intro.${focus}` : 'policy.manage.intro')}</p>
         <ul className={styles.list}>
-          {sections.map((s) => (
+          {listed.map((s) => (
             <li key={s.id}>
               <Link className={styles.sideLink} to={`${base}/section/${s.id}`}>
                 {t(sectionTitle(s))}

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { Caller } from '../src/lib/context.ts';
 import { ADMIN_PERMISSIONS, requirePermission } from '../src/lib/roles.ts';
 
-const staff = (permissions: string[], partyId?: string): Caller => ({
+const staff = (permissions: string[]): Caller => ({
   kind: 'admin',
   userId: 'u1',
   permissions,
   claims: {},
-  ...(partyId ? { partyId } : {}),
+  partyId: undefined,
 });
 const statusOf = (f: () => unknown) => {
   try {

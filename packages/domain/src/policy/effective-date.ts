@@ -65,6 +65,7 @@ export function customerEffectiveDays(
 ): { first: string; last: string } {
   const start = londonDate(policy.inceptedAt);
   const today = londonDate(now);
+  // biome-ignore lint/complexity/useMathMinMax: London dates as ISO strings compare as text; Math.max would make them NaN
   const first = start > today ? start : today;
   let last = addDaysIso(today, ADJUSTMENT_MAX_DAYS_AHEAD - 1);
   if (policy.expiredAt) {

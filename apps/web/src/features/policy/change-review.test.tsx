@@ -29,7 +29,7 @@ const later = new Date(Date.now() + 400 * 86_400_000).toISOString();
 
 const trace = (group: number, value: number, driver = false): TraceEntry[] => [
   { factor: 'basePremium', input: null, premiumAfter: 40_000 },
-  { factor: 'insuranceGroup', input: group, multiplier: group === 20 ? 1.414 : 1.554, premiumAfter: 50_000 },
+  { factor: 'insuranceGroup', input: group, multiplier: group === 20 ? 1.41 : 1.554, premiumAfter: 50_000 },
   { factor: 'vehicleValue', input: value, multiplier: 1, premiumAfter: 50_000 },
   ...(driver ? [{ factor: 'additionalDriver:p1', input: 24, multiplier: 1.2, premiumAfter: 60_000 }] : []),
 ];
@@ -114,6 +114,7 @@ function setup(
   onPost?: (body: unknown) => Adjustment,
   o: { policy?: Policy; config?: WebConfig } = {},
 ) {
+  const posted = new Map<string, Adjustment>();
   const calls = mockFetch((method, path, body) => {
     if (path === `/policies/${policyId}`) return reply(endpoints.getPolicy, o.policy ?? policy);
     if (path === `/policies/${policyId}/cancellation`)
@@ -126,11 +127,19 @@ function setup(
         refundIfNowPence: 0,
       });
     if (path.startsWith('/customerAccounts?')) return reply(endpoints.listCustomerAccounts, []);
-    if (method === 'POST' && path === '/policyAdjustments' && onPost)
-      return reply(endpoints.createPolicyAdjustment, onPost(body), 201);
+    if (method === 'POST' && path === '/policyAdjustments' && onPost) {
+      const made = onPost(body);
+      posted.set(made.adjustmentId, made);
+      return reply(endpoints.createPolicyAdjustment, made, 201);
+    }
     if (path.startsWith('/policyAdjustments/')) {
       const id = path.split('/')[2];
-      return reply(endpoints.getPolicyAdjustment, { ...adjustment, adjustmentId: id ?? adjustmentId });
+      // A change made here is read back as it was made; any other id as the given one.
+      const known = id ? posted.get(id) : undefined;
+      return reply(
+        endpoints.getPolicyAdjustment,
+        known ?? { ...adjustment, adjustmentId: id ?? adjustmentId },
+      );
     }
     return undefined;
   });

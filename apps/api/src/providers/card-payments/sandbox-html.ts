@@ -1,5 +1,4 @@
 /** Minimal server-rendered pages for the sandbox providers' hosted pages (no scripts, CSP-friendly). */
-import { formatGBP } from '@forecourt/domain/money';
 export const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function sandboxPage(title: string, body: string): string {
@@ -34,4 +33,5 @@ export function field(
   }>${error ? `<div class="error" id="${name}-error">${esc(error)}</div>` : ''}`;
 }
 
-export const formatPence = (pence: number) => formatGBP(pence);
+export const formatPence = (pence: number) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);

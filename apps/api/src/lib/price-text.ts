@@ -1,12 +1,8 @@
 import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
+import { formatGBP } from '@forecourt/domain/money';
 
 /** The price breakdown a policy document input carries (ADR 175). */
 export type DocumentPriceBreakdown = NonNullable<PolicyDocumentInput['priceBreakdown']>;
-
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-/** '£1,234.56'; a negative amount as '-£12.34' (ASCII, so the PDF's standard fonts print it). */
-export const pounds = (pence: number) =>
-  pence < 0 ? `-${gbp.format(-pence / 100)}` : gbp.format(pence / 100);
 
 const COVER_NAMES: Record<string, string> = {
   ncb_protection: 'No claims bonus protection',
@@ -51,10 +47,10 @@ export function productKindText(cover: Cover): string {
 /** The rows of the term's price, which add up: lines, premium before tax, IPT on it, total. */
 export function priceRows(b: DocumentPriceBreakdown, period = 'the year'): [string, string][] {
   return [
-    ...b.lines.map((l): [string, string] => [priceLineName(l, b.freeMonths), pounds(l.totalPence)]),
-    ['Premium excluding Insurance Premium Tax', pounds(b.netPence)],
-    [`Insurance Premium Tax at ${Math.round(b.iptRate * 100)}%`, pounds(b.iptPence)],
-    [`Total premium for ${period}`, pounds(b.totalPence)],
+    ...b.lines.map((l): [string, string] => [priceLineName(l, b.freeMonths), formatGBP(l.totalPence)]),
+    ['Premium excluding Insurance Premium Tax', formatGBP(b.netPence)],
+    [`Insurance Premium Tax at ${Math.round(b.iptRate * 100)}%`, formatGBP(b.iptPence)],
+    [`Total premium for ${period}`, formatGBP(b.totalPence)],
   ];
 }
 
@@ -62,10 +58,10 @@ export function priceRows(b: DocumentPriceBreakdown, period = 'the year'): [stri
 export function paymentPlan(b: DocumentPriceBreakdown): string {
   const free =
     b.freeMonths > 0
-      ? `Your ${b.freeMonths === 1 ? 'first month is' : `first ${b.freeMonths} months are`} free: ${pounds(b.dueTodayPence)} was due at purchase. `
+      ? `Your ${b.freeMonths === 1 ? 'first month is' : `first ${b.freeMonths} months are`} free: ${formatGBP(b.dueTodayPence)} was due at purchase. `
       : '';
-  if (!b.monthly) return `${free}Paid in one payment of ${pounds(b.totalPence)}.`;
+  if (!b.monthly) return `${free}Paid in one payment of ${formatGBP(b.totalPence)}.`;
   const m = b.monthly;
-  const first = m.firstPence !== m.regularPence ? ` (the first of them ${pounds(m.firstPence)})` : '';
-  return `${free}${b.freeMonths > 0 ? 'Then ' : ''}${m.payments} monthly payments of ${pounds(m.regularPence)}${first}, ${pounds(b.totalPence)} in all.`;
+  const first = m.firstPence !== m.regularPence ? ` (the first of them ${formatGBP(m.firstPence)})` : '';
+  return `${free}${b.freeMonths > 0 ? 'Then ' : ''}${m.payments} monthly payments of ${formatGBP(m.regularPence)}${first}, ${formatGBP(b.totalPence)} in all.`;
 }

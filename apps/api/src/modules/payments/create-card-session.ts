@@ -10,6 +10,7 @@ import { guardOf } from '../../lib/lifecycle.ts';
 import { requireSelfService } from '../../lib/roles.ts';
 import { type AfterCommit, runAfterCommit } from './fulfilment.ts';
 import { methodReady } from './method-ready.ts';
+import { unpaidPaymentOf } from './payment-lookups.ts';
 import { assertReturnUrls } from './return-urls.ts';
 import { runSetupChecks } from './setup-checks.ts';
 
@@ -26,12 +27,7 @@ export async function createCardCheckout(
 ) {
   const partyId = customerOnly(ctx);
   assertReturnUrls(ctx, input.appOrigin, { successUrl: input.successUrl, cancelUrl: input.cancelUrl });
-  const [payment] = await ctx.db
-    .select()
-    .from(customerPayments)
-    .where(and(eq(customerPayments.id, input.paymentId), eq(customerPayments.partyId, partyId)));
-  if (!payment) throw notFound('No such payment');
-  if (payment.status === 'SETTLED') throw new AppError('CONFLICT', 'This payment has already been made.');
+  const payment = await unpaidPaymentOf(ctx, partyId, input.paymentId);
   if (payment.amountPence === 0) throw new AppError('UNPROCESSABLE', 'There is nothing to pay.');
   const provider = ctx.providers.cardPayments;
   const session = await provider.createSession({

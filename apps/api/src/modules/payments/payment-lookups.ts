@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { customerPayments, ddRedirectFlows, paymentMethods } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 
 type MethodType = (typeof paymentMethods.$inferSelect)['type'];
 
@@ -141,4 +142,18 @@ export async function latestMandatesFor(
   const latest = new Map<string, PaymentMethod>();
   for (const r of rows) if (r.reference && !latest.has(r.reference)) latest.set(r.reference, r.method);
   return latest;
+}
+
+/**
+ * A payment of the party's that is still to be made, to take a card for (the hosted page or a phone charge):
+ * 404 when the party has none with that id, 409 when it has been made already.
+ */
+export async function unpaidPaymentOf(ctx: Pick<Ctx, 'db'>, partyId: string, paymentId: string) {
+  const [payment] = await ctx.db
+    .select()
+    .from(customerPayments)
+    .where(and(eq(customerPayments.id, paymentId), eq(customerPayments.partyId, partyId)));
+  if (!payment) throw notFound('No such payment');
+  if (payment.status === 'SETTLED') throw new AppError('CONFLICT', 'This payment has already been made.');
+  return payment;
 }

@@ -4,12 +4,13 @@ import { paymentMachine } from '@forecourt/domain/lifecycle/index';
 import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { customerPayments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { AppError, notFound, validation } from '../../lib/errors.ts';
+import { AppError, validation } from '../../lib/errors.ts';
 import { guardOf } from '../../lib/lifecycle.ts';
 import { requireStaffActingFor } from '../../lib/roles.ts';
 import { closeOpenSessions, expireAtProvider } from './create-card-session.ts';
 import { type AfterCommit, fulfil, runAfterCommit } from './fulfilment.ts';
 import { saveCard } from './handle-card-webhook.ts';
+import { unpaidPaymentOf } from './payment-lookups.ts';
 import { flagSurplus, refundFlagged } from './surplus.ts';
 
 export class PaymentDeclinedError extends AppError {
@@ -54,12 +55,7 @@ export async function settleByToken(
   input: MotoCheckoutBody & { token: string; postalCode: string },
 ) {
   const partyId = requireStaffActingFor(ctx.caller, 'Only staff can take a payment by phone.');
-  const [payment] = await ctx.db
-    .select()
-    .from(customerPayments)
-    .where(and(eq(customerPayments.id, input.paymentId), eq(customerPayments.partyId, partyId)));
-  if (!payment) throw notFound('No such payment');
-  if (payment.status === 'SETTLED') throw new AppError('CONFLICT', 'This payment has already been made.');
+  const payment = await unpaidPaymentOf(ctx, partyId, input.paymentId);
   if (!payment.payerDateOfBirth || payment.payerDateOfBirth !== input.dateOfBirth) {
     throw validation({ dateOfBirth: ['The date of birth does not match the one on record.'] });
   }

@@ -1,10 +1,11 @@
 import type { Brand } from '@forecourt/contracts';
 import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
 import { formatLondon } from '@forecourt/domain/dates';
+import { formatGBP } from '@forecourt/domain/money';
 import { formatRegistrationMark } from '@forecourt/domain/patterns';
 import type { Db } from '../../db/connection.ts';
 import { enqueue, type OutboxAttachment } from '../../lib/outbox.ts';
-import { paymentPlan, pounds, pricePeriod, priceRows } from '../../lib/price-text.ts';
+import { paymentPlan, pricePeriod, priceRows } from '../../lib/price-text.ts';
 import { documentKey } from '../documents/index.ts';
 
 /** The version's certificate and schedule, attached when the documents job has stored them. */
@@ -34,7 +35,7 @@ export async function enqueueConfirmationEmail(
         paymentPlan(breakdown),
       ]
     : [
-        `Premium: ${pounds(input.premium.totalPence)} per ${input.premium.per}, including Insurance Premium Tax.`,
+        `Premium: ${formatGBP(input.premium.totalPence)} per ${input.premium.per}, including Insurance Premium Tax.`,
       ];
   const body = [
     `Hello ${input.policyholder.firstName},`,

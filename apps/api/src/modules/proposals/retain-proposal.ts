@@ -1,5 +1,6 @@
 import type { Quote } from '@forecourt/contracts/proposals';
-import { LONDON } from '@forecourt/domain/calendar/london';
+import { formatLondon } from '@forecourt/domain/dates';
+import { formatGBP } from '@forecourt/domain/money';
 import { priceBreakdown } from '@forecourt/domain/rating/price';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { outbox } from '../../db/schema/index.ts';
@@ -9,9 +10,6 @@ import { AppError } from '../../lib/errors.ts';
 import { enqueueWithinLimit } from '../../lib/outbox.ts';
 import { owned } from '../../lib/party-scope.ts';
 import { findOwnedProposal } from './queries.ts';
-
-const pounds = (pence: number) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
 
 /** At most this many reference e-mails per proposal an hour, so the endpoint cannot be used to spam. */
 export const MAX_RETAIN_EMAILS_PER_HOUR = 5;
@@ -54,17 +52,15 @@ export async function retainProposal(
       : '';
   const price = b
     ? b.monthly
-      ? `Your price was ${pounds(b.monthly.regular)} a month (${pounds(b.total)} a year), including Insurance Premium Tax.${free}`
-      : `Your price was ${pounds(b.total)} a year, including Insurance Premium Tax.${free}`
+      ? `Your price was ${formatGBP(b.monthly.regular)} a month (${formatGBP(b.total)} a year), including Insurance Premium Tax.${free}`
+      : `Your price was ${formatGBP(b.total)} a year, including Insurance Premium Tax.${free}`
     : '';
   const body = [
     `Thank you for getting a quote with ${ctx.brand.name}.`,
     `Your quote reference is ${row.externalReference}.`,
     price,
     `To pick up where you left off, go to ${link} and enter your reference, date of birth and postcode.`,
-    row.quoteExpiresAt
-      ? `Your quote is valid until ${row.quoteExpiresAt.toLocaleDateString('en-GB', { timeZone: LONDON })}.`
-      : '',
+    row.quoteExpiresAt ? `Your quote is valid until ${formatLondon(row.quoteExpiresAt, 'dd/MM/yyyy')}.` : '',
   ]
     .filter(Boolean)
     .join('\n\n');

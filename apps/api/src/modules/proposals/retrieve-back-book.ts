@@ -1,6 +1,6 @@
 import type { SessionResponse } from '@forecourt/contracts';
 import type { BackBookRequest } from '@forecourt/contracts/proposals';
-import { LONDON } from '@forecourt/domain/calendar/london';
+import { formatLondon } from '@forecourt/domain/dates';
 import { normalisePostcode } from '@forecourt/domain/patterns';
 import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { and, asc, eq, gte, type SQL, sql } from 'drizzle-orm';
@@ -15,11 +15,6 @@ export const MAX_FAILURES_PER_REFERENCE = 5;
 export const MAX_FAILURES_PER_CLIENT = 10;
 
 const WRONG_DETAILS = 'We could not find a quote with those details';
-const londonTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: LONDON,
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /** Too many failures: when the client may try again (429, with Retry-After and `retryAt`). */
 export class RetrieveLockedError extends AppError {
@@ -27,7 +22,7 @@ export class RetrieveLockedError extends AppError {
   constructor(retryAt: Date) {
     super(
       'RATE_LIMITED',
-      `Too many attempts. You can try again at ${londonTime.format(retryAt)} (UK time).`,
+      `Too many attempts. You can try again at ${formatLondon(retryAt, 'HH:mm')} (UK time).`,
       { details: { retryAt: retryAt.toISOString() } },
     );
     this.retryAt = retryAt;

@@ -1,11 +1,12 @@
 import type { Brand } from '@forecourt/contracts';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { formatLondon } from '@forecourt/domain/dates';
+import { formatGBP } from '@forecourt/domain/money';
 import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { priceBreakdown } from '@forecourt/domain/rating/price';
 import type { Db } from '../../db/connection.ts';
 import { enqueue } from '../../lib/outbox.ts';
-import { coverName, pounds } from '../../lib/price-text.ts';
+import { coverName } from '../../lib/price-text.ts';
 
 type TraceLike = { factor: string; input: unknown; multiplier?: number };
 const FACTOR_NAMES: Record<string, string> = {
@@ -29,8 +30,8 @@ function priceText(quote: Quote): string {
   const b = priceBreakdown(quote);
   if (!b) return 'no price';
   return b.monthly
-    ? `${pounds(b.total)} for the year (${pounds(b.monthly.regular)} a month)`
-    : `${pounds(b.total)} for the year`;
+    ? `${formatGBP(b.total)} for the year (${formatGBP(b.monthly.regular)} a month)`
+    : `${formatGBP(b.total)} for the year`;
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Minimal server-rendered pages for the sandbox providers' hosted pages (no scripts, CSP-friendly). */
+import { formatGBP } from '@forecourt/domain/money';
 export const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function sandboxPage(title: string, body: string): string {
@@ -33,5 +34,4 @@ export function field(
   }>${error ? `<div class="error" id="${name}-error">${esc(error)}</div>` : ''}`;
 }
 
-export const formatPence = (pence: number) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
+export const formatPence = (pence: number) => formatGBP(pence);

@@ -1,7 +1,8 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import type { Quote } from '@forecourt/contracts/proposals';
-import { LONDON } from '@forecourt/domain/dates';
+import { formatLondon } from '@forecourt/domain/dates';
 import type { ProductKind } from '@forecourt/domain/enums';
+import { formatGBP } from '@forecourt/domain/money';
 import { type PolicyTab, policyTabs } from '@forecourt/domain/status';
 
 /** The tabs a policy shows (domain `policyTabs`), without billing when the policy has no billing account. */
@@ -97,12 +98,6 @@ export function versionsOf(policy: Policy): { versionNumber: number; startedAt: 
   ];
 }
 
-export const gbp = (pence: number) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
-export const londonDay = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: LONDON,
-  }).format(new Date(iso));
+/** Pence as pounds for display (the domain's one formatter); a stray fraction of a penny is shown rounded, never thrown. */
+export const gbp = (pence: number) => formatGBP(Math.round(pence));
+export const londonDay = (iso: string) => formatLondon(iso, 'd MMMM yyyy');

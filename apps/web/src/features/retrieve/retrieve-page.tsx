@@ -1,4 +1,4 @@
-import { LONDON } from '@forecourt/domain/dates';
+import { formatLondon } from '@forecourt/domain/dates';
 import { isPostcode } from '@forecourt/domain/patterns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,10 +22,7 @@ function failureOf(err: unknown): Failure {
   return { kind: 'unknown' };
 }
 
-const londonTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, hour: '2-digit', minute: '2-digit' }).format(
-    new Date(iso),
-  );
+const londonTime = (iso: string) => formatLondon(iso, 'HH:mm');
 
 /**
  * Retrieve a saved quote (spec 3 §2 "Retrieve"): reference (from ?ref=, then hidden), date of birth and

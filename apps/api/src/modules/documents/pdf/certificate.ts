@@ -9,6 +9,7 @@ import {
   PAGE,
   type PdfTheme,
   paragraph,
+  ruleLine,
   toBuffer,
 } from './layout.ts';
 import { holderName, USE_WORDING, whoMayDrive } from './wording.ts';
@@ -69,12 +70,7 @@ export async function renderCertificate(input: PolicyDocumentInput, theme: PdfTh
         width: CONTENT_WIDTH - numberWidth - labelWidth,
       });
     const bottom = Math.max(afterLabel, doc.y) + 8;
-    doc
-      .moveTo(PAGE.margin, bottom)
-      .lineTo(PAGE.width - PAGE.margin, bottom)
-      .lineWidth(0.5)
-      .strokeColor(theme.border)
-      .stroke();
+    ruleLine(doc, bottom, { width: 0.5, color: theme.border });
     doc.y = bottom + 8;
   });
 
@@ -82,12 +78,7 @@ export async function renderCertificate(input: PolicyDocumentInput, theme: PdfTh
   paragraph(doc, theme, LAWS, 9.5);
   doc.moveDown(0.8);
   const sigY = doc.y;
-  doc
-    .moveTo(PAGE.margin, sigY + 26)
-    .lineTo(PAGE.margin + 200, sigY + 26)
-    .lineWidth(0.8)
-    .strokeColor(theme.text)
-    .stroke();
+  ruleLine(doc, sigY + 26, { width: 0.8, color: theme.text, length: 200 });
   doc
     .font('Helvetica-Oblique')
     .fontSize(14)

@@ -1,4 +1,5 @@
 import { formatLondon } from '@forecourt/domain/dates';
+import { formatGBP } from '@forecourt/domain/money';
 import { format } from 'date-fns';
 import PDFDocument from 'pdfkit';
 
@@ -19,8 +20,7 @@ export const CONTENT_WIDTH = PAGE.width - PAGE.margin * 2;
 export const londonDateTime = (iso: string) => formatLondon(iso, "HH:mm 'on' d MMMM yyyy");
 export const londonDate = (iso: string) => formatLondon(iso, 'd MMMM yyyy');
 export const ukDate = (ymd: string) => format(new Date(`${ymd}T12:00:00Z`), 'dd/MM/yyyy');
-const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-export const money = (pence: number) => pounds.format(pence / 100);
+export const money = (pence: number) => formatGBP(pence);
 
 export function newDocument(title: string, author: string): PDFKit.PDFDocument {
   return new PDFDocument({
@@ -64,17 +64,26 @@ export function header(
   doc.y = 116;
 }
 
+/** A horizontal rule at `y`, across the content (or `length` points from the left margin). */
+export function ruleLine(
+  doc: PDFKit.PDFDocument,
+  y: number,
+  o: { width: number; color: string; length?: number },
+) {
+  doc
+    .moveTo(PAGE.margin, y)
+    .lineTo(o.length === undefined ? PAGE.width - PAGE.margin : PAGE.margin + o.length, y)
+    .lineWidth(o.width)
+    .strokeColor(o.color)
+    .stroke();
+}
+
 export function sectionTitle(doc: PDFKit.PDFDocument, t: PdfTheme, text: string) {
   if (doc.y > PAGE.height - 150) doc.addPage();
   doc.moveDown(0.6);
   doc.fillColor(t.primary).font('Helvetica-Bold').fontSize(12).text(text, PAGE.margin, doc.y);
   const y = doc.y + 3;
-  doc
-    .moveTo(PAGE.margin, y)
-    .lineTo(PAGE.width - PAGE.margin, y)
-    .lineWidth(1)
-    .strokeColor(t.primary)
-    .stroke();
+  ruleLine(doc, y, { width: 1, color: t.primary });
   doc.y = y + 8;
   doc.fillColor(t.text);
 }
@@ -125,12 +134,7 @@ export function table(
       x += columns[i]?.width ?? 0;
     });
     y += rowHeight;
-    doc
-      .moveTo(PAGE.margin, y)
-      .lineTo(PAGE.width - PAGE.margin, y)
-      .lineWidth(0.5)
-      .strokeColor(t.border)
-      .stroke();
+    ruleLine(doc, y, { width: 0.5, color: t.border });
   });
   doc.y = y + 6;
 }

@@ -1,4 +1,5 @@
 import type { Policy } from '@forecourt/contracts/policies';
+import { formatGBP } from '@forecourt/domain/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
@@ -7,7 +8,6 @@ import { Button, Modal } from '../../../ui/index.ts';
 import styles from './your-quotes.module.css';
 
 const SEEN = 'forecourt.outstandingSeen';
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
 /**
  * The outstanding-balance modal on home (spec 2 §2): when one of the customer's policies is in arrears, once per
@@ -46,7 +46,7 @@ export function OutstandingBalance({ policies }: { policies: Policy[] }) {
     >
       <p>
         {t('home.outstanding.body', {
-          amount: gbp.format(owing.amount / 100),
+          amount: formatGBP(owing.amount),
           policyNumber: policy.policyNumber,
         })}
       </p>

@@ -1,5 +1,5 @@
 import type { Policy } from '@forecourt/contracts/policies';
-import { LONDON } from '@forecourt/domain/dates';
+import { formatLondon } from '@forecourt/domain/dates';
 import { type PolicyLink, policyEndDate, policyLinks, sortPolicies } from '@forecourt/domain/status';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,12 +8,8 @@ import { standingBadge, standingOf } from '../../../lib/standing/standing.ts';
 import { CardList, CardListItem, CardMeta, CardName, Plate, StatusBadge } from '../../../ui/index.ts';
 import styles from './policy-cards.module.css';
 
-const day = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: LONDON,
-});
+/** '1 Nov 2026' on the London calendar. */
+const day = (at: string | Date) => formatLondon(at, 'd MMM yyyy');
 const linkPath: Record<PolicyLink, string> = {
   manage: '',
   documents: '/documents',
@@ -57,7 +53,7 @@ export function PolicyCards({ policies }: { policies: Policy[] }) {
                 {badge && (
                   <StatusBadge variant={badge.variant}>
                     <span data-testid="standing-badge">
-                      {t(badge.key, { date: badge.date ? day.format(new Date(badge.date)) : '' })}
+                      {t(badge.key, { date: badge.date ? day(badge.date) : '' })}
                     </span>
                   </StatusBadge>
                 )}
@@ -69,9 +65,9 @@ export function PolicyCards({ policies }: { policies: Policy[] }) {
             </CardMeta>
             <CardMeta>
               {neverStarts
-                ? t('standing.card.notStarting', { date: day.format(new Date(p.policyDetail.inceptedAt)) })
-                : t('home.policies.from', { date: day.format(new Date(p.policyDetail.inceptedAt)) })}
-              {end && !neverStarts && ` · ${t('home.policies.to', { date: day.format(new Date(end)) })}`}
+                ? t('standing.card.notStarting', { date: day(p.policyDetail.inceptedAt) })
+                : t('home.policies.from', { date: day(p.policyDetail.inceptedAt) })}
+              {end && !neverStarts && ` · ${t('home.policies.to', { date: day(end) })}`}
             </CardMeta>
             {links.length > 0 && (
               <nav

@@ -1,4 +1,5 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
+import { formatGBP } from '@forecourt/domain/money';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
 import { priceFor } from '../../../lib/price-term.ts';
@@ -7,8 +8,6 @@ import { CardList, CardListItem, CardMeta, CardName, Plate, StatusBadge } from '
 import { homeProposals, proposalAction } from '../proposal-cards.ts';
 import { ManageQuote } from './manage-quote.tsx';
 import styles from './your-quotes.module.css';
-
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
 /** The visitor's quotes on home (spec 2 §2): one card each with the action its status allows. */
 export function YourQuotes({ proposals, bare = false }: { proposals: Proposal[]; bare?: boolean }) {
@@ -51,7 +50,7 @@ export function YourQuotes({ proposals, bare = false }: { proposals: Proposal[];
                 {action === 'view' && totals && (
                   <p className={styles.price}>
                     {totals.monthly
-                      ? t('home.quotes.monthly', { amount: gbp.format(totals.monthly.regular / 100) })
+                      ? t('home.quotes.monthly', { amount: formatGBP(totals.monthly.regular) })
                       : priceFor(t, totals.discountedPrice, p.policyTerm)}
                   </p>
                 )}

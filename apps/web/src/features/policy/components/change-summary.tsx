@@ -6,15 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { Collapsible } from '../../../ui/index.ts';
 import '../change-texts.ts';
 import '../../../forms/disclosure/texts.ts';
+import { formatGBP } from '@forecourt/domain/money';
 import styles from '../policy.module.css';
 import { gbp } from '../policy-view.ts';
 import change from './change.module.css';
 
 /** Whole pounds, as the answers are given: £9,750. */
-const pounds = (value: number) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 }).format(
-    value,
-  );
+const pounds = (value: number) => formatGBP(Math.round(value * 100), { trimWholePence: true });
 const day = (iso: string) => formatLondon(iso, 'd MMMM yyyy');
 export const changeTime = (iso: string) => formatLondon(iso, "HH:mm 'on' EEEE d MMMM yyyy");
 

@@ -206,6 +206,17 @@ describe('the review of a change in plain words (issue 28 defect 11)', () => {
       '£5.00 will be refunded to your card within 10 working days.',
     );
     cleanup();
+    // A change from after the next payment's date: that payment is worked out day by day, so the words do
+    // not say the whole of it is at the new price.
+    const later = summary({ kind: 'from-next-payment', amount: 0, on: '2026-12-28T00:00:00.000Z' });
+    setup(
+      `${root}/management/adjustment/${adjustmentId}/result`,
+      change({ ...done, summary: { ...later, total: 0 } }),
+    );
+    expect(await screen.findByTestId('change-payment')).toHaveTextContent(
+      'Nothing is due now. Every day from the change is paid at the new price, starting with your next payment on 28 December 2026.',
+    );
+    cleanup();
     const charged = summary({ kind: 'card-charge', amount: 1_234, on: null, method: 'CARD' });
     setup(`${root}/management/adjustment/${adjustmentId}/result`, change({ ...done, summary: charged }));
     expect(await screen.findByTestId('change-payment')).toHaveTextContent('£12.34 was charged to your card.');

@@ -35,7 +35,7 @@ export const changeTexts: Record<string, string> = {
     '{{amount}} will be refunded to your bank account within {{days}} working days.',
   'policy.change.pay.credit': '{{amount}} is kept as credit on your account.',
   'policy.change.pay.from-next-payment':
-    'Nothing is due now: your payments are at the new price from your next payment on {{date}}.',
+    'Nothing is due now. Every day from the change is paid at the new price, starting with your next payment on {{date}}.',
   'policy.change.pay.none': 'Nothing is due now and your payments stay the same.',
   'policy.change.when.now': 'The change applies now, from {{time}}.',
   'policy.change.when.future': 'The change applies from {{time}}. Until then your cover stays as it is.',

@@ -1,14 +1,13 @@
 /**
- * The lifecycle simulation (issue 26, ADR 343): SIMULATION_LIVES seeded lives (200 unless set; seed
- * SIMULATION_SEED, 1 unless set) through the real modules, the oracle after every simulated day. Fails on any
- * breach, printing each breach kind with its seed and shrunk operations (re-run one with
- * `npm run simulate -- --life SEED`). Also checks that the oracle stays apart from the code it checks.
+ * The lifecycle simulation (issue 26, ADR 343), part 1 of 4 (simulation-2…4.test.ts live the rest of the run at
+ * the same time, ADR 361; helpers/simulation-part.ts). Also checks that the oracle stays apart from the code it
+ * checks.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { report, simulate } from '../src/simulation/simulate.ts';
+import { livesPart } from './helpers/simulation-part.ts';
 
 const oracleDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/simulation/oracle');
 const FORBIDDEN = [
@@ -27,13 +26,5 @@ describe('the lifecycle simulation', () => {
     }
   });
 
-  it('lives its lives with no breach of the money rules', { timeout: 3_600_000 }, async () => {
-    const lives = Number(process.env.SIMULATION_LIVES ?? 200);
-    const seed = Number(process.env.SIMULATION_SEED ?? 1);
-    const result = await simulate({ lives, seed });
-    const text = report(result);
-    console.log(text);
-    expect(result.errors, text).toEqual([]);
-    expect(result.breaches, text).toBe(0);
-  });
+  livesPart(0);
 });

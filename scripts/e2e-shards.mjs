@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// Runs the browser journeys in shards at once (issue 30 point 1, ADR 361). Each shard is its own Vitest process
+// with its own global server (own port, own data folder, own demo data); the files of a shard run one after
+// another, as before. Files are dealt to shards longest first by the times in e2e/durations.json (a new file
+// counts as the longest known one until its time is recorded), so the shards end together.
+//
+//   node scripts/e2e-shards.mjs            E2E_SHARDS shards (default 3)
+//   node scripts/e2e-shards.mjs --record   also writes each file's measured time back to e2e/durations.json
+//
+// Each shard's lines are prefixed with its number. Exits non-zero when any shard fails.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const durationsFile = path.join(root, 'e2e/durations.json');
+const record = process.argv.includes('--record');
+const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? 3));
+const basePort = Number(process.env.E2E_PORT ?? 8187);
+
+const files = readdirSync(path.join(root, 'e2e/journeys'))
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => `e2e/journeys/${f}`)
+  .sort();
+const known = JSON.parse(readFileSync(durationsFile, 'utf8'));
+const longest = Math.max(1, ...Object.values(known));
+const weight = (file) => known[file] ?? longest;
+
+/** Longest first, each to the shard with the least work so far. */
+const shards = Array.from({ length: Math.min(shardCount, files.length) }, () => ({ files: [], seconds: 0 }));
+for (const file of [...files].sort((a, b) => weight(b) - weight(a))) {
+  const lightest = shards.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+  lightest.files.push(file);
+  lightest.seconds += weight(file);
+}
+
+const reports = [];
+const started = Date.now();
+const results = await Promise.all(
+  shards.map((shard, i) => {
+    const report = path.join(tmpdir(), `forecourt-e2e-shard-${process.pid}-${i + 1}.json`);
+    reports.push(report);
+    const prefix = `[e2e ${i + 1}/${shards.length}] `;
+    console.log(`${prefix}${shard.files.map((f) => path.basename(f)).join(' ')} (about ${shard.seconds} s)`);
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--project',
+        'e2e',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+        ...shard.files,
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, E2E_PORT: String(basePort + i), FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    for (const stream of [child.stdout, child.stderr]) {
+      let partial = '';
+      stream.on('data', (chunk) => {
+        const lines = (partial + chunk).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+      });
+      stream.on('end', () => {
+        if (partial) process.stdout.write(`${prefix}${partial}\n`);
+      });
+    }
+    return new Promise((resolve) => child.on('close', (code) => resolve({ shard: i + 1, code })));
+  }),
+);
+
+const measured = {};
+for (const report of reports) {
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    for (const file of json.testResults ?? []) {
+      const name = path.relative(root, file.name);
+      measured[name] = Math.round((file.endTime - file.startTime) / 1000);
+    }
+  } catch {
+    // a shard that crashed before writing its report has no times to give
+  }
+  rmSync(report, { force: true });
+}
+console.log(`\nJourney shards: ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
+for (const [i, shard] of shards.entries()) {
+  const seconds = shard.files.reduce((sum, f) => sum + (measured[f] ?? 0), 0);
+  console.log(`  shard ${i + 1}: ${seconds} s of files (${results[i].code === 0 ? 'passed' : 'FAILED'})`);
+}
+if (record && Object.keys(measured).length > 0) {
+  const next = Object.fromEntries(
+    Object.entries({ ...known, ...measured }).sort(([a], [b]) => a.localeCompare(b)),
+  );
+  writeFileSync(durationsFile, `${JSON.stringify(next, null, 2)}\n`);
+  console.log(`Recorded the files' times in ${path.relative(root, durationsFile)}.`);
+}
+process.exit(results.every((r) => r.code === 0) ? 0 : 1);

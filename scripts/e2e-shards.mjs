@@ -58,7 +58,7 @@ const results = await Promise.all(
       ],
       {
         cwd: root,
-        env: { ...process.env, E2E_PORT: String(basePort + i), FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+        env: { ...process.env, E2E_PORT: String(basePort + i), NO_COLOR: process.env.NO_COLOR ?? '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

@@ -16,7 +16,9 @@
  * BENCH_CPU_PROF (a folder: the server runs with --cpu-prof and writes its profile there), BENCH_APP_DIR (run
  * the server of another checkout, e.g. `git worktree add /tmp/before <commit>`, for before/after figures).
  * The machine is shared: the load average is printed with the figures; compare ratios, not absolutes.
- * Prints figures beside their targets; never fails on a number.
+ * Prints figures beside their targets (issue 29, ADR 359: CPU per PATCH ≤ 2.2× the bare write route's on
+ * PostgreSQL and ≤ 2.5× on PGlite; PATCH p99 in an open loop at 40% of the bare write route's throughput under
+ * 50 ms / 150 ms; documents within 5 s at p99 after a burst of 50 binds); never fails on a number.
  */
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';

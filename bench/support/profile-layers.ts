@@ -52,7 +52,6 @@ const LAYERS: [string, (f: CallFrame) => boolean][] = [
       f.functionName === 'toProposal' ||
       (f.url === '' && /^anonymous\d*$/.test(f.functionName)),
   ],
-  ['write (the conditional update)', (f) => f.functionName === 'writeIfUnchanged'],
   [
     'rate',
     (f) =>

@@ -66,6 +66,11 @@ export async function drive<S>(
     done?: (subject: S) => void;
     /** Each subject serves one request only (e.g. a checkout that binds once). */
     once?: boolean;
+    /**
+     * Open loop: at most this many requests a second over all connections (autocannon's `overallRate`), so
+     * the latency is that of a server offered a fixed load, not of one kept saturated (issue 29).
+     */
+    rate?: number;
   } = {},
 ): Promise<Figures> {
   const server = base === measuring.process?.base ? measuring.process : undefined;
@@ -80,6 +85,7 @@ export async function drive<S>(
       url: base,
       connections: Math.min(CONNECTIONS, options.amount ?? CONNECTIONS, subjects.length),
       ...length,
+      ...(options.rate ? { overallRate: Math.max(1, Math.round(options.rate)) } : {}),
       timeout: 30,
       requests: [
         {

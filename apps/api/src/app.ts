@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Brand } from '@forecourt/contracts';
@@ -22,6 +21,7 @@ import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
 import { registerRateLimits } from './lib/rate-limits.ts';
 import { ensureSecret } from './lib/secrets.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
 import { modules } from './modules/index.ts';
 import { advanceSandboxDirectDebit } from './providers/direct-debit/sandbox.ts';
@@ -115,11 +115,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ check: env.NODE_ENV !== 'production' }));
   app.decorate('services', services);
-  app.addHook('onSend', async (request, reply) => {
+  // Hooks that run on every request are synchronous where they can be: an async hook costs a promise and a
+  // turn of the microtask queue each (issue 29).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // HSTS only on HTTPS (as seen directly or from a trusted proxy): over plain HTTP it means nothing, and
     // on a localhost port it would pin every other local app to HTTPS.
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done(null, payload);
   });
   app.addHook('onListen', async () => {
     const address = app.server.address();
@@ -133,12 +136,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         : address.address;
     listeningOrigin = `http://${host}:${address.port}`;
   });
-  registerErrorHandler(app);
-  registerInputGuard(app);
-  registerDevPageGuard(app);
-  await registerRateLimits(app);
-
-  await app.register(fastifyHelmet, {
+  // First, so that every answer carries them, a refusal by a hook below included.
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -155,6 +154,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     crossOriginEmbedderPolicy: false,
     hsts: false,
   });
+  registerErrorHandler(app);
+  registerInputGuard(app);
+  registerDevPageGuard(app);
+  await registerRateLimits(app);
+
   await app.register(fastifyFormbody);
   await app.register(fastifySwagger, {
     openapi: {

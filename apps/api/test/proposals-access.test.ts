@@ -69,6 +69,33 @@ describe('ownership: another visitor gets 404 for everything', () => {
     expect(mine.json().trackingRecorded).toBe(false);
   });
 
+  it('PATCH that rates (its read leaves the stored quote out, issue 29): another visitor gets 404', async () => {
+    const owner = await visitor(t.app);
+    const stranger = await visitor(t.app);
+    const { code, body } = await ratedProposal(owner);
+    const res = await stranger.call('PATCH', `/api/proposals/${code}`, { changes: [], applyRating: true });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+    const mine = (await owner.call('GET', `/api/proposals/${code}`)).json();
+    expect(mine.quote).toEqual(body.quote);
+    expect(mine.updatedAt).toBe(body.updatedAt);
+  });
+
+  it('PATCH that rates: a token whose party has become a customer is refused (the takeover check)', async () => {
+    const owner = await visitor(t.app);
+    const { code } = await ratedProposal(owner);
+    const { sub } = JSON.parse(Buffer.from(owner.token.split('.')[1]!, 'base64url').toString());
+    await t.database.query(`UPDATE parties SET kind = 'customer' WHERE id = $1`, [sub]);
+    const res = await owner.call('PATCH', `/api/proposals/${code}`, {
+      changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 100 }],
+      applyRating: true,
+    });
+    expect(res.statusCode).toBe(401);
+    await t.database.query(`UPDATE parties SET kind = 'anonymous' WHERE id = $1`, [sub]);
+    const again = await owner.call('GET', `/api/proposals/${code}`);
+    expect(again.json().data.quote.voluntaryExcess).not.toBe(100);
+  });
+
   it('no token: 401', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/proposals' })).statusCode).toBe(401);
   });

@@ -180,11 +180,11 @@ export function registerAuth(app: FastifyInstance) {
   });
   // What an /api route answers a known caller is theirs (personal data): never stored by a browser or a
   // shared cache, unless the route says otherwise (issue 27 §12; documents and uploads say the same).
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const kind = request.caller?.kind;
     if (kind && kind !== 'none' && request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'private, no-store');
-    return payload;
+    done(null, payload);
   });
 }
 

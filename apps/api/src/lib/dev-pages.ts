@@ -3,6 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 export const isLoopback = (ip: string | undefined) =>
   !!ip && (/^127\./.test(ip) || ip === '::1' || /^::ffff:127\./i.test(ip));
 
+/** Whether a raw request target might be a development page once decoded and lower-cased. */
+const MAY_NAME_DEV = /dev|%/i;
+
 function pathOf(request: FastifyRequest): string {
   const raw = request.url.split('?')[0] ?? '/';
   let path = raw;
@@ -22,17 +25,20 @@ function pathOf(request: FastifyRequest): string {
  */
 export function registerDevPageGuard(app: FastifyInstance) {
   const { env } = app.services;
-  app.addHook('onRequest', async (request, reply) => {
+  // Synchronous, and a path that cannot name /dev (no 'dev' in any case, no %-escape) is let through before
+  // any decoding: this runs on every request (issue 29).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!MAY_NAME_DEV.test(request.url)) return done();
     const route = request.routeOptions.url ?? '';
     const path = pathOf(request);
     const devPage =
       route === '/dev' || route.startsWith('/dev/') || path === '/dev' || path.startsWith('/dev/');
-    if (!devPage) return;
+    if (!devPage) return done();
     const proxied =
       !env.TRUST_PROXY &&
       (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined);
-    if (env.NODE_ENV !== 'production' && !proxied && isLoopback(request.ip)) return;
-    return reply.status(404).send({
+    if (env.NODE_ENV !== 'production' && !proxied && isLoopback(request.ip)) return done();
+    reply.status(404).send({
       code: 'NOT_FOUND',
       message: `No route ${request.method} ${request.url.split('?')[0]}`,
       requestId: request.id,

@@ -62,11 +62,14 @@ export function refuseBadText(request: FastifyRequest, reply: FastifyReply, fiel
  * can forget. The identity provider reads its own bodies; its mount checks them with `containsBadText`.
  */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
-    if (urlHasBadText(request.url)) return refuseBadText(request, reply);
+  // Synchronous hooks: they run on every request (issue 29). A refusal sends the answer and stops there.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (urlHasBadText(request.url)) refuseBadText(request, reply);
+    else done();
   });
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', (request, reply, done) => {
     const field = request.body === undefined ? undefined : badTextPath(request.body);
-    if (field !== undefined) return refuseBadText(request, reply, field);
+    if (field !== undefined) refuseBadText(request, reply, field);
+    else done();
   });
 }

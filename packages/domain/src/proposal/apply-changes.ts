@@ -32,6 +32,11 @@ export interface ApplyOptions {
   maxAdditionalProfiles: number;
   /** The product's question set: only these paths may be written (left out: any well-formed path). */
   answerPaths?: AnswerPaths | undefined;
+  /**
+   * Change `current` itself instead of a deep copy: for a caller that owns answers it has just parsed and
+   * does not read them again (the PATCH that rates, issue 29). Left out: a copy, `current` untouched.
+   */
+  inPlace?: boolean | undefined;
 }
 
 export interface ApplyResult {
@@ -75,9 +80,9 @@ function setPath(target: Json, path: string, value: unknown) {
   } else (node as Json)[last] = value;
 }
 
-/** The answers in their stored shape (missing parts filled), as a deep copy. */
-export function toDraft(current: unknown): Draft {
-  const src = structuredClone(isObject(current) ? current : {});
+/** The answers in their stored shape (missing parts filled), as a deep copy (or `current` itself, inPlace). */
+export function toDraft(current: unknown, inPlace = false): Draft {
+  const src = isObject(current) ? (inPlace ? current : structuredClone(current)) : {};
   return {
     asset: isObject(src.asset) ? src.asset : { assetCode: 'Vehicle' },
     profiles: Array.isArray(src.profiles) ? (src.profiles as ProfileJson[]) : [],
@@ -94,7 +99,7 @@ export function applyChanges(
   changes: readonly ProposalChangeInput[],
   options: ApplyOptions,
 ): ApplyResult {
-  const data = toDraft(current);
+  const data = toDraft(current, options.inPlace);
   const touched: string[] = [];
   const errors: Record<string, string[]> = {};
   const fail = (i: number, field: string, message: string): undefined => {

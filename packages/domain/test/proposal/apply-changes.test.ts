@@ -103,6 +103,24 @@ describe('applyChanges: one proposal core for the web and the API', () => {
     );
   });
 
+  it('in place (issue 29): the same answers as on a copy, made of its input’s parts', () => {
+    fc.assert(
+      fc.property(fc.array(change, { maxLength: 10 }), (changes) => {
+        const onCopy = applyChanges(
+          serverSide([[{ changeType: 'ADD_PROFILE', profileCode: 'p1' }]]),
+          changes,
+          {
+            maxAdditionalProfiles: 4,
+          },
+        );
+        const owned = serverSide([[{ changeType: 'ADD_PROFILE', profileCode: 'p1' }]]);
+        const inPlace = applyChanges(owned, changes, { maxAdditionalProfiles: 4, inPlace: true });
+        expect(inPlace).toEqual(onCopy);
+        expect(inPlace.data.profiles).toBe((owned as { profiles: unknown }).profiles);
+      }),
+    );
+  });
+
   it('writes an array item by index and removes it with null', () => {
     const set = applyChanges(
       {},

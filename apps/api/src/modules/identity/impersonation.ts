@@ -72,9 +72,13 @@ export function registerAuditTrail(app: FastifyInstance) {
       request.log.error({ err }, 'audit log write failed');
     }
   };
-  app.addHook('onSend', async (request, reply, payload) => {
-    await write(request, reply.statusCode);
-    return payload;
+  // Synchronous unless the request is an impersonated one (most are not; these run on every request).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!pending.has(request)) return done(null, payload);
+    write(request, reply.statusCode).then(() => done(null, payload), done);
   });
-  app.addHook('onResponse', async (request, reply) => write(request, reply.statusCode));
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!pending.has(request)) return done();
+    write(request, reply.statusCode).then(() => done(), done);
+  });
 }

@@ -83,17 +83,26 @@ export async function applyAnswerChanges(
   ctx: Pick<Ctx, 'caller' | 'db' | 'clock' | 'providers' | 'brand'>,
   current: unknown,
   changes: readonly ProposalChangeInput[],
-  o: { onPolicy: boolean; target: string },
+  o: {
+    onPolicy: boolean;
+    target: string;
+    /** `current` was just parsed for this call and is not read again: changed in place, not copied. */
+    inPlace?: boolean;
+  },
 ): Promise<{ data: Draft; touched: string[] }> {
   if (o.onPolicy) {
     const readOnly = readOnlyChangeErrors(changes, policyEditorOf(ctx.caller));
     if (Object.keys(readOnly).length > 0) throw validation(readOnly, 'Some answers cannot be changed online');
   }
+  // In place, only the car is kept as it was: the lookup rule compares it with the car after the changes.
+  const asset = (current as { asset?: unknown } | null | undefined)?.asset;
+  const before = o.inPlace ? { asset: asset === undefined ? undefined : structuredClone(asset) } : current;
   const { data, touched, errors } = applyChanges(current, changes, {
     maxAdditionalProfiles: ctx.brand.productConfig.maxAdditionalProfiles,
     answerPaths: brandAnswerPaths(ctx.brand),
+    inPlace: o.inPlace,
   });
   if (Object.keys(errors).length > 0) throw validation(errors, 'Some changes could not be applied');
-  await takeVehicleFromLookup(ctx, current, data, o.target);
+  await takeVehicleFromLookup(ctx, before, data, o.target);
   return { data, touched };
 }

@@ -33,17 +33,24 @@ export async function updateProposal(
   // the row is still the one read (its xmin: any write to it, by any use case, changes it). Two statements
   // instead of a transaction of four, and the rating runs outside it (issue 15). A row changed meanwhile is
   // read again; under steady contention the locking path below takes over.
+  // A PATCH that rates replaces the stored quote whatever it was: it is not read (a 4 KB JSON value to fetch
+  // and parse, issue 29), and the answers just parsed are changed in place rather than copied.
+  const rates = input.applyRating === true;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [found] = await prepared(ctx.db, 'proposal_with_xmin', (db) =>
-      db
-        .select({ ...getTableColumns(proposals), xmin: sql<string>`xmin::text` })
-        .from(proposals)
-        .where(scope.preparedWhere(proposals, eq(proposals.proposalCode, sql.placeholder('proposalCode'))))
-        .prepare('proposal_with_xmin'),
-    ).execute(scope.values({ proposalCode }));
+    const [found] = rates
+      ? await readWithoutQuote(ctx, scope, proposalCode)
+      : await prepared(ctx.db, 'proposal_with_xmin', (db) =>
+          db
+            .select({ ...getTableColumns(proposals), xmin: sql<string>`xmin::text` })
+            .from(proposals)
+            .where(
+              scope.preparedWhere(proposals, eq(proposals.proposalCode, sql.placeholder('proposalCode'))),
+            )
+            .prepare('proposal_with_xmin'),
+        ).execute(scope.values({ proposalCode }));
     if (!found) throw notFound('Proposal not found');
     const { xmin, ...row } = found;
-    const { changes, now } = await changesOf(ctx, row, input);
+    const { changes, now } = await changesOf(ctx, row, input, rates);
     const next = { ...row, ...changes };
     const written = await writeIfUnchanged(ctx, {
       proposalCode: row.proposalCode,
@@ -68,6 +75,23 @@ export async function updateProposal(
     // The row is locked: the answer is built from it and the changes, not read back.
     return toProposal({ ...row, ...changes, version: row.version + 1 }, now, ctx.brand);
   });
+}
+
+/**
+ * The row with its xmin but without its stored quote, for a PATCH that rates (its quote is replaced). `quote`
+ * reads null: `changesOf` does not look at it when applyRating is true (it rates, and the rating's quote is
+ * the one written and answered).
+ */
+async function readWithoutQuote(ctx: Ctx, scope: ReturnType<typeof owned>, proposalCode: string) {
+  const { quote: _, ...columns } = getTableColumns(proposals);
+  const rows = await prepared(ctx.db, 'proposal_with_xmin_no_quote', (db) =>
+    db
+      .select({ ...columns, xmin: sql<string>`xmin::text` })
+      .from(proposals)
+      .where(scope.preparedWhere(proposals, eq(proposals.proposalCode, sql.placeholder('proposalCode'))))
+      .prepare('proposal_with_xmin_no_quote'),
+  ).execute(scope.values({ proposalCode }));
+  return rows.map((r) => ({ ...r, quote: null }));
 }
 
 /**
@@ -113,7 +137,7 @@ const writeIfUnchanged = (
   ).execute(values);
 
 /** The columns a PATCH sets on this row (a 400 or 409 when it cannot), and the time it was worked out at. */
-async function changesOf(ctx: Ctx, row: ProposalRow, input: UpdateProposalRequest) {
+async function changesOf(ctx: Ctx, row: ProposalRow, input: UpdateProposalRequest, inPlace = false) {
   if (row.status === 'POLICY') throw new AppError('CONFLICT', 'This proposal is already a policy');
   if (row.sourcePolicyId)
     throw new AppError('CONFLICT', 'A renewal is changed on its renewal page (PATCH /api/renewals/{code}).');
@@ -121,6 +145,7 @@ async function changesOf(ctx: Ctx, row: ProposalRow, input: UpdateProposalReques
   const { data, touched } = await applyAnswerChanges(ctx, row.data, input.changes, {
     onPolicy: false,
     target: `proposal ${row.proposalCode}`,
+    inPlace,
   });
   if (input.coverStart) {
     data.quote.startDate = input.coverStart;

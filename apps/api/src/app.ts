@@ -20,6 +20,7 @@ import { registerDevPageGuard } from './lib/dev-pages.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
 import { registerRateLimits } from './lib/rate-limits.ts';
+import { registerRoutePermissions } from './lib/route-permission.ts';
 import { ensureSecret } from './lib/secrets.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
@@ -177,6 +178,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   }
 
   registerAuth(app);
+  // Each staff route's declared permission, checked before its handler (issue 30 point 5).
+  registerRoutePermissions(app);
   for (const plugin of modules) await app.register(plugin);
   await registerSpa(app);
 

@@ -3,6 +3,12 @@ import { todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Ctx } from '../src/lib/context.ts';
+import { ACT_FOR_CUSTOMER, type Permission } from '../src/lib/roles.ts';
+import type { RouteAccess } from '../src/lib/route-permission.ts';
+import { changePaymentDay } from '../src/modules/billing/payment-day.ts';
+import { settleByPhone } from '../src/modules/billing/settle-account.ts';
+import { listStaffClaims } from '../src/modules/claims/staff-claims.ts';
 import { createStaffUser } from '../src/modules/identity/demo-identities.ts';
 import { ADMIN_PERMISSIONS } from '../src/modules/identity/issuer-key.ts';
 import { signIn } from './helpers/identity-flow.ts';
@@ -15,6 +21,9 @@ import { png, staging } from './uploads-helpers.ts';
 // of caller with the owner's identifiers, and the answers must match the matrix. A response to anyone but the
 // owner (or staff impersonating the owner) must not contain the owner's identifiers. A new route without an
 // entry fails, naming it.
+// Each staff route declares the permission it needs (its route options, issue 30 point 5); the matrix reads
+// the declarations from the app (app.routePermissions): staff holding every permission but one the route
+// needs are refused (403), staff holding just what it needs pass. A staff route declaring none fails.
 
 const CALLERS = [
   'owner',
@@ -56,6 +65,9 @@ interface Owner {
 
 let t: ListeningApp;
 let o: Owner;
+/** Staff tokens by the permissions they hold (sorted, comma-joined): made for the declared permissions. */
+const staffByPermissions = new Map<string, string>();
+const keyOf = (permissions: readonly string[]) => [...permissions].sort().join(',');
 const tokens: Partial<Record<Caller, { token?: string; impersonate?: string }>> = {};
 
 /** An expected answer: a rule and how to say it. */
@@ -652,6 +664,12 @@ const DEFAULTS: Record<'owned' | 'filter' | 'staff', Record<Caller, Expect>> = {
   },
 };
 
+/** What a route's declaration needs staff to hold: its permissions, and access:impersonate to act for a customer. */
+function neededBy(access: RouteAccess): Permission[] {
+  const acting: Permission[] = access.actingForCustomer ? [ACT_FOR_CUSTOMER] : [];
+  return [...new Set([...acting, ...access.permissions])];
+}
+
 /** Callers allowed to see the owner's identifiers in an answer. */
 const SEES_OWNER: Caller[] = ['owner', 'staff impersonating owner'];
 
@@ -678,8 +696,13 @@ function routeTable(): string[] {
   return [...routes].sort();
 }
 
-async function call(row: Row, caller: Caller, routeUrl: string, method: string) {
-  const who = tokens[caller] ?? {};
+async function call(
+  row: Row,
+  caller: Caller,
+  routeUrl: string,
+  method: string,
+  who: { token?: string | undefined; impersonate?: string | undefined } = tokens[caller] ?? {},
+) {
   const body = row.body?.(caller);
   return t.app.inject({
     method: method as 'GET',
@@ -829,7 +852,23 @@ beforeAll(async () => {
   tokens['staff impersonating owner'] = { token: agent, impersonate: o.partyId };
   tokens['staff impersonating other'] = { token: agent, impersonate: otherParty };
   tokens['staff without permission impersonating owner'] = { token: clerk, impersonate: o.partyId };
-}, 180_000);
+  // Staff for the permission checks: for each declared route, all permissions but one, and just the needed.
+  const sets = new Map<string, readonly string[]>();
+  for (const access of t.app.routePermissions.values()) {
+    const needed = neededBy(access);
+    sets.set(keyOf(needed), needed);
+    for (const p of needed) {
+      const allBut = ADMIN_PERMISSIONS.filter((q) => q !== p);
+      sets.set(keyOf(allBut), allBut);
+    }
+  }
+  let n = 0;
+  for (const [key, permissions] of sets) {
+    const email = `matrix-staff-${++n}@forecourt.example`;
+    await createStaffUser(t.app.services.db, { email, permissions: [...permissions] });
+    staffByPermissions.set(key, (await signIn(t.app, email, 'forecourt-admin')).access_token);
+  }
+}, 300_000);
 afterAll(async () => t?.close());
 
 describe('access matrix', () => {
@@ -843,6 +882,21 @@ describe('access matrix', () => {
     expect(
       Object.keys(MATRIX).filter((r) => !routes.includes(r)),
       'matrix entries without a route',
+    ).toEqual([]);
+  });
+
+  it('every staff route declares the permission it needs (route options), and only staff routes do', () => {
+    const declared = t.app.routePermissions;
+    const staffRoutes = Object.entries(MATRIX)
+      .filter(([route, row]) => row.kind === 'staff' || route.split(' ')[1]!.startsWith('/api/admin'))
+      .map(([route]) => route);
+    expect(
+      staffRoutes.filter((r) => declared.get(r)?.appliesTo !== 'staff'),
+      'staff routes declaring no permission (config: { permission })',
+    ).toEqual([]);
+    expect(
+      [...declared].filter(([r, a]) => a.appliesTo === 'staff' && !staffRoutes.includes(r)).map(([r]) => r),
+      'routes declaring a staff permission that the matrix does not list as staff',
     ).toEqual([]);
   });
 
@@ -901,6 +955,112 @@ describe('access matrix', () => {
       expect(failures, `${route}\n${failures.join('\n')}`).toEqual([]);
     });
   }
+
+  // Issue 30 point 5: the permission each staff route declares is the one it needs. A route checking another
+  // permission than it declares fails here: staff lacking only the declared one would pass, or staff holding
+  // just the declared ones would be refused.
+  const staffRows = Object.entries(MATRIX).filter(([, row]) => row.kind === 'staff');
+  for (const [route, row] of staffRows) {
+    const [method, path] = route.split(' ') as [string, string];
+    it(`${route}: needs just the permission it declares`, async () => {
+      const access = t.app.routePermissions.get(route);
+      expect(access, `${route} declares no permission`).toBeDefined();
+      if (!access) return;
+      const needed = neededBy(access);
+      const checkedRow = row as Extract<Row, { kind: 'owned' | 'filter' | 'staff' }>;
+      // Acting for a customer: as the owner's staff; otherwise as staff acting for nobody.
+      const as: Caller = access.actingForCustomer ? 'staff impersonating owner' : 'staff not impersonating';
+      const impersonate = access.actingForCustomer ? o.partyId : undefined;
+      const failures: string[] = [];
+      const undo = checkedRow.around?.() ?? (() => {});
+      try {
+        for (const missing of needed) {
+          const token = staffByPermissions.get(keyOf(ADMIN_PERMISSIONS.filter((p) => p !== missing)));
+          const res = await call(row, as, checkedRow.url(as), method, { token, impersonate });
+          if (res.statusCode !== 403)
+            failures.push(`every permission but ${missing}: got ${res.statusCode}, want 403: ${res.body}`);
+        }
+        const token = staffByPermissions.get(keyOf(needed));
+        const res = await call(row, as, checkedRow.url(as), method, { token, impersonate });
+        const want = checkedRow.expect?.[as] ?? DEFAULTS.staff[as];
+        if (!want.is(res))
+          failures.push(`just ${needed.join(', ')}: got ${res.statusCode}, want ${want.says}: ${res.body}`);
+      } finally {
+        undo();
+      }
+      expect(failures, `${path}\n${failures.join('\n')}`).toEqual([]);
+    });
+  }
+
+  it('the declared permission is checked before the input and the handler, with the service’s own words', async () => {
+    // What the service itself says to the same caller (its own check, defence in depth).
+    const serviceSays = async (caller: Ctx['caller'], run: (ctx: Ctx) => Promise<unknown>) => {
+      try {
+        await run({ ...t.app.services, caller, log: t.app.log });
+        return 'no refusal';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    const staffToken = staffByPermissions.get(keyOf(ADMIN_PERMISSIONS.filter((p) => p !== 'finance')))!;
+    const noFinance: Ctx['caller'] = {
+      kind: 'admin',
+      userId: 'u',
+      claims: {},
+      permissions: ADMIN_PERMISSIONS.filter((p) => p !== 'finance'),
+      partyId: o.partyId,
+    };
+    const customer: Ctx['caller'] = {
+      kind: 'customer',
+      partyId: o.partyId,
+      userId: 'u',
+      permissions: [],
+      claims: {},
+    };
+    const undo = billingDayFeature();
+    try {
+      const cases = [
+        {
+          // Staff without finance settling by phone, with a body the route would refuse (400): the hook
+          // answers first, so the refusal is a 403 and not a 400.
+          request: {
+            method: 'POST',
+            url: '/api/stripe/moto/settle',
+            token: staffToken,
+            impersonate: o.partyId,
+          },
+          body: { accountId: 'not-an-id' },
+          service: () => serviceSays(noFinance, (ctx) => settleByPhone(ctx, {} as never)),
+        },
+        {
+          request: { method: 'GET', url: '/api/admin/claims', token: o.token },
+          service: () => serviceSays(customer, (ctx) => listStaffClaims(ctx)),
+        },
+        {
+          request: { method: 'PUT', url: `/api/customerAccounts/${o.accountId}/paymentDay`, token: o.token },
+          body: { paymentDay: 'soon' },
+          service: () =>
+            serviceSays(customer, (ctx) => changePaymentDay(ctx, { accountId: o.accountId, paymentDay: 3 })),
+        },
+      ];
+      for (const c of cases) {
+        const res = await t.app.inject({
+          method: c.request.method as 'GET',
+          url: c.request.url,
+          headers: {
+            authorization: `Bearer ${c.request.token}`,
+            'idempotency-key': randomUUID(),
+            ...(c.request.impersonate ? { 'x-impersonate': c.request.impersonate } : {}),
+          },
+          ...(c.body ? { payload: c.body } : {}),
+        });
+        expect(res.statusCode, `${c.request.url}: ${res.body}`).toBe(403);
+        expect(res.json().message, c.request.url).toBe(await c.service());
+      }
+    } finally {
+      undo();
+    }
+  });
 
   it('an unsigned webhook is refused whoever sends it', async () => {
     for (const url of ['/api/stripe/webhooks', '/api/gocardless/webhooks']) {

@@ -19,6 +19,9 @@ export const ACT_FOR_CUSTOMER = 'access:impersonate' satisfies Permission;
 /** The finance team's permission (spec 3 §1; the admin app's finance tab checks the same name). */
 export const FINANCE = 'finance' satisfies Permission;
 
+/** What staff without the finance permission are told. */
+export const FINANCE_ONLY = 'Only the finance team can do this.';
+
 type Staff = Extract<Caller, { kind: 'admin' }>;
 
 /**
@@ -60,7 +63,7 @@ export function requireStaffActingFor(caller: Caller, notStaffMessage = 'Only st
  */
 export function requireFinanceActingFor(caller: Caller, notStaffMessage?: string): string {
   const partyId = requireStaffActingFor(caller, notStaffMessage);
-  requirePermission(caller, FINANCE, { missing: 'Only the finance team can do this.' });
+  requirePermission(caller, FINANCE, { missing: FINANCE_ONLY });
   return partyId;
 }
 

@@ -2,6 +2,7 @@ import { auditListSchema } from '@forecourt/contracts/identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
+import { ACT_FOR_CUSTOMER } from '../../lib/roles.ts';
 import { listAudit } from './list-audit.ts';
 
 /** Admin-only reads. The audit log has no write, change or delete endpoint. */
@@ -9,6 +10,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/audit',
     {
+      config: { permission: ACT_FOR_CUSTOMER },
       schema: {
         tags: ['admin'],
         summary: 'What staff did while impersonating customers (newest first)',

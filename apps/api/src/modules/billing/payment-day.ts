@@ -98,6 +98,9 @@ export function productOf(ctx: Pick<Ctx, 'brand'>, schemeCode: string) {
   return ctx.brand.schemes.find((s) => s.schemeCode === schemeCode)?.product;
 }
 
+/** What a customer asking to change the payment day is told (staff change it for them). */
+export const PAYMENT_DAY_STAFF_ONLY = 'Only staff can change the payment day.';
+
 /**
  * Staff change an account's payment day (spec 2 §4, §5; ADR 200): only with the brand's
  * `allowModifyBillingDay`, for a subscription whose account is active, to a day from 1 to 28, and only when
@@ -108,7 +111,7 @@ export async function changePaymentDay(
   ctx: Ctx,
   input: { accountId?: string; policyId?: string; paymentDay: number },
 ): Promise<{ paymentDay: number; changed: boolean; journal: number; nextPaymentAt: string | null }> {
-  requireStaffActingFor(ctx.caller, 'Only staff can change the payment day.');
+  requireStaffActingFor(ctx.caller, PAYMENT_DAY_STAFF_ONLY);
   if (!ctx.brand.features.allowModifyBillingDay) {
     throw forbidden('The payment day cannot be changed for this brand.');
   }

@@ -18,9 +18,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appOrigin, ctxOf } from '../../lib/context.ts';
 import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
-import { declinedSchema, orDeclined, toCustomerPayment } from '../payments/index.ts';
+import { ACT_FOR_CUSTOMER, FINANCE, FINANCE_ONLY } from '../../lib/roles.ts';
+import {
+  declinedSchema,
+  orDeclined,
+  PHONE_PAYMENT_STAFF_ONLY,
+  toCustomerPayment,
+} from '../payments/index.ts';
 import { listCustomerAccounts } from './list-customer-accounts.ts';
-import { changePaymentDay } from './payment-day.ts';
+import { changePaymentDay, PAYMENT_DAY_STAFF_ONLY } from './payment-day.ts';
 import { settleByCardPage, settleByPhone } from './settle-account.ts';
 import { nextStatementEstimate } from './standing-facts.ts';
 import { getStatement, listStatements } from './statements.ts';
@@ -42,6 +48,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/stripe/moto/settle',
     {
+      config: {
+        permission: FINANCE,
+        actingForCustomer: true,
+        refusal: { notStaff: PHONE_PAYMENT_STAFF_ONLY, missing: FINANCE_ONLY },
+      },
       schema: {
         tags: ['payments'],
         summary: "Staff settle an account's outstanding balance by phone with a card token",
@@ -96,6 +107,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/customerAccounts/:id/paymentDay',
     {
+      config: {
+        permission: ACT_FOR_CUSTOMER,
+        actingForCustomer: true,
+        refusal: { notStaff: PAYMENT_DAY_STAFF_ONLY },
+      },
       schema: {
         tags,
         summary: "Staff change an account's payment day (1 to 28)",
@@ -110,6 +126,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/policies/:id/billingDay',
     {
+      config: {
+        permission: ACT_FOR_CUSTOMER,
+        actingForCustomer: true,
+        refusal: { notStaff: PAYMENT_DAY_STAFF_ONLY },
+      },
       schema: {
         tags,
         summary: "Staff change a subscription's payment day (1 to 28) by its policy",

@@ -23,6 +23,7 @@ import {
   expireAtProvider,
   flagSurplus,
   openPaymentFor,
+  PHONE_PAYMENT_STAFF_ONLY,
   type SettledPayment,
   settleByToken,
 } from '../payments/index.ts';
@@ -131,7 +132,7 @@ export async function settleByPhone(
   ctx: Ctx,
   input: Omit<MotoCheckoutBody, 'paymentId'> & { accountId: string; token: string; postalCode: string },
 ) {
-  requireFinanceActingFor(ctx.caller, 'Only staff can take a payment by phone.');
+  requireFinanceActingFor(ctx.caller, PHONE_PAYMENT_STAFF_ONLY);
   const payment = await createSettlePayment(ctx, input.accountId, 'CONFLICT');
   return settleByToken(ctx, { ...input, paymentId: payment.id });
 }

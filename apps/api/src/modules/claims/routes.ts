@@ -20,8 +20,8 @@ import { getClaim } from './get-claim.ts';
 import { listClaims } from './list-claims.ts';
 import { notifyLoss } from './notify-loss.ts';
 import { sandboxFnolRoutes } from './sandbox-fnol.ts';
-import { getStaffClaim, listStaffClaims, transitionStaffClaim } from './staff-claims.ts';
-import { transitionClaim } from './transition-claim.ts';
+import { CLAIMS_STAFF_ONLY, getStaffClaim, listStaffClaims, transitionStaffClaim } from './staff-claims.ts';
+import { CLAIMS_PERMISSION, transitionClaim } from './transition-claim.ts';
 
 const tags = ['claims'];
 const byReference = z.object({ claimReference: claimReferenceSchema });
@@ -80,6 +80,7 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/claims/:claimReference/transition',
     {
+      config: { permission: CLAIMS_PERMISSION, actingForCustomer: true },
       schema: {
         tags,
         summary: 'Claims staff (action:claims, impersonating) move a claim: pending → active → settled',
@@ -95,6 +96,7 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/claims',
     {
+      config: { permission: CLAIMS_PERMISSION, refusal: CLAIMS_STAFF_ONLY },
       schema: {
         tags: ['admin'],
         summary: 'Claims staff: every claim, open ones first and oldest first',
@@ -107,6 +109,7 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/claims/:claimReference',
     {
+      config: { permission: CLAIMS_PERMISSION, refusal: CLAIMS_STAFF_ONLY },
       schema: {
         tags: ['admin'],
         summary: 'Claims staff: one claim with what the customer reported, uploads and its whole history',
@@ -120,6 +123,7 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/claims/:claimReference/transition',
     {
+      config: { permission: CLAIMS_PERMISSION, refusal: CLAIMS_STAFF_ONLY },
       schema: {
         tags: ['admin'],
         summary:

@@ -16,9 +16,14 @@ type ClaimRow = typeof claims.$inferSelect;
  * customers. It needs staff with action:claims; a customer (or staff without it) gets 403, no token 401.
  */
 export function requireClaimsStaff(ctx: Ctx) {
-  const only = 'Only claims staff can do this.';
-  return requirePermission(ctx.caller, CLAIMS_PERMISSION, { notStaff: only, missing: only });
+  return requirePermission(ctx.caller, CLAIMS_PERMISSION, CLAIMS_STAFF_ONLY);
 }
+
+/** What anyone but claims staff is told on the staff claims screen's routes. */
+export const CLAIMS_STAFF_ONLY = {
+  notStaff: 'Only claims staff can do this.',
+  missing: 'Only claims staff can do this.',
+};
 
 const OPEN_FIRST = sql`CASE ${claims.status} WHEN 'settled' THEN 1 ELSE 0 END`;
 

@@ -6,7 +6,7 @@ import type { Ctx } from '../../lib/context.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { move } from '../../lib/lifecycle.ts';
 import { owned } from '../../lib/party-scope.ts';
-import { type Permission, requirePermission } from '../../lib/roles.ts';
+import { type Permission, requirePermission, requireStaffActingFor } from '../../lib/roles.ts';
 import { recordStaffAction } from '../identity/index.ts';
 import { getClaim } from './get-claim.ts';
 
@@ -66,8 +66,8 @@ export async function moveClaim(ctx: Ctx, claim: ClaimRow, input: ClaimMove): Pr
  * screen uses POST /api/admin/claims/{claimReference}/transition instead (staff-claims.ts).
  */
 export async function transitionClaim(ctx: Ctx, claimReference: string, input: ClaimMove) {
-  const caller = requirePermission(ctx.caller, CLAIMS_PERMISSION);
-  if (!caller.partyId) throw forbidden('Act for the customer (impersonate) to handle their claim.');
+  requireStaffActingFor(ctx.caller);
+  requirePermission(ctx.caller, CLAIMS_PERMISSION);
   const claim = await owned(ctx).first(claims, eq(claims.claimReference, claimReference));
   if (!claim) throw notFound('No claim of this customer has that reference');
   await moveClaim(ctx, claim, input);

@@ -2,6 +2,7 @@ import { customerLookupQuerySchema, customerLookupSchema } from '@forecourt/cont
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../lib/context.ts';
+import { ACT_FOR_CUSTOMER } from '../../lib/roles.ts';
 import { mountEmbeddedIssuer } from '../../providers/identity-provider/plugin.ts';
 import { registerDevOutbox } from './dev-outbox.ts';
 import { registerAuditTrail } from './impersonation.ts';
@@ -21,6 +22,7 @@ const identityPlugin: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/customers',
     {
+      config: { permission: ACT_FOR_CUSTOMER },
       schema: {
         tags: ['admin'],
         summary: 'The customer a party id or e-mail names, before staff impersonate them (404 when none)',

@@ -7,7 +7,7 @@ import {
 } from '@forecourt/contracts/insights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../lib/context.ts';
-import { listInsights } from './list-insights.ts';
+import { INSIGHTS_PERMISSION, listInsights } from './list-insights.ts';
 import { recordFeedback } from './record-feedback.ts';
 import { recordImpression } from './record-impression.ts';
 
@@ -42,6 +42,7 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/insights',
     {
+      config: { permission: INSIGHTS_PERMISSION },
       schema: {
         tags: ['admin'],
         summary: 'Feedback and impressions, newest first (staff with access:insights)',

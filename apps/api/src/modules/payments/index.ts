@@ -40,5 +40,5 @@ export {
   refundPartsFor,
 } from './refund-payment.ts';
 export { paymentRoutes } from './routes.ts';
-export { PaymentDeclinedError, settleByToken } from './settle-by-token.ts';
+export { PaymentDeclinedError, PHONE_PAYMENT_STAFF_ONLY, settleByToken } from './settle-by-token.ts';
 export { flagSurplus, refundFlagged } from './surplus.ts';

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appOrigin, ctxOf } from '../../lib/context.ts';
 import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
+import { ACT_FOR_CUSTOMER, FINANCE, FINANCE_ONLY } from '../../lib/roles.ts';
 import type { SandboxCardPayments } from '../../providers/card-payments/sandbox.ts';
 import { sandboxCardRoutes } from '../../providers/card-payments/sandbox-routes.ts';
 import { sandboxDirectDebitRoutes } from '../../providers/direct-debit/sandbox-routes.ts';
@@ -29,7 +30,7 @@ import { toCustomerPayment } from './create-customer-payment.ts';
 import { declinedSchema, orDeclined } from './declined-reply.ts';
 import { completeMandateFlow, listMandates, startMandateFlow } from './direct-debit-mandates.ts';
 import { listDuplicatePayments } from './list-duplicate-payments.ts';
-import { settleByToken } from './settle-by-token.ts';
+import { PHONE_PAYMENT_STAFF_ONLY, settleByToken } from './settle-by-token.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
 /** Card payments under /api/stripe and Direct Debit under /api/gocardless (spec 3 §7), plus sandbox pages. */
@@ -101,6 +102,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/customerPayments/duplicates',
     {
+      config: { permission: FINANCE, actingForCustomer: true, refusal: { missing: FINANCE_ONLY } },
       schema: {
         tags,
         summary: "Staff: the customer's card payments that arrived twice and were refunded",
@@ -112,6 +114,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/stripe/moto/checkout',
     {
+      config: {
+        permission: ACT_FOR_CUSTOMER,
+        actingForCustomer: true,
+        refusal: { notStaff: PHONE_PAYMENT_STAFF_ONLY },
+      },
       schema: {
         tags,
         summary: 'Staff take a customer payment by phone with a card token',

@@ -45,6 +45,9 @@ export const isBeingCharged = (
   now: Date,
 ) => payment.provider === CLAIM && payment.updatedAt.getTime() >= now.getTime() - CLAIM_STALE_MS;
 
+/** What a customer taking a payment by phone is told (the moto routes are staff only). */
+export const PHONE_PAYMENT_STAFF_ONLY = 'Only staff can take a payment by phone.';
+
 /**
  * POST /api/stripe/moto/checkout: an admin, impersonating the customer (audited), takes a customer payment by phone with a card token (spec 3 §4
  * step 8, §5 admin settle). The date of birth must be the one on record. The payment is claimed before the
@@ -54,7 +57,7 @@ export async function settleByToken(
   ctx: Ctx,
   input: MotoCheckoutBody & { token: string; postalCode: string },
 ) {
-  const partyId = requireStaffActingFor(ctx.caller, 'Only staff can take a payment by phone.');
+  const partyId = requireStaffActingFor(ctx.caller, PHONE_PAYMENT_STAFF_ONLY);
   const payment = await unpaidPaymentOf(ctx, partyId, input.paymentId);
   if (!payment.payerDateOfBirth || payment.payerDateOfBirth !== input.dateOfBirth) {
     throw validation({ dateOfBirth: ['The date of birth does not match the one on record.'] });

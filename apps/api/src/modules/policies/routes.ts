@@ -20,7 +20,7 @@ import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
 import { toCustomerPayment } from '../payments/index.ts';
 import { bindNow } from './bind-paid-proposal.ts';
 import { createBindPayment } from './create-bind-payment.ts';
-import { markNotTakenUp, voidPolicy } from './end-from-inception.ts';
+import { markNotTakenUp, UNDERWRITING_PERMISSION, voidPolicy } from './end-from-inception.ts';
 import { getPolicyWithAnswers, listPolicies } from './get-policies.ts';
 import { prepareCustomerAccount } from './prepare-customer-account.ts';
 
@@ -93,6 +93,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/policies/:id/void',
     {
+      config: { permission: UNDERWRITING_PERMISSION, actingForCustomer: true },
       schema: {
         tags: ['policies'],
         summary: 'Staff (action:underwriting, impersonating) void a policy from inception (ADR 240)',
@@ -106,6 +107,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/policies/:id/notTakenUp',
     {
+      config: { permission: UNDERWRITING_PERMISSION, actingForCustomer: true },
       schema: {
         tags: ['policies'],
         summary: 'Staff (action:underwriting, impersonating) mark a policy not taken up (ADR 240)',

@@ -6,6 +6,7 @@ import {
 } from '@forecourt/contracts/policies';
 import { proposalCodeParamsSchema, proposalSchema } from '@forecourt/contracts/proposals';
 import {
+  RENEWAL_DECISION_PERMISSION,
   renewalDecisionBodySchema,
   renewalReviewSchema,
   takeUpOfferSchema,
@@ -14,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
 import { idempotencyHeaders, idempotentRoute } from '../../lib/idempotency.ts';
+import { ACT_FOR_CUSTOMER } from '../../lib/roles.ts';
 import { changeRenewal } from './change-renewal.ts';
 import { runRenewalInvitations } from './invite-renewals.ts';
 import { listRenewalQueue } from './renewal-queue.ts';
@@ -70,6 +72,7 @@ export const renewalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/renewals',
     {
+      config: { permission: ACT_FOR_CUSTOMER },
       schema: {
         tags: ['admin'],
         summary: 'Renewals waiting for staff: MANUAL review, referred, unrated (both prices and traces)',
@@ -81,6 +84,7 @@ export const renewalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/renewals/:code',
     {
+      config: { permission: ACT_FOR_CUSTOMER },
       schema: {
         tags: ['admin'],
         summary: 'One renewal of the staff queue: prices, quote, referral reasons and decisions taken',
@@ -93,6 +97,7 @@ export const renewalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/renewals/:code/decision',
     {
+      config: { permission: [ACT_FOR_CUSTOMER, RENEWAL_DECISION_PERMISSION] },
       schema: {
         tags: ['admin'],
         summary:

@@ -8,7 +8,7 @@
 //   node scripts/e2e-shards.mjs --record   also writes each file's measured time back to e2e/durations.json
 //
 // Each shard's lines are prefixed with its number. Exits non-zero when any shard fails.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,8 +36,23 @@ for (const file of [...files].sort((a, b) => weight(b) - weight(a))) {
   lightest.seconds += weight(file);
 }
 
-const reports = [];
 const started = Date.now();
+// The demo data, seeded once per brand before the shards start; every server of the run starts from a copy
+// (e2e/support/server.ts, SEEDED_DATA_ENV). Without it each of a dozen servers would seed its own.
+const seeding = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', path.join(root, 'e2e/support/seed-data.ts'), '', 'motorhub'],
+  { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+);
+const seededLine = seeding.stdout.trim().split('\n').pop() ?? '';
+if (seeding.status !== 0 || !seededLine.startsWith('{')) {
+  console.error(`Seeding the demo data failed:\n${seeding.stdout}`);
+  process.exit(1);
+}
+const seeded = JSON.parse(seededLine);
+console.log(`Demo data seeded once per brand in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+const reports = [];
 const results = await Promise.all(
   shards.map((shard, i) => {
     const report = path.join(tmpdir(), `forecourt-e2e-shard-${process.pid}-${i + 1}.json`);
@@ -58,7 +73,12 @@ const results = await Promise.all(
       ],
       {
         cwd: root,
-        env: { ...process.env, E2E_PORT: String(basePort + i), NO_COLOR: process.env.NO_COLOR ?? '1' },
+        env: {
+          ...process.env,
+          E2E_PORT: String(basePort + i),
+          E2E_SEEDED_DATA: seededLine,
+          NO_COLOR: process.env.NO_COLOR ?? '1',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -76,6 +96,8 @@ const results = await Promise.all(
     return new Promise((resolve) => child.on('close', (code) => resolve({ shard: i + 1, code })));
   }),
 );
+
+for (const folder of Object.values(seeded)) rmSync(folder, { recursive: true, force: true });
 
 const measured = {};
 for (const report of reports) {

@@ -22,6 +22,13 @@ const webDist = tinyWebBuild({
     isDynamicEntry: true,
     imports: ['index.html'],
   },
+  'src/features/quote/pages/before-we-begin-page.tsx': {
+    file: 'assets/before-we-begin-page-1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_forms-1.js', '_card-1.js'],
+    css: ['assets/before-we-begin-page-1.css'],
+  },
+  '_card-1.js': { file: 'assets/card-1.js', css: ['assets/card-1.css'] },
 });
 
 let t: TestApp;
@@ -35,16 +42,29 @@ afterAll(async () => {
 
 const preloaded = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+const preloadedStyles = (html: string) =>
+  [...html.matchAll(/<link rel="preload" as="style" href="([^"]+)">/g)].map((m) => m[1]);
 
 describe('index.html preloads the lazy chunks of the page asked for (issue 15)', () => {
-  it('the quote journey’s first page: its page, its forms and its texts, not what index.html loads', async () => {
+  it('the quote journey’s first page: its page, its forms, its texts and the page it moves on to, not what index.html loads', async () => {
     const res = await t.app.inject({ url: '/car-insurance?utm_source=partner' });
     expect(res.statusCode).toBe(200);
     expect(preloaded(res.body)).toEqual([
       '/assets/create-quote-page-1.js',
       '/assets/forms-1.js',
       '/assets/journey-texts-1.js',
+      '/assets/proposal-page-1.js',
+      '/assets/before-we-begin-page-1.js',
+      '/assets/card-1.js',
     ]);
+    // Their stylesheets too (issue 29): Vite's loader waits for a lazy chunk's CSS before its page renders.
+    expect(preloadedStyles(res.body)).toEqual(['/assets/card-1.css', '/assets/before-we-begin-page-1.css']);
+  });
+
+  it('after the head the template had (index.html’s own script and stylesheet come first)', async () => {
+    const html = (await t.app.inject({ url: '/car-insurance' })).body;
+    expect(html.indexOf('<link rel="modulepreload"')).toBeGreaterThan(html.indexOf('id="forecourt-config"'));
+    expect(html).toMatch(/<link rel="modulepreload"[\s\S]*<\/head>/);
   });
 
   it('a proposal’s pages: the proposal page’s chunk, found by its name', async () => {
@@ -53,8 +73,11 @@ describe('index.html preloads the lazy chunks of the page asked for (issue 15)',
   });
 
   it('nothing on home, on other pages, for another product name or for the admin app', async () => {
-    for (const url of ['/', '/policies/abc', '/van-insurance', '/car-insurance-extra', '/admin'])
-      expect(preloaded((await t.app.inject({ url })).body), url).toEqual([]);
+    for (const url of ['/', '/policies/abc', '/van-insurance', '/car-insurance-extra', '/admin']) {
+      const html = (await t.app.inject({ url })).body;
+      expect(preloaded(html), url).toEqual([]);
+      expect(preloadedStyles(html), url).toEqual([]);
+    }
   });
 });
 

@@ -53,9 +53,12 @@ export async function registerSpa(app: FastifyInstance) {
       `<title>${escapeHtml(brand.name)} car insurance</title>`,
       `<style id="forecourt-theme">${themeToCss(brand.theme)}</style>`,
       `<script type="application/json" id="forecourt-config">${escapeJson(JSON.stringify({ ...config, basename: admin ? adminPath : '/' }))}</script>`,
-      admin ? '' : preloads(request.url),
     ].join('');
-    const html = template.replace('<!--forecourt:head-->', head);
+    // The route's own chunks after index.html's script and stylesheet, which every page needs first: a
+    // preload ahead of them shared the slow phone's bandwidth with them (issue 29).
+    const html = template
+      .replace('<!--forecourt:head-->', head)
+      .replace('</head>', `${admin ? '' : preloads(request.url)}</head>`);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     reply.header('vary', [reply.getHeader('vary'), 'accept-encoding'].filter(Boolean).join(', '));
     // Negotiated, not matched: "gzip;q=0" refuses gzip; codings are case-insensitive (RFC 9110 §12.5.3).

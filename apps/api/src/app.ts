@@ -194,11 +194,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   // The sandbox bank's day once the app listens (issue 28): what it said while the app could not hear it (a
   // mandate approved during the demo seed, before listen) is said again now, not ten minutes on.
+  let bankDay: Promise<unknown> | undefined;
   app.addHook('onListen', async () => {
     if (env.SEED_DEMO_DATA)
-      void advanceSandboxDirectDebit(services).catch((err) =>
+      bankDay = advanceSandboxDirectDebit(services).catch((err) =>
         app.log.warn({ err }, 'sandbox bank day failed'),
       );
+  });
+  // A graceful stop lets that day finish while the app still listens, so that the bank and the app agree on
+  // what it said (a copy of a stopped server's data, ADR 361, must not hold a mandate the bank approved and the
+  // app never heard of).
+  app.addHook('preClose', async () => {
+    await bankDay;
   });
   // The embedded database has no autovacuum of its own (ADR 339): the server keeps it tidy.
   const maintenance =

@@ -122,6 +122,9 @@ export function edgeViolations(from: string, to: string): string[] {
   if (isTool(from) && to.startsWith('apps/web/src/')) out.push(`tools -> web sources: ${from} -> ${to}`);
   const fa = webArea(from);
   const fb = webArea(to);
+  // Issue 30 point 4 (ADR 358): outside ui/, the kit is met through its face, ui/index.ts (and the root files
+  // beside it: test-utils.tsx, texts.ts, tokens.ts), never a widget's own folder.
+  if (fa !== 'ui' && /^apps\/web\/src\/ui\/[^/]+\//.test(to)) out.push(`web ui internals: ${from} -> ${to}`);
   // ADR 140: the shell meets an area in one file, app/routes.tsx, and only through the area's routes.tsx.
   if (fa === 'app' && fb?.startsWith('features/') && !(from === APP_ROUTES && to.endsWith('/routes.tsx')))
     out.push(`web app -> feature internals: ${from} -> ${to}`);

@@ -72,6 +72,20 @@ import {\n  d,\n  e,\n} from './d.ts';\nimport './side.ts';\nconst f = () => imp
     expect(withScratch(routes, "import '@forecourt/web/features/policy/routes.tsx';")).toEqual([]);
   });
 
+  it('lets code outside ui/ meet the kit only through ui/index.ts (issue 30 point 4, ADR 358)', () => {
+    const home = 'apps/web/src/features/home/home-page.tsx';
+    expect(withScratch(home, "import { Spinner } from '../../ui/spinner/spinner.tsx';")).toEqual([
+      `web ui internals: ${home} -> apps/web/src/ui/spinner/spinner.tsx`,
+    ]);
+    expect(withScratch(home, "import { Spinner } from '../../ui/index.ts';")).toEqual([]);
+    const shell = 'apps/web/src/app/app.tsx';
+    expect(withScratch(shell, "import '../ui/inputs/inputs.module.css';").join()).toContain(
+      'web ui internals',
+    );
+    const widget = someFile('apps/web/src/ui/modal/');
+    expect(withScratch(widget, "import '../button/button.tsx';")).toEqual([]);
+  });
+
   it('scans the journeys, benches and scripts: the product never imports them, they never import the web sources', () => {
     expect(
       tree.has('e2e/support/server.ts') && tree.has('bench/run.ts') && tree.has('scripts/phases.mjs'),

@@ -8,6 +8,8 @@ export * from './inputs/confirmable-value.tsx';
 export * from './inputs/control-props.ts';
 export * from './inputs/date-of-birth-input.tsx';
 export * from './inputs/date-time-picker.tsx';
+/** The text input's classes, for a native control the kit has no widget for (the staff note's textarea). */
+export { default as inputClasses } from './inputs/inputs.module.css';
 export * from './inputs/licence-plate-input.tsx';
 export * from './inputs/month-year-picker.tsx';
 export * from './inputs/name-input.tsx';

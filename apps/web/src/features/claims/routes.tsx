@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Spinner } from '../../ui/spinner/spinner.tsx';
+import { Spinner } from '../../ui/index.ts';
 
 const LazyClaimsTab = lazy(() => import('./index.ts').then((m) => ({ default: m.ClaimsTab })));
 

@@ -24,7 +24,7 @@ import { AuthStateProvider } from '../../lib/auth/auth-context.tsx';
 import type { SessionUser } from '../../lib/auth/session-user.ts';
 import { ConfigProvider } from '../../lib/config.tsx';
 import { createI18n } from '../../lib/i18n/i18n.ts';
-import { SnackbarProvider } from '../../ui/snackbar/snackbar.tsx';
+import { SnackbarProvider } from '../../ui/index.ts';
 import { testConfig } from '../../ui/test-utils.tsx';
 import { hostedPage } from './api/adjustments.ts';
 import { documentWindow } from './components/documents-tab.tsx';

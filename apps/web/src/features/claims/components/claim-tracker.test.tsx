@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../test/mock-fetch.ts';
-import { renderShell } from '../../app/test-render.tsx';
-import { ClaimsTab } from './index.ts';
+import { mockFetch } from '../../../../test/mock-fetch.ts';
+import { renderShell } from '../../../app/test-render.tsx';
+import { ClaimsTab } from './claims-tab.tsx';
 
 // The customer's claim tracker (issue 28 defect 9, ADR 354): reported → being handled → settled, with dates
 // and the handler's notes meant for the customer, never the internal ones.

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderShell } from '../../app/test-render.tsx';
-import { testConfig } from '../../ui/test-utils.tsx';
-import { ClaimsTab, FnolForm } from './index.ts';
+import { renderShell } from '../../../app/test-render.tsx';
+import { testConfig } from '../../../ui/test-utils.tsx';
+import { ClaimsTab } from './claims-tab.tsx';
+import { FnolForm } from './fnol-form.tsx';
 
 const policyId = '0b7a4c2e-9d1f-4c8e-8a55-2f5e1d3c4b6a';
 const policyNumber = 'FCM00000042';

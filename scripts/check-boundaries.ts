@@ -89,6 +89,7 @@ const ALLOWED: Record<Layer, Layer[]> = {
   web: ['contracts', 'domain'],
 };
 
+const webFace = (area: string) => `apps/web/src/${area}/index.ts`;
 const webArea = (f: string) => /^apps\/web\/src\/(features\/[^/]+|forms|ui|app|lib)(?:\/|$)/.exec(f)?.[1];
 const apiModule = (f: string) => /^apps\/api\/src\/modules\/([^/]+)\//.exec(f)?.[1];
 const apiFace = (m: string) => `apps/api/src/modules/${m}/index.ts`;
@@ -129,7 +130,9 @@ export function edgeViolations(from: string, to: string): string[] {
   if (fa === 'app' && fb?.startsWith('features/') && !(from === APP_ROUTES && to.endsWith('/routes.tsx')))
     out.push(`web app -> feature internals: ${from} -> ${to}`);
   if (fa && fb && fa !== fb) {
-    if (fa.startsWith('features/') && fb.startsWith('features/'))
+    // ADR 358: an area meets another only through its face, `index.ts` (the areas it shows depend one way:
+    // no cycle between areas); the shell meets an area through its `routes.tsx` (above).
+    if (fa.startsWith('features/') && fb.startsWith('features/') && to !== webFace(fb))
       out.push(`web feature -> feature: ${from} -> ${to}`);
     if (fa === 'ui' && fb === 'app') out.push(`web ui -> app: ${from} -> ${to}`);
     if (fa === 'ui' && fb.startsWith('features/')) out.push(`web ui -> features: ${from} -> ${to}`);
@@ -188,6 +191,7 @@ export function violations(tree: SourceTree): string[] {
   const out = new Set<string>();
   const files = new Map<string, Set<string>>();
   const modules = new Map<string, Set<string>>();
+  const areas = new Map<string, Set<string>>();
   for (const [from, text] of tree) {
     for (const spec of specifiers(text)) {
       const to = resolve(tree, from, spec);
@@ -202,10 +206,17 @@ export function violations(tree: SourceTree): string[] {
         if (!modules.has(ma)) modules.set(ma, new Set());
         modules.get(ma)!.add(mb);
       }
+      const wa = webArea(from);
+      const wb = webArea(to);
+      if (wa?.startsWith('features/') && wb?.startsWith('features/') && wa !== wb) {
+        if (!areas.has(wa)) areas.set(wa, new Set());
+        areas.get(wa)!.add(wb);
+      }
     }
   }
   for (const scc of cycles(files)) out.add(`cycle: ${scc.join(' <-> ')}`);
   for (const scc of cycles(modules)) out.add(`api module cycle: ${scc.join(' <-> ')}`);
+  for (const scc of cycles(areas)) out.add(`web area cycle: ${scc.join(' <-> ')}`);
   return [...out].sort();
 }
 

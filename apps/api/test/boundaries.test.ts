@@ -35,6 +35,22 @@ import {\n  d,\n  e,\n} from './d.ts';\nimport './side.ts';\nconst f = () => imp
     expect(added).toEqual([`web feature -> feature: ${from} -> apps/web/src/features/quote/scratch-only.ts`]);
   });
 
+  it('lets an area meet another only through its index.ts face, one way (issue 30 point 2, ADR 358)', () => {
+    const page = 'apps/web/src/features/policy/policy-page.tsx';
+    expect(withScratch(page, "import '../billing/components/billing-tab.tsx';")).toEqual([
+      `web feature -> feature: ${page} -> apps/web/src/features/billing/components/billing-tab.tsx`,
+    ]);
+    expect(withScratch(page, "import '../billing/index.ts';")).toEqual([]);
+    // An area without an index.ts has no face for other areas (the shell meets it through routes.tsx).
+    expect(withScratch(page, "import '../quote/routes.tsx';").join()).toContain('web feature -> feature');
+    // Cancellation reads an adjustment through the changes face, so changes importing cancellation's face closes
+    // a cycle between the two areas.
+    const review = 'apps/web/src/features/changes/components/adjustment-review.tsx';
+    expect(withScratch(review, "import '../../cancellation/index.ts';")).toContain(
+      'web area cycle: features/cancellation <-> features/changes',
+    );
+  });
+
   it('fails on ui -> app, ui -> features, package -> app, domain -> contracts and module internals', () => {
     const ui = someFile('apps/web/src/ui/');
     expect(withScratch(ui, "import '@forecourt/web/app/scratch.tsx';").join()).toContain('web ui -> app');

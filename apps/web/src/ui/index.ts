@@ -21,6 +21,8 @@ export * from './inputs/searchable-select.tsx';
 export * from './inputs/select.tsx';
 export * from './inputs/text-input.tsx';
 export * from './inputs/yes-no.tsx';
+/** The panel blocks of customer pages (stack, actions, facts, list, row, table, price, muted…), ADR 358. */
+export { default as blocks } from './layout/blocks.module.css';
 export * from './layout/card.tsx';
 export * from './layout/card-list.tsx';
 export * from './layout/page-width.tsx';

@@ -217,6 +217,11 @@ export function violations(tree: SourceTree): string[] {
   for (const scc of cycles(files)) out.add(`cycle: ${scc.join(' <-> ')}`);
   for (const scc of cycles(modules)) out.add(`api module cycle: ${scc.join(' <-> ')}`);
   for (const scc of cycles(areas)) out.add(`web area cycle: ${scc.join(' <-> ')}`);
+  // ADR 358: one face per area, routes.tsx for the shell or index.ts for other areas, never both.
+  for (const f of tree.keys()) {
+    const area = /^apps\/web\/src\/(features\/[^/]+)\/index\.ts$/.exec(f)?.[1];
+    if (area && tree.has(`apps/web/src/${area}/routes.tsx`)) out.add(`web area with two faces: ${area}`);
+  }
   return [...out].sort();
 }
 

@@ -49,6 +49,10 @@ import {\n  d,\n  e,\n} from './d.ts';\nimport './side.ts';\nconst f = () => imp
     expect(withScratch(review, "import '../../cancellation/index.ts';")).toContain(
       'web area cycle: features/cancellation <-> features/changes',
     );
+    // One face per area: claims, met by the shell through routes.tsx, may not grow a second face.
+    expect(withScratch('apps/web/src/features/claims/index.ts', '')).toEqual([
+      'web area with two faces: features/claims',
+    ]);
   });
 
   it('fails on ui -> app, ui -> features, package -> app, domain -> contracts and module internals', () => {

@@ -89,6 +89,7 @@ const ALLOWED: Record<Layer, Layer[]> = {
   web: ['contracts', 'domain'],
 };
 
+const webFace = (area: string) => `apps/web/src/${area}/index.ts`;
 const webArea = (f: string) => /^apps\/web\/src\/(features\/[^/]+|forms|ui|app|lib)(?:\/|$)/.exec(f)?.[1];
 const apiModule = (f: string) => /^apps\/api\/src\/modules\/([^/]+)\//.exec(f)?.[1];
 const apiFace = (m: string) => `apps/api/src/modules/${m}/index.ts`;
@@ -122,11 +123,16 @@ export function edgeViolations(from: string, to: string): string[] {
   if (isTool(from) && to.startsWith('apps/web/src/')) out.push(`tools -> web sources: ${from} -> ${to}`);
   const fa = webArea(from);
   const fb = webArea(to);
+  // Issue 30 point 4 (ADR 358): outside ui/, the kit is met through its face, ui/index.ts (and the root files
+  // beside it: test-utils.tsx, texts.ts, tokens.ts), never a widget's own folder.
+  if (fa !== 'ui' && /^apps\/web\/src\/ui\/[^/]+\//.test(to)) out.push(`web ui internals: ${from} -> ${to}`);
   // ADR 140: the shell meets an area in one file, app/routes.tsx, and only through the area's routes.tsx.
   if (fa === 'app' && fb?.startsWith('features/') && !(from === APP_ROUTES && to.endsWith('/routes.tsx')))
     out.push(`web app -> feature internals: ${from} -> ${to}`);
   if (fa && fb && fa !== fb) {
-    if (fa.startsWith('features/') && fb.startsWith('features/'))
+    // ADR 358: an area meets another only through its face, `index.ts` (the areas it shows depend one way:
+    // no cycle between areas); the shell meets an area through its `routes.tsx` (above).
+    if (fa.startsWith('features/') && fb.startsWith('features/') && to !== webFace(fb))
       out.push(`web feature -> feature: ${from} -> ${to}`);
     if (fa === 'ui' && fb === 'app') out.push(`web ui -> app: ${from} -> ${to}`);
     if (fa === 'ui' && fb.startsWith('features/')) out.push(`web ui -> features: ${from} -> ${to}`);
@@ -185,6 +191,7 @@ export function violations(tree: SourceTree): string[] {
   const out = new Set<string>();
   const files = new Map<string, Set<string>>();
   const modules = new Map<string, Set<string>>();
+  const areas = new Map<string, Set<string>>();
   for (const [from, text] of tree) {
     for (const spec of specifiers(text)) {
       const to = resolve(tree, from, spec);
@@ -199,10 +206,22 @@ export function violations(tree: SourceTree): string[] {
         if (!modules.has(ma)) modules.set(ma, new Set());
         modules.get(ma)!.add(mb);
       }
+      const wa = webArea(from);
+      const wb = webArea(to);
+      if (wa?.startsWith('features/') && wb?.startsWith('features/') && wa !== wb) {
+        if (!areas.has(wa)) areas.set(wa, new Set());
+        areas.get(wa)!.add(wb);
+      }
     }
   }
   for (const scc of cycles(files)) out.add(`cycle: ${scc.join(' <-> ')}`);
   for (const scc of cycles(modules)) out.add(`api module cycle: ${scc.join(' <-> ')}`);
+  for (const scc of cycles(areas)) out.add(`web area cycle: ${scc.join(' <-> ')}`);
+  // ADR 358: one face per area, routes.tsx for the shell or index.ts for other areas, never both.
+  for (const f of tree.keys()) {
+    const area = /^apps\/web\/src\/(features\/[^/]+)\/index\.ts$/.exec(f)?.[1];
+    if (area && tree.has(`apps/web/src/${area}/routes.tsx`)) out.add(`web area with two faces: ${area}`);
+  }
   return [...out].sort();
 }
 

@@ -35,6 +35,26 @@ import {\n  d,\n  e,\n} from './d.ts';\nimport './side.ts';\nconst f = () => imp
     expect(added).toEqual([`web feature -> feature: ${from} -> apps/web/src/features/quote/scratch-only.ts`]);
   });
 
+  it('lets an area meet another only through its index.ts face, one way (issue 30 point 2, ADR 358)', () => {
+    const page = 'apps/web/src/features/policy/policy-page.tsx';
+    expect(withScratch(page, "import '../billing/components/billing-tab.tsx';")).toEqual([
+      `web feature -> feature: ${page} -> apps/web/src/features/billing/components/billing-tab.tsx`,
+    ]);
+    expect(withScratch(page, "import '../billing/index.ts';")).toEqual([]);
+    // An area without an index.ts has no face for other areas (the shell meets it through routes.tsx).
+    expect(withScratch(page, "import '../quote/routes.tsx';").join()).toContain('web feature -> feature');
+    // Cancellation reads an adjustment through the changes face, so changes importing cancellation's face closes
+    // a cycle between the two areas.
+    const review = 'apps/web/src/features/changes/components/adjustment-review.tsx';
+    expect(withScratch(review, "import '../../cancellation/index.ts';")).toContain(
+      'web area cycle: features/cancellation <-> features/changes',
+    );
+    // One face per area: claims, met by the shell through routes.tsx, may not grow a second face.
+    expect(withScratch('apps/web/src/features/claims/index.ts', '')).toEqual([
+      'web area with two faces: features/claims',
+    ]);
+  });
+
   it('fails on ui -> app, ui -> features, package -> app, domain -> contracts and module internals', () => {
     const ui = someFile('apps/web/src/ui/');
     expect(withScratch(ui, "import '@forecourt/web/app/scratch.tsx';").join()).toContain('web ui -> app');
@@ -70,6 +90,20 @@ import {\n  d,\n  e,\n} from './d.ts';\nimport './side.ts';\nconst f = () => imp
       'web app -> feature internals',
     );
     expect(withScratch(routes, "import '@forecourt/web/features/policy/routes.tsx';")).toEqual([]);
+  });
+
+  it('lets code outside ui/ meet the kit only through ui/index.ts (issue 30 point 4, ADR 358)', () => {
+    const home = 'apps/web/src/features/home/home-page.tsx';
+    expect(withScratch(home, "import { Spinner } from '../../ui/spinner/spinner.tsx';")).toEqual([
+      `web ui internals: ${home} -> apps/web/src/ui/spinner/spinner.tsx`,
+    ]);
+    expect(withScratch(home, "import { Spinner } from '../../ui/index.ts';")).toEqual([]);
+    const shell = 'apps/web/src/app/app.tsx';
+    expect(withScratch(shell, "import '../ui/inputs/inputs.module.css';").join()).toContain(
+      'web ui internals',
+    );
+    const widget = someFile('apps/web/src/ui/modal/');
+    expect(withScratch(widget, "import '../button/button.tsx';")).toEqual([]);
   });
 
   it('scans the journeys, benches and scripts: the product never imports them, they never import the web sources', () => {

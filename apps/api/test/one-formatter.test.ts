@@ -36,7 +36,7 @@ describe('one formatter for money and one for London dates', () => {
     expect(
       offenders(/\/ 100\)?\.toFixed\(2\)|toFixed\(2\)/, [
         'apps/api/src/simulation/oracle/oracle.ts',
-        'apps/web/src/features/policy/components/uploads-page.tsx',
+        'apps/web/src/features/uploads/components/uploads-page.tsx',
       ]),
     ).toEqual([]);
   });

@@ -9,7 +9,7 @@ import type { SessionUser } from '../lib/auth/session-user.ts';
 import type { WebConfig } from '../lib/config.tsx';
 import { ConfigProvider } from '../lib/config.tsx';
 import { createI18n } from '../lib/i18n/i18n.ts';
-import { SnackbarProvider } from '../ui/snackbar/snackbar.tsx';
+import { SnackbarProvider } from '../ui/index.ts';
 import { testConfig } from '../ui/test-utils.tsx';
 import { type ShellSlots, ShellSlotsProvider } from './shell-slots.tsx';
 

@@ -8,6 +8,8 @@ export * from './inputs/confirmable-value.tsx';
 export * from './inputs/control-props.ts';
 export * from './inputs/date-of-birth-input.tsx';
 export * from './inputs/date-time-picker.tsx';
+/** The text input's classes, for a native control the kit has no widget for (the staff note's textarea). */
+export { default as inputClasses } from './inputs/inputs.module.css';
 export * from './inputs/licence-plate-input.tsx';
 export * from './inputs/month-year-picker.tsx';
 export * from './inputs/name-input.tsx';
@@ -19,6 +21,8 @@ export * from './inputs/searchable-select.tsx';
 export * from './inputs/select.tsx';
 export * from './inputs/text-input.tsx';
 export * from './inputs/yes-no.tsx';
+/** The panel blocks of customer pages (stack, actions, facts, list, row, table, price, muted…), ADR 358. */
+export { default as blocks } from './layout/blocks.module.css';
 export * from './layout/card.tsx';
 export * from './layout/card-list.tsx';
 export * from './layout/page-width.tsx';

@@ -47,3 +47,6 @@ export function renderUi(
     ...rest,
   });
 }
+
+/** The input tests' harness, for tests of inputs built on the kit outside it. */
+export { emitted, Hold } from './inputs/test-harness.tsx';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../lib/config.tsx';
-import { Button } from '../../ui/button/button.tsx';
-import { Modal } from '../../ui/modal/modal.tsx';
+import { Button, Modal } from '../../ui/index.ts';
 
 /**
  * The help chat opened from the main menu (spec 1 §1). A stand-in until a chat provider is chosen: contact

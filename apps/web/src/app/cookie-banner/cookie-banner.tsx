@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../lib/config.tsx';
-import { Button } from '../../ui/button/button.tsx';
+import { Button } from '../../ui/index.ts';
 import { useShellSlots } from '../shell-slots.tsx';
 import styles from './cookie-banner.module.css';
 import { readCookieConsent, writeCookieConsent } from './cookie-consent.ts';

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/button/button.tsx';
-import { Modal } from '../../ui/modal/modal.tsx';
+import { Button, Modal } from '../../ui/index.ts';
 import { clearGlobalError, useGlobalError } from './global-errors.ts';
 
 /** The one error modal (spec 1 §8): header and content keyed by error type. */

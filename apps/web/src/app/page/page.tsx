@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Modal } from '../../ui/modal/modal.tsx';
+import { Modal } from '../../ui/index.ts';
 import styles from './page.module.css';
 
 export interface PageProps {

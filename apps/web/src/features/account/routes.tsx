@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { Spinner } from '../../ui/spinner/spinner.tsx';
+import { Spinner } from '../../ui/index.ts';
 import { RequireAuth } from './components/require-auth.tsx';
 
 export { AccountShell } from './account-shell.tsx';

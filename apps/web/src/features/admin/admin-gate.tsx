@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { useImpersonation } from '../../lib/auth/impersonation.ts';
 import { useConfig } from '../../lib/config.tsx';
-import { Spinner } from '../../ui/spinner/spinner.tsx';
+import { Spinner } from '../../ui/index.ts';
 import { UnauthorisedScreen } from './unauthorised-screen.tsx';
 
 // Staff screens, loaded only in the admin app: not part of a customer's landing page.

@@ -5,9 +5,7 @@ import { endpoints } from '../../lib/api/endpoints.ts';
 import { isApiError } from '../../lib/api/errors.ts';
 import { setImpersonation } from '../../lib/auth/impersonation.ts';
 import { useConfig } from '../../lib/config.tsx';
-import { Button } from '../../ui/button/button.tsx';
-import { Field } from '../../ui/field/field.tsx';
-import { TextInput } from '../../ui/inputs/text-input.tsx';
+import { Button, Field, TextInput } from '../../ui/index.ts';
 import { AdminFrame } from './admin-frame.tsx';
 import styles from './admin-screens.module.css';
 

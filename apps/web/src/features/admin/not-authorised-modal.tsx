@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { hideNotAuthorised, useNotAuthorisedOpen } from '../../lib/auth/admin-guard.ts';
-import { Button } from '../../ui/button/button.tsx';
-import { Modal } from '../../ui/modal/modal.tsx';
+import { Button, Modal } from '../../ui/index.ts';
 
 /** The not-authorised modal that `showNotAuthorised` (lib/auth/admin-guard.ts) opens. */
 export function NotAuthorisedModal() {

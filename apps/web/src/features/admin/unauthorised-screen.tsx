@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
-import { Button } from '../../ui/button/button.tsx';
+import { Button } from '../../ui/index.ts';
 import { AdminFrame } from './admin-frame.tsx';
 import styles from './admin-screens.module.css';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import { Spinner } from '../../ui/spinner/spinner.tsx';
+import { Spinner } from '../../ui/index.ts';
 
 const SummaryPage = lazy(() => import('./pages/summary-page.tsx').then((m) => ({ default: m.SummaryPage })));
 const CheckoutPage = lazy(() =>

@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Spinner } from '../../ui/spinner/spinner.tsx';
+import { Spinner } from '../../ui/index.ts';
 
-const LazyClaimsTab = lazy(() => import('./index.ts').then((m) => ({ default: m.ClaimsTab })));
+const LazyClaimsTab = lazy(() =>
+  import('./components/claims-tab.tsx').then((m) => ({ default: m.ClaimsTab })),
+);
 
 /** The claims area's entry for the route table (ADR 140): its tab, for the policy page's claims slot. */
 export function ClaimsTabSlot(props: { policyId: string; policyNumber: string }) {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useShellSlots } from '../../app/shell-slots.tsx';
-import { Spinner } from '../../ui/spinner/spinner.tsx';
+import { Spinner } from '../../ui/index.ts';
 import { AnonymousHome } from './components/anonymous-home.tsx';
 
 // The signed-in home (its tabs, banners, cards and their queries) is loaded only when someone is signed in:

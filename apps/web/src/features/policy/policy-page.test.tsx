@@ -24,10 +24,10 @@ import { AuthStateProvider } from '../../lib/auth/auth-context.tsx';
 import type { SessionUser } from '../../lib/auth/session-user.ts';
 import { ConfigProvider } from '../../lib/config.tsx';
 import { createI18n } from '../../lib/i18n/i18n.ts';
-import { SnackbarProvider } from '../../ui/snackbar/snackbar.tsx';
+import { SnackbarProvider } from '../../ui/index.ts';
 import { testConfig } from '../../ui/test-utils.tsx';
-import { hostedPage } from './api/adjustments.ts';
-import { documentWindow } from './components/documents-tab.tsx';
+import { hostedPage } from '../changes/index.ts';
+import { documentWindow } from '../documents/index.ts';
 import { PolicyPage } from './policy-page.tsx';
 
 const id = '5b0c1c8e-4a57-4d5e-9d7f-3f0c7c1b2a11';

@@ -1,37 +1,35 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import { isEndedStatus } from '@forecourt/domain/status';
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { Page } from '../../app/page/page.tsx';
 import { useSessionUser } from '../../lib/auth/auth-context.tsx';
 import { useConfig } from '../../lib/config.tsx';
-import { journey } from '../../lib/i18n/journey.ts';
+import { londonDay, quoteOf } from '../../lib/policy-readers.ts';
 import { schemeTerm } from '../../lib/price-term.ts';
 import { Notification, Plate, Spinner, StatusBadge } from '../../ui/index.ts';
-import { isMissing, usePolicy, usePolicyAccount } from './api/policy.ts';
-import { AdjustmentPayment } from './components/adjustment-payment.tsx';
-import { AdjustmentResult, AdjustmentReview } from './components/adjustment-review.tsx';
-import { AdjustmentsBlocked, adjustmentsBlocked } from './components/adjustments-blocked.tsx';
+import { BillingTab, FINANCE_PERMISSION, FinanceTab, usePolicyAccount } from '../billing/index.ts';
+import { CancelForm, CancellationConfirmation } from '../cancellation/index.ts';
+import {
+  AddOnsPage,
+  AdjustmentPayment,
+  AdjustmentResult,
+  AdjustmentReview,
+  AdjustmentsBlocked,
+  adjustmentsBlocked,
+  ExcessPage,
+  ManagementPage,
+} from '../changes/index.ts';
+import { DocumentsTab } from '../documents/index.ts';
+import { UploadConfirmation, UploadsPage } from '../uploads/index.ts';
+import { isMissing, usePolicy } from './api/policy.ts';
 import { AutoRenewal, autoRenewalOffered } from './components/auto-renewal.tsx';
-import { BillingTab } from './components/billing-tab.tsx';
-import { CancelForm } from './components/cancel-form.tsx';
-import { CancellationConfirmation } from './components/cancellation-confirmation.tsx';
-import { AddOnsPage, ExcessPage } from './components/change-covers.tsx';
 import { DetailsTab } from './components/details-tab.tsx';
-import { DocumentsTab } from './components/documents-tab.tsx';
-import { FINANCE_PERMISSION, FinanceTab } from './components/finance-tab.tsx';
 import { StandingNotices } from './components/standing-notices.tsx';
-import { UploadsPage } from './components/uploads-page.tsx';
-import { UploadConfirmation } from './components/uploads-sent.tsx';
 import styles from './policy.module.css';
-import { londonDay, quoteOf, viewOf, visibleTabs } from './policy-view.ts';
+import { viewOf, visibleTabs } from './policy-view.ts';
 import './texts.ts';
-
-/** The management pages carry the disclosure forms and lookups: loaded with the journeys' texts when opened. */
-const ManagementPage = lazy(() =>
-  journey(import('./components/management.tsx')).then((m) => ({ default: m.ManagementPage })),
-);
 
 export type ClaimsSlot = (props: { policyId: string; policyNumber: string }) => ReactNode;
 

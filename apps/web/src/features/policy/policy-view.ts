@@ -1,8 +1,6 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import type { Quote } from '@forecourt/contracts/proposals';
-import { formatLondon } from '@forecourt/domain/dates';
 import type { ProductKind } from '@forecourt/domain/enums';
-import { formatGBP } from '@forecourt/domain/money';
 import { type PolicyTab, policyTabs } from '@forecourt/domain/status';
 
 /** The tabs a policy shows (domain `policyTabs`), without billing when the policy has no billing account. */
@@ -55,12 +53,6 @@ export function viewOf(subPath: string, policy: Policy, tabs: PolicyTab[]): Poli
   return { kind: 'root' };
 }
 
-/** The parts of a policy version's quote the details tab reads; anything missing reads as empty. */
-export function quoteOf(policy: Policy): Partial<Quote> {
-  const q = policy.currentPolicyVersion.quote;
-  return typeof q === 'object' && q !== null ? (q as Partial<Quote>) : {};
-}
-
 export interface DriverLine {
   name: string;
   policyholder: boolean;
@@ -86,18 +78,3 @@ export function addOnsOf(quote: Partial<Quote>): { code: string; premium: number
     .filter((c) => c.active === true)
     .map((c) => ({ code: c.code, premium: c.premium }));
 }
-
-/** Every version of the policy, oldest first (the current one when the API lists none). */
-export function versionsOf(policy: Policy): { versionNumber: number; startedAt: string }[] {
-  if (policy.versions && policy.versions.length > 0) return policy.versions;
-  return [
-    {
-      versionNumber: policy.currentPolicyVersion.versionNumber,
-      startedAt: policy.currentPolicyVersion.startedAt,
-    },
-  ];
-}
-
-/** Pence as pounds for display (the domain's one formatter); a stray fraction of a penny is shown rounded, never thrown. */
-export const gbp = (pence: number) => formatGBP(Math.round(pence));
-export const londonDay = (iso: string) => formatLondon(iso, 'd MMMM yyyy');

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import { Spinner } from '../../ui/spinner/spinner.tsx';
+import { Spinner } from '../../ui/index.ts';
 import type { ClaimsSlot } from './policy-page.tsx';
 
 const PolicyPage = lazy(() => import('./policy-page.tsx').then((m) => ({ default: m.PolicyPage })));

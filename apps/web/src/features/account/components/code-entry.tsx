@@ -1,11 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api/errors.ts';
-import { Button } from '../../../ui/button/button.tsx';
-import { Field } from '../../../ui/field/field.tsx';
-import { TextInput } from '../../../ui/inputs/text-input.tsx';
 import styles from '../account.module.css';
 import '../page-texts.ts';
+import { Button, Field, TextInput } from '../../../ui/index.ts';
 
 /** The message to show for a failed code or resend: the server's field error, else its message. */
 export function codeErrorOf(e: unknown): string {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../../../lib/auth/auth-context.tsx';
-import { Spinner } from '../../../ui/spinner/spinner.tsx';
+import { Spinner } from '../../../ui/index.ts';
 import { sessionExpired } from '../session-expired.ts';
 
 /**

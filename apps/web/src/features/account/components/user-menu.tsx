@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '../../../lib/auth/auth-context.tsx';
 import { initials, isPasswordlessConnection } from '../../../lib/auth/session-user.ts';
 import { useConfig } from '../../../lib/config.tsx';
-import { PopupMenu, type PopupMenuItem } from '../../../ui/popup-menu/popup-menu.tsx';
+import { PopupMenu, type PopupMenuItem } from '../../../ui/index.ts';
 import styles from './user-menu.module.css';
 
 /**

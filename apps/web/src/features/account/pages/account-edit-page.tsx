@@ -11,16 +11,10 @@ import { isApiError } from '../../../lib/api/errors.ts';
 import { showNotAuthorised, useAdminGuard } from '../../../lib/auth/admin-guard.ts';
 import { usePolicyholder, useUpdatePolicyholder } from '../../../lib/auth/use-policyholder.ts';
 import { useConfig } from '../../../lib/config.tsx';
-import { Button } from '../../../ui/button/button.tsx';
-import { Field } from '../../../ui/field/field.tsx';
-import { Checkbox } from '../../../ui/inputs/checkbox.tsx';
-import { PhoneInput } from '../../../ui/inputs/phone-input.tsx';
-import { TextInput } from '../../../ui/inputs/text-input.tsx';
-import { useSnackbar } from '../../../ui/snackbar/snackbar.tsx';
-import { Spinner } from '../../../ui/spinner/spinner.tsx';
 import styles from '../account.module.css';
 import { CodeEntry, codeErrorOf } from '../components/code-entry.tsx';
 import '../page-texts.ts';
+import { Button, Checkbox, Field, PhoneInput, Spinner, TextInput, useSnackbar } from '../../../ui/index.ts';
 
 const SETTINGS: AccountSetting[] = ['email', 'phoneNumber', 'marketingPreferences'];
 

@@ -5,11 +5,9 @@ import { useNavigate } from 'react-router';
 import { Page } from '../../../app/page/page.tsx';
 import { usePolicyholder } from '../../../lib/auth/use-policyholder.ts';
 import { useConfig } from '../../../lib/config.tsx';
-import { Button } from '../../../ui/button/button.tsx';
-import { Modal } from '../../../ui/modal/modal.tsx';
-import { Spinner } from '../../../ui/spinner/spinner.tsx';
 import styles from '../account.module.css';
 import '../page-texts.ts';
+import { Button, Modal, Spinner } from '../../../ui/index.ts';
 
 /** '+447700900123' → '07700 900123' (UK numbers shown the way people write them). */
 export function displayPhone(phone: string): string {

@@ -13,13 +13,10 @@ import { Page } from '../../../app/page/page.tsx';
 import { api } from '../../../lib/api/client.ts';
 import { useAuth } from '../../../lib/auth/auth-context.tsx';
 import { ANONYMOUS_TOKEN_KEY } from '../../../lib/session/anonymous-session.ts';
-import { Button } from '../../../ui/button/button.tsx';
-import { Modal } from '../../../ui/modal/modal.tsx';
-import { Spinner } from '../../../ui/spinner/spinner.tsx';
-import { Notification } from '../../../ui/status/notification.tsx';
 import styles from '../account.module.css';
 import { CodeEntry, codeErrorOf } from '../components/code-entry.tsx';
 import '../page-texts.ts';
+import { Button, Modal, Notification, Spinner } from '../../../ui/index.ts';
 
 type Registration = RegisterAccountCodeSent | RegisterAccountResponse;
 

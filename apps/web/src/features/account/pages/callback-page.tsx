@@ -7,7 +7,7 @@ import type { AuthClient } from '../../../lib/auth/auth-client.ts';
 import { useAuth } from '../../../lib/auth/auth-context.tsx';
 import { useConfig } from '../../../lib/config.tsx';
 import { ANONYMOUS_TOKEN_KEY } from '../../../lib/session/anonymous-session.ts';
-import { Spinner } from '../../../ui/spinner/spinner.tsx';
+import { Spinner } from '../../../ui/index.ts';
 import { mergeAnonymousQuotes } from '../api/merge-anonymous-quotes.ts';
 
 const handled = new Map<string, Promise<string>>();

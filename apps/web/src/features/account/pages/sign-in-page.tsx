@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showGlobalError } from '../../../app/errors/global-errors.ts';
 import { useAuth } from '../../../lib/auth/auth-context.tsx';
-import { Spinner } from '../../../ui/spinner/spinner.tsx';
+import { Spinner } from '../../../ui/index.ts';
 import { sessionExpired } from '../session-expired.ts';
 
 let started = false;

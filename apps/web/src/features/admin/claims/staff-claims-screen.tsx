@@ -4,8 +4,15 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { useConfig } from '../../../lib/config.tsx';
-import { Button, Checkbox, Field, Notification, RadioGroup, Spinner } from '../../../ui/index.ts';
-import inputStyles from '../../../ui/inputs/inputs.module.css';
+import {
+  Button,
+  Checkbox,
+  Field,
+  inputClasses,
+  Notification,
+  RadioGroup,
+  Spinner,
+} from '../../../ui/index.ts';
 import { AdminFrame } from '../admin-frame.tsx';
 import { useMoveStaffClaim, useStaffClaim, useStaffClaims } from '../api/staff-claims.ts';
 import styles from './staff-claims.module.css';
@@ -289,7 +296,7 @@ function MoveForm({ claim, onMoved }: { claim: StaffClaimDetail; onMoved: (statu
             aria-invalid={control['aria-invalid'] || undefined}
             aria-required
             name="note"
-            className={`${inputStyles.input} ${styles.textarea}`}
+            className={`${inputClasses.input} ${styles.textarea}`}
             value={note}
             maxLength={NOTE_MAX}
             onChange={(e) => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Notification, SidebarLayout } from '../../../ui/index.ts';
 import styles from '../claims.module.css';
+import '../texts.ts';
 import { ClaimsList } from './claims-list.tsx';
 import { ClaimsSidebar } from './claims-sidebar.tsx';
 import { FnolForm } from './fnol-form.tsx';

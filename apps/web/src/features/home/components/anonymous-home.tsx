@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
-import { Button } from '../../../ui/button/button.tsx';
+import { Button } from '../../../ui/index.ts';
 import { useMyProposals } from '../api/list-my-proposals.ts';
 import { startableSchemes, takenSchemeCodes } from '../startable-schemes.ts';
 import styles from './anonymous-home.module.css';

@@ -1,6 +1,6 @@
 import type { Scheme } from '@forecourt/contracts';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/button/button.tsx';
+import { Button } from '../../../ui/index.ts';
 import styles from './scheme-card.module.css';
 
 /** A start-a-quote card linking to /{productUrlName}. */

@@ -2,11 +2,11 @@ import type { Policy } from '@forecourt/contracts/policies';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type OptOutReason, OptOutReasonFields, optOutBody } from '../../../forms/opt-out/opt-out-reason.tsx';
+import { londonDay } from '../../../lib/policy-readers.ts';
 import { useSetAutoRenewal } from '../../../lib/renewal/auto-renewal.ts';
 import { autoRenewalToggle, standingOf } from '../../../lib/standing/standing.ts';
 import { Button, Modal, RadioGroup, useSnackbar } from '../../../ui/index.ts';
 import styles from '../policy.module.css';
-import { londonDay } from '../policy-view.ts';
 
 /**
  * Offered only while the policy renews at its anniversary as the API's standing says (spec 2 §4, ADR 352): live,
@@ -111,20 +111,5 @@ export function AutoRenewal({ policy }: { policy: Policy }) {
         {choice === 'off' && enabled && <OptOutReasonFields value={reason} onChange={setReason} />}
       </Modal>
     </div>
-  );
-}
-
-/** During the renewal window customers cannot change the policy themselves (spec 3 §4, §8). */
-export function ChangeBlockedModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title={t('policy.changeBlocked.header')}
-      footer={<Button onClick={onClose}>{t('policy.changeBlocked.close')}</Button>}
-    >
-      <p>{t('policy.changeBlocked.body')}</p>
-    </Modal>
   );
 }

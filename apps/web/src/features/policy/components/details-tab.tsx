@@ -4,14 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../../lib/config.tsx';
+import { gbp, londonDay, quoteOf } from '../../../lib/policy-readers.ts';
 import { priceFor } from '../../../lib/price-term.ts';
-import { Card, Plate, SidebarLayout } from '../../../ui/index.ts';
-import { useCancellationOptions } from '../api/cancellation.ts';
-import styles from '../policy.module.css';
-import { addOnsOf, carOf, driversOf, gbp, londonDay, quoteOf } from '../policy-view.ts';
-import { AdjustmentsBlockedModal, adjustmentsBlocked } from './adjustments-blocked.tsx';
-import { ChangeBlockedModal } from './auto-renewal.tsx';
-import change from './change.module.css';
+import { blocks, Card, Plate, SidebarLayout } from '../../../ui/index.ts';
+import { useCancellationOptions } from '../../cancellation/index.ts';
+import { AdjustmentsBlockedModal, adjustmentsBlocked, ChangeBlockedModal } from '../../changes/index.ts';
+import { addOnsOf, carOf, driversOf } from '../policy-view.ts';
 
 /**
  * The details tab (spec 2 §2): cover summary, car, drivers, excesses, add-ons, start and end, the price and
@@ -41,9 +39,9 @@ export function DetailsTab({
       sidebarLabel={t('policy.sidebar.header')}
       sidebar={<PolicySidebar policy={policy} root={root} />}
     >
-      <div className={styles.grid}>
+      <div className={blocks.grid}>
         <Card title={t('policy.details.cover')}>
-          <dl className={styles.facts}>
+          <dl className={blocks.facts}>
             <dt>{productName}</dt>
             <dd>{t('policy.details.level')}</dd>
             <dt>{t('policy.details.start')}</dt>
@@ -53,17 +51,17 @@ export function DetailsTab({
           </dl>
         </Card>
         <Card title={t('policy.details.car')}>
-          <p className={styles.row}>
+          <p className={blocks.row}>
             {car.vrn && <Plate vrn={String(car.vrn)} />}
             <span>{car.description}</span>
           </p>
         </Card>
         <Card title={t('policy.details.drivers')}>
-          <ul className={styles.list}>
+          <ul className={blocks.list}>
             {drivers.map((d) => (
-              <li key={d.name} className={styles.row}>
+              <li key={d.name} className={blocks.row}>
                 <span>{d.name}</span>
-                <span className={styles.muted}>
+                <span className={blocks.muted}>
                   {d.policyholder ? t('policy.details.policyholder') : t('policy.details.namedDriver')}
                 </span>
               </li>
@@ -72,8 +70,8 @@ export function DetailsTab({
         </Card>
         {(quote.excessLines ?? []).length > 0 && (
           <Card title={t('policy.details.excesses')}>
-            <div className={styles.tableWrap}>
-              <table className={`${styles.table} ${change.stack}`} data-testid="excess-table">
+            <div className={blocks.tableWrap}>
+              <table className={`${blocks.table} ${blocks.stackedTable}`} data-testid="excess-table">
                 <thead>
                   <tr>
                     <th scope="col">{t('policy.details.excessKind')}</th>
@@ -98,13 +96,13 @@ export function DetailsTab({
         )}
         <Card title={t('policy.details.addOns')}>
           {addOns.length === 0 ? (
-            <p className={styles.muted}>{t('policy.details.noAddOns')}</p>
+            <p className={blocks.muted}>{t('policy.details.noAddOns')}</p>
           ) : (
-            <ul className={styles.list}>
+            <ul className={blocks.list}>
               {addOns.map((a) => (
-                <li key={a.code} className={styles.row}>
+                <li key={a.code} className={blocks.row}>
                   <span>{t([`policy.details.addOn.${a.code}`, a.code])}</span>
-                  {a.premium !== null && <span className={styles.muted}>{gbp(a.premium)}</span>}
+                  {a.premium !== null && <span className={blocks.muted}>{gbp(a.premium)}</span>}
                 </li>
               ))}
             </ul>
@@ -112,17 +110,17 @@ export function DetailsTab({
         </Card>
         {totals && (
           <Card title={t('policy.details.price')}>
-            <p className={styles.price}>
+            <p className={blocks.price}>
               {totals.monthly
                 ? t('policy.details.monthly', { amount: gbp(totals.monthly.regular) })
                 : priceFor(t, totals.discountedPrice, term)}
             </p>
             {totals.monthly && (
-              <p className={styles.muted}>
+              <p className={blocks.muted}>
                 {t('policy.details.yearTotal', { amount: gbp(totals.discountedPrice) })}
               </p>
             )}
-            <p className={styles.muted}>{t('policy.details.ipt', { amount: gbp(totals.ipt) })}</p>
+            <p className={blocks.muted}>{t('policy.details.ipt', { amount: gbp(totals.ipt) })}</p>
           </Card>
         )}
       </div>
@@ -150,13 +148,13 @@ function PolicySidebar({ policy, root }: { policy: Policy; root: string }) {
     ['addOns', 'add-ons'],
   ] as const;
   return (
-    <div className={styles.grid}>
+    <div className={blocks.grid}>
       <Card title={t('policy.sidebar.header')}>
-        <ul className={styles.list}>
+        <ul className={blocks.list}>
           {sections.map(([key, path]) => (
             <li key={key}>
               <Link
-                className={styles.sideLink}
+                className={blocks.sideLink}
                 to={`${root}/${path}`}
                 onClick={(e) => {
                   if (!changesBlocked && !noFlag) return;
@@ -170,13 +168,13 @@ function PolicySidebar({ policy, root }: { policy: Policy; root: string }) {
             </li>
           ))}
           <li>
-            <Link className={styles.sideLink} to={`${root}/uploads`}>
+            <Link className={blocks.sideLink} to={`${root}/uploads`}>
               {t('policy.sidebar.uploads')}
             </Link>
           </li>
           {cancellation.data?.allowed === true && (
             <li>
-              <Link className={styles.sideLink} to={`${root}/cancel`}>
+              <Link className={blocks.sideLink} to={`${root}/cancel`}>
                 {t('policy.sidebar.cancel')}
               </Link>
             </li>

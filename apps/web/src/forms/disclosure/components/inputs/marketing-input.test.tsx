@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { emitted, Hold } from '../../../../ui/inputs/test-harness.tsx';
-import { renderUi } from '../../../../ui/test-utils.tsx';
+import { emitted, Hold, renderUi } from '../../../../ui/test-utils.tsx';
 import { MarketingInput } from './misc-inputs.tsx';
 
 type Prefs = { email: boolean; phone: boolean; sms: boolean } | undefined;

@@ -1,0 +1,30 @@
+import type { Policy } from '@forecourt/contracts/policies';
+import type { Quote } from '@forecourt/contracts/proposals';
+import { formatLondon } from '@forecourt/domain/dates';
+import { formatGBP } from '@forecourt/domain/money';
+
+/*
+ * What the policy page and the areas it shows (billing, changes, cancellation, documents, uploads) read of a
+ * policy alike, and how they write its money and days (ADR 358: below the areas, so none imports another's).
+ */
+
+/** The parts of a policy version's quote the details tab reads; anything missing reads as empty. */
+export function quoteOf(policy: Policy): Partial<Quote> {
+  const q = policy.currentPolicyVersion.quote;
+  return typeof q === 'object' && q !== null ? (q as Partial<Quote>) : {};
+}
+
+/** Every version of the policy, oldest first (the current one when the API lists none). */
+export function versionsOf(policy: Policy): { versionNumber: number; startedAt: string }[] {
+  if (policy.versions && policy.versions.length > 0) return policy.versions;
+  return [
+    {
+      versionNumber: policy.currentPolicyVersion.versionNumber,
+      startedAt: policy.currentPolicyVersion.startedAt,
+    },
+  ];
+}
+
+/** Pence as pounds for display (the domain's one formatter); a stray fraction of a penny is shown rounded, never thrown. */
+export const gbp = (pence: number) => formatGBP(Math.round(pence));
+export const londonDay = (iso: string) => formatLondon(iso, 'd MMMM yyyy');

@@ -88,11 +88,10 @@ const width = Math.max(...times.map((t) => t.script.length), 'total (wall)'.leng
 console.log('\nPhase times (scripts on one line with a + ran at once)');
 for (const stage of stages) {
   const ran = times.filter((t) => stage.includes(t.script));
-  ran.forEach((t, i) =>
+  for (const [i, t] of ran.entries())
     console.log(
       `  ${i === 0 ? ' ' : '+'} ${t.script.padEnd(width)}  ${fmt(t.seconds)}${t.ok ? '' : t.stopped ? ' (stopped)' : ' (failed)'}`,
-    ),
-  );
+    );
 }
 console.log(`    ${'total (wall)'.padEnd(width)}  ${fmt((Date.now() - startedAll) / 1000)}`);
 if (failed) {

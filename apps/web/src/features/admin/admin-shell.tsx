@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useNotAuthorisedOpen } from '../../lib/auth/admin-guard.ts';
 import { useConfig } from '../../lib/config.tsx';
-import { Spinner } from '../../ui/spinner/spinner.tsx';
+import { Spinner } from '../../ui/index.ts';
 
 // Admin mode and the not-authorised modal load only where they show: a customer's pages (home, the quote
 // journey's first page) carry none of their code (issue 29).

@@ -15,8 +15,6 @@ export interface StartServerOptions {
   port?: number;
   /** How long to wait for /readyz. */
   timeoutMs?: number;
-  /** Keep the data folder when the server stops (to make the seeded copy of `seedDataFolder`). */
-  keepDataDir?: boolean;
 }
 
 export interface RunningServer {
@@ -62,29 +60,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
 }
 
-/**
- * The environment variable naming, per brand, a data folder already seeded with the demo data (JSON:
- * `{ "": dir, "motorhub": dir }`, "" the default brand). `scripts/e2e-shards.mjs` seeds one per brand before the
- * shards start and every server of the run starts from a copy: seeding runs the real operations over years of
- * history, about 40 s of CPU, and a run starts a dozen servers (ADR 361). Unset, each server seeds its own.
- */
-export const SEEDED_DATA_ENV = 'E2E_SEEDED_DATA';
-
-function seededDataFor(env: Record<string, string>): string | undefined {
-  if (env.SEED_DEMO_DATA === 'false') return undefined;
-  const folders = JSON.parse(process.env[SEEDED_DATA_ENV] || '{}') as Record<string, string>;
-  const folder = folders[env.BRAND ?? ''];
-  return folder && existsSync(folder) ? folder : undefined;
-}
-
-/** Starts a server of the brand once, so that it seeds the demo data, stops it and answers its data folder. */
-export async function seedDataFolder(brand: string): Promise<string> {
-  const server = await startServer({ env: brand ? { BRAND: brand } : {}, keepDataDir: true });
-  await server.stop();
-  rmSync(path.join(server.dataDir, 'web'), { recursive: true, force: true });
-  return server.dataDir;
-}
-
 export async function waitForWebBuild(timeoutMs = 120_000) {
   const index = path.join(repoRoot, 'apps/web/dist/index.html');
   const deadline = Date.now() + timeoutMs;
@@ -106,8 +81,6 @@ async function startServerOnce(options: StartServerOptions): Promise<RunningServ
   const port = options.port ?? (await freePort());
   await assertPortFree(port);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'forecourt-e2e-'));
-  const seeded = seededDataFor(options.env ?? {});
-  if (seeded) cpSync(seeded, dataDir, { recursive: true });
   // Serve a private copy of the build: a parallel `npm run build` must not swap the assets mid-test.
   const webDist = path.join(dataDir, 'web');
   cpSync(path.join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
@@ -152,7 +125,7 @@ async function startServerOnce(options: StartServerOptions): Promise<RunningServ
       await exited;
       clearTimeout(timer);
     }
-    if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + (options.timeoutMs ?? 300_000);

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PERMISSIONS } from '../src/lib/roles.ts';
+import { createStaffUser } from '../src/modules/identity/demo-identities.ts';
+import { signIn } from './helpers/identity-flow.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { ratedProposal, SCHEME, visitor } from './proposals-helpers.ts';
 
@@ -150,15 +153,50 @@ describe('driver and vehicle answers (issue 27 §6)', () => {
   it.each([
     ['PUT', () => `/api/customerAccounts/${randomUUID()}/paymentDay`, 'paymentDay'],
     ['POST', () => `/api/policies/${randomUUID()}/billingDay`, 'billingDay'],
-  ])('payment day 29-31 on %s is answered in the spec’s words', async (method, url, field) => {
-    const v = await visitor(t.app);
-    for (const day of [29, 30, 31, 0]) {
-      const res = await v.call(method as 'POST', url(), { [field]: day });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().fieldErrors[field]).toEqual(['Choose a day from the 1st to the 28th.']);
-    }
-  });
+  ])(
+    'payment day 29-31 on %s is answered in the spec’s words to staff acting for a customer; a visitor is refused before validation',
+    async (method, url, field) => {
+      // Staff change the payment day, for a customer (the route declares it, issue 30 point 5): they read the
+      // spec's words; anyone else is refused (403) before the input is read.
+      const staff = await staffActingForACustomer();
+      const v = await visitor(t.app);
+      for (const day of [29, 30, 31, 0]) {
+        const res = await staff(method as 'POST', url(), { [field]: day });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().fieldErrors[field]).toEqual(['Choose a day from the 1st to the 28th.']);
+        expect((await v.call(method as 'POST', url(), { [field]: day })).statusCode).toBe(403);
+      }
+    },
+  );
 });
+
+let staffEmails = 0;
+/** A staff user holding every permission, impersonating a newly signed-in customer. */
+async function staffActingForACustomer() {
+  staffEmails++;
+  const agent = `answers-agent-${staffEmails}@forecourt.example`;
+  await createStaffUser(t.app.services.db, { email: agent, permissions: [...ADMIN_PERMISSIONS] });
+  const customer = await signIn(t.app, `answers-owner-${staffEmails}@example.com`);
+  const partyId = (
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/policyholder',
+      headers: { authorization: `Bearer ${customer.access_token}` },
+    })
+  ).json().partyId as string;
+  const token = (await signIn(t.app, agent, 'forecourt-admin')).access_token;
+  return (method: 'POST' | 'PUT', url: string, payload: object) =>
+    t.app.inject({
+      method,
+      url,
+      payload,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-impersonate': partyId,
+        'idempotency-key': randomUUID(),
+      },
+    });
+}
 
 type Data = Parameters<NonNullable<Parameters<typeof ratedProposal>[1]>>[0];
 function fullLicenceAtSixteenAndAHalf(d: Data) {

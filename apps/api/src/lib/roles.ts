@@ -10,6 +10,7 @@ export const ADMIN_PERMISSIONS = [
   'finance',
   'action:underwriting',
   'action:renewals',
+  'partner:admin',
 ] as const;
 export type Permission = (typeof ADMIN_PERMISSIONS)[number];
 
@@ -18,6 +19,9 @@ export const ACT_FOR_CUSTOMER = 'access:impersonate' satisfies Permission;
 
 /** The finance team's permission (spec 3 §1; the admin app's finance tab checks the same name). */
 export const FINANCE = 'finance' satisfies Permission;
+
+/** Staff who configure a brand's partner integration: webhook endpoints and quote API keys (issue 31). */
+export const PARTNER_ADMIN = 'partner:admin' satisfies Permission;
 
 /** What staff without the finance permission are told. */
 export const FINANCE_ONLY = 'Only the finance team can do this.';

@@ -101,6 +101,7 @@ export const identitySeeder: Seeder = {
         'action:claims',
         'access:insights',
         'action:renewals',
+        'partner:admin',
       ],
       firstName: 'Sam',
       lastName: 'Support',

@@ -3,7 +3,14 @@ import { payOutCancellationRefund } from '../src/modules/billing/index.ts';
 import { payOutPendingRefunds } from '../src/modules/billing/refund-payout.ts';
 import { advanceSandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
 import { signGoCardlessStyle } from '../src/providers/direct-debit/signature.ts';
-import { type BillingApp, billingApp, buySubscription, runDays, withMandate } from './billing-helpers.ts';
+import {
+  type BillingApp,
+  billingApp,
+  buySubscription,
+  runDays,
+  staffCancel,
+  withMandate,
+} from './billing-helpers.ts';
 import { api, rows } from './payments-helpers.ts';
 
 /**
@@ -34,23 +41,9 @@ async function debitCollected(accountNumber: string) {
 
 /** Staff acting for the customer cancel the policy now (Standard: cooling-off is long over). */
 async function cancelNow(p: Bought) {
-  const app = t as BillingApp;
-  const made = await api(app.base, p.staff, 'POST', '/api/policyAdjustments', {
-    adjustmentType: 'CANCELLATION',
-    policyId: p.policyId,
-    changes: [],
-    reason: 'Price',
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  expect(made.body.cancellation).toMatchObject({ type: 'Standard', refundWorkingDays: { min: 7, max: 10 } });
-  const done = await api(
-    app.base,
-    p.staff,
-    'POST',
-    `/api/policyAdjustments/${made.body.adjustmentId}/commit`,
-  );
-  expect(done.status, JSON.stringify(done.body)).toBe(200);
-  return done.body.cancellation.refundPence as number;
+  const { made, done } = await staffCancel(t as BillingApp, p);
+  expect(made.cancellation).toMatchObject({ type: 'Standard', refundWorkingDays: { min: 7, max: 10 } });
+  return done.cancellation.refundPence as number;
 }
 
 const refundLines = async (p: Bought) =>

@@ -84,6 +84,28 @@ export async function buySubscription(
 }
 
 /**
+ * Staff acting for the customer cancel the policy (the purchase's anonymous token has long expired on these
+ * clocks): the cancellation made and confirmed, now or from `effectiveAt`. Answers both answers' bodies.
+ */
+export async function staffCancel(
+  t: ListeningApp,
+  p: { staff: string; policyId: string },
+  effectiveAt?: string,
+) {
+  const made = await api(t.base, p.staff, 'POST', '/api/policyAdjustments', {
+    adjustmentType: 'CANCELLATION',
+    policyId: p.policyId,
+    changes: [],
+    reason: 'Price',
+    ...(effectiveAt ? { effectiveAt } : {}),
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const done = await api(t.base, p.staff, 'POST', `/api/policyAdjustments/${made.body.adjustmentId}/commit`);
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  return { made: made.body, done: done.body };
+}
+
+/**
  * Runs the billing day at 06:00 UTC on each date from `from` to `to` (inclusive), as the job would, then the
  * sandbox bank's day (Direct Debit payments move on; "bank" in the log); answers
  * the totals and a log of what happened on which day ("2027-03-03 failed").

@@ -1,6 +1,6 @@
 import { proRata } from '@forecourt/domain/billing/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BillingApp, billingApp, buySubscription } from './billing-helpers.ts';
+import { type BillingApp, billingApp, buySubscription, staffCancel } from './billing-helpers.ts';
 import { api, session } from './payments-helpers.ts';
 
 let t: BillingApp;
@@ -38,22 +38,7 @@ describe('the next-statement estimate', () => {
 
 describe('the estimate of a policy that ends (ADR 251)', () => {
   const cancel = async (p: Awaited<ReturnType<typeof buySubscription>>, effectiveAt?: string) => {
-    // Staff acting for the customer (the anonymous token of the purchase has long expired on this clock).
-    const made = await api(t.base, p.staff, 'POST', '/api/policyAdjustments', {
-      adjustmentType: 'CANCELLATION',
-      policyId: p.policyId,
-      changes: [],
-      reason: 'Price',
-      ...(effectiveAt ? { effectiveAt } : {}),
-    });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const done = await api(
-      t.base,
-      p.staff,
-      'POST',
-      `/api/policyAdjustments/${made.body.adjustmentId}/commit`,
-    );
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    await staffCancel(t, p, effectiveAt);
   };
 
   it('set to end before the next payment date: no next payment, and when cover ends', async () => {

@@ -175,6 +175,23 @@ describe('demo data made by the real operations (ADR 190)', () => {
     }
   });
 
+  it('the policy not taken up (KB16DOV) stands as ended, never on cover, on the list and on its own page (ADR 364)', async () => {
+    const ntu = (await policies()).find((x) => statusOf(x) === 'NTU')!;
+    const listed = ntu as Policy & { standing: { headline: string; ended: { neverStarted: boolean } } };
+    const own = (await demo(`/api/policies/${ntu.policyId}`)).json();
+    for (const s of [listed.standing, own.standing])
+      expect(s).toMatchObject({
+        headline: 'ended',
+        ended: { status: 'NTU', neverStarted: true },
+        ending: null,
+      });
+    const voided = (await policies()).find((x) => statusOf(x) === 'VOIDED') as typeof listed;
+    expect(voided.standing).toMatchObject({
+      headline: 'ended',
+      ended: { status: 'VOIDED', neverStarted: false },
+    });
+  });
+
   it('one active policy has a cancellation set for a date about 20 days ahead', async () => {
     const leaving = (await policies()).filter(
       (p) => statusOf(p) === 'ACTIVE' && p.policyDetail.terminatedAt !== null,

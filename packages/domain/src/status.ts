@@ -95,6 +95,8 @@ export function coolingOffEndsAt(start: DateLike, days: number = DEFAULT_COOLING
 export function canCancel(policy: PolicyLike, rule: CancellationRule, now: Date = new Date()): boolean {
   const d = policy.policyDetail;
   if (d.terminatedAt || isEndedStatus(d.policyStatus)) return false;
+  // Past its expiry the cover has run out, even before the anniversary job marks it ended: nothing to cancel.
+  if (d.expiredAt && now.getTime() >= new Date(d.expiredAt).getTime()) return false;
   if (rule.type === 'Standard') return true;
   const basis = rule.startAt === 'Bind' ? d.createdAt : d.inceptedAt;
   if (!basis) return rule.startAt !== 'Bind' && d.policyStatus === 'PENDING'; // not yet incepted

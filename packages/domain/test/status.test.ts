@@ -78,6 +78,11 @@ describe('canCancel', () => {
     expect(canCancel(policy('CANCELLED'), standard)).toBe(false);
     expect(canCancel(policy('ACTIVE', { terminatedAt: '2026-12-01T00:00:00Z' }), standard)).toBe(false);
   });
+  it('nothing to cancel once the expiry has passed, though the anniversary job has not yet ended it', () => {
+    expect(canCancel(policy('ACTIVE'), standard, new Date('2027-10-04T23:59:59Z'))).toBe(true);
+    expect(canCancel(policy('ACTIVE'), standard, new Date('2027-10-05T00:00:00Z'))).toBe(false);
+    expect(canCancel(policy('ACTIVE'), standard, new Date('2027-10-05T12:00:00Z'))).toBe(false);
+  });
   it('CoolingOff from inception: to the end of the 14th London day after it (5 Oct: all of 19 Oct)', () => {
     expect(canCancel(policy('ACTIVE'), coolingInception, new Date('2026-10-19T12:00:00Z'))).toBe(true);
     expect(canCancel(policy('ACTIVE'), coolingInception, new Date('2026-10-20T12:00:00Z'))).toBe(false);

@@ -116,6 +116,7 @@ export function driver(w: World): Driver {
     events: [],
     refused: [],
     paymentDays: [],
+    billingDown: [],
   };
   const covers = new Set<string>();
   let excess = 0;
@@ -286,6 +287,8 @@ export function driver(w: World): Driver {
           }
           case 'rerun':
             return; // done by the day's jobs (run twice)
+          case 'down':
+            return; // done by the life: no billing run on those days
           case 'paymentDay': {
             const id = await account();
             if (!id) throw new Refused('no account');

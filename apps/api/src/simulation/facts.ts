@@ -32,6 +32,11 @@ export interface Facts {
   paymentDays: { at: Date; day: number }[];
   /** Operations with an effect to count (a bind, a settlement). */
   events: { kind: string; at: Date; key: string }[];
+  /**
+   * Spans in which the billing run did not run (a worker down): from the first run missed to the first run
+   * again. Inside one, cover is billed only as far as the last run before it billed it.
+   */
+  billingDown: { from: Date; to: Date }[];
   /** Operations the product refused (a 4xx answer): no effect expected. */
   refused: string[];
 }

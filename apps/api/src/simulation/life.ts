@@ -51,6 +51,14 @@ export async function runLife(
     plan.buy.schemeCode,
   );
   let operations = 1;
+  const isDown = (day: number) =>
+    plan.ops.some((op) => op.kind === 'down' && day >= op.day && day < op.day + op.days);
+  for (const op of plan.ops)
+    if (op.kind === 'down')
+      d.facts.billingDown.push({
+        from: londonHourAfter(bought, op.day, 3),
+        to: londonHourAfter(bought, op.day + op.days, 3),
+      });
   // A deferred cancellation falls due at noon: its job (every minute in production) runs before the check.
   const deferredEnds = async (day: number) => {
     const noon = londonHourAfter(bought, day, 12);
@@ -74,12 +82,13 @@ export async function runLife(
       const at = londonHourAfter(bought, day, 3);
       if (day > 0) {
         const billing =
-          !lean ||
-          todays.length > 0 ||
-          plan.ops.some((op) => op.day === day - 1) ||
-          payDays.has(dayOf(at)) ||
-          d.facts.paymentDays.some((c) => Number(dayOf(at).slice(8)) === c.day) ||
-          (next !== null && next <= at);
+          !isDown(day) &&
+          (!lean ||
+            todays.length > 0 ||
+            plan.ops.some((op) => op.day === day - 1) ||
+            payDays.has(dayOf(at)) ||
+            d.facts.paymentDays.some((c) => Number(dayOf(at).slice(8)) === c.day) ||
+            (next !== null && next <= at));
         const t0 = performance.now();
         await d.jobs(at, {
           billing,
@@ -119,9 +128,11 @@ export async function runLife(
     // Christmas has three bank holidays). Each settling day is checked too, so a notice sent on one is seen that day.
     let endDay = 0;
     for (const e of d.facts.ends) while (londonHourAfter(bought, endDay, 23) < e.at) endDay++;
-    const final = Math.max(plan.days + 3, d.facts.ends.length > 0 ? endDay + 8 : 0);
+    // A billing run down at the end is up again before the final check, so its catch-up is checked too.
+    const upAgain = Math.max(0, ...plan.ops.map((op) => (op.kind === 'down' ? op.day + op.days + 1 : 0)));
+    const final = Math.max(plan.days + 3, d.facts.ends.length > 0 ? endDay + 8 : 0, upAgain);
     for (let day = plan.days + 1; day <= final; day++) {
-      await d.jobs(londonHourAfter(bought, day, 3), { billing: true, renewals: true });
+      await d.jobs(londonHourAfter(bought, day, 3), { billing: !isDown(day), renewals: true });
       await deferredEnds(day);
       if (day < final)
         breaches.push(...(await o.check(londonHourAfter(bought, day, 23))).map((b) => ({ ...b, day })));

@@ -40,7 +40,9 @@ export type LifeOp =
   | { kind: 'rerun'; day: number }
   | { kind: 'paymentDay'; day: number; paymentDay: number }
   | { kind: 'optOut'; day: number; back: boolean }
-  | { kind: 'claim'; day: number };
+  | { kind: 'claim'; day: number }
+  /** The billing run does not run for `days` days from `day` (a job worker down): the next run catches up. */
+  | { kind: 'down'; day: number; days: number };
 
 export interface LifePlan {
   seed: number;
@@ -112,6 +114,20 @@ export function drawLife(r: Rng, seed: number): LifePlan {
     else if (roll < 0.95 && !paidInFull && brand === 'motorhub')
       ops.push({ kind: 'paymentDay', day, paymentDay: r.int(1, 28) });
     else ops.push({ kind: 'claim', day });
+  }
+  // Drawn last, so the operations above stay what each seed gave before. A long life's outage is often around
+  // the anniversary (the run down across the expiry and the renewal's start).
+  if (!scheme.termDays && r.chance(days > 300 ? 0.5 : 0.15)) {
+    // Often across an end (the run down while a cancellation takes effect), or across the anniversary.
+    const end = ops.find((op): op is Extract<LifeOp, { kind: 'cancel' }> => op.kind === 'cancel');
+    const near = days > 300 && r.chance(0.6);
+    const day =
+      end && r.chance(0.6)
+        ? Math.max(1, end.day + end.inDays - r.int(0, 3))
+        : near
+          ? Math.min(days - 1, 360 + buy.startInDays + r.int(0, 8))
+          : r.int(1, days - 1);
+    ops.push({ kind: 'down', day, days: r.int(1, 10) });
   }
   ops.sort((a, b) => a.day - b.day);
   return { seed, buy, ops, days };

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, min } from 'drizzle-orm';
 import { customerAccounts, policies, statements } from '../../db/schema/index.ts';
 import type { AppServices } from '../../lib/context.ts';
+import { BILLED_POLICY_STATUSES } from './raise-statements.ts';
 
 /**
  * The first moment after `at` when the billing run has something to do: a period to raise, a statement to
@@ -17,7 +18,7 @@ export async function nextBillingWorkAfter(services: AppServices, at: Date): Pro
       and(
         eq(customerAccounts.status, 'ACTIVE'),
         gt(customerAccounts.billedUntil, at),
-        inArray(policies.status, ['ACTIVE', 'PENDING']),
+        inArray(policies.status, BILLED_POLICY_STATUSES),
       ),
     );
   const [collect] = await db

@@ -3,6 +3,7 @@ import { signed } from '@forecourt/domain/billing/ledger';
 import { periodFrom, periodPartsByDay } from '@forecourt/domain/billing/schedule';
 import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
 import { formatLondon } from '@forecourt/domain/dates';
+import type { PolicyStatus } from '@forecourt/domain/enums';
 import { fromStatesOf, statementMachine } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
 import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
@@ -16,16 +17,23 @@ import { type Notice, sendNotices } from './notices.ts';
 import { pricesFor, versionPlansOf } from './payment-day.ts';
 
 /**
+ * The policies whose days on cover are billed: live ones, and those that ended with cover had (cancelled,
+ * lapsed at the anniversary, renewed into their successor). A run that comes late (the worker was down across
+ * the end) still bills the days up to the end (ADR 364); void and not taken up end from inception, nothing owed.
+ */
+export const BILLED_POLICY_STATUSES: PolicyStatus[] = ['ACTIVE', 'PENDING', 'CANCELLED', 'LAPSED', 'RENEWED'];
+
+/**
  * The condition of an account whose next period is due on `at`: billed up to a moment that has come, and still
  * short of the end of cover (the policy's expiry, or a cancellation already set): no period is raised for cover
- * that has ended or is set to end by then (issue 26, ADR 344).
+ * that has ended or is set to end by then (issue 26, ADR 344), and the days before it are (ADR 364).
  */
 const isDue = (at: Date, schemes: string[]) =>
   and(
     eq(customerAccounts.status, 'ACTIVE'),
     isNotNull(customerAccounts.billedUntil),
     lte(customerAccounts.billedUntil, at),
-    inArray(policies.status, ['ACTIVE', 'PENDING']),
+    inArray(policies.status, BILLED_POLICY_STATUSES),
     inArray(policies.schemeCode, schemes),
     sql`(${policies.expiredAt} IS NULL OR ${customerAccounts.billedUntil} < ${policies.expiredAt})`,
     sql`(${policies.terminatedAt} IS NULL OR ${customerAccounts.billedUntil} < ${policies.terminatedAt})`,

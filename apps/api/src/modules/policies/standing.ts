@@ -46,7 +46,15 @@ export function standingOf(
       endedAt: iso(p.status === 'LAPSED' || p.status === 'RENEWED' ? p.expiredAt : p.terminatedAt),
       neverStarted: p.status !== 'VOIDED' && neverStarted,
     };
-    facts.add(ended.neverStarted ? 'notStarting' : p.status === 'LAPSED' ? 'lapsed' : 'ended');
+    // "Will not start" is a cancellation set before the start (ADR 364); not taken up is its own end, told by
+    // the status ("Not taken up"), never also as a cancellation.
+    facts.add(
+      ended.neverStarted && p.status === 'CANCELLED'
+        ? 'notStarting'
+        : p.status === 'LAPSED'
+          ? 'lapsed'
+          : 'ended',
+    );
   } else if (p.terminatedAt) {
     // A cancellation is set: cover ends then, and nothing renews.
     if (neverStarted) facts.add('notStarting');

@@ -193,7 +193,11 @@ export function premiumFor(
 }
 
 /** The end of the period the billing run has raised by `at`: the period containing it (ADR 344). */
-export function billedThrough(facts: Facts, coverStart: Date, at: Date): Date {
+export function billedThrough(facts: Facts, coverStart: Date, at: Date, changesUntil: Date = at): Date {
+  // The billing run down at `at`: billed as far as its last run before the span, the day before it began
+  // (payment-day changes made since still bill their transitional periods, when they are made).
+  const down = facts.billingDown.find((d) => d.from <= at && at < d.to);
+  if (down) return billedThrough(facts, coverStart, new Date(down.from.getTime() - DAY), at);
   const from = at > coverStart ? at : coverStart;
   const expiry = expiryOf(coverStart);
   const dates = paymentDates(coverStart, new Date(from.getTime() + 62 * DAY), facts.paymentDays);
@@ -203,6 +207,6 @@ export function billedThrough(facts: Facts, coverStart: Date, at: Date): Date {
   // A payment-day change bills its transitional period when it is made (refinement, docs/simulation.md), and
   // chained changes each theirs.
   let j = i;
-  while (periods[j + 1]?.transitional && facts.paymentDays.some((c) => c.at <= at)) j++;
+  while (periods[j + 1]?.transitional && facts.paymentDays.some((c) => c.at <= changesUntil)) j++;
   return periods[j]!.end;
 }

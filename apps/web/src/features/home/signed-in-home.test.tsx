@@ -283,6 +283,18 @@ describe('signed-in home (spec 2 §2)', () => {
             }),
           }),
           policy(2, notStarting),
+          policy(3, {
+            policyDetail: {
+              policyStatus: 'NTU',
+              inceptedAt: '2026-11-23T00:00:00.000Z',
+              terminatedAt: '2026-11-23T00:00:00.000Z',
+            },
+            standing: sampleStanding({
+              headline: 'ended',
+              renewal: null,
+              ended: { status: 'NTU', endedAt: '2026-11-23T00:00:00.000Z', neverStarted: true },
+            }),
+          }),
         ]);
       if (method === 'GET' && path === '/customerAccounts') return reply(endpoints.listCustomerAccounts, []);
       return undefined;
@@ -294,6 +306,10 @@ describe('signed-in home (spec 2 §2)', () => {
     expect(card('2')).toHaveTextContent('Was to start 4 Dec 2026 · will not start');
     expect(card('2')).not.toHaveTextContent('to 27 Nov 2026');
     expect(within(card('2')).getByTestId('standing-badge')).toHaveTextContent('Will not start');
+    // Not taken up (ADR 364): its status says so; no "Will not start" beside it, and no dates as if on cover.
+    expect(card('3')).toHaveTextContent('Was to start 23 Nov 2026 · never on cover');
+    expect(within(card('3')).queryByTestId('standing-badge')).toBeNull();
+    expect(card('3')).not.toHaveTextContent('to 23 Nov 2026');
   });
 
   it('renewal banners: opted in with View, opted out with opt back in, referral critical; renewals are not quotes', async () => {

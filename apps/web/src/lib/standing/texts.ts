@@ -8,6 +8,7 @@ export const standingTexts: Record<string, string> = {
   'standing.badge.notStarting': 'Will not start',
   'standing.badge.referred': 'Renewal under review',
   'standing.card.notStarting': 'Was to start {{date}} · will not start',
+  'standing.card.neverStarted': 'Was to start {{date}} · never on cover',
   'standing.arrears.title': 'We could not take a payment of {{amount}}',
   'standing.arrears.body': 'Please pay it now to keep your cover.',
   'standing.arrears.link': 'Go to billing',

@@ -39,6 +39,8 @@ export function PolicyCards({ policies }: { policies: Policy[] }) {
         const standing = standingOf(p);
         const badge = standingBadge(standing);
         const neverStarts = standing.headline === 'notStarting';
+        // Not taken up (ended before it began): no "from … to …" as if cover was had.
+        const neverOnCover = !neverStarts && standing.ended?.neverStarted === true;
         const root = scheme ? `/${scheme.productUrlName}/policy/${p.policyId}` : '';
         return (
           <CardListItem key={p.policyId} data-testid="policy-card" data-status={status}>
@@ -66,8 +68,10 @@ export function PolicyCards({ policies }: { policies: Policy[] }) {
             <CardMeta>
               {neverStarts
                 ? t('standing.card.notStarting', { date: day(p.policyDetail.inceptedAt) })
-                : t('home.policies.from', { date: day(p.policyDetail.inceptedAt) })}
-              {end && !neverStarts && ` · ${t('home.policies.to', { date: day(end) })}`}
+                : neverOnCover
+                  ? t('standing.card.neverStarted', { date: day(p.policyDetail.inceptedAt) })
+                  : t('home.policies.from', { date: day(p.policyDetail.inceptedAt) })}
+              {end && !neverStarts && !neverOnCover && ` · ${t('home.policies.to', { date: day(end) })}`}
             </CardMeta>
             {links.length > 0 && (
               <nav

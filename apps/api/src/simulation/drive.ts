@@ -206,7 +206,9 @@ export function driver(w: World): Driver {
           case 'change':
             return await change(op, at);
           case 'cancel': {
-            const effectiveAt = op.inDays > 0 ? new Date(at.getTime() + op.inDays * DAY) : undefined;
+            // London noon `inDays` days ahead (not 24-hour days: across a clock change that would be 11:00 or
+            // 13:00, and the life runs the cancellation job a minute after noon).
+            const effectiveAt = op.inDays > 0 ? londonHourAfter(at, op.inDays, 12) : undefined;
             await cancelPolicy(f().ctx(person, at), { policyId, reason: 'Price', effectiveAt });
             facts.ends.push({ at: effectiveAt ?? at, why: 'cancel', requestedAt: at });
             return;

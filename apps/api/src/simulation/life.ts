@@ -84,6 +84,7 @@ export async function runLife(
         const billing =
           !isDown(day) &&
           (!lean ||
+            isDown(day - 1) || // the first run after an outage catches up what came due meanwhile
             todays.length > 0 ||
             plan.ops.some((op) => op.day === day - 1) ||
             payDays.has(dayOf(at)) ||

@@ -25,6 +25,7 @@ import { ensureSecret } from './lib/secrets.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
 import { modules } from './modules/index.ts';
+import { partnerWebhooksOpenApi } from './modules/partners/index.ts';
 import { advanceSandboxDirectDebit } from './providers/direct-debit/sandbox.ts';
 import { createProviders, type Providers } from './providers/index.ts';
 import { registerSpa } from './web/spa.ts';
@@ -163,7 +164,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(fastifyFormbody);
   await app.register(fastifySwagger, {
     openapi: {
+      // 3.1 for the partner webhooks section (ADR 362).
+      openapi: '3.1.0',
       info: { title: `${brand.name} insurance platform API`, version: '0.1.0' },
+      webhooks: partnerWebhooksOpenApi(),
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },

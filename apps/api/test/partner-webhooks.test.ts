@@ -1,6 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PARTNER_EVENT_TYPES } from '@forecourt/contracts/partners';
+import {
+  PARTNER_EVENT_TYPES,
+  type PartnerEventType,
+  partnerEventDataSchemas,
+  partnerEventEnvelope,
+} from '@forecourt/contracts/partners';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverPartnerWebhooks, verifySignature } from '../src/modules/partners/index.ts';
 import { caller, customerWithPolicy, staff } from './claims-helpers.ts';
@@ -388,4 +393,29 @@ describe('delivery', () => {
     expect(on.json()).toMatchObject({ enabled: true, disabledReason: null });
     expect(await deliver()).toEqual({ delivered: 1, failed: 0 });
   }, 60_000);
+});
+
+describe('the OpenAPI document (3.1) describes each event for a partner’s developer', () => {
+  it('has a webhooks entry per event type, and every body delivered matches its schema', async () => {
+    const res = await as(undefined).call('GET', '/api/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...PARTNER_EVENT_TYPES].sort());
+    const bound = doc.webhooks['policy.bound'].post;
+    expect(bound.parameters.map((p: { name: string }) => p.name)).toContain('Forecourt-Signature');
+    expect(bound.description).toContain('No name, address, date of birth');
+    const schema = bound.requestBody.content['application/json'].schema;
+    expect(Object.keys(schema.properties.data.properties).sort()).toEqual(
+      ['coverEnd', 'coverStart', 'policyNumber', 'premiumPence', 'status'].sort(),
+    );
+    expect(rx.processed.length).toBeGreaterThan(5);
+    for (const r of rx.received) {
+      const type = r.type as PartnerEventType;
+      const parsed = partnerEventEnvelope(type, partnerEventDataSchemas[type].strict()).safeParse(
+        JSON.parse(r.body),
+      );
+      expect(parsed.success, `${type}: ${parsed.error?.message}`).toBe(true);
+    }
+  });
 });

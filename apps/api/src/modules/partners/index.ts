@@ -4,6 +4,7 @@
  */
 export { deliverPartnerWebhooks } from './deliver.ts';
 export { kickPartnerWebhooks, partnerWebhooksJob } from './jobs.ts';
+export { partnerWebhooksOpenApi } from './openapi.ts';
 export { recordPartnerEvent } from './record-event.ts';
 export { partnerRoutes } from './routes.ts';
 export { verifySignature } from './signature.ts';

@@ -9,7 +9,7 @@ import { PARTNER_EVENT_TYPES } from '@forecourt/contracts/partners';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connection.ts';
 import { verifySignature } from '../src/modules/partners/index.ts';
-import { caller, customerWithPolicy, staff } from './claims-helpers.ts';
+import { caller, customerWithPolicy, reportTheft, staff } from './claims-helpers.ts';
 import { listeningApp } from './payments-helpers.ts';
 
 // Fault test of the partner webhooks (issue 31, ADR 362): the delivery worker is the real command
@@ -116,20 +116,7 @@ describe('the webhook worker killed with SIGKILL mid-delivery', () => {
     const people = [];
     for (const email of ['ann.crash@example.com', 'ben.crash@example.com'])
       people.push(await customerWithPolicy(t, email));
-    for (const who of people)
-      for (let i = 0; i < 2; i++) {
-        const res = await who.call('POST', '/api/claims', {
-          policyId: who.policyId,
-          claimType: 'Theft',
-          claimSubType: 'Contents',
-          occurredAt: new Date(Date.now() - 3600_000).toISOString(),
-          location: 'Leeds',
-          description: 'A bag was taken.',
-          witnesses: [],
-          injuries: false,
-        });
-        expect(res.statusCode).toBe(201);
-      }
+    for (const who of people) for (let i = 0; i < 2; i++) await reportTheft(who);
     await t.close();
     const events = await query(
       `SELECT e.id, e.policy_number FROM partner_events e

@@ -8,7 +8,7 @@ import {
 } from '@forecourt/contracts/partners';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverPartnerWebhooks, verifySignature } from '../src/modules/partners/index.ts';
-import { caller, customerWithPolicy, staff } from './claims-helpers.ts';
+import { caller, customerWithPolicy, reportTheft, staff } from './claims-helpers.ts';
 import { type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
 
 // Outbound partner webhooks (issue 31 part 1, ADR 362): a real receiver over HTTP checks each delivery's
@@ -95,21 +95,6 @@ afterAll(async () => {
 const as = (token: string | undefined) => caller(t, token);
 const deliver = () => deliverPartnerWebhooks(t.app.services, 20_000);
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
-
-async function notifyLoss(who: Awaited<ReturnType<typeof customerWithPolicy>>) {
-  const res = await who.call('POST', '/api/claims', {
-    policyId: who.policyId,
-    claimType: 'Theft',
-    claimSubType: 'Contents',
-    occurredAt: hoursAgo(5),
-    location: 'Station car park, Harrogate',
-    description: 'The window was smashed and a bag taken.',
-    witnesses: [],
-    injuries: false,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().claimReference as string;
-}
 
 let endpointId: string;
 
@@ -217,8 +202,8 @@ describe('delivery', () => {
   it('signs each event, keeps each policy’s order and carries no personal data', async () => {
     alice = await customerWithPolicy(t, 'alice.partners@example.com');
     bob = await customerWithPolicy(t, 'bob.partners@example.com');
-    const claimA = await notifyLoss(alice);
-    const claimB = await notifyLoss(bob);
+    const claimA = await reportTheft(alice);
+    const claimB = await reportTheft(bob);
     const move = (ref: string, to: string) =>
       as(handler).call('POST', `/api/admin/claims/${ref}/transition`, { to, note: 'Moved on' });
     expect((await move(claimA, 'active')).statusCode).toBe(200);
@@ -279,7 +264,7 @@ describe('delivery', () => {
   it('retries a 500 after a minute, and a later event of the policy waits for it', async () => {
     rx.state.failing = 1;
     const before = rx.processed.length;
-    const claim = await notifyLoss(alice);
+    const claim = await reportTheft(alice);
     expect(
       (await as(handler).call('POST', `/api/admin/claims/${claim}/transition`, { to: 'active', note: 'x' }))
         .statusCode,
@@ -328,7 +313,7 @@ describe('delivery', () => {
     const { secret } = rolled.json();
     expect(secret).not.toBe(rx.state.secret);
     const old = rx.state.secret;
-    await notifyLoss(bob);
+    await reportTheft(bob);
     rx.state.secret = old;
     expect(await deliver()).toEqual({ delivered: 0, failed: 1 });
     expect(rx.received.at(-1)?.signed).toBe(false);
@@ -340,7 +325,7 @@ describe('delivery', () => {
 
   it('after three days of failures disables the endpoint and e-mails its contact; re-enabled, it catches up', async () => {
     rx.state.alwaysFail = true;
-    await notifyLoss(bob);
+    await reportTheft(bob);
     let disabled = false;
     let moved = 0;
     const advance = (ms: number) => {

@@ -7,7 +7,7 @@ import type {
   PartnerEventType,
   ReplayPartnerEvents,
 } from '@forecourt/contracts/partners';
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { partnerDeliveries, partnerEndpoints, partnerEvents } from '../../db/schema/index.ts';
 import { insertRows } from '../../db/values.ts';
 import type { Ctx } from '../../lib/context.ts';
@@ -104,6 +104,7 @@ export async function setEndpointEnabled(ctx: Ctx, id: string, enabled: boolean)
       .set({ enabled, disabledReason: enabled ? null : 'Disabled by staff', updatedAt: now })
       .where(eq(partnerEndpoints.id, id))
       .returning();
+    if (enabled) await tx.execute(sql`NOTIFY partner_webhooks`);
     await recordStaffAction(tx, ctx.caller, {
       action: enabled ? 'partner.endpoint.enable' : 'partner.endpoint.disable',
       target: id,
@@ -199,6 +200,8 @@ export async function replayEvents(
         createdAt: now,
       })),
     );
+    // Wakes the delivery job once this commits (wake.ts).
+    await tx.execute(sql`NOTIFY partner_webhooks`);
     await recordStaffAction(tx, ctx.caller, {
       action: 'partner.endpoint.replay',
       target: `${id} ${'eventId' in input ? input.eventId : `since ${input.since}`}`,

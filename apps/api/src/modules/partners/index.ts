@@ -8,3 +8,4 @@ export { partnerWebhooksOpenApi } from './openapi.ts';
 export { recordPartnerEvent } from './record-event.ts';
 export { partnerRoutes } from './routes.ts';
 export { verifySignature } from './signature.ts';
+export { wakeOnPartnerEvents } from './wake.ts';

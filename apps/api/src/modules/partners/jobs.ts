@@ -10,7 +10,8 @@ import { deliverPartnerWebhooks } from './deliver.ts';
 export const partnerWebhooksJob = defineJob({
   name: 'partner-webhooks',
   payload: z.object({}),
-  queue: { policy: 'singleton' },
+  // One run at a time and at most one waiting: a burst of wake-ups after commits asks for one more run.
+  queue: { policy: 'stately' },
   work: { pollingIntervalSeconds: 2 },
   schedule: { cron: '* * * * *', payload: {} },
   async handler(services) {

@@ -59,4 +59,6 @@ export async function recordPartnerEvent({ db, at }: TxAt, input: PartnerEventIn
       createdAt: at,
     })),
   );
+  // Wakes the delivery job once this transaction commits (wake.ts); nothing is sent for a rollback.
+  await db.execute(sql`NOTIFY partner_webhooks`);
 }

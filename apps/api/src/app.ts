@@ -25,6 +25,7 @@ import { ensureSecret } from './lib/secrets.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
 import { modules } from './modules/index.ts';
+import { partnerWebhooksOpenApi, wakeOnPartnerEvents } from './modules/partners/index.ts';
 import { advanceSandboxDirectDebit } from './providers/direct-debit/sandbox.ts';
 import { createProviders, type Providers } from './providers/index.ts';
 import { registerSpa } from './web/spa.ts';
@@ -163,7 +164,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(fastifyFormbody);
   await app.register(fastifySwagger, {
     openapi: {
+      // 3.1 for the partner webhooks section (ADR 362).
+      openapi: '3.1.0',
       info: { title: `${brand.name} insurance platform API`, version: '0.1.0' },
+      webhooks: partnerWebhooksOpenApi(),
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
@@ -183,11 +187,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   for (const plugin of modules) await app.register(plugin);
   await registerSpa(app);
 
+  let stopPartnerWake = async () => {};
   app.addHook('onReady', async () => {
     if (boss) {
       boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
       await boss.start();
       await registerJobs(boss, services);
+      // Partner webhooks go right after their event commits, not at the next minute (ADR 362).
+      stopPartnerWake = await wakeOnPartnerEvents({ ...services, log: app.log });
     }
     // After the jobs: the demo's purchases ask for their documents and mandates by job (ADR 190).
     if (env.SEED_DEMO_DATA) await seedDemoData(services, app.log);
@@ -214,6 +221,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       : undefined;
   app.addHook('onClose', async () => {
     try {
+      await stopPartnerWake();
       if (boss) await boss.stop({ graceful: true, timeout: 5000 });
     } finally {
       await maintenance?.stop();

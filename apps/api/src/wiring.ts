@@ -14,6 +14,7 @@ import {
   useMethodForAccount,
 } from './modules/billing/index.ts';
 import { requestPolicyDocuments } from './modules/documents/index.ts';
+import { recordPartnerEvent } from './modules/partners/index.ts';
 import { assertNothingDueToday, bindPaidProposal, endForNonPayment } from './modules/policies/index.ts';
 
 type Settled = InTransactionEvents['payment.settled'];
@@ -56,6 +57,7 @@ export const eventHandlers: EventHandlers = {
   'directDebit.outcome': directDebitOutcome,
   'refund.outcome': directDebitRefundOutcome,
   'arrears.cancellationDue': endForNonPayment,
+  'lifecycle.announced': recordPartnerEvent,
   'policy.bound': (services, { policyVersionId }) => requestPolicyDocuments(services, policyVersionId),
 };
 

@@ -597,6 +597,73 @@ const MATRIX: Record<string, Row> = {
       'staff impersonating other': NOT_FOUND,
     },
   },
+  'GET /api/admin/partners/endpoints': {
+    kind: 'staff',
+    url: () => '/api/admin/partners/endpoints',
+    why: "staff with partner:admin read the brand's webhook endpoints, without impersonating (ADR 362)",
+    expect: {
+      'staff not impersonating': OK,
+      'staff impersonating owner': OK,
+      'staff impersonating other': OK,
+    },
+  },
+  'POST /api/admin/partners/endpoints': {
+    kind: 'staff',
+    url: () => '/api/admin/partners/endpoints',
+    body: () => ({
+      url: 'ftp://partner.example/hooks',
+      eventTypes: ['policy.bound'],
+      contactEmail: 'dev@partner.example',
+    }),
+    why: 'staff with partner:admin configure an endpoint (ADR 362); an ftp: URL here, refused (SSRF), so the matrix makes none (partner-webhooks.test makes real ones)',
+    expect: {
+      'staff not impersonating': status(400),
+      'staff impersonating owner': status(400),
+      'staff impersonating other': status(400),
+    },
+  },
+  'POST /api/admin/partners/endpoints/:id/enabled': {
+    kind: 'staff',
+    url: () => '/api/admin/partners/endpoints/00000000-0000-4000-8000-000000000000/enabled',
+    body: () => ({ enabled: false }),
+    why: 'staff with partner:admin enable or disable an endpoint (ADR 362); an unknown one here (partner-webhooks.test covers real ones)',
+    expect: {
+      'staff not impersonating': NOT_FOUND,
+      'staff impersonating owner': NOT_FOUND,
+      'staff impersonating other': NOT_FOUND,
+    },
+  },
+  'POST /api/admin/partners/endpoints/:id/roll-secret': {
+    kind: 'staff',
+    url: () => '/api/admin/partners/endpoints/00000000-0000-4000-8000-000000000000/roll-secret',
+    why: 'staff with partner:admin roll the secret of an endpoint (ADR 362); an unknown one here (partner-webhooks.test covers real ones)',
+    expect: {
+      'staff not impersonating': NOT_FOUND,
+      'staff impersonating owner': NOT_FOUND,
+      'staff impersonating other': NOT_FOUND,
+    },
+  },
+  'GET /api/admin/partners/endpoints/:id/deliveries': {
+    kind: 'staff',
+    url: () => '/api/admin/partners/endpoints/00000000-0000-4000-8000-000000000000/deliveries',
+    why: 'staff with partner:admin read the delivery log of an endpoint (ADR 362); an unknown one here (partner-webhooks.test covers real ones)',
+    expect: {
+      'staff not impersonating': NOT_FOUND,
+      'staff impersonating owner': NOT_FOUND,
+      'staff impersonating other': NOT_FOUND,
+    },
+  },
+  'POST /api/admin/partners/endpoints/:id/replay': {
+    kind: 'staff',
+    url: () => '/api/admin/partners/endpoints/00000000-0000-4000-8000-000000000000/replay',
+    body: () => ({ since: '2026-01-01T00:00:00Z' }),
+    why: 'staff with partner:admin replay events to an endpoint (ADR 362); an unknown one here (partner-webhooks.test covers real ones)',
+    expect: {
+      'staff not impersonating': NOT_FOUND,
+      'staff impersonating owner': NOT_FOUND,
+      'staff impersonating other': NOT_FOUND,
+    },
+  },
   'GET /api/admin/audit': {
     kind: 'staff',
     url: () => `/api/admin/audit?customer=${o.partyId}`,

@@ -58,3 +58,19 @@ export function tampered(token: string): string {
   const last = token.at(-2) === 'A' ? 'B' : 'A';
   return `${token.slice(0, -2)}${last}${token.at(-1)}`;
 }
+
+/** A theft reported (first notification of loss) an hour ago on the customer's policy; answers its reference. */
+export async function reportTheft(who: Awaited<ReturnType<typeof customerWithPolicy>>): Promise<string> {
+  const res = await who.call('POST', '/api/claims', {
+    policyId: who.policyId,
+    claimType: 'Theft',
+    claimSubType: 'Contents',
+    occurredAt: new Date(Date.now() - 3600_000).toISOString(),
+    location: 'Station car park, Harrogate',
+    description: 'The window was smashed and a bag taken.',
+    witnesses: [],
+    injuries: false,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().claimReference as string;
+}

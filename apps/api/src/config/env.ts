@@ -102,6 +102,11 @@ export const envSchema = z
      * browser journeys' shared server raises it: many journeys sign in the same demo customer; ADR 325).
      */
     SIGN_IN_CODES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).optional(),
+    /**
+     * Partner webhooks may go to loopback and private addresses (a test's local receiver, ADR 362); off by
+     * default and always off in production. Metadata, link-local addresses and this server stay refused.
+     */
+    PARTNER_WEBHOOKS_ALLOW_PRIVATE: bool.optional(),
     VEHICLE_API_URL: z.string().url().optional(),
     VEHICLE_API_KEY: z.string().optional(),
     ADDRESS_API_KEY: z.string().optional(),
@@ -112,6 +117,7 @@ export const envSchema = z
       ...e,
       HOST: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
       ALLOW_SANDBOX_PROVIDERS: e.ALLOW_SANDBOX_PROVIDERS ?? false,
+      PARTNER_WEBHOOKS_ALLOW_PRIVATE: production ? false : (e.PARTNER_WEBHOOKS_ALLOW_PRIVATE ?? false),
       API_DOCS: e.API_DOCS ?? !production,
       // Loopback is never exempt in production (a proxy on the same host would make every client loopback).
       RATE_LIMIT_EXEMPT_LOOPBACK: production ? false : (e.RATE_LIMIT_EXEMPT_LOOPBACK ?? true),

@@ -4,6 +4,7 @@ import { cancellationDueJob } from '../modules/adjustments/index.ts';
 import { billingRunJob, ledgerCheckJob, refundPayoutJob, renewedYearJob } from '../modules/billing/index.ts';
 import { documentJobs } from '../modules/documents/index.ts';
 import { identityPurgeJob } from '../modules/identity/index.ts';
+import { partnerWebhooksJob } from '../modules/partners/index.ts';
 import { policyActivationJob } from '../modules/policies/index.ts';
 import { quoteExpiryJob } from '../modules/proposals/index.ts';
 import { renewalJobs } from '../modules/renewals/index.ts';
@@ -36,6 +37,7 @@ export const jobs: readonly JobDefinition[] = [
   ledgerCheckJob,
   cancellationDueJob,
   ...renewalJobs,
+  partnerWebhooksJob,
 ];
 
 export async function registerJobs(boss: PgBoss, services: AppServices) {

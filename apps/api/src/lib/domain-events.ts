@@ -1,3 +1,4 @@
+import type { PartnerEventInput } from '@forecourt/contracts/partners';
 import type { z } from 'zod';
 import type { Db } from '../db/connection.ts';
 import type { customerPayments, paymentMethods, paymentRefunds } from '../db/schema/index.ts';
@@ -68,6 +69,12 @@ export interface InTransactionEvents {
    * Answers whether it ended (false: it had already ended).
    */
   'arrears.cancellationDue': EventShape<{ db: Db }, { policyId: string; at: Date }, boolean>;
+  /**
+   * A fact of a policy's life that partners are told of (issue 31, ADR 362): policy bound, changed, ended,
+   * renewed, a renewal invited, a payment collected or failed, a claim opened or moved. Recorded in the
+   * emitter's transaction (partners), so exactly the committed facts are announced; delivered by a job.
+   */
+  'lifecycle.announced': EventShape<TxAt, PartnerEventInput, void>;
 }
 
 export type OutboxEvents = {
@@ -97,6 +104,7 @@ export const IN_TRANSACTION_EVENTS = [
   'directDebit.outcome',
   'refund.outcome',
   'arrears.cancellationDue',
+  'lifecycle.announced',
 ] as const satisfies readonly InTransactionEventName[];
 export const OUTBOX_EVENTS = Object.keys(outboxEventSchemas) as OutboxEventName[];
 export const EVENT_NAMES: readonly EventName[] = [...IN_TRANSACTION_EVENTS, ...OUTBOX_EVENTS];

@@ -6,6 +6,7 @@ import { paidInFull, productKindOf } from '@forecourt/domain/policy/term';
 import { eq } from 'drizzle-orm';
 import { policyAdjustments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { publish } from '../../lib/domain-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
 import { enqueue } from '../../lib/outbox.ts';
@@ -100,6 +101,18 @@ export async function confirmMta(
       version: version.versionNumber,
     },
   });
+  await publish(
+    'lifecycle.announced',
+    { db: ctx.db, at: now },
+    {
+      type: 'policy.changed',
+      policyId: row.policyId,
+      data: {
+        effectiveAt: row.effectiveAt.toISOString(),
+        premiumChangePence: row.prorataPremiumPence,
+      },
+    },
+  );
   const price =
     row.prorataPremiumPence > 0
       ? `The change costs ${formatGBP(row.prorataPremiumPence)} for the rest of this period.`

@@ -40,6 +40,15 @@ export async function afterFailedCollection(
   at: Date,
   by: CollectedBy = 'card',
 ) {
+  await publish(
+    'lifecycle.announced',
+    { db: tx, at },
+    {
+      type: 'payment.failed',
+      policyId: account.policyId,
+      data: { amountPence: amount, failedAt: at.toISOString() },
+    },
+  );
   const attempt = statement.collectionAttempts;
   const day = (d: Date) => formatLondon(d, 'd MMMM yyyy');
   const retries = by === 'debit' ? RETRY_AFTER_DAYS.slice(0, DD_REPRESENTATIONS) : RETRY_AFTER_DAYS;

@@ -3,6 +3,7 @@ import { formatGBP } from '@forecourt/domain/money';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { valuesTable } from '../../db/values.ts';
+import { publish } from '../../lib/domain-events.ts';
 import { guardOf } from '../../lib/lifecycle.ts';
 import type { CollectionPayment } from '../payments/index.ts';
 import { type CollectedBy, reinstateIfPaidMany } from './arrears.ts';
@@ -37,6 +38,17 @@ export async function postCollected(tx: Db, collected: Collected[], at: Date, by
       },
     })),
   );
+  // Partners are told of each collected payment, in this transaction (ADR 362).
+  for (const { account, payment } of collected)
+    await publish(
+      'lifecycle.announced',
+      { db: tx, at },
+      {
+        type: 'payment.succeeded',
+        policyId: account.policyId,
+        data: { amountPence: payment.amountPence, collectedAt: at.toISOString() },
+      },
+    );
   await tx.execute(
     sql`UPDATE statements s SET subtotal_pence = s.subtotal_pence - v.paid,
           carried_forward_pence = s.carried_forward_pence - v.paid,

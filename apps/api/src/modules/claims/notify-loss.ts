@@ -4,6 +4,7 @@ import { formatLondon, londonDate } from '@forecourt/domain/dates';
 import type { z } from 'zod';
 import { claimEvents, claims } from '../../db/schema/index.ts';
 import type { Caller, Ctx } from '../../lib/context.ts';
+import { publish } from '../../lib/domain-events.ts';
 import { AppError, validation } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { newClaimReference } from './claim-reference.ts';
@@ -87,6 +88,21 @@ export async function recordLoss(
       ...actor,
       createdAt: now,
     });
+    // Partners are told (ADR 362): the reference, type, date and status, none of the loss's details.
+    await publish(
+      'lifecycle.announced',
+      { db: tx, at: now },
+      {
+        type: 'claim.opened',
+        policyId: policy.policyId,
+        data: {
+          claimReference,
+          claimType: report.claimType,
+          occurredDate: londonDate(occurredAt),
+          status: 'pending',
+        },
+      },
+    );
     if (policy.email) {
       await enqueue(tx, {
         channel: 'email',

@@ -3,6 +3,7 @@ import { type ClaimEvent, claimMachine } from '@forecourt/domain/lifecycle/index
 import { and, eq } from 'drizzle-orm';
 import { claimEvents, claims } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { publish } from '../../lib/domain-events.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { move } from '../../lib/lifecycle.ts';
 import { owned } from '../../lib/party-scope.ts';
@@ -55,6 +56,15 @@ export async function moveClaim(ctx: Ctx, claim: ClaimRow, input: ClaimMove): Pr
       at: now,
       customerPartyId: claim.partyId,
     });
+    await publish(
+      'lifecycle.announced',
+      { db: tx, at: now },
+      {
+        type: 'claim.updated',
+        policyId: claim.policyId,
+        data: { claimReference: claim.claimReference, fromStatus: claim.status, status: to },
+      },
+    );
   });
 }
 

@@ -8,6 +8,7 @@ import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { and, eq } from 'drizzle-orm';
 import { policies, policyVersions, proposals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { publish } from '../../lib/domain-events.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { newPolicyNumber } from '../../lib/policy-number.ts';
@@ -86,6 +87,21 @@ export async function bindProposal(ctx: Ctx, proposalCode: string, partyId: stri
     expiry,
     status: policy.status,
   });
+  // Partners are told in this transaction (ADR 362): the event exists if and only if the policy does.
+  await publish(
+    'lifecycle.announced',
+    { db: ctx.db, at: now },
+    {
+      type: 'policy.bound',
+      policyId: policy.policyId,
+      data: {
+        status: policy.status,
+        coverStart: startAt.toISOString(),
+        coverEnd: expiry.toISOString(),
+        premiumPence: quote.totals?.discountedPrice ?? null,
+      },
+    },
+  );
   return { ...policy, policyNumber, created: true };
 }
 

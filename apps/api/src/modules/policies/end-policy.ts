@@ -2,6 +2,7 @@ import { canTransition, type PolicyEvent, policyMachine } from '@forecourt/domai
 import { desc, eq } from 'drizzle-orm';
 import { policies, policyVersions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { publish } from '../../lib/domain-events.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
 import { enqueue } from '../../lib/outbox.ts';
 
@@ -59,6 +60,7 @@ export async function endPolicy(ctx: Pick<Ctx, 'db'>, e: PolicyEnd): Promise<End
       .update(policies)
       .set({ status: nextStatus(policyMachine, row.status, event) })
       .where(eq(policies.id, row.id));
+    await announceEnd(ctx, row, e);
     return 'completed';
   }
   if (!legal) return null;
@@ -92,5 +94,26 @@ export async function endPolicy(ctx: Pick<Ctx, 'db'>, e: PolicyEnd): Promise<End
       reason: e.reason,
     },
   });
+  if (due) await announceEnd(ctx, row, e);
   return due ? 'ended' : 'scheduled';
+}
+
+/**
+ * Partners are told when the status changes (ADR 362): a cancellation for non-payment is `policy.lapsed`,
+ * every other early end (the customer's cancellation, void, NTU) `policy.cancelled`.
+ */
+async function announceEnd(ctx: Pick<Ctx, 'db'>, row: { id: string; policyNumber: string }, e: PolicyEnd) {
+  const at = { db: ctx.db, at: e.now };
+  if (e.status === 'CANCELLED' && e.reason === 'NON_PAYMENT')
+    await publish('lifecycle.announced', at, {
+      type: 'policy.lapsed',
+      policyId: row.id,
+      data: { coverEnd: e.at.toISOString(), reason: 'NON_PAYMENT' },
+    });
+  else
+    await publish('lifecycle.announced', at, {
+      type: 'policy.cancelled',
+      policyId: row.id,
+      data: { status: e.status, coverEnd: e.at.toISOString(), reason: e.reason },
+    });
 }

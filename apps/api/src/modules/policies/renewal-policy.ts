@@ -6,6 +6,7 @@ import { and, desc, eq, gt, inArray, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { policies, policyVersions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { publish } from '../../lib/domain-events.ts';
 import { guardOf, nextStatus } from '../../lib/lifecycle.ts';
 import { newPolicyNumber } from '../../lib/policy-number.ts';
 import { openCustomerAccount } from '../billing/index.ts';
@@ -86,12 +87,26 @@ export async function writeAutoRenewal(
 }
 
 /** Opted out or referred: the policy ends at its expiry (LAPSED uses expiredAt, spec 2 §4). */
-export async function lapsePolicy(db: Db, policyId: string) {
+export async function lapsePolicy(db: Db, policyId: string, at: Date) {
   const lapse = guardOf(policyMachine, 'lapse');
-  await db
+  const [lapsed] = await db
     .update(policies)
     .set({ status: lapse.to })
-    .where(and(eq(policies.id, policyId), inArray(policies.status, lapse.from)));
+    .where(and(eq(policies.id, policyId), inArray(policies.status, lapse.from)))
+    .returning({ policyNumber: policies.policyNumber, expiredAt: policies.expiredAt });
+  if (lapsed)
+    await publish(
+      'lifecycle.announced',
+      { db, at },
+      {
+        type: 'policy.lapsed',
+        policyId,
+        data: {
+          coverEnd: (lapsed.expiredAt ?? at).toISOString(),
+          reason: 'NOT_RENEWED',
+        },
+      },
+    );
 }
 
 /**
@@ -169,5 +184,18 @@ export async function issueSuccessor(
       now: o.now,
       billedByTheRun: monthly && !o.takenUp?.payment,
     });
+  await publish(
+    'lifecycle.announced',
+    { db: ctx.db, at: o.now },
+    {
+      type: 'policy.renewed',
+      policyId: old.id,
+      data: {
+        renewalPolicyNumber: policyNumber,
+        coverStart: startAt.toISOString(),
+        coverEnd: expiry.toISOString(),
+      },
+    },
+  );
   return { policyId, policyNumber, versionId, startAt, expiry, documentInput, billed: Boolean(method) };
 }

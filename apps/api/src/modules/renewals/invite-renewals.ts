@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { renewals } from '../../db/schema/index.ts';
 import type { AppServices } from '../../lib/context.ts';
+import { publish } from '../../lib/domain-events.ts';
 import { claimsInPolicyYear } from '../claims/index.ts';
 import {
   attachRenewalProposal,
@@ -174,6 +175,20 @@ export async function offerRenewal(
 ) {
   const { policy } = o;
   await attachRenewalProposal(tx, policy.id, o.proposalCode);
+  // Partners are told of a renewal offered at a price (ADR 362); a referral is not an offer.
+  if (!o.referred)
+    await publish(
+      'lifecycle.announced',
+      { db: tx, at: services.clock.now() },
+      {
+        type: 'renewal.invited',
+        policyId: policy.id,
+        data: {
+          renewalDate: (policy.expiredAt ?? services.clock.now()).toISOString(),
+          premiumPence: totalOf(o.offered),
+        },
+      },
+    );
   // Opted out meanwhile: the quote waits behind the opted-out banner; nothing is e-mailed.
   if (!policy.autoRenewalEnabled) return;
   const anniversary = policy.expiredAt ?? services.clock.now();

@@ -41,7 +41,7 @@ async function lapseUnrenewed(services: Services, policyId: string, at: Date): P
     if (!policy || (policy.status !== 'ACTIVE' && policy.status !== 'PENDING') || !policy.expiredAt)
       return 'DONE_ALREADY';
     if (policy.expiredAt > at) return 'DONE_ALREADY';
-    await lapsePolicy(tx, policyId);
+    await lapsePolicy(tx, policyId, at);
     const version = await currentVersionOf(tx, policyId, at);
     await enqueueOutcome(tx, {
       brand: services.brand,
@@ -91,7 +91,7 @@ async function settleOne(
       renewable(proposal.status) &&
       quote !== null;
     if (!optedIn || !quote) {
-      await lapsePolicy(tx, policy.id);
+      await lapsePolicy(tx, policy.id, at);
       await complete('lapse');
       const takeUp = await keepOpenForTakeUp(tx, { policy, proposal, row, quote, at });
       await enqueueOutcome(tx, {

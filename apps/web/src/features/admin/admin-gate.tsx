@@ -16,6 +16,9 @@ const RenewalReviewScreen = lazy(() =>
 const StaffClaimsScreen = lazy(() =>
   import('./claims/staff-claims-screen.tsx').then((m) => ({ default: m.StaffClaimsScreen })),
 );
+const PartnersScreen = lazy(() =>
+  import('./partners/partners-screen.tsx').then((m) => ({ default: m.PartnersScreen })),
+);
 const under = (path: string, root: string) => path === root || path.startsWith(`${root}/`);
 /** The staff screens that act for no customer (ADR 265, 354): reachable before choosing one. */
 const isStaffScreen = (path: string) => under(path, '/renewals') || under(path, '/claims');
@@ -35,6 +38,13 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const path = window.location.pathname.slice(base.length) || '/';
   if (PASS_THROUGH.includes(path)) return children;
   if (!ready) return <Spinner label="" />;
+  // The partner webhooks screen (ADR 362) needs partner:admin, not access:impersonate: it acts for no customer.
+  if (under(path, '/partners') && user?.permissions.includes('partner:admin'))
+    return (
+      <Suspense fallback={<Spinner label="" />}>
+        <PartnersScreen />
+      </Suspense>
+    );
   if (!user?.permissions.includes('access:impersonate')) return <UnauthorisedScreen />;
   if (isStaffScreen(path))
     return (

@@ -82,6 +82,11 @@ export function ImpersonationScreen() {
           {t('admin.claims.link')}
         </a>
       </p>
+      <p className={styles.more}>
+        <a href={`${basename.replace(/\/$/, '')}/partners`} data-testid="admin-partners-link">
+          {t('admin.partners.link')}
+        </a>
+      </p>
     </AdminFrame>
   );
 }

@@ -11,6 +11,7 @@ import { healthRoutes } from './health/index.ts';
 import { identityRoutes } from './identity/index.ts';
 import { insightRoutes } from './insights/index.ts';
 import { lookupRoutes } from './lookups/index.ts';
+import { partnerQuoteRoutes } from './partner-quotes/index.ts';
 import { paymentRoutes } from './payments/index.ts';
 import { policyRoutes } from './policies/index.ts';
 import { proposalRoutes } from './proposals/index.ts';
@@ -38,4 +39,5 @@ export const modules: FastifyPluginAsyncZod[] = [
   adjustmentRoutes,
   renewalRoutes,
   uploadRoutes,
+  partnerQuoteRoutes,
 ];

@@ -4,6 +4,7 @@ import * as claims from './claims.ts';
 import * as foundation from './foundation.ts';
 import * as identity from './identity.ts';
 import * as insights from './insights.ts';
+import * as partnerQuotes from './partner-quotes.ts';
 import * as payments from './payments.ts';
 import * as policies from './policies.ts';
 import * as proposalChecks from './proposal-checks.ts';
@@ -19,6 +20,7 @@ export const schema = {
   ...claims,
   ...identity,
   ...insights,
+  ...partnerQuotes,
   ...payments,
   ...policies,
   ...proposals,
@@ -33,6 +35,7 @@ export * from './claims.ts';
 export * from './foundation.ts';
 export * from './identity.ts';
 export * from './insights.ts';
+export * from './partner-quotes.ts';
 export * from './payments.ts';
 export * from './policies.ts';
 export * from './proposal-checks.ts';

@@ -53,7 +53,10 @@ export const partnerLinkRequestSchema = z.object({
     .max(100)
     .regex(/^[\w-]+$/),
 });
-export const partnerLinkResponseSchema = sessionResponseSchema.extend({ proposalCode: z.string() });
+export const partnerLinkResponseSchema = sessionResponseSchema.extend({
+  proposalCode: z.string(),
+  schemeCode: z.string(),
+});
 export type PartnerLinkResponse = z.infer<typeof partnerLinkResponseSchema>;
 
 /** Staff: a partner's API keys (GET/POST /api/admin/partner-keys). */

@@ -39,5 +39,9 @@ export async function openQuoteLink(services: AppServices, token: string): Promi
     (await partyKind(services, proposal.partyId)) !== 'anonymous'
   )
     throw new AppError('GONE', GONE);
-  return { ...(await signAnonymousToken(services, proposal.partyId)), proposalCode: proposal.proposalCode };
+  return {
+    ...(await signAnonymousToken(services, proposal.partyId)),
+    proposalCode: proposal.proposalCode,
+    schemeCode: proposal.schemeCode,
+  };
 }

@@ -16,6 +16,9 @@ const RenewalReviewScreen = lazy(() =>
 const StaffClaimsScreen = lazy(() =>
   import('./claims/staff-claims-screen.tsx').then((m) => ({ default: m.StaffClaimsScreen })),
 );
+const PartnerKeysScreen = lazy(() =>
+  import('./partners/partner-keys-screen.tsx').then((m) => ({ default: m.PartnerKeysScreen })),
+);
 const under = (path: string, root: string) => path === root || path.startsWith(`${root}/`);
 /** The staff screens that act for no customer (ADR 265, 354): reachable before choosing one. */
 const isStaffScreen = (path: string) => under(path, '/renewals') || under(path, '/claims');
@@ -24,7 +27,8 @@ const isStaffScreen = (path: string) => under(path, '/renewals') || under(path, 
  * Admin mode (features.isAdmin): without a user holding access:impersonate, the unauthorised screen; the
  * staff screens that act for no customer (the renewal review queue, `/renewals`); otherwise the
  * impersonation screen until a customer id is given; then the app, acting for that customer. The staff
- * claims screen (`/claims`, ADR 354) acts for no customer either.
+ * claims screen (`/claims`, ADR 354) acts for no customer either; the partner API keys (`/partners/keys`,
+ * ADR 363) need partner:admin instead of access:impersonate.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
   const config = useConfig();
@@ -35,6 +39,15 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const path = window.location.pathname.slice(base.length) || '/';
   if (PASS_THROUGH.includes(path)) return children;
   if (!ready) return <Spinner label="" />;
+  // Partner API keys (ADR 363): staff with partner:admin, who need not act for customers.
+  if (under(path, '/partners'))
+    return user?.permissions.includes('partner:admin') ? (
+      <Suspense fallback={<Spinner label="" />}>
+        <PartnerKeysScreen />
+      </Suspense>
+    ) : (
+      <UnauthorisedScreen />
+    );
   if (!user?.permissions.includes('access:impersonate')) return <UnauthorisedScreen />;
   if (isStaffScreen(path))
     return (

@@ -11,6 +11,7 @@ export const queryKeys = {
   renewalQueue: () => ['admin', 'renewals'] as const,
   renewalReview: (code: string) => ['admin', 'renewals', code] as const,
   staffClaims: () => ['admin', 'claims'] as const,
+  partnerKeys: () => ['admin', 'partner-keys'] as const,
   staffClaim: (claimReference: string) => ['admin', 'claims', claimReference] as const,
   myPolicies: () => ['policies', 'mine'] as const,
   policy: (policyId: string) => ['policy', policyId] as const,

@@ -1,7 +1,9 @@
 import type { CreateProposalRequest, Proposal } from '@forecourt/contracts/proposals';
 import { validateProposal } from '@forecourt/domain/risk/validate';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { type ProposalRow, proposals } from '../../db/schema/index.ts';
+import { prepared } from '../../db/prepared.ts';
+import { proposals } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, validation } from '../../lib/errors.ts';
@@ -9,7 +11,7 @@ import { findScheme } from '../rating/index.ts';
 import { takeVehicleFromLookup } from './answer-changes.ts';
 import { brandRuleErrors } from './brand-questions.ts';
 import { toProposal } from './proposal-view.ts';
-import { quoteColumns, type RatedProposal, rateProposal, validateForRating } from './rate-proposal.ts';
+import { type RatedProposal, rateProposal, validateForRating } from './rate-proposal.ts';
 import { newExternalReference, newProposalCode } from './references.ts';
 
 type NewProposalInput = Pick<
@@ -48,41 +50,91 @@ export interface NewProposal {
   rated: RatedProposal | undefined;
 }
 
+/** The columns of a new proposal, as the driver's text (JSON, ISO times), for the prepared insert. */
+const newRowValues = (ctx: Pick<Ctx, 'brand' | 'clock'>, partyId: string, p: NewProposal, given?: string) => {
+  const now = ctx.clock.now().toISOString();
+  return {
+    proposalCode: newProposalCode(),
+    partyId,
+    externalReference: given ?? newExternalReference(),
+    brand: ctx.brand.id,
+    schemeCode: p.schemeCode,
+    product: p.product,
+    status: p.rated?.status ?? 'QUOTE',
+    source: p.source,
+    promoCode: p.promoCode,
+    data: JSON.stringify(p.data),
+    quote: p.rated ? JSON.stringify(p.rated.quote) : null,
+    startAt: p.rated?.startAt.toISOString() ?? null,
+    endAt: p.rated?.endAt.toISOString() ?? null,
+    quoteExpiresAt: p.rated?.quoteExpiresAt.toISOString() ?? null,
+    createdAt: now,
+  };
+};
+
+/**
+ * The insert, prepared once per database handle (ADR 270): every column a new proposal sets; a reference (or
+ * code) already taken writes nothing (no error that would abort the caller's transaction).
+ */
+const insertNew = (d: Db) =>
+  d
+    .insert(proposals)
+    .values({
+      proposalCode: sql.placeholder('proposalCode'),
+      partyId: sql.placeholder('partyId'),
+      externalReference: sql.placeholder('externalReference'),
+      brand: sql.placeholder('brand'),
+      schemeCode: sql.placeholder('schemeCode'),
+      product: sql.placeholder('product'),
+      status: sql`${sql.placeholder('status')}::text`,
+      source: sql`${sql.placeholder('source')}::text`,
+      promoCode: sql`${sql.placeholder('promoCode')}::text`,
+      data: sql`${sql.placeholder('data')}::jsonb`,
+      quote: sql`${sql.placeholder('quote')}::jsonb`,
+      startAt: sql`${sql.placeholder('startAt')}::timestamptz`,
+      endAt: sql`${sql.placeholder('endAt')}::timestamptz`,
+      quoteExpiresAt: sql`${sql.placeholder('quoteExpiresAt')}::timestamptz`,
+      createdAt: sql`${sql.placeholder('createdAt')}::timestamptz`,
+      updatedAt: sql`${sql.placeholder('createdAt')}::timestamptz`,
+    })
+    .onConflictDoNothing();
+
+/** The whole row written (the web's create answers it). */
+const insertAnsweringRow = (db: Db) =>
+  prepared(db, 'proposal_insert_row', (d) => insertNew(d).returning().prepare('proposal_insert_row'));
+
+/**
+ * Only what a caller that has the answers and the quote already needs of the row (the partner quote API): a
+ * 6 KB row of JSON is not sent back and parsed again on every quote (issue 31 part 2).
+ */
+const insertAnsweringKeys = (db: Db) =>
+  prepared(db, 'proposal_insert_keys', (d) =>
+    insertNew(d)
+      .returning({ proposalCode: proposals.proposalCode, externalReference: proposals.externalReference })
+      .prepare('proposal_insert_keys'),
+  );
+
 /**
  * Writes a checked proposal for `partyId` (on `db`, which may be a transaction). A partner may choose its
  * `externalReference`; one that is already taken is not an error (a 409 would tell anyone which references
  * existed): the proposal gets a reference of our own instead, leaving the other proposal untouched (ADR 122).
  */
-export async function insertProposal(
+export function insertProposal(
   ctx: Pick<Ctx, 'brand' | 'clock'>,
   db: Db,
   partyId: string,
   p: NewProposal,
-): Promise<ProposalRow> {
+): Promise<{ proposalCode: string; externalReference: string }> {
+  return withFreeReference(p, (given) =>
+    insertAnsweringKeys(db).execute(newRowValues(ctx, partyId, p, given)),
+  );
+}
+
+/** Tries the insert until it writes: with the given reference first, then with references of our own. */
+async function withFreeReference<T>(p: NewProposal, insert: (given: string | undefined) => Promise<T[]>) {
   let given = p.externalReference?.toUpperCase();
   for (let attempt = 0; attempt < 5; attempt++) {
-    const now = ctx.clock.now();
-    // A reference (or code) already taken writes nothing and is tried again with one of our own: no error that
-    // would abort the caller's transaction.
-    const [row] = await db
-      .insert(proposals)
-      .values({
-        proposalCode: newProposalCode(),
-        partyId,
-        externalReference: given ?? newExternalReference(),
-        brand: ctx.brand.id,
-        schemeCode: p.schemeCode,
-        product: p.product,
-        status: p.rated?.status ?? 'QUOTE',
-        source: p.source,
-        promoCode: p.promoCode,
-        data: p.data,
-        createdAt: now,
-        updatedAt: now,
-        ...(p.rated ? quoteColumns(p.rated) : {}),
-      })
-      .onConflictDoNothing()
-      .returning();
+    const [row] = await insert(given);
     if (row) return row;
     given = undefined;
   }
@@ -95,7 +147,7 @@ const promoOf = (promoCode: string | undefined) => promoCode?.trim().toUpperCase
 export async function createProposal(ctx: Ctx, input: CreateProposalRequest): Promise<Proposal> {
   const partyId = requireParty(ctx.caller);
   const { scheme, data } = await checkNewProposal(ctx, input);
-  const row = await insertProposal(ctx, ctx.db, partyId, {
+  const p: NewProposal = {
     schemeCode: scheme.schemeCode,
     product: scheme.product,
     data,
@@ -103,7 +155,10 @@ export async function createProposal(ctx: Ctx, input: CreateProposalRequest): Pr
     source: input.source ?? null,
     externalReference: input.externalReference,
     rated: undefined,
-  });
+  };
+  const row = await withFreeReference(p, (given) =>
+    insertAnsweringRow(ctx.db).execute(newRowValues(ctx, partyId, p, given)),
+  );
   return toProposal(row, row.createdAt, ctx.brand);
 }
 

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
+import { prepared } from '../../db/prepared.ts';
 import { parties } from '../../db/schema/index.ts';
 import { anonymousTokenSubject, partyKind, signAnonymousToken } from '../../lib/auth.ts';
 import type { AppServices } from '../../lib/context.ts';
@@ -31,6 +33,11 @@ export async function issueSession(services: AppServices, presentedToken: string
 /** A new anonymous party (on `db`, which may be a transaction): a visitor's, or a partner quote's (ADR 363). */
 export async function newAnonymousParty(db: Db): Promise<string> {
   const partyId = randomUUID();
-  await db.insert(parties).values({ id: partyId, kind: 'anonymous' });
+  await prepared(db, 'party_insert_anonymous', (d) =>
+    d
+      .insert(parties)
+      .values({ id: sql.placeholder('partyId'), kind: 'anonymous' })
+      .prepare('party_insert_anonymous'),
+  ).execute({ partyId });
   return partyId;
 }

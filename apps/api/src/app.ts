@@ -94,7 +94,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   const app = Fastify({
     logger:
-      options.logger === false ? false : { level: env.LOG_LEVEL, redact: ['req.headers.authorization'] },
+      options.logger === false
+        ? false
+        : { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -169,7 +171,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       info: { title: `${brand.name} insurance platform API`, version: '0.1.0' },
       webhooks: partnerWebhooksOpenApi(),
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The aggregator quote API (ADR 363): a partner's key, made by staff with partner:admin.
+          partnerApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
       },
       security: [{ bearer: [] }],
     },

@@ -181,6 +181,16 @@ const MATRIX: Record<string, Row> = {
     url: () => '/api/session/back-book',
     body: () => ({ externalReference: 'NO-SUCH-REF', dateOfBirth: '1990-01-01', postalCode: 'LS1 5HD' }),
   },
+  'POST /api/partners/quotes': {
+    kind: 'exempt',
+    why: 'authenticated by the partner API key (X-Api-Key), not a session: no key is 401 for everyone (partner-quotes.test)',
+    body: () => ({ schemeCode: 'FCMOTOR1', data: sampleProposalData(todayInLondon(new Date())) }),
+  },
+  'POST /api/session/partner-quote': {
+    kind: 'public',
+    why: 'a partner quote’s one-time deep link: an unguessable token, exchanged once (410 after)',
+    body: () => ({ token: 'A'.repeat(43) }),
+  },
   'GET /': { kind: 'exempt', why: 'the single-page app' },
   'GET /{*}': { kind: 'exempt', why: 'the single-page app: every page path serves index.html, no data' },
   // Signed by the provider: no caller token counts; an unsigned post is refused for everyone.
@@ -595,6 +605,48 @@ const MATRIX: Record<string, Row> = {
       'staff not impersonating': NOT_FOUND,
       'staff impersonating owner': NOT_FOUND,
       'staff impersonating other': NOT_FOUND,
+    },
+  },
+  // The aggregator quote API (ADR 363): staff manage partner keys and read conversion per source, for no customer.
+  'GET /api/admin/partner-keys': {
+    kind: 'staff',
+    url: () => '/api/admin/partner-keys',
+    why: 'the brand’s partner API keys (prefixes only), for staff with partner:admin without impersonating',
+    expect: {
+      'staff not impersonating': OK,
+      'staff impersonating owner': OK,
+      'staff impersonating other': OK,
+    },
+  },
+  'POST /api/admin/partner-keys': {
+    kind: 'staff',
+    url: () => '/api/admin/partner-keys',
+    body: () => ({ partner: 'Matrix Compare' }),
+    why: 'a new partner API key, for staff with partner:admin without impersonating (audited)',
+    expect: {
+      'staff not impersonating': OK,
+      'staff impersonating owner': OK,
+      'staff impersonating other': OK,
+    },
+  },
+  'POST /api/admin/partner-keys/:id/revoke': {
+    kind: 'staff',
+    url: () => `/api/admin/partner-keys/${randomUUID()}/revoke`,
+    why: 'revokes a partner API key; an unknown key here (partner-quotes.test revokes real ones)',
+    expect: {
+      'staff not impersonating': NOT_FOUND,
+      'staff impersonating owner': NOT_FOUND,
+      'staff impersonating other': NOT_FOUND,
+    },
+  },
+  'GET /api/admin/insights/sources': {
+    kind: 'staff',
+    url: () => '/api/admin/insights/sources',
+    why: 'quotes, bought and conversion per partner source: counts, no customer data (access:insights)',
+    expect: {
+      'staff not impersonating': OK,
+      'staff impersonating owner': OK,
+      'staff impersonating other': OK,
     },
   },
   'GET /api/admin/partners/endpoints': {

@@ -10,6 +10,8 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 const WITHOUT_TOKEN = new Set([
   'POST /api/session',
   'POST /api/session/back-book',
+  // The deep link's token is the credential (ADR 363).
+  'POST /api/session/partner-quote',
   'GET /api/config',
   'POST /api/form/validation/:profile',
   'POST /api/stripe/webhooks',

@@ -39,7 +39,18 @@ beforeAll(async () => {
   const v = await visitor(t.app);
   const { code } = await ratedProposal(v);
   const partyId = decodeJwt(v.token).sub as string;
-  callers.push({ name: 'visitor', headers: { authorization: `Bearer ${v.token}` } });
+  // The visitor also holds a partner's API key, so the partner quote API's input is fuzzed past its key check.
+  const partnerKey = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/partner-keys',
+    headers: { authorization: `Bearer fuzz-staff:${partyId}` },
+    payload: { partner: 'Fuzz Compare' },
+  });
+  expect(partnerKey.statusCode, partnerKey.body).toBe(201);
+  callers.push({
+    name: 'visitor',
+    headers: { authorization: `Bearer ${v.token}`, 'x-api-key': partnerKey.json().key },
+  });
   callers.push({ name: 'staff', headers: { authorization: `Bearer fuzz-staff:${partyId}` } });
   const values: Record<string, string> = {
     code,

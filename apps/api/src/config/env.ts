@@ -95,6 +95,8 @@ export const envSchema = z
     RATE_LIMIT_ACCOUNT_CHECKS: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_ACCOUNT_CHANGES: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_FEEDBACK: z.coerce.number().int().min(1).default(10),
+    /** Partner quotes per API key per window (ADR 363): a comparison site sends one per visitor. */
+    RATE_LIMIT_PARTNER_QUOTES: z.coerce.number().int().min(1).default(6000),
     /** Unset: loopback clients are exempt from the rate limits outside production; never in production. */
     RATE_LIMIT_EXEMPT_LOOPBACK: bool.optional(),
     /**

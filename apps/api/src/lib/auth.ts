@@ -130,6 +130,9 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 const OPEN_ROUTES = new Set([
   'POST /api/session',
   'POST /api/session/back-book',
+  // The partner quote API is authenticated by its X-Api-Key, not a session (ADR 363); its deep link by the token.
+  'POST /api/partners/quotes',
+  'POST /api/session/partner-quote',
   'GET /api/config',
   'POST /api/form/validation/:profile',
   'POST /api/stripe/webhooks',

@@ -12,7 +12,16 @@ export const RATE_LIMITED_ROUTES = {
   // Issue 27 §9, §12: changing the sign-in address (codes and notes sent) and feedback read by staff.
   'PATCH /api/policyholder': 'RATE_LIMIT_ACCOUNT_CHANGES',
   'POST /api/insights/feedback': 'RATE_LIMIT_FEEDBACK',
+  // Issue 31 part 2 (ADR 363): per partner API key, not per client address.
+  'POST /api/partners/quotes': 'RATE_LIMIT_PARTNER_QUOTES',
 } as const;
+
+/** Routes limited per API key (the X-Api-Key header) rather than per client, loopback included. */
+const PER_API_KEY = new Set<string>(['POST /api/partners/quotes']);
+const apiKeyOf = (request: FastifyRequest) => {
+  const key = request.headers['x-api-key'];
+  return `key:${Array.isArray(key) ? key[0] : (key ?? '')}`.slice(0, 220);
+};
 
 type Counted = { current: number; ttl: number };
 
@@ -66,9 +75,10 @@ export async function registerRateLimits(app: FastifyInstance) {
       const key = `${method} ${route.url}` as keyof typeof RATE_LIMITED_ROUTES;
       const variable = RATE_LIMITED_ROUTES[key];
       if (!variable) continue;
+      const perKey = PER_API_KEY.has(key) ? { keyGenerator: apiKeyOf, allowList: () => false } : {};
       route.config = {
         ...route.config,
-        rateLimit: { max: env[variable], timeWindow: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+        rateLimit: { max: env[variable], timeWindow: env.RATE_LIMIT_WINDOW_SECONDS * 1000, ...perKey },
       } as typeof route.config;
     }
   });

@@ -11,6 +11,7 @@ import { healthRoutes } from './health/index.ts';
 import { identityRoutes } from './identity/index.ts';
 import { insightRoutes } from './insights/index.ts';
 import { lookupRoutes } from './lookups/index.ts';
+import { partnerQuoteRoutes } from './partner-quotes/index.ts';
 import { partnerRoutes } from './partners/index.ts';
 import { paymentRoutes } from './payments/index.ts';
 import { policyRoutes } from './policies/index.ts';
@@ -40,4 +41,5 @@ export const modules: FastifyPluginAsyncZod[] = [
   renewalRoutes,
   uploadRoutes,
   partnerRoutes,
+  partnerQuoteRoutes,
 ];

@@ -4,6 +4,7 @@ import * as claims from './claims.ts';
 import * as foundation from './foundation.ts';
 import * as identity from './identity.ts';
 import * as insights from './insights.ts';
+import * as partnerQuotes from './partner-quotes.ts';
 import * as partners from './partners.ts';
 import * as payments from './payments.ts';
 import * as policies from './policies.ts';
@@ -21,6 +22,7 @@ export const schema = {
   ...identity,
   ...insights,
   ...partners,
+  ...partnerQuotes,
   ...payments,
   ...policies,
   ...proposals,
@@ -35,6 +37,7 @@ export * from './claims.ts';
 export * from './foundation.ts';
 export * from './identity.ts';
 export * from './insights.ts';
+export * from './partner-quotes.ts';
 export * from './partners.ts';
 export * from './payments.ts';
 export * from './policies.ts';

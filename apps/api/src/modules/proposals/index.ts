@@ -7,7 +7,12 @@
 // The one rule of what a change may write: proposals, mid-term changes and renewal changes (ADR 347).
 export { applyAnswerChanges } from './answer-changes.ts';
 // The demo and test factory (apps/api/src/demo) runs these at past dates with its own ctx (ADR 190).
-export { createProposal } from './create-proposal.ts';
+export {
+  createProposal,
+  insertProposal,
+  type NewProposal,
+  prepareRatedProposal,
+} from './create-proposal.ts';
 export { expireQuotes, quoteExpiryJob } from './expire-quotes.ts';
 export { markProposalBound } from './mark-bound.ts';
 export { proposalAnswers } from './proposal-answers.ts';

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { prepared } from '../../db/prepared.ts';
 import { parties } from '../../db/schema/index.ts';
 import { anonymousTokenSubject, partyKind, signAnonymousToken } from '../../lib/auth.ts';
 import type { AppServices } from '../../lib/context.ts';
@@ -23,9 +26,18 @@ export async function issueSession(services: AppServices, presentedToken: string
       throw unauthorized('This session belongs to an account now. Please sign in.');
     if (!kind) partyId = null;
   }
-  if (!partyId) {
-    partyId = randomUUID();
-    await services.db.insert(parties).values({ id: partyId, kind: 'anonymous' });
-  }
+  partyId ??= await newAnonymousParty(services.db);
   return signAnonymousToken(services, partyId);
+}
+
+/** A new anonymous party (on `db`, which may be a transaction): a visitor's, or a partner quote's (ADR 363). */
+export async function newAnonymousParty(db: Db): Promise<string> {
+  const partyId = randomUUID();
+  await prepared(db, 'party_insert_anonymous', (d) =>
+    d
+      .insert(parties)
+      .values({ id: sql.placeholder('partyId'), kind: 'anonymous' })
+      .prepare('party_insert_anonymous'),
+  ).execute({ partyId });
+  return partyId;
 }

@@ -19,6 +19,9 @@ const StaffClaimsScreen = lazy(() =>
 const PartnersScreen = lazy(() =>
   import('./partners/partners-screen.tsx').then((m) => ({ default: m.PartnersScreen })),
 );
+const PartnerKeysScreen = lazy(() =>
+  import('./partners/partner-keys-screen.tsx').then((m) => ({ default: m.PartnerKeysScreen })),
+);
 const under = (path: string, root: string) => path === root || path.startsWith(`${root}/`);
 /** The staff screens that act for no customer (ADR 265, 354): reachable before choosing one. */
 const isStaffScreen = (path: string) => under(path, '/renewals') || under(path, '/claims');
@@ -27,7 +30,8 @@ const isStaffScreen = (path: string) => under(path, '/renewals') || under(path, 
  * Admin mode (features.isAdmin): without a user holding access:impersonate, the unauthorised screen; the
  * staff screens that act for no customer (the renewal review queue, `/renewals`); otherwise the
  * impersonation screen until a customer id is given; then the app, acting for that customer. The staff
- * claims screen (`/claims`, ADR 354) acts for no customer either.
+ * claims screen (`/claims`, ADR 354) acts for no customer either; the partner screens (`/partners`, ADR 362;
+ * `/partners/keys`, ADR 363) need partner:admin instead of access:impersonate.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
   const config = useConfig();
@@ -38,12 +42,15 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const path = window.location.pathname.slice(base.length) || '/';
   if (PASS_THROUGH.includes(path)) return children;
   if (!ready) return <Spinner label="" />;
-  // The partner webhooks screen (ADR 362) needs partner:admin, not access:impersonate: it acts for no customer.
-  if (under(path, '/partners') && user?.permissions.includes('partner:admin'))
-    return (
+  // The partner screens (ADR 362 webhooks, ADR 363 API keys) need partner:admin, not access:impersonate: they
+  // act for no customer.
+  if (under(path, '/partners'))
+    return user?.permissions.includes('partner:admin') ? (
       <Suspense fallback={<Spinner label="" />}>
-        <PartnersScreen />
+        {under(path, '/partners/keys') ? <PartnerKeysScreen /> : <PartnersScreen />}
       </Suspense>
+    ) : (
+      <UnauthorisedScreen />
     );
   if (!user?.permissions.includes('access:impersonate')) return <UnauthorisedScreen />;
   if (isStaffScreen(path))

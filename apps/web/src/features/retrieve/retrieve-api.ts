@@ -11,6 +11,26 @@ export async function retrieveSession(body: BackBookRequest) {
   store.stop();
 }
 
+/**
+ * POST /api/session/partner-quote: a partner quote's deep link token, spent once, for the quote's session (as a
+ * retrieved quote's); answers the proposal to open. Shared by every caller in this page, so that a second render
+ * (React's development double effects) does not spend the link twice.
+ */
+const opening = new Map<string, Promise<{ proposalCode: string; schemeCode: string }>>();
+export function openPartnerQuote(token: string) {
+  let inflight = opening.get(token);
+  if (!inflight) {
+    inflight = call(endpoints.openPartnerQuote, { body: { token }, anonymous: true }).then((session) => {
+      const store = new AnonymousSession();
+      store.setToken(session);
+      store.stop();
+      return { proposalCode: session.proposalCode, schemeCode: session.schemeCode };
+    });
+    opening.set(token, inflight);
+  }
+  return inflight;
+}
+
 export async function findByReference(externalReference: string): Promise<Proposal | undefined> {
   const { items } = await call(endpoints.listProposals, { query: { externalReference } });
   return items[0];

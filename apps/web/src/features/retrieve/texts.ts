@@ -1,5 +1,16 @@
 /** Texts of the retrieve area (spec 3 §2 "Retrieve", §8). */
 export const retrieveTexts: Record<string, string> = {
+  'quoteLink.header': 'Opening your quote',
+  'quoteLink.gone.header': 'This quote link has already been used',
+  'quoteLink.gone.message':
+    'For your security a quote link works once, for 24 hours. If you opened it before, your quote is still saved: you can retrieve it with its reference, or get a new quote in a few minutes.',
+  'quoteLink.problem.header': 'We could not open your quote',
+  'quoteLink.missing.message':
+    'This link is not complete. Please go back to the comparison site and choose us again.',
+  'quoteLink.unknown.message':
+    'We could not open your quote just now. Please try the link again in a moment.',
+  'quoteLink.retrieve': 'Retrieve a saved quote',
+  'quoteLink.newQuote': 'Get a new quote',
   'retrieve.header': 'Retrieve your quote',
   'retrieve.subheader': 'Enter your quote reference and the details you gave us.',
   'retrieve.reference': 'Quote reference',

@@ -31,6 +31,12 @@ export const endpoints = {
     };
   }),
 
+  // A partner quote's deep link (ADR 363): its token, once, for the quote's session.
+  openPartnerQuote: endpoint('POST', '/session/partner-quote', async () => {
+    const c = await import('@forecourt/contracts/partner-quotes');
+    return { body: c.partnerLinkRequestSchema, response: c.partnerLinkResponseSchema };
+  }),
+
   // Proposals
   createProposal: endpoint('POST', '/proposals', async () => {
     const c = await proposals();
@@ -200,6 +206,16 @@ export const endpoints = {
     const c = await import('@forecourt/contracts/partners');
     return { body: c.replayPartnerEventsSchema, response: c.replayResultSchema };
   }),
+  listPartnerKeys: endpoint('GET', '/admin/partner-keys', async () => ({
+    response: (await import('@forecourt/contracts/partner-quotes')).partnerKeyListSchema,
+  })),
+  createPartnerKey: endpoint('POST', '/admin/partner-keys', async () => {
+    const c = await import('@forecourt/contracts/partner-quotes');
+    return { body: c.createPartnerKeyRequestSchema, response: c.createdPartnerKeySchema };
+  }),
+  revokePartnerKey: endpoint('POST', '/admin/partner-keys/:id/revoke', async () => ({
+    response: (await import('@forecourt/contracts/partner-quotes')).partnerKeySchema,
+  })),
   listStaffClaims: endpoint('GET', '/admin/claims', async () => ({
     response: (await import('@forecourt/contracts/claims')).staffClaimQueueSchema,
   })),

@@ -13,6 +13,7 @@ export const queryKeys = {
   staffClaims: () => ['admin', 'claims'] as const,
   partnerEndpoints: () => ['admin', 'partners'] as const,
   partnerDeliveries: (endpointId: string) => ['admin', 'partners', endpointId, 'deliveries'] as const,
+  partnerKeys: () => ['admin', 'partner-keys'] as const,
   staffClaim: (claimReference: string) => ['admin', 'claims', claimReference] as const,
   myPolicies: () => ['policies', 'mine'] as const,
   policy: (policyId: string) => ['policy', policyId] as const,

@@ -73,6 +73,7 @@ export function PartnersScreen() {
       )}
       <CreateForm onCreated={setSecret} />
       <p className={styles.links}>
+        <a href={`${basename.replace(/\/$/, '')}/partners/keys`}>{t('admin.partners.keys')}</a> ·{' '}
         <a href={`${basename.replace(/\/$/, '')}/`}>{t('admin.partners.customers')}</a>
       </p>
     </AdminFrame>

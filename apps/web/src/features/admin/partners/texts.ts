@@ -8,6 +8,7 @@ export const partnerTexts: Record<string, string> = {
   'admin.partners.loadError': 'We could not load the endpoints. You need the partner:admin permission.',
   'admin.partners.empty': 'No endpoint yet.',
   'admin.partners.customers': 'Act for a customer',
+  'admin.partners.keys': 'Partner API keys',
   'admin.partners.enabled': 'Enabled',
   'admin.partners.disabled': 'Disabled',
   'admin.partners.contact': 'Contact',

@@ -142,9 +142,15 @@ export function instalment(t: QuoteTotals, k: number): number {
 }
 
 /** The version in force on a London day: the last one made whose effective day is on or before it (R2). */
-export function versionOn(facts: Facts, day: string): QuoteTotals {
+/**
+ * The version in force on a London day (R2). A change effective at or after `until` (the end of cover) never
+ * took effect: cover ended the instant it would have begun, so the day is priced at the version before it
+ * (refinement, ADR 364: a change and a cancellation at one instant).
+ */
+export function versionOn(facts: Facts, day: string, until?: Date): QuoteTotals {
   let found = facts.versions[0]!.totals;
-  for (const v of facts.versions) if (dayOf(v.from) <= day) found = v.totals;
+  for (const v of facts.versions)
+    if (dayOf(v.from) <= day && (!until || v.from < until || v === facts.versions[0])) found = v.totals;
   return found;
 }
 
@@ -178,7 +184,7 @@ export function premiumFor(
     const termLength = daysBetween(coverStart, expiry).length;
     void termDays;
     let exact = 0;
-    for (const d of days) exact += versionOn(facts, d).price / termLength;
+    for (const d of days) exact += versionOn(facts, d, until).price / termLength;
     return { exact, periods: 1, days: days.length };
   }
   const periods = periodsOf(paymentDates(coverStart, until, facts.paymentDays), coverStart, expiry);
@@ -187,7 +193,7 @@ export function premiumFor(
   for (const d of days) {
     const p = periodOf(periods, dayStart(d));
     seen.add(p.start.getTime());
-    exact += instalment(versionOn(facts, d), p.k) / p.monthDays;
+    exact += instalment(versionOn(facts, d, until), p.k) / p.monthDays;
   }
   return { exact, periods: seen.size, days: days.length };
 }

@@ -6,7 +6,9 @@ import {
   partnerEventDataSchemas,
   partnerEventEnvelope,
 } from '@forecourt/contracts/partners';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publish } from '../src/lib/domain-events.ts';
 import { deliverPartnerWebhooks, verifySignature } from '../src/modules/partners/index.ts';
 import { caller, customerWithPolicy, reportTheft, staff } from './claims-helpers.ts';
 import { type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
@@ -260,6 +262,31 @@ describe('delivery', () => {
     expect(log.json()[0]).toMatchObject({ status: 'delivered', lastResponseCode: 200, attempts: 1 });
     expect(typeof log.json()[0].durationMs).toBe('number');
   }, 120_000);
+
+  it('announces only committed facts: an event published in a transaction that rolls back is not recorded', async () => {
+    const before = await rows(t, 'SELECT count(*)::int AS n FROM partner_events');
+    const failed = await t.app.services.db
+      .transaction(async (tx) => {
+        await publish(
+          'lifecycle.announced',
+          { db: tx, at: t.clock.now() },
+          {
+            type: 'payment.failed',
+            policyId: alice.policyId,
+            data: { amountPence: 1234, failedAt: t.clock.now().toISOString() },
+          },
+        );
+        const inside = await tx.execute(
+          sql`SELECT count(*)::int AS n FROM partner_deliveries WHERE status = 'pending'`,
+        );
+        expect(inside.rows[0]).toEqual({ n: 1 });
+        throw new Error('the write that announced it failed');
+      })
+      .catch((err: Error) => err.message);
+    expect(failed).toBe('the write that announced it failed');
+    expect(await rows(t, 'SELECT count(*)::int AS n FROM partner_events')).toEqual(before);
+    expect(await deliver()).toEqual({ delivered: 0, failed: 0 });
+  });
 
   it('retries a 500 after a minute, and a later event of the policy waits for it', async () => {
     rx.state.failing = 1;

@@ -288,6 +288,30 @@ describe('delivery', () => {
     expect(await deliver()).toEqual({ delivered: 0, failed: 0 });
   });
 
+  it('records a page of events at once (the billing run’s collected payments), each delivered', async () => {
+    const before = rx.processed.length;
+    const at = t.clock.now();
+    await t.app.services.db.transaction((tx) =>
+      publish(
+        'lifecycle.announced',
+        { db: tx, at },
+        [alice, bob].map((who, i) => ({
+          type: 'payment.succeeded' as const,
+          policyId: who.policyId,
+          data: { amountPence: 4200 + i, collectedAt: at.toISOString() },
+        })),
+      ),
+    );
+    expect(await deliver()).toEqual({ delivered: 2, failed: 0 });
+    const got = rx.processed.slice(before).map((p) => JSON.parse(p.body));
+    expect(got.map((e) => [e.type, e.data.policyNumber, e.data.amountPence]).sort()).toEqual(
+      [
+        ['payment.succeeded', alice.policyNumber, 4200],
+        ['payment.succeeded', bob.policyNumber, 4201],
+      ].sort(),
+    );
+  });
+
   it('retries a 500 after a minute, and a later event of the policy waits for it', async () => {
     rx.state.failing = 1;
     const before = rx.processed.length;

@@ -374,6 +374,29 @@ describe('delivery', () => {
     expect(rx.received.at(-1)?.signed).toBe(true);
   });
 
+  it('checks the URL again at each delivery: refused, nothing is sent, and it goes once allowed', async () => {
+    const env = t.app.services.env;
+    const sent = rx.received.length;
+    await reportTheft(bob);
+    env.PARTNER_WEBHOOKS_ALLOW_PRIVATE = false;
+    try {
+      expect(await deliver()).toEqual({ delivered: 0, failed: 1 });
+    } finally {
+      env.PARTNER_WEBHOOKS_ALLOW_PRIVATE = true;
+    }
+    expect(rx.received.length).toBe(sent);
+    const [refused] = await rows(
+      t,
+      "SELECT last_error, last_response_code FROM partner_deliveries WHERE status = 'pending'",
+    );
+    expect(refused).toEqual({
+      last_error: 'Refused: The URL points to a loopback or private address.',
+      last_response_code: null,
+    });
+    t.clock.advance(61_000);
+    expect(await deliver()).toEqual({ delivered: 1, failed: 0 });
+  });
+
   it('after three days of failures disables the endpoint and e-mails its contact; re-enabled, it catches up', async () => {
     rx.state.alwaysFail = true;
     await reportTheft(bob);

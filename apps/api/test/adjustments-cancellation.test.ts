@@ -149,6 +149,16 @@ describe('cooling-off cancellation', () => {
     expect((await policyOf(c)).policyDetail.policyStatus).toBe('CANCELLED');
     const lines = (await ledgerLines(t, c.policyId)).filter((l) => l.kind === 'cancellation');
     expect(lines.map((l) => l.amount_pence)).toEqual([-c.paid, c.paid]);
+    // Partners are told (ADR 362): the reason's code, never the customer's own words.
+    const announced = await rows(
+      t,
+      "SELECT payload FROM partner_events WHERE policy_id = $1 AND type = 'policy.cancelled'",
+      [c.policyId],
+    );
+    expect(announced.map((a) => a.payload)).toEqual([
+      expect.objectContaining({ status: 'CANCELLED', reason: 'Other', policyNumber: expect.any(String) }),
+    ]);
+    expect(JSON.stringify(announced)).not.toContain('Bought another car');
   });
 });
 

@@ -77,10 +77,24 @@ describe('mid-term adjustments: each change type', () => {
     expect(events.map((e) => e.type)).toEqual(
       expect.arrayContaining(['mid.policy.changed', 'policy.changed']),
     );
+    // Partners are told once, with the premium's change for the rest of the term (ADR 362).
+    const announced = await rows(
+      t,
+      "SELECT payload FROM partner_events WHERE policy_id = $1 AND type = 'policy.changed'",
+      [c.policyId],
+    );
+    expect(announced.map((e) => e.payload)).toEqual([
+      expect.objectContaining({ policyNumber: c.policyNumber, premiumChangePence: a.prorataPremium }),
+    ]);
     const cert = await c.call('GET', `/api/documents/policy/${c.policyId}/policy-certificate?version=2`);
     expect(cert.statusCode).toBe(200);
     // Confirming again answers the same and makes no third version.
     expect((await commit(c, a.adjustmentId)).json().confirmedAt).toBe(done.json().confirmedAt);
+    expect(
+      await rows(t, "SELECT id FROM partner_events WHERE policy_id = $1 AND type = 'policy.changed'", [
+        c.policyId,
+      ]),
+    ).toHaveLength(1);
   });
 
   it('removing the same cover the same day nets to zero', async () => {

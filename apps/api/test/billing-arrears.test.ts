@@ -95,6 +95,19 @@ describe('arrears', () => {
       [p.policyId],
     );
     expect(mid).toEqual([{ reason: 'NON_PAYMENT' }]);
+    // Partners are told (ADR 362): each failed collection, then the policy lapsed for non-payment.
+    const announced = await rows(
+      t,
+      "SELECT type, payload->>'amountPence' AS amount, payload->>'reason' AS reason FROM partner_events WHERE policy_id = $1 AND type <> 'policy.bound' ORDER BY seq",
+      [p.policyId],
+    );
+    expect(announced.map((e) => [e.type, e.reason ?? null])).toEqual([
+      ['payment.failed', null],
+      ['payment.failed', null],
+      ['payment.failed', null],
+      ['policy.lapsed', 'NON_PAYMENT'],
+    ]);
+    expect(Number(announced[0]?.amount)).toBeGreaterThan(0);
     expect(await mails(p.accountId)).toEqual([
       'statement-issued',
       'payment-failed',

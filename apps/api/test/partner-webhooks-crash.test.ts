@@ -16,8 +16,8 @@ import { listeningApp } from './payments-helpers.ts';
 // (apps/api/src/cli/partner-webhooks.ts) in a child process on the test's store, killed with SIGKILL while a
 // delivery is in flight (the receiver has processed the event but its answer never arrives). Run again before
 // the 60 s lease runs out, the leased delivery is not sent twice at once; run after it, every event reaches
-// the receiver, which processes each event id exactly once, in each policy's order. PGlite (single-process):
-// the test lets go of the store while the command runs.
+// the receiver, which processes each event id exactly once, in each policy's order. On PGlite by default,
+// on PostgreSQL under npm run test:postgres.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const children: ChildProcess[] = [];
@@ -40,6 +40,7 @@ async function worker(at: Date, onStart?: (child: ChildProcess) => void) {
         LOG_LEVEL: 'silent',
         DATABASE_URL: '',
         DATA_DIR: dataDir,
+        ...store.env,
         PARTNER_WEBHOOKS_ALLOW_PRIVATE: 'true',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -58,14 +59,25 @@ async function worker(at: Date, onStart?: (child: ChildProcess) => void) {
   return { child, out };
 }
 
-const query = async (sql: string, values: unknown[] = []) => {
-  const db = await connect({ dataDir: path.join(dataDir, 'pglite') });
-  try {
-    return (await db.query(sql, values)).rows;
-  } finally {
-    await db.close();
-  }
+/**
+ * The test's store as the worker command finds it: PGlite under DATA_DIR (single-process: the test lets go of
+ * it while the command runs), or the test's own PostgreSQL database (npm run test:postgres).
+ */
+const store: {
+  env: Record<string, string>;
+  query: (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
+} = {
+  env: {},
+  query: async (sql, values = []) => {
+    const db = await connect({ dataDir: path.join(dataDir, 'pglite') });
+    try {
+      return (await db.query(sql, values)).rows;
+    } finally {
+      await db.close();
+    }
+  },
 };
+const query = (sql: string, values: unknown[] = []) => store.query(sql, values);
 
 describe('the webhook worker killed with SIGKILL mid-delivery', () => {
   it('loses no event, and the receiver processes each once, in order per policy', async () => {
@@ -117,7 +129,10 @@ describe('the webhook worker killed with SIGKILL mid-delivery', () => {
     for (const email of ['ann.crash@example.com', 'ben.crash@example.com'])
       people.push(await customerWithPolicy(t, email));
     for (const who of people) for (let i = 0; i < 2; i++) await reportTheft(who);
-    await t.close();
+    if (process.env.DATABASE_URL) {
+      store.env = { DATABASE_URL: t.app.services.env.DATABASE_URL ?? '' };
+      store.query = async (sql, values) => (await t.database.query(sql, values)).rows;
+    } else await t.close();
     const events = await query(
       `SELECT e.id, e.policy_number FROM partner_events e
          JOIN partner_deliveries d ON d.event_id = e.id ORDER BY e.seq`,
@@ -155,6 +170,7 @@ describe('the webhook worker killed with SIGKILL mid-delivery', () => {
       expect(processed.filter((p) => p.policyNumber === who.policyNumber).map((p) => p.id)).toEqual(
         events.filter((e) => e.policy_number === who.policyNumber).map((e) => String(e.id)),
       );
+    if (process.env.DATABASE_URL) await t.close();
     server.closeAllConnections();
     await new Promise<void>((r) => server.close(() => r()));
   }, 180_000);

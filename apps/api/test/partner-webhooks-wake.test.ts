@@ -11,6 +11,7 @@ import { type ListeningApp, listeningApp } from './payments-helpers.ts';
 // one run in four hundred).
 
 let t: ListeningApp;
+let hang = false;
 const arrivals: { type: string; at: number }[] = [];
 const server = http.createServer((req, res) => {
   let body = '';
@@ -19,6 +20,8 @@ const server = http.createServer((req, res) => {
   });
   req.on('end', () => {
     arrivals.push({ type: (JSON.parse(body) as { type: string }).type, at: Date.now() });
+    // A receiver that hangs: it never answers (the test's last case).
+    if (hang) return;
     res.writeHead(204).end();
   });
 });
@@ -58,5 +61,34 @@ describe('the delivery job is woken when an event commits', () => {
     const notified = Date.now();
     await reportTheft(who);
     expect(await arrival('claim.opened', notified)).toBeLessThan(3_000);
+  }, 60_000);
+
+  it('a receiver that never answers does not slow the API; its delivery times out after 10 s and waits to retry', async () => {
+    const bought = Date.now();
+    const who = await customerWithPolicy(t, 'hang.partners@example.com');
+    expect(await arrival('policy.bound', bought)).toBeLessThan(10_000);
+    hang = true;
+    const started = Date.now();
+    await reportTheft(who);
+    const answeredIn = Date.now() - started;
+    expect(answeredIn).toBeLessThan(2_000);
+    expect(await arrival('claim.opened', started)).toBeLessThan(3_000);
+    const deadline = Date.now() + 15_000;
+    let row: Record<string, unknown> | undefined;
+    while (Date.now() < deadline) {
+      [row] = (
+        await t.database.query(
+          `SELECT d.last_error, d.attempts, d.duration_ms, d.next_attempt_at FROM partner_deliveries d
+             JOIN partner_events e ON e.id = d.event_id
+            WHERE e.type = 'claim.opened' AND e.policy_id = $1`,
+          [who.policyId],
+        )
+      ).rows;
+      if (row?.last_error) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(row).toMatchObject({ last_error: 'Timed out after 10 s', attempts: 1 });
+    expect(Number(row?.duration_ms)).toBeGreaterThanOrEqual(9_900);
+    expect(new Date(String(row?.next_attempt_at)).getTime()).toBeGreaterThan(Date.now() + 30_000);
   }, 60_000);
 });

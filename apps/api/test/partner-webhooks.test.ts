@@ -6,7 +6,9 @@ import {
   partnerEventDataSchemas,
   partnerEventEnvelope,
 } from '@forecourt/contracts/partners';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publish } from '../src/lib/domain-events.ts';
 import { deliverPartnerWebhooks, verifySignature } from '../src/modules/partners/index.ts';
 import { caller, customerWithPolicy, reportTheft, staff } from './claims-helpers.ts';
 import { type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
@@ -261,6 +263,55 @@ describe('delivery', () => {
     expect(typeof log.json()[0].durationMs).toBe('number');
   }, 120_000);
 
+  it('announces only committed facts: an event published in a transaction that rolls back is not recorded', async () => {
+    const before = await rows(t, 'SELECT count(*)::int AS n FROM partner_events');
+    const failed = await t.app.services.db
+      .transaction(async (tx) => {
+        await publish(
+          'lifecycle.announced',
+          { db: tx, at: t.clock.now() },
+          {
+            type: 'payment.failed',
+            policyId: alice.policyId,
+            data: { amountPence: 1234, failedAt: t.clock.now().toISOString() },
+          },
+        );
+        const inside = await tx.execute(
+          sql`SELECT count(*)::int AS n FROM partner_deliveries WHERE status = 'pending'`,
+        );
+        expect(inside.rows[0]).toEqual({ n: 1 });
+        throw new Error('the write that announced it failed');
+      })
+      .catch((err: Error) => err.message);
+    expect(failed).toBe('the write that announced it failed');
+    expect(await rows(t, 'SELECT count(*)::int AS n FROM partner_events')).toEqual(before);
+    expect(await deliver()).toEqual({ delivered: 0, failed: 0 });
+  });
+
+  it('records a page of events at once (the billing run’s collected payments), each delivered', async () => {
+    const before = rx.processed.length;
+    const at = t.clock.now();
+    await t.app.services.db.transaction((tx) =>
+      publish(
+        'lifecycle.announced',
+        { db: tx, at },
+        [alice, bob].map((who, i) => ({
+          type: 'payment.succeeded' as const,
+          policyId: who.policyId,
+          data: { amountPence: 4200 + i, collectedAt: at.toISOString() },
+        })),
+      ),
+    );
+    expect(await deliver()).toEqual({ delivered: 2, failed: 0 });
+    const got = rx.processed.slice(before).map((p) => JSON.parse(p.body));
+    expect(got.map((e) => [e.type, e.data.policyNumber, e.data.amountPence]).sort()).toEqual(
+      [
+        ['payment.succeeded', alice.policyNumber, 4200],
+        ['payment.succeeded', bob.policyNumber, 4201],
+      ].sort(),
+    );
+  });
+
   it('retries a 500 after a minute, and a later event of the policy waits for it', async () => {
     rx.state.failing = 1;
     const before = rx.processed.length;
@@ -321,6 +372,29 @@ describe('delivery', () => {
     t.clock.advance(61_000);
     expect(await deliver()).toEqual({ delivered: 1, failed: 0 });
     expect(rx.received.at(-1)?.signed).toBe(true);
+  });
+
+  it('checks the URL again at each delivery: refused, nothing is sent, and it goes once allowed', async () => {
+    const env = t.app.services.env;
+    const sent = rx.received.length;
+    await reportTheft(bob);
+    env.PARTNER_WEBHOOKS_ALLOW_PRIVATE = false;
+    try {
+      expect(await deliver()).toEqual({ delivered: 0, failed: 1 });
+    } finally {
+      env.PARTNER_WEBHOOKS_ALLOW_PRIVATE = true;
+    }
+    expect(rx.received.length).toBe(sent);
+    const [refused] = await rows(
+      t,
+      "SELECT last_error, last_response_code FROM partner_deliveries WHERE status = 'pending'",
+    );
+    expect(refused).toEqual({
+      last_error: 'Refused: The URL points to a loopback or private address.',
+      last_response_code: null,
+    });
+    t.clock.advance(61_000);
+    expect(await deliver()).toEqual({ delivered: 1, failed: 0 });
   });
 
   it('after three days of failures disables the endpoint and e-mails its contact; re-enabled, it catches up', async () => {

@@ -291,6 +291,22 @@ describe('the first anniversary', () => {
     );
     expect(mid?.payload).toMatchObject({ policyNumber: successor?.policy_number });
     expect(await mails(p.plain, 'renewal.renewed')).toHaveLength(1);
+    // Partners are told (ADR 362), in each policy's order: invited, then renewed (naming the new policy) or lapsed.
+    const announced = async (b: BoundPolicy) =>
+      (
+        await rows(t, 'SELECT type, payload FROM partner_events WHERE policy_id = $1 ORDER BY seq', [
+          b.policyId,
+        ])
+      ).map((e) => e.type);
+    expect(await announced(p.plain)).toEqual(['policy.bound', 'renewal.invited', 'policy.renewed']);
+    const [renewed] = await rows(
+      t,
+      "SELECT payload FROM partner_events WHERE policy_id = $1 AND type = 'policy.renewed'",
+      [p.plain.policyId],
+    );
+    expect(renewed?.payload).toMatchObject({ renewalPolicyNumber: successor?.policy_number });
+    expect((await announced(p.optedOut)).at(-1)).toBe('policy.lapsed');
+    expect(await announced(p.referred)).not.toContain('renewal.invited');
     const docs = await rows(
       t,
       'SELECT doc FROM policy_documents d JOIN policy_versions v ON v.id = d.policy_version_id WHERE v.policy_id = $1',

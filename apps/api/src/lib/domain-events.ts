@@ -72,9 +72,10 @@ export interface InTransactionEvents {
   /**
    * A fact of a policy's life that partners are told of (issue 31, ADR 362): policy bound, changed, ended,
    * renewed, a renewal invited, a payment collected or failed, a claim opened or moved. Recorded in the
-   * emitter's transaction (partners), so exactly the committed facts are announced; delivered by a job.
+   * emitter's transaction (partners), so exactly the committed facts are announced; delivered by a job. A list
+   * (a page of the billing run) is recorded at once.
    */
-  'lifecycle.announced': EventShape<TxAt, PartnerEventInput, void>;
+  'lifecycle.announced': EventShape<TxAt, PartnerEventInput | readonly PartnerEventInput[], void>;
 }
 
 export type OutboxEvents = {

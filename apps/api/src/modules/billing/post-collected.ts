@@ -38,17 +38,16 @@ export async function postCollected(tx: Db, collected: Collected[], at: Date, by
       },
     })),
   );
-  // Partners are told of each collected payment, in this transaction (ADR 362).
-  for (const { account, payment } of collected)
-    await publish(
-      'lifecycle.announced',
-      { db: tx, at },
-      {
-        type: 'payment.succeeded',
-        policyId: account.policyId,
-        data: { amountPence: payment.amountPence, collectedAt: at.toISOString() },
-      },
-    );
+  // Partners are told of each collected payment, in this transaction, the page at once (ADR 362).
+  await publish(
+    'lifecycle.announced',
+    { db: tx, at },
+    collected.map(({ account, payment }) => ({
+      type: 'payment.succeeded' as const,
+      policyId: account.policyId,
+      data: { amountPence: payment.amountPence, collectedAt: at.toISOString() },
+    })),
+  );
   await tx.execute(
     sql`UPDATE statements s SET subtotal_pence = s.subtotal_pence - v.paid,
           carried_forward_pence = s.carried_forward_pence - v.paid,

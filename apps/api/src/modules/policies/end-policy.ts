@@ -114,6 +114,7 @@ async function announceEnd(ctx: Pick<Ctx, 'db'>, row: { id: string; policyNumber
     await publish('lifecycle.announced', at, {
       type: 'policy.cancelled',
       policyId: row.id,
-      data: { status: e.status, coverEnd: e.at.toISOString(), reason: e.reason },
+      // The reason's code only: a customer's 'Other|text' keeps its free text to ourselves.
+      data: { status: e.status, coverEnd: e.at.toISOString(), reason: e.reason.split('|')[0] ?? e.reason },
     });
 }

@@ -93,7 +93,7 @@ export async function lapsePolicy(db: Db, policyId: string, at: Date) {
     .update(policies)
     .set({ status: lapse.to })
     .where(and(eq(policies.id, policyId), inArray(policies.status, lapse.from)))
-    .returning({ policyNumber: policies.policyNumber, expiredAt: policies.expiredAt });
+    .returning({ expiredAt: policies.expiredAt });
   if (lapsed)
     await publish(
       'lifecycle.announced',

@@ -174,46 +174,48 @@ function Deliveries({ endpoint }: { endpoint: PartnerEndpoint }) {
       ) : log.data.length === 0 ? (
         <Notification variant="info">{t('admin.partners.log.empty')}</Notification>
       ) : (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th>{t('admin.partners.log.event')}</th>
-              <th>{t('admin.partners.log.policy')}</th>
-              <th>{t('admin.partners.log.status')}</th>
-              <th>{t('admin.partners.log.code')}</th>
-              <th>{t('admin.partners.log.duration')}</th>
-              <th>{t('admin.partners.log.attempts')}</th>
-              <th>{t('admin.partners.log.when')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {log.data.map((d) => (
-              <tr key={d.id} data-delivery={d.id}>
-                <td>{d.eventType}</td>
-                <td>{d.policyNumber}</td>
-                <td title={d.lastError ?? undefined}>{t(`admin.partners.log.${d.status}`)}</td>
-                <td>{d.lastResponseCode ?? '–'}</td>
-                <td>{d.durationMs === null ? '–' : `${d.durationMs} ms`}</td>
-                <td>{d.attempts}</td>
-                <td>{when(d.createdAt)}</td>
-                <td>
-                  <Button
-                    variant="tertiary"
-                    layout="small"
-                    aria-label={t('admin.partners.log.replayEvent', {
-                      type: d.eventType,
-                      policy: d.policyNumber ?? '',
-                    })}
-                    onClick={() => replay.mutate({ eventId: d.eventId })}
-                  >
-                    {t('admin.partners.log.replay')}
-                  </Button>
-                </td>
+        <div className={styles.scroll}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th>{t('admin.partners.log.event')}</th>
+                <th>{t('admin.partners.log.policy')}</th>
+                <th>{t('admin.partners.log.status')}</th>
+                <th>{t('admin.partners.log.code')}</th>
+                <th>{t('admin.partners.log.duration')}</th>
+                <th>{t('admin.partners.log.attempts')}</th>
+                <th>{t('admin.partners.log.when')}</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {log.data.map((d) => (
+                <tr key={d.id} data-delivery={d.id}>
+                  <td>{d.eventType}</td>
+                  <td>{d.policyNumber}</td>
+                  <td title={d.lastError ?? undefined}>{t(`admin.partners.log.${d.status}`)}</td>
+                  <td>{d.lastResponseCode ?? '–'}</td>
+                  <td>{d.durationMs === null ? '–' : `${d.durationMs} ms`}</td>
+                  <td>{d.attempts}</td>
+                  <td>{when(d.createdAt)}</td>
+                  <td>
+                    <Button
+                      variant="tertiary"
+                      layout="small"
+                      aria-label={t('admin.partners.log.replayEvent', {
+                        type: d.eventType,
+                        policy: d.policyNumber ?? '',
+                      })}
+                      onClick={() => replay.mutate({ eventId: d.eventId })}
+                    >
+                      {t('admin.partners.log.replay')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <form onSubmit={replayAll} noValidate>
         <Field label={t('admin.partners.since')} error={sinceError}>

@@ -31,6 +31,17 @@ async function policyWithArrears(amount = 6150) {
   return { v, staff, dob: String(dob), accountId: account.accountId as string };
 }
 
+/** The partner events of the account's policy after its purchase (ADR 362). */
+const announced = async (accountId: string) =>
+  (
+    await t.database.query(
+      `SELECT e.type, e.payload->>'amountPence' AS amount FROM partner_events e
+        JOIN customer_accounts a ON a.policy_id = e.policy_id
+       WHERE a.id = $1 AND e.type <> 'policy.bound' ORDER BY e.seq`,
+      [accountId],
+    )
+  ).rows;
+
 describe('settling an outstanding balance', () => {
   it('the customer pays it on the hosted card page; the statement is settled by the webhook', async () => {
     const { v, accountId } = await policyWithArrears();
@@ -57,6 +68,8 @@ describe('settling an outstanding balance', () => {
       ['payment', -6150],
     ]);
     expect(detail).toMatchObject({ statementBalance: 0, amountOutstanding: 0 });
+    // Partners are told the balance was paid (ADR 362), once.
+    expect(await announced(accountId)).toEqual([{ type: 'payment.succeeded', amount: '6150' }]);
     const stranger = await visitor(t.app);
     expect((await stranger.call('GET', `/api/customerAccounts/${accountId}/statements`)).statusCode).toBe(
       404,
@@ -83,6 +96,8 @@ describe('settling an outstanding balance', () => {
     const ok = await api(t.base, staff, 'POST', '/api/stripe/moto/settle', body);
     expect(ok.status).toBe(200);
     expect((await v.call('GET', '/api/customerAccounts')).json()[0].outstandingAmount).toBe(0);
+    // The declined attempt announced nothing; the payment taken, once.
+    expect(await announced(accountId)).toEqual([{ type: 'payment.succeeded', amount: '2500' }]);
     const asCustomer = await api(t.base, v.token, 'POST', '/api/stripe/moto/settle', body);
     expect(asCustomer.status).toBe(403);
   });

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
-import type { EventHandlers } from '../../lib/domain-events.ts';
+import { type EventHandlers, publish } from '../../lib/domain-events.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
 import { requireFinanceActingFor } from '../../lib/roles.ts';
@@ -184,6 +184,22 @@ export async function applySettlement(ctx: Ctx, payment: SettledPayment) {
     });
   }
   await reinstateIfPaid(ctx.db, payment.reference);
+  // Partners are told of the balance paid (ADR 362), as of a collection; a surplus is paid back, not announced.
+  const applied = payment.amountPence - Math.max(0, left);
+  const [account] = await ctx.db
+    .select({ policyId: customerAccounts.policyId })
+    .from(customerAccounts)
+    .where(eq(customerAccounts.id, payment.reference));
+  if (applied > 0 && account) {
+    const at = payment.settledAt ?? ctx.clock.now();
+    await publish('lifecycle.announced', { db: ctx.db, at }, [
+      {
+        type: 'payment.succeeded' as const,
+        policyId: account.policyId,
+        data: { amountPence: applied, collectedAt: at.toISOString() },
+      },
+    ]);
+  }
 }
 
 /**

@@ -12,7 +12,8 @@ const WHAT: Record<PartnerEventType, string> = {
   'policy.cancelled': 'A policy ended early: cancelled by the customer, voided or not taken up.',
   'policy.lapsed': 'A policy lapsed: cancelled for non-payment, or not renewed at its expiry.',
   'policy.renewed': 'A policy was renewed: renewalPolicyNumber is the new year’s policy.',
-  'payment.succeeded': 'A scheduled payment was collected (card or Direct Debit).',
+  'payment.succeeded':
+    'A scheduled payment was collected (card or Direct Debit), or an outstanding balance was paid (hosted card page or by phone). A purchase or a change paid at once is told by policy.bound or policy.changed.',
   'payment.failed': 'A scheduled payment could not be collected; it is retried and the customer told.',
   'claim.opened': 'A claim was notified on the policy.',
   'claim.updated': 'A claim moved on (pending → active → settled).',

@@ -386,3 +386,31 @@ describe('rate limit per key', () => {
     }
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the partner quote route for a partner’s developer: its key scheme, body and answers', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json();
+    expect(doc.components.securitySchemes.partnerApiKey).toEqual({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Api-Key',
+    });
+    const op = doc.paths['/api/partners/quotes'].post;
+    expect(op.security).toEqual([{ partnerApiKey: [] }]);
+    expect(op.description).toContain('Idempotency-Key');
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '422', '429']));
+    expect(op.requestBody.content['application/json'].schema.properties).toHaveProperty('data');
+    expect(Object.keys(op.responses['201'].content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining([
+        'quoteReference',
+        'status',
+        'annualPrice',
+        'monthlyPrice',
+        'excess',
+        'deepLink',
+      ]),
+    );
+    // The deep link's exchange needs no key and no session.
+    expect(doc.paths['/api/session/partner-quote'].post.security).toEqual([]);
+  });
+});

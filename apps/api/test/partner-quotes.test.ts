@@ -107,6 +107,14 @@ describe('POST /api/partners/quotes', () => {
     expect((await partnerQuote(quoteBody(), {})).statusCode).toBe(401);
     expect((await partnerQuote(quoteBody(), { 'x-api-key': 'fc_live_wrong' })).statusCode).toBe(401);
     expect((await partnerQuote(quoteBody(), { 'x-api-key': `${key}x` })).statusCode).toBe(401);
+    // Another brand's key is no key here.
+    const theirs = newApiKey();
+    await t.database.query(
+      `INSERT INTO partner_api_keys (id, brand, partner, key_prefix, key_hash, created_by, created_at)
+       VALUES (gen_random_uuid(), 'motorhub', 'Other Brand', $1, $2, 'test', now())`,
+      [theirs.prefix, theirs.hash],
+    );
+    expect((await partnerQuote(quoteBody(), { 'x-api-key': theirs.key })).statusCode).toBe(401);
     // A bad body with no key is still a 401: the key comes before the input.
     expect((await partnerQuote({ schemeCode: 42 }, {})).statusCode).toBe(401);
 

@@ -1,31 +1,13 @@
 import type { PartnerKey } from '@forecourt/contracts/partner-quotes';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, reply } from '../../../../test/mock-fetch.ts';
 import { endpoints } from '../../../lib/api/endpoints.ts';
-import { AuthStateProvider } from '../../../lib/auth/auth-context.tsx';
-import { renderUi, testConfig } from '../../../ui/test-utils.tsx';
-import { AdminGate } from '../admin-gate.tsx';
-import { fakeAuthClient, staffUser } from '../admin-test-auth.tsx';
+import { renderAdminAt } from '../admin-test-auth.tsx';
 
 // The partner API keys screen (issue 31 part 2, ADR 363).
-const config = { ...testConfig, features: { ...testConfig.features, isAdmin: true }, basename: '/admin' };
-
-function renderAt(permissions: string[]) {
-  window.history.pushState({}, '', '/admin/partners/keys');
-  renderUi(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AuthStateProvider client={fakeAuthClient(staffUser(permissions))} basename="/admin">
-        <AdminGate>
-          <p>the app</p>
-        </AdminGate>
-      </AuthStateProvider>
-    </QueryClientProvider>,
-    { config },
-  );
-}
+const renderAt = (permissions: string[]) => renderAdminAt('/admin/partners/keys', permissions);
 
 const active: PartnerKey = {
   id: '00000000-0000-4000-8000-000000000001',

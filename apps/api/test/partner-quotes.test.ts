@@ -1,9 +1,10 @@
 import { partnerQuoteResponseSchema } from '@forecourt/contracts/partner-quotes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newApiKey } from '../src/modules/partner-quotes/api-keys.ts';
+import { buyByCard } from './adjustments-helpers.ts';
 import { staff } from './claims-helpers.ts';
-import { type ListeningApp, listeningApp, rows, submitForm } from './payments-helpers.ts';
-import { completeData, ratedProposal, SCHEME, today, visitor } from './proposals-helpers.ts';
+import { type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
+import { completeData, ratedProposal, SCHEME, today, visitor, visitorWith } from './proposals-helpers.ts';
 
 // Issue 31 part 2 (ADR 363): the aggregator quote API, through HTTP as a comparison site calls it.
 
@@ -279,29 +280,9 @@ describe('conversion per source', () => {
 
     // The visitor follows the link and buys through the real card flow (verification, hosted page, webhook).
     const { accessToken, proposalCode: code } = (await openLink(tokenOf(bought.deepLink))).json();
-    const headers = { authorization: `Bearer ${accessToken}` };
-    const call = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-    expect((await call('PUT', `/api/proposals/${code}/verify`)).json().isClear).toBe(true);
-    const payment = (
-      await call('POST', '/api/customerPayments/checkout/bind', { proposalCode: code })
-    ).json();
-    const session = await call('POST', '/api/stripe/checkout', {
-      paymentId: payment.paymentId,
-      successUrl: `http://localhost:80/car-insurance/proposal/${code}/checkout/payment/callback`,
-      cancelUrl: `http://localhost:80/car-insurance/proposal/${code}/checkout`,
-      lineItem: { name: 'Monthly car insurance' },
-    });
-    expect(session.statusCode, session.body).toBe(200);
-    const url = new URL(session.json().url as string);
-    await submitForm(`${t.base}${url.pathname}${url.search}`, {
-      name: 'Sam Taylor',
-      expiry: '12 / 34',
-      cvc: '123',
-      postalCode: 'LS1 5HD',
-      cardNumber: '4242424242424242',
-    });
-    expect((await call('GET', `/api/proposals/${code}`)).json().status).toBe('POLICY');
+    const visitorOfLink = visitorWith(t.app, accessToken);
+    await buyByCard(t, visitorOfLink, code);
+    expect((await visitorOfLink.call('GET', `/api/proposals/${code}`)).json().status).toBe('POLICY');
 
     const insights = await t.app.inject({
       method: 'GET',

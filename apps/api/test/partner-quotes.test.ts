@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newApiKey } from '../src/modules/partner-quotes/api-keys.ts';
 import { buyByCard } from './adjustments-helpers.ts';
 import { staff } from './claims-helpers.ts';
+import { signIn } from './helpers/identity-flow.ts';
 import { type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
 import { completeData, ratedProposal, SCHEME, today, visitor, visitorWith } from './proposals-helpers.ts';
 
@@ -239,6 +240,26 @@ describe('the deep link', () => {
     const twice = await Promise.all([openLink(token), openLink(token)]);
     expect(twice.map((r) => r.statusCode)).toEqual([410, 410]);
     expect((await openLink('A'.repeat(43))).statusCode).toBe(410);
+  });
+
+  it('a signed-in customer takes the linked quote into their account with the link’s session', async () => {
+    const quoted = (await partnerQuote(quoteBody())).json();
+    const { accessToken, proposalCode } = (await openLink(tokenOf(quoted.deepLink))).json();
+    const customer = (await signIn(t.app, 'linked.customer@example.com')).access_token;
+    const merged = await t.app.inject({
+      method: 'POST',
+      url: '/api/proposals/merge',
+      headers: { authorization: `Bearer ${customer}` },
+      payload: { proposalCode, sourceAccessToken: accessToken },
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/proposals/${proposalCode}`,
+      headers: { authorization: `Bearer ${customer}` },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().quote.totals.discountedPrice).toBe(quoted.annualPrice);
   });
 
   it('of two opening at once, exactly one gets the session', async () => {

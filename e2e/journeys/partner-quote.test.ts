@@ -2,6 +2,7 @@ import { todayInLondon } from '@forecourt/domain/dates';
 import { formatGBP } from '@forecourt/domain/money';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import { describe, expect, inject, it } from 'vitest';
+import { axeViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { signInAtIdp } from './checkout-steps.ts';
 
@@ -27,6 +28,7 @@ describe('a comparison site’s quote, opened by its deep link', () => {
     const key = (await admin.getByTestId('new-partner-key').textContent())?.trim() ?? '';
     expect(key).toMatch(/^fc_live_[\w-]{43}$/);
     await admin.getByTestId('partner-keys').getByText('Journey Compare').first().waitFor();
+    expect(await axeViolations(admin, 'partner keys')).toEqual([]);
     await admin.close();
 
     // The comparison site's server asks for a quote.
@@ -59,6 +61,7 @@ describe('a comparison site’s quote, opened by its deep link', () => {
     await again.goto(quote.deepLink);
     await again.getByRole('heading', { name: 'This quote link has already been used' }).waitFor();
     await again.getByRole('link', { name: 'Retrieve a saved quote' }).waitFor();
+    expect(await axeViolations(again, 'quote link used')).toEqual([]);
     await again.close();
   });
 });

@@ -424,3 +424,26 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/session/partner-quote'].post.security).toEqual([]);
   });
 });
+
+describe('the deep link’s exchange is rate limited per client', () => {
+  it('answers 429 with Retry-After past RATE_LIMIT_REFERENCE_CHECKS tries from one address', async () => {
+    const limited = await listeningApp({
+      env: { RATE_LIMIT_REFERENCE_CHECKS: '2', RATE_LIMIT_EXEMPT_LOOPBACK: 'false' },
+    });
+    try {
+      const open = (remoteAddress: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/session/partner-quote',
+          payload: { token: 'A'.repeat(43) },
+          remoteAddress,
+        });
+      const tries = [await open('203.0.113.9'), await open('203.0.113.9'), await open('203.0.113.9')];
+      expect(tries.map((r) => r.statusCode)).toEqual([410, 410, 429]);
+      expect(Number(tries[2]!.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await open('203.0.113.10')).statusCode).toBe(410);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -8,7 +8,8 @@
  *
  * Settings (environment): BENCH_SECONDS (5), BENCH_WARMUP (2), BENCH_CONNECTIONS (50), BENCH_DATABASES
  * (pglite,postgres; postgres only where initdb is installed or DATABASE_URL is set), BENCH_RATE (500),
- * BENCH_CPU_PROF (a folder: the server runs with --cpu-prof, and the functions taking most CPU are printed).
+ * BENCH_CPU_PROF (a folder: the server runs with --cpu-prof, and the functions taking most CPU are printed),
+ * BENCH_DB_MAINTENANCE_SECONDS (a diagnostic: e.g. 0 turns the embedded autovacuum off, to see its share of the tail).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -94,6 +95,9 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl,
         RATE_LIMIT_PARTNER_QUOTES: '100000000',
+        ...(process.env.BENCH_DB_MAINTENANCE_SECONDS
+          ? { DB_MAINTENANCE_SECONDS: process.env.BENCH_DB_MAINTENANCE_SECONDS }
+          : {}),
       },
       CPU_PROF ? { nodeOptions: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] } : {},
     );

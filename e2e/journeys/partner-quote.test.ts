@@ -22,7 +22,8 @@ describe('a comparison site’s quote, opened by its deep link', () => {
     await admin.getByTestId('admin-sign-in').click();
     await signInAtIdp(admin, 'admin@forecourt.example');
     await admin.waitForURL(/\/admin\/?$/);
-    await admin.goto('/admin/partners/keys');
+    await admin.getByTestId('admin-partner-keys-link').click();
+    await admin.waitForURL(/\/admin\/partners\/keys$/);
     await admin.getByRole('textbox', { name: 'Partner' }).fill('Journey Compare');
     await admin.getByRole('button', { name: 'Create key' }).click();
     const key = (await admin.getByTestId('new-partner-key').textContent())?.trim() ?? '';

@@ -22,4 +22,5 @@ export const adminTexts: Record<string, string> = {
   'admin.notAuthorised.ok': 'OK',
   'admin.renewals.link': 'Renewals waiting for review',
   'admin.claims.link': 'Claims',
+  'admin.partners.link': 'Partner API keys',
 };

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { caller } from './claims-helpers.ts';
 import { signIn } from './helpers/identity-flow.ts';
 import { type ListeningApp, rows, submitForm } from './payments-helpers.ts';
-import { ratedProposal, today } from './proposals-helpers.ts';
+import { ratedProposal, today, type Visitor } from './proposals-helpers.ts';
 
 const card = {
   name: 'Sam Taylor',
@@ -33,6 +33,26 @@ export async function customerWithPaidPolicy(
     undefined,
     schemeCode,
   );
+  const payment = await buyByCard(t, me, code);
+  const proposal = (await me.call('GET', `/api/proposals/${code}`)).json();
+  expect(proposal.status).toBe('POLICY');
+  const partyId = String(
+    (await rows(t, 'SELECT party_id FROM proposals WHERE proposal_code = $1', [code]))[0]?.party_id,
+  );
+  return {
+    ...me,
+    partyId,
+    policyId: proposal.policyId as string,
+    policyNumber: proposal.policyNumber as string,
+    paid: payment.amount as number,
+  };
+}
+
+/**
+ * Buys a rated quote through the real card flow, as its owner `me` (a visitor or a customer): verification,
+ * the first payment's hosted card page, the webhook and bind. Answers the first payment.
+ */
+export async function buyByCard(t: ListeningApp, me: Pick<Visitor, 'call'>, code: string) {
   expect((await me.call('PUT' as 'POST', `/api/proposals/${code}/verify`)).json().isClear).toBe(true);
   const payment = (
     await me.call('POST', '/api/customerPayments/checkout/bind', { proposalCode: code })
@@ -47,18 +67,7 @@ export async function customerWithPaidPolicy(
   if (res.statusCode !== 200) throw new Error(`card session: ${res.statusCode} ${res.body}`);
   const url = new URL(res.json().url as string);
   await submitForm(`${t.base}${url.pathname}${url.search}`, card);
-  const proposal = (await me.call('GET', `/api/proposals/${code}`)).json();
-  expect(proposal.status).toBe('POLICY');
-  const partyId = String(
-    (await rows(t, 'SELECT party_id FROM proposals WHERE proposal_code = $1', [code]))[0]?.party_id,
-  );
-  return {
-    ...me,
-    partyId,
-    policyId: proposal.policyId as string,
-    policyNumber: proposal.policyNumber as string,
-    paid: payment.amount as number,
-  };
+  return payment as { paymentId: string; amount: number };
 }
 
 /** Moves a policy, its versions and its charges `days` into the past, as if bought that long ago. */

@@ -1,9 +1,11 @@
 import { partnerQuoteResponseSchema } from '@forecourt/contracts/partner-quotes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newApiKey } from '../src/modules/partner-quotes/api-keys.ts';
+import { buyByCard } from './adjustments-helpers.ts';
 import { staff } from './claims-helpers.ts';
-import { type ListeningApp, listeningApp, rows, submitForm } from './payments-helpers.ts';
-import { completeData, ratedProposal, SCHEME, today, visitor } from './proposals-helpers.ts';
+import { signIn } from './helpers/identity-flow.ts';
+import { type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
+import { completeData, ratedProposal, SCHEME, today, visitor, visitorWith } from './proposals-helpers.ts';
 
 // Issue 31 part 2 (ADR 363): the aggregator quote API, through HTTP as a comparison site calls it.
 
@@ -107,6 +109,14 @@ describe('POST /api/partners/quotes', () => {
     expect((await partnerQuote(quoteBody(), {})).statusCode).toBe(401);
     expect((await partnerQuote(quoteBody(), { 'x-api-key': 'fc_live_wrong' })).statusCode).toBe(401);
     expect((await partnerQuote(quoteBody(), { 'x-api-key': `${key}x` })).statusCode).toBe(401);
+    // Another brand's key is no key here.
+    const theirs = newApiKey();
+    await t.database.query(
+      `INSERT INTO partner_api_keys (id, brand, partner, key_prefix, key_hash, created_by, created_at)
+       VALUES (gen_random_uuid(), 'motorhub', 'Other Brand', $1, $2, 'test', now())`,
+      [theirs.prefix, theirs.hash],
+    );
+    expect((await partnerQuote(quoteBody(), { 'x-api-key': theirs.key })).statusCode).toBe(401);
     // A bad body with no key is still a 401: the key comes before the input.
     expect((await partnerQuote({ schemeCode: 42 }, {})).statusCode).toBe(401);
 
@@ -232,6 +242,26 @@ describe('the deep link', () => {
     expect((await openLink('A'.repeat(43))).statusCode).toBe(410);
   });
 
+  it('a signed-in customer takes the linked quote into their account with the link’s session', async () => {
+    const quoted = (await partnerQuote(quoteBody())).json();
+    const { accessToken, proposalCode } = (await openLink(tokenOf(quoted.deepLink))).json();
+    const customer = (await signIn(t.app, 'linked.customer@example.com')).access_token;
+    const merged = await t.app.inject({
+      method: 'POST',
+      url: '/api/proposals/merge',
+      headers: { authorization: `Bearer ${customer}` },
+      payload: { proposalCode, sourceAccessToken: accessToken },
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/proposals/${proposalCode}`,
+      headers: { authorization: `Bearer ${customer}` },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().quote.totals.discountedPrice).toBe(quoted.annualPrice);
+  });
+
   it('of two opening at once, exactly one gets the session', async () => {
     const token = tokenOf((await partnerQuote(quoteBody())).json().deepLink);
     const both = await Promise.all([openLink(token), openLink(token), openLink(token)]);
@@ -271,29 +301,9 @@ describe('conversion per source', () => {
 
     // The visitor follows the link and buys through the real card flow (verification, hosted page, webhook).
     const { accessToken, proposalCode: code } = (await openLink(tokenOf(bought.deepLink))).json();
-    const headers = { authorization: `Bearer ${accessToken}` };
-    const call = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-    expect((await call('PUT', `/api/proposals/${code}/verify`)).json().isClear).toBe(true);
-    const payment = (
-      await call('POST', '/api/customerPayments/checkout/bind', { proposalCode: code })
-    ).json();
-    const session = await call('POST', '/api/stripe/checkout', {
-      paymentId: payment.paymentId,
-      successUrl: `http://localhost:80/car-insurance/proposal/${code}/checkout/payment/callback`,
-      cancelUrl: `http://localhost:80/car-insurance/proposal/${code}/checkout`,
-      lineItem: { name: 'Monthly car insurance' },
-    });
-    expect(session.statusCode, session.body).toBe(200);
-    const url = new URL(session.json().url as string);
-    await submitForm(`${t.base}${url.pathname}${url.search}`, {
-      name: 'Sam Taylor',
-      expiry: '12 / 34',
-      cvc: '123',
-      postalCode: 'LS1 5HD',
-      cardNumber: '4242424242424242',
-    });
-    expect((await call('GET', `/api/proposals/${code}`)).json().status).toBe('POLICY');
+    const visitorOfLink = visitorWith(t.app, accessToken);
+    await buyByCard(t, visitorOfLink, code);
+    expect((await visitorOfLink.call('GET', `/api/proposals/${code}`)).json().status).toBe('POLICY');
 
     const insights = await t.app.inject({
       method: 'GET',
@@ -381,6 +391,57 @@ describe('rate limit per key', () => {
       expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
       expect(over.json().code).toBe('RATE_LIMITED');
       expect((await send(b)).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes the partner quote route for a partner’s developer: its key scheme, body and answers', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json();
+    expect(doc.components.securitySchemes.partnerApiKey).toEqual({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Api-Key',
+    });
+    const op = doc.paths['/api/partners/quotes'].post;
+    expect(op.security).toEqual([{ partnerApiKey: [] }]);
+    expect(op.description).toContain('Idempotency-Key');
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '422', '429']));
+    expect(op.requestBody.content['application/json'].schema.properties).toHaveProperty('data');
+    expect(Object.keys(op.responses['201'].content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining([
+        'quoteReference',
+        'status',
+        'annualPrice',
+        'monthlyPrice',
+        'excess',
+        'deepLink',
+      ]),
+    );
+    // The deep link's exchange needs no key and no session.
+    expect(doc.paths['/api/session/partner-quote'].post.security).toEqual([]);
+  });
+});
+
+describe('the deep link’s exchange is rate limited per client', () => {
+  it('answers 429 with Retry-After past RATE_LIMIT_REFERENCE_CHECKS tries from one address', async () => {
+    const limited = await listeningApp({
+      env: { RATE_LIMIT_REFERENCE_CHECKS: '2', RATE_LIMIT_EXEMPT_LOOPBACK: 'false' },
+    });
+    try {
+      const open = (remoteAddress: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/session/partner-quote',
+          payload: { token: 'A'.repeat(43) },
+          remoteAddress,
+        });
+      const tries = [await open('203.0.113.9'), await open('203.0.113.9'), await open('203.0.113.9')];
+      expect(tries.map((r) => r.statusCode)).toEqual([410, 410, 429]);
+      expect(Number(tries[2]!.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await open('203.0.113.10')).statusCode).toBe(410);
     } finally {
       await limited.close();
     }

@@ -7,14 +7,18 @@ export const SCHEME = 'FCMOTOR1';
 
 /** A visitor: an anonymous token and helpers that call the API as them. */
 export async function visitor(app: FastifyInstance) {
-  const token = await anonymousToken(app);
+  return visitorWith(app, await anonymousToken(app));
+}
+
+/** The holder of an anonymous session token got some other way (a retrieved quote, a partner's deep link). */
+export function visitorWith(app: FastifyInstance, token: string) {
   const headers = { authorization: `Bearer ${token}` };
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   return { token, headers, call };
 }
 
-export type Visitor = Awaited<ReturnType<typeof visitor>>;
+export type Visitor = ReturnType<typeof visitorWith>;
 
 export const today = () => todayInLondon(new Date());
 export const completeData = () => sampleProposalData(today());

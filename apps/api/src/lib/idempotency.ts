@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/connection.ts';
+import { prepared } from '../db/prepared.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import type { Caller, Clock } from './context.ts';
 import { AppError } from './errors.ts';
@@ -44,6 +45,37 @@ export const requestHash = (request: unknown) =>
     .update(JSON.stringify(stable(request ?? null)))
     .digest('hex');
 
+/** The claim of a key and the store of its answer: prepared once per database handle (ADR 270, issue 31). */
+const claimKey = (db: Db) =>
+  prepared(db, 'idempotency_claim', (d) =>
+    d
+      .insert(idempotencyKeys)
+      .values({
+        key: sql.placeholder('key'),
+        partyId: sql.placeholder('partyId'),
+        operation: sql.placeholder('operation'),
+        requestHash: sql.placeholder('requestHash'),
+        createdAt: sql`${sql.placeholder('createdAt')}::timestamptz`,
+      })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key })
+      .prepare('idempotency_claim'),
+  );
+const storeAnswer = (db: Db) =>
+  prepared(db, 'idempotency_store', (d) =>
+    d
+      .update(idempotencyKeys)
+      .set({ statusCode: 200, response: sql`${sql.placeholder('response')}::jsonb` })
+      .where(
+        and(
+          eq(idempotencyKeys.partyId, sql.placeholder('partyId')),
+          eq(idempotencyKeys.operation, sql.placeholder('operation')),
+          eq(idempotencyKeys.key, sql.placeholder('key')),
+        ),
+      )
+      .prepare('idempotency_store'),
+  );
+
 /**
  * Runs `run` at most once per (party, operation, key) (DESIGN.md §3, ADR 110). The key row is inserted
  * first (ON CONFLICT DO NOTHING, committed on its own), so of concurrent requests exactly one runs; the
@@ -65,11 +97,13 @@ export async function idempotent<T>(
   );
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
-    const claimed = await db
-      .insert(idempotencyKeys)
-      .values({ key, partyId, operation, requestHash: hash, createdAt: call.clock.now() })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
+    const claimed = await claimKey(db).execute({
+      key,
+      partyId,
+      operation,
+      requestHash: hash,
+      createdAt: call.clock.now().toISOString(),
+    });
     if (claimed.length > 0) {
       let body: T;
       try {
@@ -78,10 +112,7 @@ export async function idempotent<T>(
         await db.delete(idempotencyKeys).where(where);
         throw err;
       }
-      await db
-        .update(idempotencyKeys)
-        .set({ statusCode: 200, response: (body ?? null) as Record<string, unknown> })
-        .where(where);
+      await storeAnswer(db).execute({ key, partyId, operation, response: JSON.stringify(body ?? null) });
       return { body, replayed: false };
     }
     const [row] = await db.select().from(idempotencyKeys).where(where);

@@ -8,6 +8,8 @@ export const RATE_LIMITED_ROUTES = {
   'POST /api/session': 'RATE_LIMIT_SESSIONS',
   'POST /api/proposals': 'RATE_LIMIT_PROPOSALS',
   'POST /api/session/back-book': 'RATE_LIMIT_REFERENCE_CHECKS',
+  // A partner quote's deep link (ADR 363): unguessable and one-time, and still not to be tried in bulk.
+  'POST /api/session/partner-quote': 'RATE_LIMIT_REFERENCE_CHECKS',
   'POST /api/policyholder/validateAccount': 'RATE_LIMIT_ACCOUNT_CHECKS',
   // Issue 27 §9, §12: changing the sign-in address (codes and notes sent) and feedback read by staff.
   'PATCH /api/policyholder': 'RATE_LIMIT_ACCOUNT_CHANGES',

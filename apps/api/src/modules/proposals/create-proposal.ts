@@ -21,20 +21,24 @@ type NewProposalInput = Pick<
 
 /**
  * The answers of a new proposal as the server takes them: the scheme and brand checked, the answers read by the
- * domain's rules, and the car's catalogue facts from the vehicle lookup, never from the client (ADR 347).
+ * domain's rules (`read`: the reading of answers so far; a caller about to rate reads them completely itself),
+ * and the car's catalogue facts from the vehicle lookup, never from the client (ADR 347).
  */
-async function checkNewProposal(ctx: Ctx, input: NewProposalInput) {
+async function checkNewProposal(ctx: Ctx, input: NewProposalInput, read: boolean) {
   const scheme = findScheme(ctx.brand, input.schemeCode);
   if (!scheme) throw validation({ schemeCode: ['validation.unknownScheme'] }, 'Unknown scheme');
   if (input.brand && input.brand !== ctx.brand.id)
     throw validation({ brand: ['validation.unknownBrand'] }, 'This proposal belongs to another brand');
-  const checked = validateProposal(input.data ?? {}, {
-    now: ctx.clock.now(),
-    forRating: false,
-    maxAdditionalProfiles: ctx.brand.productConfig.maxAdditionalProfiles,
-  });
-  if (!checked.success) throw validation(checked.errors);
-  const data = checked.data as { asset: Record<string, unknown> };
+  let data = (input.data ?? {}) as { asset: Record<string, unknown> };
+  if (read) {
+    const checked = validateProposal(data, {
+      now: ctx.clock.now(),
+      forRating: false,
+      maxAdditionalProfiles: ctx.brand.productConfig.maxAdditionalProfiles,
+    });
+    if (!checked.success) throw validation(checked.errors);
+    data = checked.data as typeof data;
+  }
   await takeVehicleFromLookup(ctx, undefined, data, 'proposal (new)');
   return { scheme, data: data as Record<string, unknown> };
 }
@@ -146,7 +150,7 @@ const promoOf = (promoCode: string | undefined) => promoCode?.trim().toUpperCase
 /** POST /api/proposals: a new proposal for one of the brand's schemes, owned by the caller's party. */
 export async function createProposal(ctx: Ctx, input: CreateProposalRequest): Promise<Proposal> {
   const partyId = requireParty(ctx.caller);
-  const { scheme, data } = await checkNewProposal(ctx, input);
+  const { scheme, data } = await checkNewProposal(ctx, input, true);
   const p: NewProposal = {
     schemeCode: scheme.schemeCode,
     product: scheme.product,
@@ -164,13 +168,15 @@ export async function createProposal(ctx: Ctx, input: CreateProposalRequest): Pr
 
 /**
  * A complete proposal checked and rated in one step, by the same rules as the web journey's create and its
- * rating PATCH (one rule, one place; issue 31 part 2): the domain's reading of the answers, the car from the
- * vehicle lookup, the brand's configured input rules on every answer, the complete reading for rating, then
- * `rateProposal`. Nothing is written: `insertProposal` writes it (the aggregator quote API does, in its own
- * transaction). Answers that cannot be rated are a 400.
+ * rating PATCH (one rule, one place; issue 31 part 2): the scheme, the car from the vehicle lookup, the brand's
+ * configured input rules on every answer, the domain's complete reading for rating, then `rateProposal`.
+ * Nothing is written: `insertProposal` writes it. Answers that cannot be rated are a 400. `input.data` must be
+ * the contract's parse of the body (`partialProposalDataSchema`), as a route gives it.
  */
 export async function prepareRatedProposal(ctx: Ctx, input: NewProposalInput): Promise<NewProposal> {
-  const { scheme, data } = await checkNewProposal(ctx, input);
+  // The answers as the contract parsed them (the same partial schema the reading of answers so far uses); the
+  // complete reading below holds every rule of that reading, so it is not run twice (issue 31 part 2).
+  const { scheme, data } = await checkNewProposal(ctx, input, false);
   const now = ctx.clock.now();
   const promoCode = promoOf(input.promoCode);
   const rateInput = {

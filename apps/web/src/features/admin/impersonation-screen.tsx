@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api/endpoint.ts';
 import { endpoints } from '../../lib/api/endpoints.ts';
 import { isApiError } from '../../lib/api/errors.ts';
+import { useSessionUser } from '../../lib/auth/auth-context.tsx';
 import { setImpersonation } from '../../lib/auth/impersonation.ts';
 import { useConfig } from '../../lib/config.tsx';
 import { Button, Field, TextInput } from '../../ui/index.ts';
@@ -18,6 +19,7 @@ import styles from './admin-screens.module.css';
 export function ImpersonationScreen() {
   const { t } = useTranslation();
   const { basename } = useConfig();
+  const user = useSessionUser();
   const [id, setId] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [checking, setChecking] = useState(false);
@@ -82,11 +84,17 @@ export function ImpersonationScreen() {
           {t('admin.claims.link')}
         </a>
       </p>
-      <p className={styles.more}>
-        <a href={`${basename.replace(/\/$/, '')}/partners`} data-testid="admin-partners-link">
-          {t('admin.partners.link')}
-        </a>
-      </p>
+      {user?.permissions.includes('partner:admin') && (
+        <p className={styles.more}>
+          <a href={`${basename.replace(/\/$/, '')}/partners`} data-testid="admin-partners-link">
+            {t('admin.partners.link')}
+          </a>{' '}
+          ·{' '}
+          <a href={`${basename.replace(/\/$/, '')}/partners/keys`} data-testid="admin-partner-keys-link">
+            {t('admin.partnerKeys.link')}
+          </a>
+        </p>
+      )}
     </AdminFrame>
   );
 }

@@ -23,4 +23,5 @@ export const adminTexts: Record<string, string> = {
   'admin.renewals.link': 'Renewals waiting for review',
   'admin.claims.link': 'Claims',
   'admin.partners.link': 'Partner webhooks',
+  'admin.partnerKeys.link': 'Partner API keys',
 };

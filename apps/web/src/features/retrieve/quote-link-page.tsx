@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '../../app/page/page.tsx';
 import { isApiError } from '../../lib/api/errors.ts';
+import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { useConfig } from '../../lib/config.tsx';
 import { Button, Notification, Spinner } from '../../ui/index.ts';
 import styles from './retrieve.module.css';
@@ -27,17 +28,19 @@ export function QuoteLinkPage() {
   const { t } = useTranslation();
   const { schemes } = useConfig();
   const navigate = useNavigate();
+  const { user, ready } = useAuth();
   const [token] = useState(takeToken);
   const [state, setState] = useState<State>(token ? 'opening' : 'missing');
   useEffect(() => {
-    if (!token) return;
-    openPartnerQuote(token)
+    // Once the sign-in state is known: a signed-in customer's quote goes into their account.
+    if (!token || !ready) return;
+    openPartnerQuote(token, user !== null)
       .then(({ proposalCode, schemeCode }) => {
         const scheme = schemes.find((s) => s.schemeCode === schemeCode);
         navigate(scheme ? `/${scheme.productUrlName}/proposal/${proposalCode}` : '/', { replace: true });
       })
       .catch((err: unknown) => setState(isApiError(err) && err.status === 410 ? 'gone' : 'unknown'));
-  }, [token, schemes, navigate]);
+  }, [token, ready, user, schemes, navigate]);
 
   if (state === 'opening')
     return (

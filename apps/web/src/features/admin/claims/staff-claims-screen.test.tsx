@@ -1,33 +1,16 @@
 import type { StaffClaimDetail } from '@forecourt/contracts/claims';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, reply } from '../../../../test/mock-fetch.ts';
 import { endpoints } from '../../../lib/api/endpoints.ts';
-import { AuthStateProvider } from '../../../lib/auth/auth-context.tsx';
-import { renderUi, testConfig } from '../../../ui/test-utils.tsx';
-import { AdminGate } from '../admin-gate.tsx';
-import { fakeAuthClient, staffUser } from '../admin-test-auth.tsx';
+import { renderAdminAt } from '../admin-test-auth.tsx';
 
 // The staff claims screen (issue 28 defect 9, ADR 354).
-const config = { ...testConfig, features: { ...testConfig.features, isAdmin: true }, basename: '/admin' };
 const REF = 'CLM-7K3M-9QXD-2HPA';
 const STAFF = ['access:impersonate', 'action:claims'];
 
-function renderAt(path: string, permissions = STAFF) {
-  window.history.pushState({}, '', path);
-  renderUi(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AuthStateProvider client={fakeAuthClient(staffUser(permissions))} basename="/admin">
-        <AdminGate>
-          <p>the app</p>
-        </AdminGate>
-      </AuthStateProvider>
-    </QueryClientProvider>,
-    { config },
-  );
-}
+const renderAt = (path: string, permissions = STAFF) => renderAdminAt(path, permissions);
 
 const base = {
   claimReference: REF,

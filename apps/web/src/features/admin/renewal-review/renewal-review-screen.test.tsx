@@ -1,32 +1,14 @@
 import type { RenewalReview } from '@forecourt/contracts/renewals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, reply } from '../../../../test/mock-fetch.ts';
 import { endpoints } from '../../../lib/api/endpoints.ts';
-import { AuthStateProvider } from '../../../lib/auth/auth-context.tsx';
-import { renderUi, testConfig } from '../../../ui/test-utils.tsx';
-import { AdminGate } from '../admin-gate.tsx';
-import { fakeAuthClient, staffUser } from '../admin-test-auth.tsx';
+import { renderAdminAt } from '../admin-test-auth.tsx';
 
-const config = { ...testConfig, features: { ...testConfig.features, isAdmin: true }, basename: '/admin' };
 const CODE = 'prp_renewal1';
 
-function renderAt(path: string, permissions: string[]) {
-  window.history.pushState({}, '', path);
-  const client = fakeAuthClient(staffUser(permissions));
-  renderUi(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AuthStateProvider client={client} basename="/admin">
-        <AdminGate>
-          <p>the app</p>
-        </AdminGate>
-      </AuthStateProvider>
-    </QueryClientProvider>,
-    { config },
-  );
-}
+const renderAt = (path: string, permissions: string[]) => renderAdminAt(path, permissions);
 
 const review: RenewalReview = {
   policyId: '00000000-0000-4000-8000-00000000a001',

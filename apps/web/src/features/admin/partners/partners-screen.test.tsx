@@ -91,7 +91,7 @@ describe('partner webhooks screen', () => {
 
   it('staff without partner:admin do not get the screen', async () => {
     renderAt('/admin/partners', ['access:impersonate']);
-    expect(await screen.findByText('Act for a customer', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('admin-unauthorised', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.queryByTestId('partner-endpoints')).toBeNull();
   });
 

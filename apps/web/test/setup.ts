@@ -15,7 +15,8 @@ await import('../src/lib/i18n/journey-texts.ts');
 // The contract schemas load here, once per file, rather than inside a test's waiting time.
 const { contractViolations } = await import('../src/lib/api/endpoint.ts');
 const { endpoints } = await import('../src/lib/api/endpoints.ts');
-await Promise.all(Object.values(endpoints).map((e) => e.schemas()));
+const { partnerEndpoints } = await import('../src/lib/api/partner-endpoints.ts');
+await Promise.all([...Object.values(endpoints), ...Object.values(partnerEndpoints)].map((e) => e.schemas()));
 afterEach(() => {
   const found = contractViolations.splice(0);
   if (found.length) throw new Error(`Mocked API answers break the contracts:\n${found.join('\n')}`);

@@ -185,37 +185,6 @@ export const endpoints = {
   getTakeUpOffer: endpoint('GET', '/policies/:id/renewal/takeUp', async () => ({
     response: (await import('@forecourt/contracts/renewals')).takeUpOfferSchema,
   })),
-  listPartnerEndpoints: endpoint('GET', '/admin/partners/endpoints', async () => ({
-    response: (await import('@forecourt/contracts/partners')).partnerEndpointListSchema,
-  })),
-  createPartnerEndpoint: endpoint('POST', '/admin/partners/endpoints', async () => {
-    const c = await import('@forecourt/contracts/partners');
-    return { body: c.createPartnerEndpointSchema, response: c.partnerEndpointWithSecretSchema };
-  }),
-  setPartnerEndpointEnabled: endpoint('POST', '/admin/partners/endpoints/:id/enabled', async () => {
-    const c = await import('@forecourt/contracts/partners');
-    return { body: c.setPartnerEndpointEnabledSchema, response: c.partnerEndpointSchema };
-  }),
-  rollPartnerSecret: endpoint('POST', '/admin/partners/endpoints/:id/roll-secret', async () => ({
-    response: (await import('@forecourt/contracts/partners')).partnerEndpointWithSecretSchema,
-  })),
-  listPartnerDeliveries: endpoint('GET', '/admin/partners/endpoints/:id/deliveries', async () => ({
-    response: (await import('@forecourt/contracts/partners')).partnerDeliveryListSchema,
-  })),
-  replayPartnerEvents: endpoint('POST', '/admin/partners/endpoints/:id/replay', async () => {
-    const c = await import('@forecourt/contracts/partners');
-    return { body: c.replayPartnerEventsSchema, response: c.replayResultSchema };
-  }),
-  listPartnerKeys: endpoint('GET', '/admin/partner-keys', async () => ({
-    response: (await import('@forecourt/contracts/partner-quotes')).partnerKeyListSchema,
-  })),
-  createPartnerKey: endpoint('POST', '/admin/partner-keys', async () => {
-    const c = await import('@forecourt/contracts/partner-quotes');
-    return { body: c.createPartnerKeyRequestSchema, response: c.createdPartnerKeySchema };
-  }),
-  revokePartnerKey: endpoint('POST', '/admin/partner-keys/:id/revoke', async () => ({
-    response: (await import('@forecourt/contracts/partner-quotes')).partnerKeySchema,
-  })),
   listStaffClaims: endpoint('GET', '/admin/claims', async () => ({
     response: (await import('@forecourt/contracts/claims')).staffClaimQueueSchema,
   })),

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/endpoint.ts';
-import { endpoints } from '../../../lib/api/endpoints.ts';
+import { partnerEndpoints } from '../../../lib/api/partner-endpoints.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 /** The brand's partner API keys, prefixes only (GET /api/admin/partner-keys). */
 export function usePartnerKeys() {
   return useQuery({
     queryKey: queryKeys.partnerKeys(),
-    queryFn: ({ signal }) => call(endpoints.listPartnerKeys, { signal }),
+    queryFn: ({ signal }) => call(partnerEndpoints.listPartnerKeys, { signal }),
     meta: { errorModal: false },
     retry: false,
   });
@@ -17,7 +17,7 @@ export function usePartnerKeys() {
 export function useCreatePartnerKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (partner: string) => call(endpoints.createPartnerKey, { body: { partner } }),
+    mutationFn: (partner: string) => call(partnerEndpoints.createPartnerKey, { body: { partner } }),
     meta: { errorModal: false },
     onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.partnerKeys() }),
   });
@@ -27,7 +27,7 @@ export function useCreatePartnerKey() {
 export function useRevokePartnerKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call(endpoints.revokePartnerKey, { params: { id } }),
+    mutationFn: (id: string) => call(partnerEndpoints.revokePartnerKey, { params: { id } }),
     meta: { errorModal: false },
     onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.partnerKeys() }),
   });

@@ -1,14 +1,14 @@
 import type { CreatePartnerEndpoint, ReplayPartnerEvents } from '@forecourt/contracts/partners';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/endpoint.ts';
-import { endpoints } from '../../../lib/api/endpoints.ts';
+import { partnerEndpoints } from '../../../lib/api/partner-endpoints.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 /** The brand's webhook endpoints (GET /api/admin/partners/endpoints). */
 export function usePartnerEndpoints() {
   return useQuery({
     queryKey: queryKeys.partnerEndpoints(),
-    queryFn: ({ signal }) => call(endpoints.listPartnerEndpoints, { signal }),
+    queryFn: ({ signal }) => call(partnerEndpoints.listPartnerEndpoints, { signal }),
     meta: { errorModal: false },
     retry: false,
   });
@@ -19,7 +19,7 @@ export function usePartnerDeliveries(endpointId: string | undefined) {
   return useQuery({
     queryKey: queryKeys.partnerDeliveries(endpointId ?? ''),
     queryFn: ({ signal }) =>
-      call(endpoints.listPartnerDeliveries, { params: { id: endpointId ?? '' }, signal }),
+      call(partnerEndpoints.listPartnerDeliveries, { params: { id: endpointId ?? '' }, signal }),
     enabled: Boolean(endpointId),
     meta: { errorModal: false },
     retry: false,
@@ -33,7 +33,7 @@ const refresh = (client: ReturnType<typeof useQueryClient>) =>
 export function useCreatePartnerEndpoint() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreatePartnerEndpoint) => call(endpoints.createPartnerEndpoint, { body }),
+    mutationFn: (body: CreatePartnerEndpoint) => call(partnerEndpoints.createPartnerEndpoint, { body }),
     meta: { errorModal: false },
     onSuccess: () => refresh(client),
   });
@@ -43,7 +43,10 @@ export function useSetPartnerEndpointEnabled() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (o: { id: string; enabled: boolean }) =>
-      call(endpoints.setPartnerEndpointEnabled, { params: { id: o.id }, body: { enabled: o.enabled } }),
+      call(partnerEndpoints.setPartnerEndpointEnabled, {
+        params: { id: o.id },
+        body: { enabled: o.enabled },
+      }),
     meta: { errorModal: false },
     onSuccess: () => refresh(client),
   });
@@ -51,7 +54,7 @@ export function useSetPartnerEndpointEnabled() {
 
 export function useRollPartnerSecret() {
   return useMutation({
-    mutationFn: (id: string) => call(endpoints.rollPartnerSecret, { params: { id } }),
+    mutationFn: (id: string) => call(partnerEndpoints.rollPartnerSecret, { params: { id } }),
     meta: { errorModal: false },
   });
 }
@@ -60,7 +63,7 @@ export function useReplayPartnerEvents(endpointId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ReplayPartnerEvents) =>
-      call(endpoints.replayPartnerEvents, { params: { id: endpointId }, body }),
+      call(partnerEndpoints.replayPartnerEvents, { params: { id: endpointId }, body }),
     meta: { errorModal: false },
     onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.partnerDeliveries(endpointId) }),
   });

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, reply } from '../../../../test/mock-fetch.ts';
-import { endpoints } from '../../../lib/api/endpoints.ts';
+import { partnerEndpoints } from '../../../lib/api/partner-endpoints.ts';
 import { renderAdminAt } from '../admin-test-auth.tsx';
 
 // The partner API keys screen (issue 31 part 2, ADR 363).
@@ -25,12 +25,12 @@ beforeEach(() => {
   revoked = false;
   calls = mockFetch((method, path, body) => {
     if (method === 'GET' && path === '/admin/partner-keys')
-      return reply(endpoints.listPartnerKeys, {
+      return reply(partnerEndpoints.listPartnerKeys, {
         keys: [{ ...active, revokedAt: revoked ? '2026-11-29T02:00:00.000Z' : null }],
       });
     if (method === 'POST' && path === '/admin/partner-keys')
       return reply(
-        endpoints.createPartnerKey,
+        partnerEndpoints.createPartnerKey,
         {
           ...active,
           id: '00000000-0000-4000-8000-000000000002',
@@ -42,7 +42,7 @@ beforeEach(() => {
       );
     if (method === 'POST' && path === `/admin/partner-keys/${active.id}/revoke`) {
       revoked = true;
-      return reply(endpoints.revokePartnerKey, { ...active, revokedAt: '2026-11-29T02:00:00.000Z' });
+      return reply(partnerEndpoints.revokePartnerKey, { ...active, revokedAt: '2026-11-29T02:00:00.000Z' });
     }
     return undefined;
   });

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, reply } from '../../../../test/mock-fetch.ts';
-import { endpoints } from '../../../lib/api/endpoints.ts';
+import { partnerEndpoints } from '../../../lib/api/partner-endpoints.ts';
 import { renderAdminAt } from '../admin-test-render.tsx';
 
 // The staff partner webhooks screen (issue 31, ADR 362).
@@ -43,7 +43,7 @@ beforeEach(() => {
   listed = [endpoint];
   calls = mockFetch((method, path, body) => {
     if (method === 'GET' && path === '/admin/partners/endpoints')
-      return reply(endpoints.listPartnerEndpoints, listed);
+      return reply(partnerEndpoints.listPartnerEndpoints, listed);
     if (method === 'POST' && path === '/admin/partners/endpoints') {
       const b = body as { url: string };
       if (b.url.includes('169.254'))
@@ -57,18 +57,18 @@ beforeEach(() => {
         };
       const created = { ...endpoint, id: '00000000-0000-4000-8000-0000000000e2', url: b.url };
       listed = [created, endpoint];
-      return reply(endpoints.createPartnerEndpoint, { ...created, secret: SECRET });
+      return reply(partnerEndpoints.createPartnerEndpoint, { ...created, secret: SECRET });
     }
     if (method === 'POST' && path === `/admin/partners/endpoints/${ID}/enabled`) {
       listed = [{ ...endpoint, enabled: false, disabledReason: 'Disabled by staff' }];
-      return reply(endpoints.setPartnerEndpointEnabled, listed[0]!);
+      return reply(partnerEndpoints.setPartnerEndpointEnabled, listed[0]!);
     }
     if (method === 'POST' && path === `/admin/partners/endpoints/${ID}/roll-secret`)
-      return reply(endpoints.rollPartnerSecret, { ...endpoint, secret: `${SECRET}2` });
+      return reply(partnerEndpoints.rollPartnerSecret, { ...endpoint, secret: `${SECRET}2` });
     if (method === 'GET' && path === `/admin/partners/endpoints/${ID}/deliveries`)
-      return reply(endpoints.listPartnerDeliveries, [delivery]);
+      return reply(partnerEndpoints.listPartnerDeliveries, [delivery]);
     if (method === 'POST' && path === `/admin/partners/endpoints/${ID}/replay`)
-      return reply(endpoints.replayPartnerEvents, { queued: 'eventId' in (body as object) ? 1 : 7 });
+      return reply(partnerEndpoints.replayPartnerEvents, { queued: 'eventId' in (body as object) ? 1 : 7 });
     return undefined;
   });
 });

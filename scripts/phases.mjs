@@ -10,10 +10,6 @@
 import { spawn } from 'node:child_process';
 
 const stages = process.argv.slice(2).map((arg) => arg.split(',').filter(Boolean));
-// `TEST_ALSO=a,b`: more scripts run beside the last stage (.ci/run: `test:postgres` beside the journeys, which
-// leave about a core idle while they wait on the browser; ADR 365).
-const also = (process.env.TEST_ALSO ?? '').split(',').filter(Boolean);
-if (also.length > 0 && stages.length > 0) stages[stages.length - 1].push(...also);
 const times = [];
 const running = new Set();
 

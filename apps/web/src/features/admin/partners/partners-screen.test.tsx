@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, reply } from '../../../../test/mock-fetch.ts';
 import { partnerEndpoints } from '../../../lib/api/partner-endpoints.ts';
-import { renderAdminAt } from '../admin-test-render.tsx';
+import { renderAdminAt } from '../admin-test-auth.tsx';
 
 // The staff partner webhooks screen (issue 31, ADR 362).
 const ID = '00000000-0000-4000-8000-0000000000e1';

@@ -176,6 +176,33 @@ describe('configuring an endpoint (staff with partner:admin)', () => {
     expect((await rows(t, 'SELECT id FROM partner_endpoints')).length).toBe(0);
   });
 
+  it('refuses a tampered token, and bad input (NUL bytes, huge values, wrong types, unknown events) with 400, making nothing', async () => {
+    const [head, payload, sig] = admin.split('.');
+    const tampered = `${head}.${payload}.${sig?.slice(0, -4)}AAAA`;
+    const good = { url: receiverUrl, eventTypes: ['policy.bound'], contactEmail: 'dev@partner.example' };
+    expect((await as(tampered).call('GET', '/api/admin/partners/endpoints')).statusCode).toBe(401);
+    expect((await as(tampered).call('POST', '/api/admin/partners/endpoints', good)).statusCode).toBe(401);
+    for (const bad of [
+      { ...good, url: `${receiverUrl}\u0000` },
+      { ...good, contactEmail: 'dev\u0000@partner.example' },
+      { ...good, url: `https://partner.example/${'a'.repeat(100_000)}` },
+      { ...good, eventTypes: Array.from({ length: 10_000 }, () => 'policy.bound') },
+      { ...good, eventTypes: ['policy.exploded'] },
+      { ...good, eventTypes: [] },
+      { ...good, url: 42 },
+    ]) {
+      const res = await as(admin).call('POST', '/api/admin/partners/endpoints', bad);
+      expect(res.statusCode, JSON.stringify(bad).slice(0, 120)).toBe(400);
+    }
+    const replay = await as(admin).call(
+      'POST',
+      '/api/admin/partners/endpoints/00000000-0000-4000-8000-000000000000/replay',
+      { since: 'yesterday\u0000' },
+    );
+    expect(replay.statusCode).toBe(400);
+    expect((await rows(t, 'SELECT id FROM partner_endpoints')).length).toBe(0);
+  });
+
   it('creates an endpoint and shows its secret once; the list never shows it; audited', async () => {
     const res = await as(admin).call('POST', '/api/admin/partners/endpoints', {
       url: receiverUrl,
@@ -356,6 +383,21 @@ describe('delivery', () => {
     expect(rx.processed.length).toBe(processedBefore + unseen);
     const audit = await rows(t, "SELECT action FROM audit_log WHERE action = 'partner.endpoint.replay'");
     expect(audit).toHaveLength(2);
+  });
+
+  it('a replay sent twice at once queues it twice, and the receiver still processes the event once', async () => {
+    const [first] = await rows(t, 'SELECT id FROM partner_events ORDER BY seq LIMIT 1');
+    const processedBefore = rx.processed.length;
+    const receivedBefore = rx.received.length;
+    const url = `/api/admin/partners/endpoints/${endpointId}/replay`;
+    const both = await Promise.all([
+      as(admin).call('POST', url, { eventId: first?.id }),
+      as(admin).call('POST', url, { eventId: first?.id }),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await deliver()).delivered).toBe(2);
+    expect(rx.received.length).toBe(receivedBefore + 2);
+    expect(rx.processed.length).toBe(processedBefore);
   });
 
   it('rolls the secret: deliveries are signed with the new one only', async () => {

@@ -96,7 +96,10 @@ export function useBrowser(): BrowserHandle {
   afterAll(async () => {
     await browser?.close();
   });
-  afterEach(async () => {
+  afterEach(async (ctx) => {
+    // A failed journey says where each of its pages stood: the address, the words on it, the API calls that
+    // went wrong, and a screenshot (screenshots/failed-*.png), so that a failure seen once on CI can be read.
+    if (ctx.task.result?.state === 'fail') await reportPages(contexts, ctx.task.name);
     for (const context of contexts) await context.close();
     contexts = [];
     const seen = problems;
@@ -128,9 +131,44 @@ export function useBrowser(): BrowserHandle {
       page.on('pageerror', (error) => {
         problems.push(`uncaught: ${error.stack ?? error.message}`);
       });
+      const trail: string[] = [];
+      trails.set(page, trail);
+      const note = (line: string) => {
+        trail.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+        if (trail.length > 40) trail.shift();
+      };
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) note(`navigated ${frame.url()}`);
+      });
+      page.on('response', (response) => {
+        if (response.status() >= 400)
+          note(`${response.status()} ${response.request().method()} ${response.url()}`);
+      });
+      page.on('requestfailed', (request) => {
+        note(`failed ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`);
+      });
       return page;
     },
   };
+}
+
+const trails = new WeakMap<Page, string[]>();
+
+async function reportPages(contexts: BrowserContext[], test: string) {
+  const pages = contexts.flatMap((c) => c.pages());
+  for (const [i, page] of pages.entries()) {
+    const lines = [`--- page ${i + 1} of ${pages.length} of the failed test "${test}": ${page.url()}`];
+    lines.push(...(trails.get(page) ?? []).map((l) => `  ${l}`));
+    try {
+      const text = (await page.locator('body').textContent({ timeout: 2_000 })) ?? '';
+      lines.push(`  text: ${text.replace(/\s+/g, ' ').slice(0, 800)}`);
+      const name = `failed-${test.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}-${i + 1}`;
+      lines.push(`  screenshot: ${await screenshot(page, name)}`);
+    } catch (err) {
+      lines.push(`  (no text or screenshot: ${(err as Error).message.split('\n')[0]})`);
+    }
+    console.log(lines.join('\n'));
+  }
 }
 
 /** screenshots/<name>-<width>.png under the repository (gitignored); makes the folder. */

@@ -31,8 +31,14 @@ const withMandate = (accountNumber: string) => withMandateAt((t as BillingApp).b
 async function ddSubscription(accountNumber: string) {
   t = await billingApp('2027-01-30T12:00:00Z', { env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' } });
   const p = await buySubscription(t, '2027-01-31', 'tok_visa', withMandate(accountNumber));
-  const [account] = (await api(t.base, p.staff, 'GET', '/api/customerAccounts')).body;
-  expect(account).toMatchObject({
+  const app = t;
+  const account = async () => (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body[0];
+  // The bank approves the mandate at once (activation 0 s), but by its own job and signed webhook: heard
+  // within seconds, however busy the machine (ADR 366).
+  await expect
+    .poll(async () => (await account())?.paymentMethod?.mandateStatus, { timeout: 30_000, interval: 200 })
+    .toBe('ACTIVE');
+  expect(await account()).toMatchObject({
     paymentMethodType: 'BACS_DEBIT',
     paymentDay: 28,
     paymentMethod: { display: expect.any(String), mandateStatus: 'ACTIVE' },

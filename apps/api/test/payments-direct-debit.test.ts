@@ -121,4 +121,58 @@ describe('Direct Debit through the sandbox redirect flow', () => {
     expect(await replay.json()).toEqual({ received: true, duplicate: true });
     expect(await status()).toBe('ACTIVE');
   });
+  it('an event about a mandate the app has not recorded yet is answered 409, kept by nobody, and applied when sent again', async () => {
+    const customer = await session(t.base);
+    const flow = await startFlow(customer.token);
+    await submitForm(flow.redirectUrl, bank);
+    const { body: mandate } = await api(t.base, customer.token, 'POST', '/api/gocardless/mandates', {
+      redirectFlowId: flow.redirectFlowId,
+    });
+    // The sandbox bank is silenced for this mandate, and the app's row is hidden under another reference, as
+    // it is in the moment between the provider completing the flow and the app's transaction committing.
+    await t.database.query(
+      "UPDATE sandbox_dd_mandates SET webhook_url = 'http://127.0.0.1:9/' WHERE id = $1",
+      [mandate.mandateId],
+    );
+    await t.database.query(
+      "UPDATE payment_methods SET mandate_status = 'PENDING_CUSTOMER_APPROVAL', provider_reference = 'not-yet' WHERE provider_reference = $1",
+      [mandate.mandateId],
+    );
+    const body = JSON.stringify({
+      events: [
+        {
+          id: 'EV_EARLY_ACTIVE',
+          resource_type: 'mandates',
+          action: 'active',
+          links: { mandate: mandate.mandateId },
+        },
+      ],
+    });
+    const secret = (await t.database.query("SELECT value FROM app_secrets WHERE name = 'sandbox-dd-webhook'"))
+      .rows[0]?.value as string;
+    const post = () =>
+      fetch(`${t.base}/api/gocardless/webhooks`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'webhook-signature': signGoCardlessStyle(body, secret),
+        },
+        body,
+      });
+    const early = await post();
+    expect(early.status).toBe(409);
+    expect(
+      (await t.database.query("SELECT 1 FROM webhook_events WHERE event_id = 'EV_EARLY_ACTIVE'")).rows,
+    ).toEqual([]);
+    // Recorded now: the provider's next attempt is applied, not skipped as seen.
+    await t.database.query(
+      'UPDATE payment_methods SET provider_reference = $1 WHERE provider_reference = $2',
+      [mandate.mandateId, 'not-yet'],
+    );
+    const again = await post();
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ received: true, duplicate: false });
+    const status = (await api(t.base, customer.token, 'GET', '/api/gocardless/mandates')).body[0]?.status;
+    expect(status).toBe('ACTIVE');
+  });
 });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { paymentMethods, webhookEvents } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { validation } from '../../lib/errors.ts';
+import { AppError, validation } from '../../lib/errors.ts';
 import { WebhookSignatureError } from '../../providers/card-payments/card-payments-provider.ts';
 import type { DirectDebitEvent, MandateStatus } from '../../providers/direct-debit/direct-debit-provider.ts';
 import { applyDirectDebitPaymentEvent } from './collect-direct-debit.ts';
@@ -75,8 +75,21 @@ export async function handleDirectDebitWebhook(ctx: Ctx, rawBody: string, signat
           ),
         )
         .returning();
+      // The bank can speak of a mandate before the app has recorded it: the completion of the redirect flow
+      // (provider first, then our row) races the provider's first events. Answered 409 with nothing recorded,
+      // so the provider sends the batch again and the status is not lost (ADR 366).
+      if (!method) {
+        ctx.log.warn(
+          { mandateId: event.mandateId, action: event.action },
+          'Mandate event before the mandate',
+        );
+        throw new AppError(
+          'CONFLICT',
+          `Mandate ${event.mandateId} is not known here yet: send the event again`,
+        );
+      }
       // A mandate set up from the billing tab collects for its account once active (ADR 310).
-      if (method && status === 'ACTIVE') afterCommit.push(await mandateActivated(ctx, tx, method));
+      if (status === 'ACTIVE') afterCommit.push(await mandateActivated(ctx, tx, method));
     }
     return { received: true as const, duplicate: events.length > 0 && applied === 0 };
   });

@@ -21,7 +21,8 @@ export async function deliverWebhook(
       });
       if (res.ok) return true;
       log?.warn({ url, status: res.status, attempt }, 'sandbox webhook refused');
-      if (res.status >= 400 && res.status < 500) return false;
+      // 409 and 429 are "not yet": tried again here; any other 4xx is a refusal.
+      if (res.status >= 400 && res.status < 500 && res.status !== 409 && res.status !== 429) return false;
     } catch (err) {
       log?.warn({ url, err: (err as Error).message, attempt }, 'sandbox webhook delivery failed');
     }

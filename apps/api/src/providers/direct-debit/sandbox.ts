@@ -31,7 +31,9 @@ export const sandboxDirectDebitPaymentsJob = defineJob({
 export const sandboxMandateActivationJob = defineJob({
   name: 'sandbox-mandate-activation',
   payload: z.object({ mandateId: z.string().min(1) }),
-  queue: { retryLimit: 5 },
+  // Not heard (the app answers 409 while it has not recorded the mandate yet, or is not listening): sent
+  // again after 1, 2, 4 … s, about four minutes in all, as GoCardless retries a webhook (ADR 366).
+  queue: { retryLimit: 8, retryDelay: 1, retryBackoff: true },
   work: { pollingIntervalSeconds: 0.5 },
   enabled: (services) => services.providers.directDebit.name === 'sandbox',
   async handler(services, { mandateId }) {

@@ -12,7 +12,7 @@
  * database after the run).
  *
  * Settings (environment): BENCH_SECONDS per route (5), BENCH_WARMUP before each (2), BENCH_CONNECTIONS (50), BENCH_BINDS (50),
- * BENCH_DATABASES (pglite,postgres), BENCH_ROUTES (names to run, comma-separated; default all),
+ * BENCH_DATABASES (pglite,postgres), BENCH_PG_SOCKET (1: PostgreSQL over its Unix socket, not TCP), BENCH_ROUTES (names to run, comma-separated; default all),
  * BENCH_CPU_PROF (a folder: the server runs with --cpu-prof and writes its profile there), BENCH_APP_DIR (run
  * the server of another checkout, e.g. `git worktree add /tmp/before <commit>`, for before/after figures).
  * The machine is shared: the load average is printed with the figures; compare ratios, not absolutes.
@@ -118,13 +118,14 @@ async function documentDelays(
 }
 
 async function benchDatabase(kind: 'pglite' | 'postgres') {
-  let cluster: { url: string; stop: () => void } | undefined;
+  let cluster: { url: string; socketUrl: string; stop: () => void } | undefined;
   let databaseUrl = '';
   if (kind === 'postgres') {
     if (process.env.DATABASE_URL) databaseUrl = process.env.DATABASE_URL;
     else {
       cluster = await startCluster();
-      databaseUrl = cluster.url;
+      // BENCH_PG_SOCKET=1: the app and the ceiling routes reach the cluster over its Unix socket, not TCP.
+      databaseUrl = process.env.BENCH_PG_SOCKET === '1' ? cluster.socketUrl : cluster.url;
     }
   }
   const processes: BenchProcess[] = [];

@@ -1,2 +1,2 @@
 export function postgresAvailable(): boolean;
-export function startCluster(): Promise<{ url: string; stop: () => void }>;
+export function startCluster(): Promise<{ url: string; socketUrl: string; stop: () => void }>;

@@ -43,7 +43,7 @@ const freePort = () =>
     srv.on('error', reject);
   });
 
-/** Starts a throwaway cluster (fsync off, 200 connections); returns its URL and a stop that removes it. */
+/** Starts a throwaway cluster (fsync off, 200 connections); returns its TCP and Unix socket URLs and a stop that removes it. */
 export async function startCluster() {
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'forecourt-pg-'));
@@ -79,5 +79,10 @@ export async function startCluster() {
     stop();
     throw err;
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    // The same cluster over its Unix socket (in its own folder): no TCP loopback in the kernel's path.
+    socketUrl: `postgres://postgres@/postgres?host=${encodeURIComponent(dir)}&port=${port}`,
+    stop,
+  };
 }

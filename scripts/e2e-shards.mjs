@@ -8,8 +8,8 @@
 //   node scripts/e2e-shards.mjs --record   also writes each file's measured time back to e2e/durations.json
 //
 // Each shard's lines are prefixed with its number. Exits non-zero when any shard fails.
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,8 +41,28 @@ for (const file of [...files].sort((a, b) => weight(b) - weight(a))) {
   lightest.seconds += weight(file);
 }
 
-const reports = [];
+/**
+ * A file's time as its shard lived it, from the reporter's line for the file ("✓ |e2e| journeys/x.test.ts (3 tests)
+ * 84361ms"): with its beforeAll and afterAll (a browser launched, a server of its own started and seeded), which
+ * the JSON report's file start and end leave out, so the shards dealt by it end together.
+ */
+const fileTimes = {};
+const noteFileTime = (line) => {
+  const m = /\|e2e\| (journeys\/[\w.-]+\.test\.ts) \([^)]*\) (\d+)ms/.exec(line);
+  if (m) fileTimes[`e2e/${m[1]}`] = Math.round(Number(m[2]) / 1000);
+};
+
 const started = Date.now();
+// One migrated PGlite folder that every shard's servers start from (e2e/support/server.ts, ADR 367).
+const templateRoot = mkdtempSync(path.join(tmpdir(), 'forecourt-e2e-template-'));
+const template = path.join(templateRoot, 'pglite');
+const made = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', path.join(root, 'e2e/support/pglite-template.ts'), template],
+  { cwd: root, stdio: 'inherit' },
+);
+if (made.status !== 0) process.exit(made.status ?? 1);
+const reports = [];
 const results = await Promise.all(
   shards.map((shard, i) => {
     const report = path.join(tmpdir(), `forecourt-e2e-shard-${process.pid}-${i + 1}.json`);
@@ -63,7 +83,12 @@ const results = await Promise.all(
       ],
       {
         cwd: root,
-        env: { ...process.env, E2E_PORT: String(basePort + i), NO_COLOR: process.env.NO_COLOR ?? '1' },
+        env: {
+          ...process.env,
+          E2E_PORT: String(basePort + i),
+          E2E_PGLITE_TEMPLATE: template,
+          NO_COLOR: process.env.NO_COLOR ?? '1',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -72,7 +97,10 @@ const results = await Promise.all(
       stream.on('data', (chunk) => {
         const lines = (partial + chunk).split('\n');
         partial = lines.pop() ?? '';
-        for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+        for (const line of lines) {
+          process.stdout.write(`${prefix}${line}\n`);
+          noteFileTime(line);
+        }
       });
       stream.on('end', () => {
         if (partial) process.stdout.write(`${prefix}${partial}\n`);
@@ -82,13 +110,14 @@ const results = await Promise.all(
   }),
 );
 
+rmSync(templateRoot, { recursive: true, force: true });
 const measured = {};
 for (const report of reports) {
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     for (const file of json.testResults ?? []) {
       const name = path.relative(root, file.name);
-      measured[name] = Math.round((file.endTime - file.startTime) / 1000);
+      measured[name] = fileTimes[name] ?? Math.round((file.endTime - file.startTime) / 1000);
     }
   } catch {
     // a shard that crashed before writing its report has no times to give

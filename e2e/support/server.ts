@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 /** The repository root (e2e/support/../..). */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -40,9 +41,31 @@ export async function freePort(): Promise<number> {
   });
 }
 
+let template: Promise<string> | undefined;
+
+/**
+ * A migrated, empty PGlite folder to start each server from (ADR 367): E2E_PGLITE_TEMPLATE when the shard runner
+ * made one for all its shards, else one made once for this process. Creating the cluster costs a server 3.5 s.
+ */
+function pgliteTemplate(): Promise<string> {
+  const given = process.env.E2E_PGLITE_TEMPLATE;
+  if (given && existsSync(given)) return Promise.resolve(given);
+  template ??= (async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'forecourt-e2e-template-')), 'pglite');
+    await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(repoRoot, 'e2e/support/pglite-template.ts'), dir],
+      { cwd: repoRoot },
+    );
+    process.once('exit', () => rmSync(path.dirname(dir), { recursive: true, force: true }));
+    return dir;
+  })();
+  return template;
+}
+
 /**
  * Starts the real server (apps/api/src/server.ts through tsx, serving the BUILT web app from apps/web/dist)
- * on a fresh temporary DATA_DIR (its own PGlite database), waits until /readyz answers 200 and returns
+ * on a fresh temporary DATA_DIR (its own PGlite database, copied from a migrated template), waits until /readyz answers 200 and returns
  * its base URL. `npm run test:e2e` builds the web app first.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
@@ -84,6 +107,9 @@ async function startServerOnce(options: StartServerOptions): Promise<RunningServ
   // Serve a private copy of the build: a parallel `npm run build` must not swap the assets mid-test.
   const webDist = path.join(dataDir, 'web');
   cpSync(path.join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
+  // Its database starts as a copy of the migrated template: the server migrates (nothing to do), makes its own
+  // secrets and seeds its demo data as on any first start.
+  cpSync(await pgliteTemplate(), path.join(dataDir, 'pglite'), { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(

@@ -8,7 +8,12 @@ export const reply = <E extends Endpoint>(_endpoint: E, body: ResponseOf<E>, sta
   status,
   body,
 });
-export type Route = (method: string, path: string, body: unknown) => Reply | undefined;
+/** The answer to a call, or undefined for a 404; a promise holds the answer back (a slow request). */
+export type Route = (
+  method: string,
+  path: string,
+  body: unknown,
+) => Reply | undefined | Promise<Reply | undefined>;
 
 /** Stubs global fetch with a router over /api paths; returns the list of calls made. */
 export function mockFetch(route: Route) {
@@ -21,7 +26,7 @@ export function mockFetch(route: Route) {
       const method = init.method ?? 'GET';
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
       calls.push({ method, path, body, headers: (init.headers ?? {}) as Record<string, string> });
-      const reply = route(method, path, body) ?? {
+      const reply = (await route(method, path, body)) ?? {
         status: 404,
         body: { code: 'NOT_FOUND', message: 'Not found' },
       };

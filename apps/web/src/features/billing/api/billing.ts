@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { call } from '../../../lib/api/endpoint.ts';
 import { endpoints } from '../../../lib/api/endpoints.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
+import { refetchAfterWrite } from '../../../lib/api/refetch-after-write.ts';
 
 /** An account's statements, newest first (spec 2 §7 getStatementSummaries). */
 export function useStatements(accountId: string | undefined) {
@@ -116,7 +117,8 @@ export function useCardSetupReturn(): CardSetupReturn {
       )
       .catch(() => setState('none'))
       .finally(() => {
-        void client.invalidateQueries({ queryKey: ['customer-account'] });
+        // The account asked for as the page opened may have been read before the card was saved (ADR 367).
+        void refetchAfterWrite(client, ['customer-account']);
         setParams(
           (p) => {
             p.delete('cardSetup');

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
+import { refetchAfterWrite } from '../../../lib/api/refetch-after-write.ts';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button, Notification, Spinner, StatusBadge } from '../../../ui/index.ts';
 import { createMandate, createRedirectFlow } from '../api/payments.ts';
@@ -35,7 +36,14 @@ export function MandateSetup({ children, setupText }: { children: ReactNode; set
   const mandates = useMandates();
   const complete = useMutation({
     mutationFn: createMandate,
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.mandates() }),
+    // The list asked for when the page opened may have been read before this mandate was recorded.
+    onSuccess: (mandate) =>
+      refetchAfterWrite(client, queryKeys.mandates(), () =>
+        client.setQueryData<Mandate[]>(queryKeys.mandates(), (list = []) => [
+          mandate,
+          ...list.filter((m) => m.mandateId !== mandate.mandateId),
+        ]),
+      ),
     onSettled: () =>
       setParams(
         (p) => {

@@ -17,6 +17,15 @@ import { browser } from '../hooks/use-pay-by-card.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 
 const paymentId = '7d0c1c8e-4a57-4d5e-9d7f-3f0c7c1b2a10';
+/** The Barclays mandate ending 11 that the Direct Debit tests set up. */
+const barclaysMandate = (status = 'PENDING_CUSTOMER_APPROVAL') => ({
+  mandateId: 'MD1',
+  type: 'BACS_DEBIT',
+  status,
+  bankName: 'Barclays',
+  accountNumberEnding: '11',
+  createdAt: '',
+});
 const soon = () => new Date(Date.now() + 2 * 86_400_000).toISOString();
 let go: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
@@ -83,16 +92,7 @@ describe('CheckoutPage', () => {
       extra: (m, p) => {
         if (m === 'GET' && p === '/gocardless/mandates') return { body: mandates };
         if (m === 'POST' && p === '/gocardless/mandates') {
-          mandates = [
-            {
-              mandateId: 'MD1',
-              type: 'BACS_DEBIT',
-              status: 'PENDING_CUSTOMER_APPROVAL',
-              bankName: 'Barclays',
-              accountNumberEnding: '11',
-              createdAt: '',
-            },
-          ];
+          mandates = [barclaysMandate()];
           return { body: mandates[0] };
         }
         if (m === 'POST' && p === '/proposals/P123/bind') return reply(endpoints.bindProposal, sampleBind());
@@ -107,6 +107,39 @@ describe('CheckoutPage', () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/proposals/P123/bind')).toBe(true));
     const bind = calls.find((c) => c.path === '/proposals/P123/bind');
     expect(bind?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows the mandate made on return from the bank when the list asked for as the page opened answers after it', async () => {
+    // The list was read before the mandate was recorded and answers late (a busy server): it must not win.
+    const mandate = barclaysMandate();
+    let release = () => {};
+    const early = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let lists = 0;
+    let made = false;
+    const { calls } = setup('/car/proposal/P123/checkout?redirect_flow_id=RE123', {
+      method: 'BACS_DEBIT',
+      amount: 0,
+      extra: (m, p) => {
+        if (m === 'GET' && p === '/gocardless/mandates') {
+          lists++;
+          if (lists === 1) return early.then(() => ({ body: [] }));
+          return { body: made ? [mandate] : [] };
+        }
+        if (m === 'POST' && p === '/gocardless/mandates') {
+          made = true;
+          setTimeout(release, 20);
+          return { body: mandate };
+        }
+        return undefined;
+      },
+    });
+    expect(await screen.findByTestId('mandate')).toHaveTextContent('Barclays account ending 11');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.getByTestId('mandate')).toHaveTextContent('Barclays account ending 11');
+    expect(screen.queryByRole('button', { name: /Set up a Direct Debit/ })).toBeNull();
+    expect(calls.filter((c) => c.method === 'GET' && c.path === '/gocardless/mandates').length).toBe(2);
   });
 
   it("gives a returning customer the card page for a new quote, not their other policy's Direct Debit", async () => {
@@ -286,14 +319,7 @@ describe('CheckoutPage', () => {
   });
 
   it('gives admins Direct Debit only when nothing is due; a 402 says to take the card payment, with no error modal', async () => {
-    const mandate = {
-      mandateId: 'MD1',
-      type: 'BACS_DEBIT',
-      status: 'ACTIVE',
-      bankName: 'Barclays',
-      accountNumberEnding: '11',
-      createdAt: '',
-    };
+    const mandate = barclaysMandate('ACTIVE');
     setup('/car/proposal/P123/checkout', {
       admin: true,
       amount: 0,
@@ -335,14 +361,7 @@ describe('CheckoutPage', () => {
   });
 
   it('asks a customer paying by card on the Direct Debit checkout to confirm in its own modal first', async () => {
-    const mandate = {
-      mandateId: 'MD1',
-      type: 'BACS_DEBIT',
-      status: 'ACTIVE',
-      bankName: 'Barclays',
-      accountNumberEnding: '11',
-      createdAt: '',
-    };
+    const mandate = barclaysMandate('ACTIVE');
     const { calls } = setup('/car/proposal/P123/checkout?method=dd', {
       extra: (m, p) => {
         if (m === 'GET' && p === '/gocardless/mandates') return { body: [mandate] };

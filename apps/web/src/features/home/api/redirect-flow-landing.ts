@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { call } from '../../../lib/api/endpoint.ts';
 import { endpoints } from '../../../lib/api/endpoints.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
+import { refetchAfterWrite } from '../../../lib/api/refetch-after-write.ts';
 
 export type RedirectFlowState = 'none' | 'working' | 'done' | 'failed';
 
@@ -26,9 +27,10 @@ export function useRedirectFlowLanding(): RedirectFlowState {
       .then(() => {
         setState('done');
         // A mandate set up from a billing tab shows there as waiting for the bank's approval (ADR 310).
-        void client.invalidateQueries({ queryKey: ['customer-account'] });
-        void client.invalidateQueries({ queryKey: ['customerAccounts'] });
-        return client.invalidateQueries({ queryKey: queryKeys.mandates() });
+        // Home's lists were asked for as it opened, perhaps before the mandate was recorded (ADR 367).
+        void refetchAfterWrite(client, ['customer-account']);
+        void refetchAfterWrite(client, ['customerAccounts']);
+        return refetchAfterWrite(client, queryKeys.mandates());
       })
       .catch(() => setState('failed'))
       .finally(() =>

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { jobs } from '../src/jobs/index.ts';
 import { outboxDispatchJob } from '../src/jobs/outbox-dispatch.ts';
-import { enqueue, JobPayloadError, registerJobDefinitions } from '../src/jobs/registry.ts';
+import { defineJob, enqueue, JobPayloadError, registerJobDefinitions } from '../src/jobs/registry.ts';
 import { enqueue as enqueueMessage } from '../src/lib/outbox.ts';
 import { policyDocumentsJob } from '../src/modules/documents/index.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -100,6 +101,25 @@ describe('the typed job registry', () => {
       expect(found?.cron, job.name).toBe(job.schedule!.cron);
       expect(found?.timezone, job.name).toBe('Europe/London');
     }
+  });
+
+  it("gives a queue made by an earlier release this release's retry settings, keeping its policy", async () => {
+    const job = defineJob({
+      name: `test-queue-options-${randomUUID().slice(0, 8)}`,
+      payload: z.object({}),
+      queue: { retryLimit: 8, retryDelay: 1, retryBackoff: true },
+      handler: async () => undefined,
+    });
+    const boss = t.app.services.boss!;
+    // As an earlier release left it: fewer retries, no backoff, and a singleton policy.
+    await boss.createQueue(job.name, { name: job.name, policy: 'singleton', retryLimit: 5 });
+    await registerJobDefinitions(boss, t.app.services, [job]);
+    expect(await boss.getQueue(job.name)).toMatchObject({
+      policy: 'singleton',
+      retryLimit: 8,
+      retryDelay: 1,
+      retryBackoff: true,
+    });
   });
 
   it('refuses a list that defines one job name twice', async () => {

@@ -122,6 +122,16 @@ export async function registerJobDefinitions(
   for (const job of jobs) {
     if (job.enabled && !job.enabled(services)) continue;
     await boss.createQueue(job.name, { ...job.queue, name: job.name });
+    // createQueue leaves a queue that exists as it was: a queue made by an earlier release takes this one's
+    // retry and expiry settings here (its policy stays: changing it would need its jobs moved).
+    if (job.queue) {
+      const existing = await boss.getQueue(job.name);
+      await boss.updateQueue(job.name, {
+        ...job.queue,
+        name: job.name,
+        policy: existing?.policy ?? job.queue.policy,
+      });
+    }
     const worker = await boss.work(job.name, job.work ?? {}, (batch) => runBatch(boss, services, job, batch));
     const workers = localWorkers(boss);
     workers.set(job.name, [...(workers.get(job.name) ?? []), worker]);

@@ -1,6 +1,6 @@
 import { proRata } from '@forecourt/domain/billing/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BillingApp, billingApp, buySubscription, staffCancel } from './billing-helpers.ts';
+import { type BillingApp, billingApp, buySubscription, runDays, staffCancel } from './billing-helpers.ts';
 import { api, session } from './payments-helpers.ts';
 
 let t: BillingApp;
@@ -211,5 +211,78 @@ describe('changing the payment day (staff only, spec 2 §4 and §5)', () => {
       [p.accountId],
     );
     expect(journals.rows).toHaveLength(1);
+  });
+});
+
+describe('changing the payment day near the end of the term (R1, ADR 368)', () => {
+  type Line = { type: string; amount: number; servicePeriodStart: string; servicePeriodEnd: string };
+  const statementLines = async (p: Awaited<ReturnType<typeof buySubscription>>) => {
+    const list = (await api(t.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)).body;
+    const lines: Line[] = [];
+    for (const s of list as { statementId: string }[]) {
+      const one = await api(
+        t.base,
+        p.staff,
+        'GET',
+        `/api/customerAccounts/${p.accountId}/statements/${s.statementId}`,
+      );
+      lines.push(...one.body.lineItems);
+    }
+    return { count: list.length, lines };
+  };
+  /** Bought 24 Nov 2026 (payment day 24, expiry 24 Nov 2027) and billed on each payment date to 24 Sep 2027. */
+  const yearNearlyGone = async () => {
+    t.at.set('2026-11-23T12:00:00Z');
+    const p = await buySubscription(t, '2026-11-24');
+    for (const month of [
+      '2026-12',
+      '2027-01',
+      '2027-02',
+      '2027-03',
+      '2027-04',
+      '2027-05',
+      '2027-06',
+      '2027-07',
+      '2027-08',
+      '2027-09',
+    ]) {
+      await runDays(t, `${month}-24`, `${month}-24`);
+    }
+    return p;
+  };
+
+  it('a new day with no whole month after it before the expiry: no journal, and the last period runs to the expiry', async () => {
+    const p = await yearNearlyGone();
+    t.at.set('2027-10-10T10:00:00Z');
+    const due = (await estimate(p.staff, p.accountId)).paymentDueAt;
+    // The 7th: 7 Nov, then 7 Dec, after the 24 Nov expiry. A transitional 24 Oct–7 Nov would bill days ahead
+    // of their period and leave a 17-day stub; the year's last period runs 24 Oct to 24 Nov instead.
+    const change = await api(t.base, p.staff, 'PUT', `/api/customerAccounts/${p.accountId}/paymentDay`, {
+      paymentDay: 7,
+    });
+    expect(change.body).toEqual({ paymentDay: 7, changed: true, journal: 0, nextPaymentAt: due });
+    await runDays(t, '2027-10-24', '2027-11-23');
+    const { lines } = await statementLines(p);
+    expect(lines.filter((l) => l.type === 'debit_journal')).toEqual([]);
+    const last = lines.find((l) => l.servicePeriodEnd === '2027-11-24T00:00:00.000Z');
+    expect(last).toMatchObject({ servicePeriodStart: '2027-10-23T23:00:00.000Z', amount: p.regular });
+    // Nothing after the expiry.
+    expect(lines.every((l) => new Date(l.servicePeriodEnd) <= new Date('2027-11-24T00:00:00.000Z'))).toBe(
+      true,
+    );
+  });
+
+  it('in the last period, billed to the expiry: the day changes and nothing is charged past the end of cover', async () => {
+    const p = await yearNearlyGone();
+    await runDays(t, '2027-10-24', '2027-10-24');
+    const before = await statementLines(p);
+    t.at.set('2027-11-01T10:00:00Z');
+    const change = await api(t.base, p.staff, 'PUT', `/api/customerAccounts/${p.accountId}/paymentDay`, {
+      paymentDay: 3,
+    });
+    expect(change.body).toMatchObject({ paymentDay: 3, changed: true, journal: 0 });
+    await runDays(t, '2027-11-02', '2027-11-23');
+    const after = await statementLines(p);
+    expect(after.lines).toEqual(before.lines);
   });
 });

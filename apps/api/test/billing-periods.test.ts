@@ -64,6 +64,48 @@ const statementLines = async (accountId: string, n: number) =>
     [accountId, n],
   );
 
+describe('a payment-day change across a change already made (ADR 368)', () => {
+  it('bills each day of the transitional period at the price in force that day, one journal line per price', async () => {
+    // Paid on the 28th; a change effective 2 Dec made on 5 Nov; on 6 Nov the day moves to the 5th, so 28 Nov to
+    // 5 Dec is transitional: 4 days at the old price and 3 at the new, over the 30 days of 5 Nov to 5 Dec.
+    const { p, before, after } = await boughtThenChanged(
+      '2026-10-27T12:00:00Z',
+      '2026-10-28',
+      '2026-11-05T12:00:00Z',
+      '2026-12-02T00:00:00.000Z',
+    );
+    t.at.set('2026-11-06T10:00:00Z');
+    const change = await api(t.base, p.staff, 'PUT', `/api/customerAccounts/${p.accountId}/paymentDay`, {
+      paymentDay: 5,
+    });
+    const old = Math.floor((before * 4) / 30);
+    const changed = Math.floor((after * 3) / 30);
+    expect(change.body).toEqual({
+      paymentDay: 5,
+      changed: true,
+      journal: old + changed,
+      nextPaymentAt: '2026-12-05T00:00:00.000Z',
+    });
+    const journals = await rows(
+      t,
+      `SELECT l.amount_pence AS amount, l.service_period_start AS start, l.service_period_end AS "end"
+         FROM statement_line_items l JOIN statements s ON s.id = l.statement_id
+        WHERE s.account_id = $1 AND l.type = 'debit_journal' ORDER BY l.service_period_start`,
+      [p.accountId],
+    );
+    expect(
+      journals.map((j) => [
+        j.amount,
+        new Date(j.start as string).toISOString(),
+        new Date(j.end as string).toISOString(),
+      ]),
+    ).toEqual([
+      [old, '2026-11-28T00:00:00.000Z', '2026-12-02T00:00:00.000Z'],
+      [changed, '2026-12-02T00:00:00.000Z', '2026-12-05T00:00:00.000Z'],
+    ]);
+  }, 120_000);
+});
+
 describe('a monthly change and the statement periods (issue 26 defects 1 and 2)', () => {
   it('a change effective 2 Dec made before the 28 Nov run: that month billed 4 days old and 26 days new, once', async () => {
     // Effective at London midnight starting 2 December (GMT).

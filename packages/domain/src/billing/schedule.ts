@@ -216,6 +216,32 @@ export function proRata(monthly: Money, from: Date, to: Date): Money {
   return proRataPence(monthly, Math.min(days, monthDays), monthDays);
 }
 
+/**
+ * `proRata` when the price changes inside the transitional period (ADR 368): each London day from `from` to `to`
+ * at the monthly price in force that day (`inForceOn`, as a statement's days are), over the days of the payment
+ * month that ends at `to`; one part per price, each rounded down, so each can be its own journal line. With one
+ * price its one part is `proRata`.
+ */
+export function proRataPartsByDay(prices: readonly PriceFrom[], from: Date, to: Date): PeriodPart[] {
+  const days = londonDays(from, to);
+  if (days <= 0 || prices.length === 0) return [];
+  const { y, m, d } = londonParts(to);
+  const monthDays = londonDays(londonMidnight(y, m - 1, d), londonMidnight(y, m, d));
+  const first = londonDate(from);
+  const parts: { from: number; days: number; instalment: number }[] = [];
+  for (let i = 0; i < Math.min(days, monthDays); i++) {
+    const price = pence(inForceOn(prices, addDaysIso(first, i))!.instalment);
+    const last = parts.at(-1);
+    if (last && last.instalment === price) last.days++;
+    else parts.push({ from: i, days: 1, instalment: price });
+  }
+  return parts.map((p, i) => ({
+    start: i === 0 ? from : londonMidnightOf(addDaysIso(first, p.from)),
+    end: i === parts.length - 1 ? to : londonMidnightOf(addDaysIso(first, p.from + p.days)),
+    amount: proRataPence(p.instalment, p.days, monthDays),
+  }));
+}
+
 /** The London calendar date (yyyy-MM-dd) a collection is keyed by. */
 export function periodKey(periodStart: Date): string {
   const { y, m, d } = londonParts(periodStart);

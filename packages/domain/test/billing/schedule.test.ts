@@ -9,6 +9,7 @@ import {
   paymentDateOnOrAfter,
   paymentDayFor,
   proRata,
+  proRataPartsByDay,
 } from '../../src/billing/schedule.ts';
 
 const iso = (d: Date) => d.toISOString();
@@ -86,5 +87,43 @@ describe('the billing calendar', () => {
     const plan = { first: 6160, regular: 6150, freeMonths: 1 };
     expect([1, 2, 3, 13, 14].map((m) => instalmentFor(m, plan))).toEqual([0, 6160, 6150, 6150, 6150]);
     expect(instalmentFor(1, { ...plan, freeMonths: 0 })).toBe(6160);
+  });
+});
+
+describe('proRataPartsByDay (ADR 368)', () => {
+  const day = fc.integer({ min: 0, max: 800 }).map((n) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000));
+  it('with one price is proRata, to the penny, in one part spanning the period', () => {
+    fc.assert(
+      fc.property(
+        day,
+        fc.integer({ min: 1, max: 28 }),
+        fc.integer({ min: 0, max: 500_000 }),
+        (at, pd, monthly) => {
+          const from = paymentDateOnOrAfter(at, ((pd + 13) % 28) + 1);
+          const to = paymentDateOnOrAfter(from, pd);
+          const parts = proRataPartsByDay([{ from: new Date(0), instalment: monthly }], from, to);
+          expect(parts.reduce((s, p) => s + p.amount, 0)).toBe(proRata(monthly, from, to));
+          if (parts.length > 0) expect([parts[0]!.start, parts.at(-1)!.end]).toEqual([from, to]);
+        },
+      ),
+    );
+  });
+
+  it('with a price change inside: each side at its own price, never more than the days at the higher one', () => {
+    const from = new Date('2026-11-28T00:00:00Z');
+    const to = new Date('2026-12-05T00:00:00Z');
+    const parts = proRataPartsByDay(
+      [
+        { from: new Date('2026-10-28T00:00:00Z'), instalment: 3000 },
+        { from: new Date('2026-12-02T00:00:00Z'), instalment: 6000 },
+      ],
+      from,
+      to,
+    );
+    // 28 Nov to 5 Dec over the 30 days of 5 Nov to 5 Dec: 4 days at £30, 3 at £60, each rounded down.
+    expect(parts).toEqual([
+      { start: from, end: new Date('2026-12-02T00:00:00Z'), amount: 400 },
+      { start: new Date('2026-12-02T00:00:00Z'), end: to, amount: 600 },
+    ]);
   });
 });

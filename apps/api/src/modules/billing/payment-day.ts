@@ -3,8 +3,9 @@ import {
   instalmentFor,
   isPaymentDay,
   type MonthlyPlan,
+  nextPaymentDate,
   paymentDateOnOrAfter,
-  proRata,
+  proRataPartsByDay,
 } from '@forecourt/domain/billing/schedule';
 import { paidInFull } from '@forecourt/domain/policy/term';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -150,19 +151,47 @@ export async function changePaymentDay(
     }
     const from = locked.billedUntil ?? ctx.clock.now();
     const next = paymentDateOnOrAfter(from, input.paymentDay);
-    const plan = await monthlyPlanAt(tx, locked.policyId, from);
-    const journal = plan ? proRata(plan.regular, from, next) : 0;
+    // R1 (ADR 344): the term's last period runs on to the expiry, with no stub after its last payment date. A
+    // first new payment date with no whole period after it before the expiry (or at or past it) is not one: the
+    // day changes, nothing is transitional, and the run bills the paid period's end to the expiry as the last
+    // period (ADR 368). Else the journal would bill days ahead of their period, or past the end of cover.
+    const end = policy.expiredAt;
+    const transitional =
+      !end || (next.getTime() < end.getTime() && nextPaymentDate(next, input.paymentDay) <= end);
+    if (!transitional) {
+      await tx
+        .update(customerAccounts)
+        .set({ paymentDay: input.paymentDay })
+        .where(eq(customerAccounts.id, locked.id));
+      return {
+        paymentDay: input.paymentDay,
+        changed: true,
+        journal: 0,
+        nextPaymentAt: iso(locked.billedUntil),
+      };
+    }
+    // Each day at the regular instalment in force that day, as a statement's days are (a change already made
+    // may take effect inside the transitional period): one journal line per price (ADR 368).
+    const versions = (await versionPlansOf(tx, [locked.policyId])).get(locked.policyId) ?? [];
+    const parts = proRataPartsByDay(
+      versions.map((v) => ({ from: v.from, instalment: v.plan.regular })),
+      from,
+      next,
+    ).filter((part) => part.amount > 0);
+    const journal = parts.reduce((sum, part) => sum + part.amount, 0);
     if (journal > 0) {
       const draft = await draftStatement(tx, locked.id);
-      await postLine(tx, draft, {
-        type: 'debit_journal',
-        size: journal,
-        descriptionKey: 'billing.lineItem.paymentDayChange',
-        descriptionValue: String(input.paymentDay),
-        servicePeriodStart: from,
-        servicePeriodEnd: next,
-        effectiveAt: ctx.clock.now(),
-      });
+      for (const part of parts) {
+        await postLine(tx, draft, {
+          type: 'debit_journal',
+          size: part.amount,
+          descriptionKey: 'billing.lineItem.paymentDayChange',
+          descriptionValue: String(input.paymentDay),
+          servicePeriodStart: part.start,
+          servicePeriodEnd: part.end,
+          effectiveAt: ctx.clock.now(),
+        });
+      }
       await tx
         .update(statements)
         .set({ subtotalPence: draft.subtotalPence + journal })

@@ -181,19 +181,33 @@ export function periodPartsByDay(prices: readonly PriceFrom[], period: Period, c
   const total = periodDays(period);
   const onCover = daysOnCoverIn(period, coverEnd);
   if (onCover === 0 || prices.length === 0) return [];
-  const first = londonDate(period.start);
+  const end = coverEnd.getTime() < period.end.getTime() ? coverEnd : period.end;
+  return partsByDay(prices, period.start, end, onCover, total);
+}
+
+/**
+ * `days` London days from `start`, grouped by the instalment in force each day (`inForceOn`), each group
+ * `instalment × its days ÷ divisor` rounded down; the last group ends at `end`.
+ */
+function partsByDay(
+  prices: readonly PriceFrom[],
+  start: Date,
+  end: Date,
+  days: number,
+  divisor: number,
+): PeriodPart[] {
+  const first = londonDate(start);
   const parts: { from: number; days: number; instalment: number }[] = [];
-  for (let i = 0; i < onCover; i++) {
+  for (let i = 0; i < days; i++) {
     const price = pence(inForceOn(prices, addDaysIso(first, i))!.instalment);
     const last = parts.at(-1);
     if (last && last.instalment === price) last.days++;
     else parts.push({ from: i, days: 1, instalment: price });
   }
-  const end = coverEnd.getTime() < period.end.getTime() ? coverEnd : period.end;
   return parts.map((p, i) => ({
-    start: i === 0 ? period.start : londonMidnightOf(addDaysIso(first, p.from)),
+    start: i === 0 ? start : londonMidnightOf(addDaysIso(first, p.from)),
     end: i === parts.length - 1 ? end : londonMidnightOf(addDaysIso(first, p.from + p.days)),
-    amount: proRataPence(p.instalment, p.days, total),
+    amount: proRataPence(p.instalment, p.days, divisor),
   }));
 }
 
@@ -227,19 +241,19 @@ export function proRataPartsByDay(prices: readonly PriceFrom[], from: Date, to: 
   if (days <= 0 || prices.length === 0) return [];
   const { y, m, d } = londonParts(to);
   const monthDays = londonDays(londonMidnight(y, m - 1, d), londonMidnight(y, m, d));
-  const first = londonDate(from);
-  const parts: { from: number; days: number; instalment: number }[] = [];
-  for (let i = 0; i < Math.min(days, monthDays); i++) {
-    const price = pence(inForceOn(prices, addDaysIso(first, i))!.instalment);
-    const last = parts.at(-1);
-    if (last && last.instalment === price) last.days++;
-    else parts.push({ from: i, days: 1, instalment: price });
-  }
-  return parts.map((p, i) => ({
-    start: i === 0 ? from : londonMidnightOf(addDaysIso(first, p.from)),
-    end: i === parts.length - 1 ? to : londonMidnightOf(addDaysIso(first, p.from + p.days)),
-    amount: proRataPence(p.instalment, p.days, monthDays),
-  }));
+  return partsByDay(prices, from, to, Math.min(days, monthDays), monthDays);
+}
+
+/**
+ * Where a payment-day change's transitional period ends (ADR 200, with R1 of ADR 344): the first new payment
+ * date on or after `from` (the end of the paid period), when it is a payment date of the term, i.e. before the
+ * expiry with its successor not after it. Null otherwise: the term's last period runs on to the expiry (no
+ * stub), so nothing is transitional.
+ */
+export function transitionalPeriodEnd(from: Date, paymentDay: number, expiry: Date | null): Date | null {
+  const next = paymentDateOnOrAfter(from, paymentDay);
+  if (!expiry) return next;
+  return next < expiry && nextPaymentDate(next, paymentDay) <= expiry ? next : null;
 }
 
 /** The London calendar date (yyyy-MM-dd) a collection is keyed by. */

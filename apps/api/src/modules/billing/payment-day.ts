@@ -3,15 +3,14 @@ import {
   instalmentFor,
   isPaymentDay,
   type MonthlyPlan,
-  nextPaymentDate,
-  paymentDateOnOrAfter,
   proRataPartsByDay,
+  transitionalPeriodEnd,
 } from '@forecourt/domain/billing/schedule';
 import { paidInFull } from '@forecourt/domain/policy/term';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, policies, policyVersions, statements } from '../../db/schema/index.ts';
-import { anyOf, valuesTable } from '../../db/values.ts';
+import { anyOf } from '../../db/values.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, forbidden, notFound, validation } from '../../lib/errors.ts';
 import { owned } from '../../lib/party-scope.ts';
@@ -59,36 +58,6 @@ export async function versionPlansOf(db: Db, policyIds: string[]) {
 /** The prices of a period: each version's instalment for the period's month (1 = the month bought at checkout). */
 export const pricesFor = (versions: readonly VersionPlan[], month: number) =>
   versions.map((v) => ({ from: v.from, instalment: instalmentFor(month, v.plan) }));
-
-/**
- * The monthly plan in force at a moment, for many policies in one query: each policy's latest version among
- * those started at or before its moment. A moment before every version (none started yet) takes the first.
- */
-export async function monthlyPlansAt(db: Db, wanted: { policyId: string; at: Date }[]) {
-  const plans = new Map<string, NonNullable<ReturnType<typeof planOf>>>();
-  if (wanted.length === 0) return plans;
-  const rows = await db.execute<{ policy_id: string; totals: unknown }>(
-    sql`SELECT DISTINCT ON (pv.policy_id) pv.policy_id, pv.quote->'totals' AS totals
-        FROM policy_versions pv
-        JOIN ${valuesTable(
-          'w',
-          'policy_id uuid, at timestamptz',
-          wanted.map((w) => [w.policyId, w.at]),
-        )} ON w.policy_id = pv.policy_id
-        ORDER BY pv.policy_id, (pv.started_at <= w.at) DESC,
-          CASE WHEN pv.started_at <= w.at THEN pv.version_number ELSE -pv.version_number END DESC`,
-  );
-  for (const r of rowsOf<{ policy_id: string; totals: unknown }>(rows)) {
-    const plan = planOf({ totals: typeof r.totals === 'string' ? JSON.parse(r.totals) : r.totals });
-    if (plan) plans.set(r.policy_id, plan);
-  }
-  return plans;
-}
-
-/** The plan in force at `at` of one policy. */
-export async function monthlyPlanAt(db: Db, policyId: string, at: Date) {
-  return (await monthlyPlansAt(db, [{ policyId, at }])).get(policyId) ?? null;
-}
 
 /** The rows of a raw `db.execute` (node-postgres and PGlite answer `{ rows }`). */
 export const rowsOf = <T>(result: unknown): T[] =>
@@ -150,15 +119,10 @@ export async function changePaymentDay(
       };
     }
     const from = locked.billedUntil ?? ctx.clock.now();
-    const next = paymentDateOnOrAfter(from, input.paymentDay);
-    // R1 (ADR 344): the term's last period runs on to the expiry, with no stub after its last payment date. A
-    // first new payment date with no whole period after it before the expiry (or at or past it) is not one: the
-    // day changes, nothing is transitional, and the run bills the paid period's end to the expiry as the last
-    // period (ADR 368). Else the journal would bill days ahead of their period, or past the end of cover.
-    const end = policy.expiredAt;
-    const transitional =
-      !end || (next.getTime() < end.getTime() && nextPaymentDate(next, input.paymentDay) <= end);
-    if (!transitional) {
+    // No transitional period near the end of the term (R1): the day changes and the run bills the paid period's
+    // end to the expiry as the last period (ADR 368).
+    const next = transitionalPeriodEnd(from, input.paymentDay, policy.expiredAt);
+    if (!next) {
       await tx
         .update(customerAccounts)
         .set({ paymentDay: input.paymentDay })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { configuredRuleErrors, type FormSection } from '../src/forms/answers.ts';
 import { failedRule } from '../src/forms/rules.ts';
 import type { FormContext, FormQuestion } from '../src/forms/types.ts';
 
@@ -47,4 +48,70 @@ describe('form rules', () => {
   ])('address postcode %s → %s', (postalCode, rule) =>
     expect(failedRule(q('address'), { line1: '1 High Street', postalCode }, {}, ctx)).toBe(rule),
   );
+});
+
+describe('the configured rules stored answers break (configuredRuleErrors, ADR 136)', () => {
+  const sections: FormSection[] = [
+    {
+      disclosureType: 'POLICYHOLDER',
+      questions: [
+        { id: 'name', input: 'name', target: 'profile', spread: true },
+        { id: 'job', input: 'text', target: 'profile', path: 'occupation.title', rules: { maxLength: 5 } },
+        {
+          id: 'miles',
+          input: 'numberText',
+          target: 'asset',
+          path: 'annualMileage',
+          rules: { lessThanOrEqual: 9 },
+        },
+        // Required by the question, but a hidden question's absence is the browser's to judge.
+        { id: 'nickname', input: 'text', target: 'profile', rules: { required: true, minLength: 3 } },
+      ],
+    },
+    {
+      disclosureType: 'ADDITIONAL_PROFILE',
+      questions: [{ id: 'name', input: 'name', target: 'profile', spread: true }],
+    },
+  ];
+  const holder = {
+    profileCode: 'policyholder',
+    policyholder: true,
+    data: { firstName: 'Sam', lastName: 'Taylor' },
+  };
+  const answers = {
+    asset: { annualMileage: 12 },
+    profiles: [
+      { profileCode: 'd1', data: { firstName: 'Al', lastName: 'B2' } },
+      { ...holder, data: { ...holder.data, nickname: 'Al', occupation: { title: 'Butcher' } } },
+      { profileCode: 'd2', data: { firstName: 'Jo', lastName: 'Smith' } },
+    ],
+  };
+  const expected = {
+    'asset.annualMileage': ['validation.lessThanOrEqual'],
+    'profiles.1.data.occupation.title': ['validation.maxLength'],
+    'profiles.1.data.nickname': ['validation.minLength'],
+    'profiles.0.data.firstName': ['validation.nameCharacters'],
+  };
+
+  it('checks the holder against the holder sections and each other profile against the additional ones', () => {
+    expect(configuredRuleErrors(sections, answers, ctx)).toEqual(expected);
+  });
+
+  it('gives the same answer when asked again, and leaves the configuration as it was', () => {
+    configuredRuleErrors(sections, answers, ctx);
+    expect(configuredRuleErrors(sections, answers, ctx)).toEqual(expected);
+    expect(sections[0]!.questions[3]!.rules).toEqual({ required: true, minLength: 3 });
+  });
+
+  it('checks only the paths asked for', () => {
+    expect(configuredRuleErrors(sections, answers, ctx, (p) => p.startsWith('profiles.1.'))).toEqual({
+      'profiles.1.data.occupation.title': ['validation.maxLength'],
+      'profiles.1.data.nickname': ['validation.minLength'],
+    });
+  });
+
+  it('never counts an answer that is absent or incomplete, even for a required question', () => {
+    const sparse = { asset: {}, profiles: [{ ...holder, data: { firstName: 'S' } }] };
+    expect(configuredRuleErrors(sections, sparse, ctx)).toEqual({});
+  });
 });

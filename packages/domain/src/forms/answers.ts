@@ -43,6 +43,20 @@ export interface AnswersLike {
   quote?: Values | undefined;
 }
 
+/**
+ * A question as the server checks a stored answer: its rules with `required: false` (a present answer is
+ * checked, a hidden one's absence never). Made once per configured question, not on every save.
+ */
+const asStoredAnswer = new WeakMap<FormQuestion, FormQuestion>();
+function storedAnswerQuestion(q: FormQuestion): FormQuestion {
+  let out = asStoredAnswer.get(q);
+  if (!out) {
+    out = { ...q, rules: { ...q.rules, required: false } };
+    asStoredAnswer.set(q, out);
+  }
+  return out;
+}
+
 function answerOf(q: FormQuestion, source: Values | undefined): unknown {
   if (q.spread) {
     const keys = SPREAD_KEYS[q.input] ?? [];
@@ -50,6 +64,35 @@ function answerOf(q: FormQuestion, source: Values | undefined): unknown {
     return keys.some((k) => v[k] !== undefined) ? v : undefined;
   }
   return getPath(source, q.path ?? q.id);
+}
+
+/** One section's questions against one profile (the holder's, or an additional driver's), into `errors`. */
+function checkSection(
+  questions: FormQuestion[],
+  data: AnswersLike,
+  at: number,
+  ctx: FormContext,
+  only: ((path: string) => boolean) | undefined,
+  errors: Record<string, string[]>,
+): void {
+  const profile = data.profiles?.[at]?.data;
+  const values: Values = {};
+  for (const q of questions) values[q.id] = answerOf(q, sourceOf(q, data, profile));
+  for (const q of questions) {
+    if (!q.target || q.target === 'none') continue;
+    const value = values[q.id];
+    if (isEmptyValue(value) || (Array.isArray(value) && value.length === 0)) continue;
+    const prefix = q.target === 'asset' ? 'asset' : q.target === 'quote' ? 'quote' : `profiles.${at}.data`;
+    const path = `${prefix}.${questionPaths(q)[0]}`;
+    if (only && !only(path)) continue;
+    const rule = failedRule(storedAnswerQuestion(q), value, values, ctx);
+    if (!rule) continue;
+    errors[path] = [`validation.${rule}`];
+  }
+}
+
+function sourceOf(q: FormQuestion, data: AnswersLike, profile: Values | undefined): Values | undefined {
+  return q.target === 'asset' ? data.asset : q.target === 'quote' ? data.quote : profile;
 }
 
 /**
@@ -68,35 +111,11 @@ export function configuredRuleErrors(
   const errors: Record<string, string[]> = {};
   const profiles = data.profiles ?? [];
   const holderAt = profiles.findIndex((p) => p.policyholder === true || p.profileCode === 'policyholder');
-  const check = (questions: FormQuestion[], source: (q: FormQuestion) => [Values | undefined, string]) => {
-    const values: Values = {};
-    for (const q of questions) values[q.id] = answerOf(q, source(q)[0]);
-    for (const q of questions) {
-      if (!q.target || q.target === 'none') continue;
-      const value = values[q.id];
-      if (isEmptyValue(value) || (Array.isArray(value) && value.length === 0)) continue;
-      const [, prefix] = source(q);
-      const path = `${prefix}.${questionPaths(q)[0]}`;
-      if (only && !only(path)) continue;
-      const rule = failedRule({ ...q, rules: { ...q.rules, required: false } }, value, values, ctx);
-      if (!rule) continue;
-      errors[path] = [`validation.${rule}`];
-    }
-  };
   for (const section of sections) {
-    const forProfile =
-      (at: number) =>
-      (q: FormQuestion): [Values | undefined, string] =>
-        q.target === 'asset'
-          ? [data.asset, 'asset']
-          : q.target === 'quote'
-            ? [data.quote, 'quote']
-            : [profiles[at]?.data, `profiles.${at}.data`];
     if (section.disclosureType === 'ADDITIONAL_PROFILE') {
-      profiles.forEach((_, at) => {
-        if (at !== holderAt) check(section.questions, forProfile(at));
-      });
-    } else check(section.questions, forProfile(holderAt));
+      for (let at = 0; at < profiles.length; at++)
+        if (at !== holderAt) checkSection(section.questions, data, at, ctx, only, errors);
+    } else checkSection(section.questions, data, holderAt, ctx, only, errors);
   }
   return errors;
 }

@@ -59,10 +59,19 @@ export const SPREAD_KEYS: Record<string, readonly string[]> = {
   vehicleTabs: ['vrn', 'regLookup', 'specification'],
 };
 
+/** Each dotted path split once: the server reads the same few hundred paths on every proposal save. */
+const pathKeys = new Map<string, readonly string[]>();
+
 export function getPath(source: unknown, path: string | undefined): unknown {
   if (!path) return source;
+  let keys = pathKeys.get(path);
+  if (!keys) {
+    keys = path.split('.');
+    // Paths come from configuration and code, not from callers' input; the bound only guards a misuse.
+    if (pathKeys.size < 10_000) pathKeys.set(path, keys);
+  }
   let cur: unknown = source;
-  for (const key of path.split('.')) {
+  for (const key of keys) {
     if (cur === null || typeof cur !== 'object') return undefined;
     cur = (cur as Values)[key];
   }

@@ -3,7 +3,7 @@
  * The honest load bench (issue 15): the real server (`apps/api/src/server.ts`, production mode, jobs on) runs
  * as a process of its own and autocannon drives it from this one. Two ceilings are measured in the same run,
  * from a second process (bench/support/ceiling-server.ts): a bare Fastify JSON route, and a bare write route
- * on the same driver and pool (one transaction that reads a 5 KB JSONB row FOR UPDATE and writes it back).
+ * on the same driver and pool (one transaction that reads a 2.6 KB JSONB row FOR UPDATE and writes it back).
  * On PGlite (a fresh DATA_DIR, as `npm start`) and on PostgreSQL (DATABASE_URL, else a throwaway cluster when
  * initdb is installed). Every connection is its own visitor with its own proposal.
  *
@@ -13,7 +13,7 @@
  *
  * Settings (environment): BENCH_SECONDS per route (5), BENCH_WARMUP before each (2), BENCH_CONNECTIONS (50), BENCH_BINDS (50),
  * BENCH_DATABASES (pglite,postgres), BENCH_PG_SOCKET (1: PostgreSQL over its Unix socket, not TCP), BENCH_ROUTES (names to run, comma-separated; default all),
- * BENCH_CPU_PROF (a folder: the server runs with --cpu-prof and writes its profile there), BENCH_APP_DIR (run
+ * BENCH_CPU_PROF (a folder: both servers run with --cpu-prof; the PATCH is then set beside the bare write route layer by layer, ADR 369), BENCH_APP_DIR (run
  * the server of another checkout, e.g. `git worktree add /tmp/before <commit>`, for before/after figures).
  * The machine is shared: the load average is printed with the figures; compare ratios, not absolutes.
  * Prints figures beside their targets (issue 29, ADR 359: CPU per PATCH ≤ 2.2× the bare write route's on
@@ -37,7 +37,7 @@ import {
   sectionSaves,
 } from './support/drive.ts';
 import { type BenchProcess, productionEnv, startProcess } from './support/processes.ts';
-import { mainProfile, printLayers } from './support/profile-layers.ts';
+import { type MeasuredCpu, mainProfile, printComparison, printLayers } from './support/profile-layers.ts';
 import {
   type BenchVisitor,
   call,
@@ -129,17 +129,25 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
     }
   }
   const processes: BenchProcess[] = [];
-  let patchCpu: number | undefined;
+  let patchCpu: MeasuredCpu | undefined;
+  let bareCpu: MeasuredCpu | undefined;
   let appPid: number | undefined;
+  let ceilingPid: number | undefined;
   try {
-    const ceilings = await startProcess('bench/support/ceiling-server.ts', { DATABASE_URL: databaseUrl });
-    processes.push(ceilings);
     if (CPU_PROF) mkdirSync(CPU_PROF, { recursive: true });
+    const profiled = CPU_PROF ? { nodeOptions: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] } : {};
+    const ceilings = await startProcess(
+      'bench/support/ceiling-server.ts',
+      { DATABASE_URL: databaseUrl },
+      profiled,
+    );
+    processes.push(ceilings);
+    ceilingPid = ceilings.child.pid;
     const app = await startProcess(
       'apps/api/src/server.ts',
       { ...productionEnv, DATABASE_URL: databaseUrl, JOBS: 'true' },
       {
-        ...(CPU_PROF ? { nodeOptions: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] } : {}),
+        ...profiled,
         ...(process.env.BENCH_APP_DIR ? { root: process.env.BENCH_APP_DIR } : {}),
       },
     );
@@ -161,6 +169,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
       path: `/write/${row}`,
     }));
     print(write, bare);
+    bareCpu = { user: write.cpu - write.systemCpu, kernel: write.systemCpu };
 
     measuring.process = app;
     if (wanted('PATCH')) {
@@ -180,7 +189,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
         write,
         `CPU ${ratio.toFixed(2)}× the bare write route's (target ≤ ${ratioTarget}×: ${ratio <= ratioTarget ? 'met' : 'NOT met'})`,
       );
-      patchCpu = f.cpu;
+      patchCpu = { user: f.cpu - f.systemCpu, kernel: f.systemCpu };
       const offered = 0.4 * write.rps;
       const open = await drive(
         `PATCH, open loop at ${offered.toFixed(0)} req/s (40% of bare write)`,
@@ -281,9 +290,17 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
     for (const p of processes.reverse()) await p.stop();
     cluster?.stop();
   }
-  // The server writes its profile as it exits: the PATCH's CPU by layer, scaled to the CPU measured above.
+  // Each server writes its profile as it exits: the PATCH's CPU by layer, scaled to the CPU measured above,
+  // then beside the bare write route's (ADR 369).
   const profile = CPU_PROF && wanted('PATCH') ? mainProfile(CPU_PROF, appPid) : undefined;
+  const bareProfile = CPU_PROF ? mainProfile(CPU_PROF, ceilingPid) : undefined;
   if (profile) printLayers(profile, patchCpu);
+  if (profile && bareProfile && patchCpu && bareCpu)
+    printComparison(
+      { file: profile, cpu: patchCpu },
+      { file: bareProfile, cpu: bareCpu },
+      kind === 'postgres' ? 2.2 : 2.5,
+    );
 }
 
 const databases = (

@@ -3,7 +3,7 @@
  * - GET /bare: a bare Fastify JSON route, the most any route of this stack can do;
  * - PUT /write/:id: a bare write route on the app's database driver and pool (node-postgres pool of 10 on
  *   DATABASE_URL, else one embedded PGlite connection under DATA_DIR with the app's named statements, ADR 338):
- *   one transaction that reads a 5 KB JSONB row FOR UPDATE, changes it in JavaScript and writes it back: the
+ *   one transaction that reads a 2.6 KB JSONB row FOR UPDATE, changes it in JavaScript and writes it back: the
  *   floor for any request that saves something.
  * Listens on PORT; /readyz answers once the rows are made.
  */
@@ -50,7 +50,7 @@ async function open(): Promise<{ transaction: Transaction; query: Query }> {
   };
 }
 
-/** About 5 KB of JSON shaped like a proposal's answers. */
+/** About 2.6 KB of JSON (as jsonb text), shaped like a proposal's answers. */
 function document(id: number) {
   return {
     id,
@@ -75,7 +75,8 @@ const size = (await db.query('SELECT octet_length(data::text) AS n FROM bench_ro
 const app = Fastify({ logger: false });
 app.get('/readyz', async () => ({ ok: true, rowBytes: Number(size) }));
 app.get('/bare', async () => ({ ok: true, at: Date.now() }));
-app.put<{ Params: { id: string } }>('/write/:id', async (req) => {
+// Named, so that a CPU profile of this process finds the route's samples (bench/support/profile-layers.ts).
+app.put<{ Params: { id: string } }>('/write/:id', async function writeRoute(req) {
   const id = (Number(req.params.id) % ROWS) + 1;
   return db.transaction(async (query) => {
     const row = (await query('SELECT data FROM bench_rows WHERE id = $1 FOR UPDATE', [id])).rows[0];

@@ -1,11 +1,17 @@
 /**
- * A per-layer table of a server's `--cpu-prof` profile (issue 29): where the CPU of each PATCH of a proposal
- * goes. Only the samples between the first and the last that ran `updateProposal` count (the PATCH route's
- * warm-up and timed run; start-up and the visitors made before are left out), and idle time is left out.
- * Each sample is put in one layer, so the table adds up to the whole: the innermost frame of its stack that
- * is one of the PATCH's own parts (so the zod below validation is validation), else the innermost library. Shares are of the profile; `ms/req` scales them to the CPU per PATCH measured in the same run
- * without the profiler's view (the profiler itself costs some).
- * `npx tsx bench/support/profile-layers.ts <file.cpuprofile> [CPU ms per request]` prints the table alone.
+ * A per-layer table of a server's `--cpu-prof` profile (issue 29, ADR 369): where the CPU of each request of
+ * one route goes. Only the samples between the first and the last whose stack holds the route's marker function
+ * count (`updateProposal` for the PATCH, `writeRoute` for the bare write route: its warm-up and timed runs;
+ * start-up and the rest are left out), and idle time is left out.
+ *
+ * A sample whose innermost frame is a system call (a socket or file write) is not CPU the profile can weigh:
+ * V8 samples the thread by the clock, and a thread that wakes PostgreSQL is often descheduled inside the call,
+ * so those samples are mostly wall time. The kernel row is therefore the kernel time measured from /proc over
+ * the same run, and the user time measured there is shared out over the other samples. Each of those is put in
+ * one layer, so the table adds up to the CPU measured: the innermost frame of its stack that is one of the
+ * route's own parts (so the zod below validation is validation), else the innermost library.
+ * `npx tsx bench/support/profile-layers.ts <file.cpuprofile> [user ms per request] [kernel ms per request]`
+ * prints the PATCH's table alone.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -31,13 +37,6 @@ interface Profile {
 /** The layers, in the order the table prints them, each with how a frame is recognised as its own. */
 const LAYERS: [string, (f: CallFrame) => boolean][] = [
   ['GC', (f) => f.functionName === '(garbage collector)'],
-  [
-    'socket writes (kernel: answers, statements)',
-    (f) =>
-      ['writev', 'writevGeneric', 'writeUtf8String', 'writeBuffer', 'writeLatin1String'].includes(
-        f.functionName,
-      ),
-  ],
   [
     // Once the last onSend hook is done, Fastify writes the answer from within it: not that hook's work.
     'HTTP: writing the answer',
@@ -79,7 +78,10 @@ const LAYERS: [string, (f: CallFrame) => boolean][] = [
     'contract validation (zod)',
     (f) => f.url.includes('fastify-type-provider-zod') || f.url.includes('node_modules/zod/'),
   ],
-  ['PATCH handler (JSON text for the write, the rest)', (f) => f.url.includes('update-proposal.ts')],
+  [
+    'the handler (the JSON text of the write, the rest)',
+    (f) => f.url.includes('update-proposal.ts') || f.url.includes('ceiling-server.ts'),
+  ],
   [
     'other hooks',
     (f) =>
@@ -92,14 +94,28 @@ const LAYERS: [string, (f: CallFrame) => boolean][] = [
     (f) =>
       f.url.startsWith('node:') ||
       /node_modules\/(fastify|find-my-way|secure-json-parse|avvio|light-my-request|@fastify\/)/.test(f.url) ||
-      ['writev', 'writeUtf8String', 'writeBuffer', 'setHeader'].includes(f.functionName),
+      f.functionName === 'setHeader',
   ],
 ];
 
-/** The first OWN layers are the PATCH's own parts; those after are libraries any request runs through. */
+/** The first OWN layers are the route's own parts; those after are libraries any request runs through. */
 const OWN = LAYERS.findIndex(([name]) => name.startsWith('database driver'));
 
-export function layersOf(profile: Profile) {
+/** Native frames that are system calls: their samples are wall time, and the kernel row is measured instead. */
+const SYSTEM_CALLS = new Set([
+  'writev',
+  'writeUtf8String',
+  'writeLatin1String',
+  'writeBuffer',
+  'writeString',
+  'fstat',
+  'fsync',
+  'fdatasync',
+  'read',
+]);
+export const KERNEL = 'the kernel (system calls: sockets to the client and the database, files)';
+
+export function layersOf(profile: Profile, marker = 'updateProposal') {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -109,7 +125,7 @@ export function layersOf(profile: Profile) {
       frames.push(byId.get(at)!.callFrame);
     return frames; // innermost first
   };
-  const inPatch = (id: number) => stack(id).some((f) => f.functionName === 'updateProposal');
+  const inPatch = (id: number) => stack(id).some((f) => f.functionName === marker);
   const first = profile.samples.findIndex(inPatch);
   let last = profile.samples.length - 1;
   while (last > first && !inPatch(profile.samples[last]!)) last--;
@@ -120,6 +136,10 @@ export function layersOf(profile: Profile) {
     const frames = stack(profile.samples[i]!);
     const leaf = frames[0]!;
     if (leaf.functionName === '(idle)') continue;
+    if (SYSTEM_CALLS.has(leaf.functionName)) {
+      counts.set(KERNEL, (counts.get(KERNEL) ?? 0) + 1);
+      continue;
+    }
     total++;
     // The innermost frame of a named part of the PATCH (its own work owns the zod, pg and JSON below it),
     // else the innermost frame of a library layer.
@@ -140,21 +160,76 @@ export function layersOf(profile: Profile) {
   return { counts, others, total };
 }
 
-/** Prints the table; `cpuPerRequest` (ms) scales the shares to ms per PATCH. */
-export function printLayers(file: string, cpuPerRequest?: number) {
-  const { counts, others, total } = layersOf(JSON.parse(readFileSync(file, 'utf8')) as Profile);
-  console.log(`\nCPU profile per layer (${path.basename(file)}, ${total} samples while PATCH ran):`);
-  console.log(`| layer | share | ms/req |\n| --- | --- | --- |`);
-  for (const name of [...LAYERS.map(([n]) => n), 'other']) {
-    const n = counts.get(name) ?? 0;
-    const ms = cpuPerRequest ? ((n / total) * cpuPerRequest).toFixed(3) : '–';
-    console.log(`| ${name} | ${((n / total) * 100).toFixed(1)}% | ${ms} |`);
-  }
+/** CPU per request (ms) measured from /proc over the route's run: user space and the kernel. */
+export interface MeasuredCpu {
+  user: number;
+  kernel: number;
+}
+
+/** Each layer's ms per request: the user time shared by the layer's samples, the kernel row as measured. */
+function perLayer(file: string, marker: string, cpu: MeasuredCpu | undefined) {
+  const { counts, others, total } = layersOf(JSON.parse(readFileSync(file, 'utf8')) as Profile, marker);
+  const ms = new Map<string, number>();
+  for (const name of LAYER_NAMES)
+    ms.set(name, cpu ? ((counts.get(name) ?? 0) / total) * cpu.user : Number.NaN);
+  ms.set(KERNEL, cpu ? cpu.kernel : Number.NaN);
+  return { counts, others, total, ms, wallInKernel: counts.get(KERNEL) ?? 0 };
+}
+const LAYER_NAMES = [...LAYERS.map(([n]) => n), 'other'];
+
+function otherLine(others: Map<string, number>, total: number) {
   const top = [...others].sort((a, b) => b[1] - a[1]).slice(0, 6);
-  if (top.length)
+  return top.length
+    ? `  other, largest: ${top.map(([k, v]) => `${k} ${((v / total) * 100).toFixed(1)}%`).join('; ')}`
+    : '';
+}
+
+/** Prints the PATCH's table; `cpu` (ms per request, from /proc) scales the user samples and sets the kernel row. */
+export function printLayers(file: string, cpu?: MeasuredCpu) {
+  const { counts, others, total, ms, wallInKernel } = perLayer(file, 'updateProposal', cpu);
+  console.log(
+    `\nCPU profile per layer (${path.basename(file)}, ${total} user-space samples while PATCH ran; ${wallInKernel} more inside system calls, counted as the kernel time measured):`,
+  );
+  console.log(`| layer | share of user time | ms/req |\n| --- | --- | --- |`);
+  for (const name of LAYER_NAMES) {
+    const n = counts.get(name) ?? 0;
+    console.log(`| ${name} | ${((n / total) * 100).toFixed(1)}% | ${ms.get(name)!.toFixed(3)} |`);
+  }
+  console.log(`| ${KERNEL} | – | ${ms.get(KERNEL)!.toFixed(3)} |`);
+  const line = otherLine(others, total);
+  if (line) console.log(line);
+}
+
+/**
+ * The PATCH beside the bare write route, layer by layer, each scaled to its own process's measured CPU: where
+ * the CPU above `target` × the bare route goes (issue 29: "where each remaining 0.1 ms goes").
+ */
+export function printComparison(
+  patch: { file: string; cpu: MeasuredCpu },
+  bare: { file: string; cpu: MeasuredCpu },
+  target: number,
+) {
+  const p = perLayer(patch.file, 'updateProposal', patch.cpu);
+  const b = perLayer(bare.file, 'writeRoute', bare.cpu);
+  const sum = (m: Map<string, number>) => [...m.values()].reduce((a, v) => a + v, 0);
+  console.log(
+    `\nThe PATCH beside the bare write route, per layer (ms per request; ${p.total} and ${b.total} user-space samples):`,
+  );
+  console.log('| layer | bare write | PATCH | PATCH − bare |\n| --- | --- | --- | --- |');
+  for (const name of [...LAYER_NAMES, KERNEL]) {
+    const [x, y] = [b.ms.get(name)!, p.ms.get(name)!];
+    if (x < 0.0005 && y < 0.0005) continue;
     console.log(
-      `  other, largest: ${top.map(([k, v]) => `${k} ${((v / total) * 100).toFixed(1)}%`).join('; ')}`,
+      `| ${name} | ${x.toFixed(3)} | ${y.toFixed(3)} | ${(y - x >= 0 ? '+' : '') + (y - x).toFixed(3)} |`,
     );
+  }
+  const [bt, pt] = [sum(b.ms), sum(p.ms)];
+  console.log(`| all | ${bt.toFixed(3)} | ${pt.toFixed(3)} | +${(pt - bt).toFixed(3)} |`);
+  console.log(
+    `  ${target}× the bare route allows ${(target * bt).toFixed(3)} ms per PATCH: ${(pt - target * bt).toFixed(3)} ms over.`,
+  );
+  const line = otherLine(p.others, p.total);
+  if (line) console.log(`PATCH ${line.trim()}`);
 }
 
 /** The main thread's profile of the process `pid` in `dir` (node writes one file per thread). */
@@ -166,6 +241,6 @@ export function mainProfile(dir: string, pid: number | undefined): string | unde
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
-  const [file, ms] = process.argv.slice(2);
-  if (file) printLayers(file, ms ? Number(ms) : undefined);
+  const [file, user, kernel] = process.argv.slice(2);
+  if (file) printLayers(file, user ? { user: Number(user), kernel: Number(kernel ?? 0) } : undefined);
 }

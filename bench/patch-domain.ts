@@ -1,0 +1,58 @@
+/**
+ * The PATCH's own work, in-process (issue 29, ADR 369): each step that a `PATCH /api/proposals/{code}` with
+ * applyRating runs between reading the row and writing it, timed alone on a warm process, with no HTTP, no
+ * database and nothing else competing for the core. It is the floor the load bench's CPU per PATCH stands on:
+ * what no change of transport, driver or framework can take away.
+ * `npm run bench -- patch-domain` — prints figures; never fails on a number.
+ */
+
+import { sampleProposalData } from '@forecourt/domain/risk/sample';
+import { loadBrand } from '../apps/api/src/config/brand.ts';
+import { brandRuleErrors } from '../apps/api/src/modules/proposals/brand-questions.ts';
+import { rateProposal, validateForRating } from '../apps/api/src/modules/proposals/rate-proposal.ts';
+
+const brand = loadBrand('forecourt');
+const now = new Date('2026-11-27T10:00:00Z');
+const data = sampleProposalData('2026-11-28');
+const input = { data, promoCode: null, product: 'MOTOR', schemeCode: 'FCMOTOR1', brand };
+const checked = validateForRating(input, now);
+if (!checked.success)
+  throw new Error(`The sample proposal does not validate: ${JSON.stringify(checked.errors)}`);
+const quote = rateProposal(input, { validityDays: 30 }, now, checked.data);
+const stored = JSON.stringify(data);
+// A section save of the car (the load bench's second save): only its answers' rules are checked.
+const carSave = (path: string) => path.startsWith('asset.');
+
+let sink = 0;
+function time(step: string, work: () => unknown, n = 20_000): number {
+  for (let i = 0; i < 3_000; i++) work();
+  const rounds: number[] = [];
+  for (let r = 0; r < 5; r++) {
+    const before = process.cpuUsage();
+    for (let i = 0; i < n; i++) sink += work() === undefined ? 0 : 1;
+    const used = process.cpuUsage(before);
+    rounds.push((used.user + used.system) / n);
+  }
+  const median = rounds.sort((a, b) => a - b)[2]!;
+  console.log(`${step.padEnd(56)} ${median.toFixed(1).padStart(6)} µs`);
+  return median;
+}
+
+const steps = [
+  time('validate the whole proposal (the complete reading)', () => validateForRating(input, now)),
+  time('the brand’s configured rules (a car section save)', () => brandRuleErrors(brand, data, now, carSave)),
+  time('rate, and the quote from the rating', () =>
+    rateProposal(input, { validityDays: 30 }, now, checked.data),
+  ),
+  time('JSON text of the write (answers and quote)', () => JSON.stringify(data) + JSON.stringify(quote)),
+  time('JSON parse of the stored answers (the read)', () => JSON.parse(stored)),
+];
+console.log(
+  `${'the PATCH’s own work, without HTTP or the database'.padEnd(56)} ${steps
+    .reduce((a, b) => a + b, 0)
+    .toFixed(1)
+    .padStart(6)} µs`,
+);
+console.log(
+  `(answers ${stored.length} bytes, quote ${JSON.stringify(quote).length} bytes; ${sink > 0 ? 'ran' : ''})`,
+);

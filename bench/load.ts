@@ -13,7 +13,8 @@
  *
  * Settings (environment): BENCH_SECONDS per route (5), BENCH_WARMUP before each (2), BENCH_CONNECTIONS (50), BENCH_BINDS (50),
  * BENCH_DATABASES (pglite,postgres), BENCH_PG_SOCKET (1: PostgreSQL over its Unix socket, not TCP), BENCH_ROUTES (names to run, comma-separated; default all),
- * BENCH_CPU_PROF (a folder: both servers run with --cpu-prof; the PATCH is then set beside the bare write route layer by layer, ADR 369), BENCH_APP_DIR (run
+ * BENCH_CPU_PROF (a folder: both servers run with --cpu-prof; the PATCH is then set beside the bare write route layer by layer, ADR 369),
+ * BENCH_APP_NODE_OPTIONS (Node options for the app's process alone, e.g. `--max-semi-space-size=32`), BENCH_APP_DIR (run
  * the server of another checkout, e.g. `git worktree add /tmp/before <commit>`, for before/after figures).
  * The machine is shared: the load average is printed with the figures; compare ratios, not absolutes.
  * Prints figures beside their targets (issue 29, ADR 359: CPU per PATCH ≤ 2.2× the bare write route's on
@@ -29,6 +30,7 @@ import {
   auth,
   CONNECTIONS,
   drive,
+  type Figures,
   json,
   load,
   measuring,
@@ -50,7 +52,16 @@ import {
 const BINDS = Number(process.env.BENCH_BINDS ?? 50);
 const ROUTES = process.env.BENCH_ROUTES?.split(',').filter(Boolean);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** Node options for the app's process alone (e.g. `--max-semi-space-size=32`), to try a runtime setting. */
+const APP_NODE_OPTIONS = (process.env.BENCH_APP_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
 const wanted = (name: string) => !ROUTES || ROUTES.some((r) => name.includes(r));
+/** A timed run's CPU as the profile tables take it: the main thread's, the other threads', and its window. */
+const measured = (f: Figures): MeasuredCpu => ({
+  user: f.main.user,
+  kernel: f.main.system,
+  threads: f.cpu - f.main.user - f.main.system,
+  window: f.window,
+});
 
 /**
  * Waits until each bound policy has its certificate and schedule (asking the API, after the burst), and returns
@@ -147,7 +158,9 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
       'apps/api/src/server.ts',
       { ...productionEnv, DATABASE_URL: databaseUrl, JOBS: 'true' },
       {
-        ...profiled,
+        ...(CPU_PROF || APP_NODE_OPTIONS.length
+          ? { nodeOptions: [...(profiled.nodeOptions ?? []), ...APP_NODE_OPTIONS] }
+          : {}),
         ...(process.env.BENCH_APP_DIR ? { root: process.env.BENCH_APP_DIR } : {}),
       },
     );
@@ -169,7 +182,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
       path: `/write/${row}`,
     }));
     print(write, bare);
-    bareCpu = { user: write.cpu - write.systemCpu, kernel: write.systemCpu };
+    bareCpu = measured(write);
 
     measuring.process = app;
     if (wanted('PATCH')) {
@@ -189,7 +202,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
         write,
         `CPU ${ratio.toFixed(2)}× the bare write route's (target ≤ ${ratioTarget}×: ${ratio <= ratioTarget ? 'met' : 'NOT met'})`,
       );
-      patchCpu = { user: f.cpu - f.systemCpu, kernel: f.systemCpu };
+      patchCpu = measured(f);
       const offered = 0.4 * write.rps;
       const open = await drive(
         `PATCH, open loop at ${offered.toFixed(0)} req/s (40% of bare write)`,

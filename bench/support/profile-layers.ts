@@ -1,17 +1,21 @@
 /**
  * A per-layer table of a server's `--cpu-prof` profile (issue 29, ADR 369): where the CPU of each request of
- * one route goes. Only the samples between the first and the last whose stack holds the route's marker function
- * count (`updateProposal` for the PATCH, `writeRoute` for the bare write route: its warm-up and timed runs;
- * start-up and the rest are left out), and idle time is left out.
+ * one route goes. Only the samples of the route's timed run count (its start and end on the monotonic clock, the
+ * one V8 stamps samples with), the run whose CPU /proc measured; idle time is left out.
  *
- * A sample whose innermost frame is a system call (a socket or file write) is not CPU the profile can weigh:
- * V8 samples the thread by the clock, and a thread that wakes PostgreSQL is often descheduled inside the call,
- * so those samples are mostly wall time. The kernel row is therefore the kernel time measured from /proc over
- * the same run, and the user time measured there is shared out over the other samples. Each of those is put in
- * one layer, so the table adds up to the CPU measured: the innermost frame of its stack that is one of the
- * route's own parts (so the zod below validation is validation), else the innermost library.
- * `npx tsx bench/support/profile-layers.ts <file.cpuprofile> [user ms per request] [kernel ms per request]`
- * prints the PATCH's table alone.
+ * The profile samples the main thread by the clock. So:
+ * - a sample whose innermost frame is a system call (a socket or file write) is not weighed: a thread that
+ *   wakes PostgreSQL is often descheduled inside the call, so those samples are mostly wall time. The kernel row
+ *   is the main thread's kernel time measured from /proc over the same run;
+ * - the process's other threads (V8's concurrent GC and compiler, the profiler itself, libuv's pool) are a row
+ *   of their own, as measured;
+ * - the main thread's user time, as measured, is shared out over the other samples. Each is put in one layer:
+ *   the innermost frame of its stack that is one of the route's own parts (so the zod below validation is
+ *   validation), else the innermost library.
+ *
+ * So each table adds up to the process's CPU measured per request.
+ * `npx tsx bench/support/profile-layers.ts <file.cpuprofile> [user ms] [kernel ms] [other threads' ms]` (each per
+ * request) prints the PATCH's table alone, its window the first to the last sample in `updateProposal`.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -57,7 +61,6 @@ const LAYERS: [string, (f: CallFrame) => boolean][] = [
       ['rateProposal', 'quoteFromRating', 'quoteColumns'].includes(f.functionName) ||
       f.url.includes('domain/src/rating/'),
   ],
-  ['auth (token, party check)', (f) => f.url.includes('lib/auth.ts') || f.url.includes('node_modules/jose/')],
   ['rules (the brand’s)', (f) => f.functionName === 'brandRuleErrors'],
   [
     'validate (the whole proposal)',
@@ -73,6 +76,10 @@ const LAYERS: [string, (f: CallFrame) => boolean][] = [
     (f) =>
       /node_modules\/(pg|pg-protocol|pg-types|pg-pool|postgres-[a-z]+|drizzle-orm)\//.test(f.url) ||
       /db\/(prepared|pglite-statements|connection)\.ts/.test(f.url),
+  ],
+  [
+    'auth (token; the party check’s statement is the driver’s)',
+    (f) => f.url.includes('lib/auth.ts') || f.url.includes('node_modules/jose/'),
   ],
   [
     'contract validation (zod)',
@@ -101,7 +108,10 @@ const LAYERS: [string, (f: CallFrame) => boolean][] = [
 /** The first OWN layers are the route's own parts; those after are libraries any request runs through. */
 const OWN = LAYERS.findIndex(([name]) => name.startsWith('database driver'));
 
-/** Native frames that are system calls: their samples are wall time, and the kernel row is measured instead. */
+/**
+ * Native frames (no script) that are system calls: their samples are mostly wall time (the thread descheduled
+ * inside the call), so the kernel row is the main thread's kernel time as measured instead.
+ */
 const SYSTEM_CALLS = new Set([
   'writev',
   'writeUtf8String',
@@ -113,9 +123,13 @@ const SYSTEM_CALLS = new Set([
   'fdatasync',
   'read',
 ]);
-export const KERNEL = 'the kernel (system calls: sockets to the client and the database, files)';
+export const KERNEL = "the main thread in the kernel (system calls: sockets; PGlite's files)";
+export const THREADS = "other threads (V8's concurrent GC and compiler, the profiler, libuv's pool)";
 
-export function layersOf(profile: Profile, marker = 'updateProposal') {
+/** Which samples count: those of a timed run (µs on the monotonic clock), else those between a marker's first and last. */
+type Selection = { window: { from: number; to: number } } | { marker: string };
+
+export function layersOf(profile: Profile, select: Selection = { marker: 'updateProposal' }) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -125,24 +139,38 @@ export function layersOf(profile: Profile, marker = 'updateProposal') {
       frames.push(byId.get(at)!.callFrame);
     return frames; // innermost first
   };
-  const inPatch = (id: number) => stack(id).some((f) => f.functionName === marker);
-  const first = profile.samples.findIndex(inPatch);
-  let last = profile.samples.length - 1;
-  while (last > first && !inPatch(profile.samples[last]!)) last--;
+  let counted: (i: number) => boolean;
+  if ('window' in select) {
+    const at: number[] = [];
+    let t = profile.startTime;
+    for (const delta of profile.timeDeltas) {
+      t += delta;
+      at.push(t);
+    }
+    counted = (i) => at[i]! >= select.window.from && at[i]! <= select.window.to;
+  } else {
+    const marked = (id: number) => stack(id).some((f) => f.functionName === select.marker);
+    const first = profile.samples.findIndex(marked);
+    let last = profile.samples.length - 1;
+    while (last > first && !marked(profile.samples[last]!)) last--;
+    counted = (i) => first >= 0 && i >= first && i <= last;
+  }
   const counts = new Map<string, number>();
-  const others = new Map<string, number>();
+  /** The innermost function of each layer's samples, for the layers worth looking into. */
+  const leaves = new Map<string, Map<string, number>>();
   let total = 0;
-  for (let i = Math.max(0, first); i <= last; i++) {
+  for (let i = 0; i < profile.samples.length; i++) {
+    if (!counted(i)) continue;
     const frames = stack(profile.samples[i]!);
     const leaf = frames[0]!;
     if (leaf.functionName === '(idle)') continue;
-    if (SYSTEM_CALLS.has(leaf.functionName)) {
+    if (leaf.url === '' && SYSTEM_CALLS.has(leaf.functionName)) {
       counts.set(KERNEL, (counts.get(KERNEL) ?? 0) + 1);
       continue;
     }
     total++;
-    // The innermost frame of a named part of the PATCH (its own work owns the zod, pg and JSON below it),
-    // else the innermost frame of a library layer.
+    // The innermost frame of a named part of the route (its own work owns the zod and JSON below it), else
+    // the innermost frame of a library layer.
     let layer = 'other';
     for (const tier of [LAYERS.slice(0, OWN), LAYERS.slice(OWN)]) {
       const found = frames.map((f) => tier.find(([, is]) => is(f))).find(Boolean);
@@ -152,57 +180,65 @@ export function layersOf(profile: Profile, marker = 'updateProposal') {
       }
     }
     counts.set(layer, (counts.get(layer) ?? 0) + 1);
-    if (layer === 'other') {
-      const key = `${leaf.functionName || '(anonymous)'} ${leaf.url.replace(/.*node_modules\//, '')}`;
-      others.set(key, (others.get(key) ?? 0) + 1);
-    }
+    const key = `${leaf.functionName || '(anonymous)'} ${leaf.url.replace(/.*node_modules\//, '').replace(/.*\/(apps|packages)\//, '$1/')}`;
+    const of = leaves.get(layer) ?? new Map<string, number>();
+    of.set(key, (of.get(key) ?? 0) + 1);
+    leaves.set(layer, of);
   }
-  return { counts, others, total };
+  return { counts, leaves, total };
 }
 
-/** CPU per request (ms) measured from /proc over the route's run: user space and the kernel. */
+/** CPU per request (ms) measured from /proc over the route's timed run. */
 export interface MeasuredCpu {
+  /** The main thread in user space: shared over the profile's samples. */
   user: number;
+  /** The main thread in the kernel. */
   kernel: number;
+  /** The process's other threads. */
+  threads: number;
+  /** The timed run, µs on the monotonic clock: only its samples count. */
+  window?: { from: number; to: number };
 }
 
-/** Each layer's ms per request: the user time shared by the layer's samples, the kernel row as measured. */
+const LAYER_NAMES = [...LAYERS.map(([n]) => n), 'other'];
+
+/** Each layer's ms per request: the main thread's user time shared by the samples, the other rows as measured. */
 function perLayer(file: string, marker: string, cpu: MeasuredCpu | undefined) {
-  const { counts, others, total } = layersOf(JSON.parse(readFileSync(file, 'utf8')) as Profile, marker);
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  const { counts, leaves, total } = layersOf(profile, cpu?.window ? { window: cpu.window } : { marker });
   const ms = new Map<string, number>();
   for (const name of LAYER_NAMES)
     ms.set(name, cpu ? ((counts.get(name) ?? 0) / total) * cpu.user : Number.NaN);
   ms.set(KERNEL, cpu ? cpu.kernel : Number.NaN);
-  return { counts, others, total, ms, wallInKernel: counts.get(KERNEL) ?? 0 };
-}
-const LAYER_NAMES = [...LAYERS.map(([n]) => n), 'other'];
-
-function otherLine(others: Map<string, number>, total: number) {
-  const top = [...others].sort((a, b) => b[1] - a[1]).slice(0, 6);
-  return top.length
-    ? `  other, largest: ${top.map(([k, v]) => `${k} ${((v / total) * 100).toFixed(1)}%`).join('; ')}`
-    : '';
+  ms.set(THREADS, cpu ? cpu.threads : Number.NaN);
+  return { counts, leaves, total, ms, wallInKernel: counts.get(KERNEL) ?? 0 };
 }
 
-/** Prints the PATCH's table; `cpu` (ms per request, from /proc) scales the user samples and sets the kernel row. */
+/** The largest innermost functions of a layer, as ms per request. */
+function largest(layer: string, of: ReturnType<typeof perLayer>, n = 6) {
+  const leaves = [...(of.leaves.get(layer) ?? [])].sort((a, b) => b[1] - a[1]).slice(0, n);
+  const perSample = (of.ms.get(layer) ?? 0) / Math.max(1, of.counts.get(layer) ?? 0);
+  return leaves.map(([k, v]) => `${k} ${(v * perSample).toFixed(3)}`).join('; ');
+}
+
+/** Prints the PATCH's table; `cpu` (ms per request, from /proc) scales the samples and sets the measured rows. */
 export function printLayers(file: string, cpu?: MeasuredCpu) {
-  const { counts, others, total, ms, wallInKernel } = perLayer(file, 'updateProposal', cpu);
+  const of = perLayer(file, 'updateProposal', cpu);
   console.log(
-    `\nCPU profile per layer (${path.basename(file)}, ${total} user-space samples while PATCH ran; ${wallInKernel} more inside system calls, counted as the kernel time measured):`,
+    `\nCPU profile per layer (${path.basename(file)}, ${of.total} user-space samples of the main thread while PATCH ran; ${of.wallInKernel} more inside system calls, counted as the kernel time measured):`,
   );
-  console.log(`| layer | share of user time | ms/req |\n| --- | --- | --- |`);
+  console.log(`| layer | share of the main thread's user time | ms/req |\n| --- | --- | --- |`);
   for (const name of LAYER_NAMES) {
-    const n = counts.get(name) ?? 0;
-    console.log(`| ${name} | ${((n / total) * 100).toFixed(1)}% | ${ms.get(name)!.toFixed(3)} |`);
+    const n = of.counts.get(name) ?? 0;
+    console.log(`| ${name} | ${((n / of.total) * 100).toFixed(1)}% | ${of.ms.get(name)!.toFixed(3)} |`);
   }
-  console.log(`| ${KERNEL} | – | ${ms.get(KERNEL)!.toFixed(3)} |`);
-  const line = otherLine(others, total);
-  if (line) console.log(line);
+  for (const name of [KERNEL, THREADS]) console.log(`| ${name} | – | ${of.ms.get(name)!.toFixed(3)} |`);
+  if (of.leaves.has('other')) console.log(`  other, largest: ${largest('other', of)}`);
 }
 
 /**
  * The PATCH beside the bare write route, layer by layer, each scaled to its own process's measured CPU: where
- * the CPU above `target` × the bare route goes (issue 29: "where each remaining 0.1 ms goes").
+ * the CPU above `target` × the bare route goes (issue 29: "where each remaining 0.1 ms goes", ADR 369).
  */
 export function printComparison(
   patch: { file: string; cpu: MeasuredCpu },
@@ -213,10 +249,10 @@ export function printComparison(
   const b = perLayer(bare.file, 'writeRoute', bare.cpu);
   const sum = (m: Map<string, number>) => [...m.values()].reduce((a, v) => a + v, 0);
   console.log(
-    `\nThe PATCH beside the bare write route, per layer (ms per request; ${p.total} and ${b.total} user-space samples):`,
+    `\nThe PATCH beside the bare write route, per layer (ms per request, timed runs only; ${p.total} and ${b.total} user-space samples):`,
   );
   console.log('| layer | bare write | PATCH | PATCH − bare |\n| --- | --- | --- | --- |');
-  for (const name of [...LAYER_NAMES, KERNEL]) {
+  for (const name of [...LAYER_NAMES, KERNEL, THREADS]) {
     const [x, y] = [b.ms.get(name)!, p.ms.get(name)!];
     if (x < 0.0005 && y < 0.0005) continue;
     console.log(
@@ -228,8 +264,16 @@ export function printComparison(
   console.log(
     `  ${target}× the bare route allows ${(target * bt).toFixed(3)} ms per PATCH: ${(pt - target * bt).toFixed(3)} ms over.`,
   );
-  const line = otherLine(p.others, p.total);
-  if (line) console.log(`PATCH ${line.trim()}`);
+  for (const layer of [
+    'HTTP (Node, Fastify, sockets)',
+    'database driver (load, write: protocol, rows)',
+    'GC',
+  ])
+    if (p.leaves.has(layer)) console.log(`  PATCH, ${layer}, largest: ${largest(layer, p)}`);
+  if (b.leaves.has('HTTP (Node, Fastify, sockets)'))
+    console.log(
+      `  bare write, HTTP (Node, Fastify, sockets), largest: ${largest('HTTP (Node, Fastify, sockets)', b)}`,
+    );
 }
 
 /** The main thread's profile of the process `pid` in `dir` (node writes one file per thread). */
@@ -241,6 +285,10 @@ export function mainProfile(dir: string, pid: number | undefined): string | unde
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
-  const [file, user, kernel] = process.argv.slice(2);
-  if (file) printLayers(file, user ? { user: Number(user), kernel: Number(kernel ?? 0) } : undefined);
+  const [file, user, kernel, threads] = process.argv.slice(2);
+  if (file)
+    printLayers(
+      file,
+      user ? { user: Number(user), kernel: Number(kernel ?? 0), threads: Number(threads ?? 0) } : undefined,
+    );
 }

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { report, simulate } from '../src/simulation/simulate.ts';
 import { livesPart } from './helpers/simulation-part.ts';
 
 const oracleDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/simulation/oracle');
@@ -24,6 +25,18 @@ describe('the lifecycle simulation', () => {
       const imports = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
       for (const i of imports) for (const f of FORBIDDEN) expect(i, `${file} imports ${i}`).not.toMatch(f);
     }
+  });
+
+  it('runs the billing run on the day a failed collection’s retry falls due, when the failure came on a quiet day', {
+    timeout: 120_000,
+  }, async () => {
+    // Seed 74's life 683234960 (Direct Debit): a collection failed on a day with no billing run, and the lean
+    // days (life.ts) asked for the next day with work only after a billing run, so its retry five days later was
+    // skipped. Retried twelve days late, it failed again; the account was suspended across the next payment
+    // date, which a daily run never reaches (an undercharge breach). The lean run must equal the daily one.
+    const result = await simulate({ lives: 1, seed: 74, only: 683234960, shrink: false });
+    expect(result.errors, report(result)).toEqual([]);
+    expect(result.breaches, report(result)).toBe(0);
   });
 
   livesPart(0);

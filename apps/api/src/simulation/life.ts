@@ -102,9 +102,10 @@ export async function runLife(
               }
             : {}),
         });
-        // (Near the anniversary the renewal job may have made the successor, whose billing starts on its own.)
-        if (billing || todays.length > 0 || at.getTime() > expiry.getTime() - 40 * DAY)
-          next = await d.nextBilling(at);
+        // Asked after every day's jobs, not only after a billing run: the providers' events run in them too, and
+        // a collection that failed that day books its retry (a day the billing run must not skip). Near the
+        // anniversary the renewal job may have made the successor, whose billing starts on its own.
+        next = await d.nextBilling(at);
         timing.jobs += performance.now() - t0;
       }
       if (day === 0)

@@ -3,6 +3,10 @@
  * applyRating runs between reading the row and writing it, timed alone on a warm process, with no HTTP, no
  * database and nothing else competing for the core. It is the floor the load bench's CPU per PATCH stands on:
  * what no change of transport, driver or framework can take away.
+ *
+ * Then the same steps as the server meets them: each time a proposal freshly parsed from its stored JSON, the
+ * rating bench's different risks in turn (bench/support/risks.ts), each step timed
+ * within the sequence of one PATCH rather than in a loop of its own (ADR 369).
  * `npm run bench -- patch-domain` — prints figures; never fails on a number.
  */
 
@@ -10,6 +14,7 @@ import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import { loadBrand } from '../apps/api/src/config/brand.ts';
 import { brandRuleErrors } from '../apps/api/src/modules/proposals/brand-questions.ts';
 import { rateProposal, validateForRating } from '../apps/api/src/modules/proposals/rate-proposal.ts';
+import { riskVariety } from './support/risks.ts';
 
 const brand = loadBrand('forecourt');
 const now = new Date('2026-11-27T10:00:00Z');
@@ -55,4 +60,42 @@ console.log(
 );
 console.log(
   `(answers ${stored.length} bytes, quote ${JSON.stringify(quote).length} bytes; ${sink > 0 ? 'ran' : ''})`,
+);
+
+// The rating bench's 64 risks, as stored JSON: those the complete reading accepts (each PATCH here rates).
+const variety = riskVariety('2026-11-28')
+  .filter((d) => validateForRating({ ...input, data: d }, now).success)
+  .map((d) => JSON.stringify(d));
+const spent = [0, 0, 0];
+const clock = () => process.hrtime.bigint();
+function onePatch(i: number) {
+  const fresh = JSON.parse(variety[i % variety.length]!);
+  const one = { ...input, data: fresh };
+  const t0 = clock();
+  const valid = validateForRating(one, now);
+  const t1 = clock();
+  sink += Object.keys(brandRuleErrors(brand, fresh, now, carSave)).length;
+  const t2 = clock();
+  if (valid.success) sink += rateProposal(one, { validityDays: 30 }, now, valid.data).quote ? 1 : 0;
+  const t3 = clock();
+  spent[0]! += Number(t1 - t0);
+  spent[1]! += Number(t2 - t1);
+  spent[2]! += Number(t3 - t2);
+}
+for (let i = 0; i < 3_000; i++) onePatch(i);
+spent.fill(0);
+const n = 20_000;
+for (let i = 0; i < n; i++) onePatch(i);
+console.log(
+  '\nThe same steps on a fresh parse of 64 different proposals in turn, each timed within one PATCH:',
+);
+const names = [
+  'validate the whole proposal',
+  'the brand’s rules (a car-section save)',
+  'rate, and the quote',
+];
+for (const [k, name] of names.entries())
+  console.log(`${name.padEnd(56)} ${(spent[k]! / n / 1000).toFixed(1).padStart(6)} µs`);
+console.log(
+  `${'the three'.padEnd(56)} ${(spent.reduce((a, b) => a + b, 0) / n / 1000).toFixed(1).padStart(6)} µs (wall time of one busy core)`,
 );

@@ -27,17 +27,36 @@ describe('the lifecycle simulation', () => {
     }
   });
 
-  it('runs the billing run on the day a failed collection’s retry falls due, when the failure came on a quiet day', {
-    timeout: 120_000,
-  }, async () => {
-    // Seed 74's life 683234960 (Direct Debit): a collection failed on a day with no billing run, and the lean
-    // days (life.ts) asked for the next day with work only after a billing run, so its retry five days later was
-    // skipped. Retried twelve days late, it failed again; the account was suspended across the next payment
-    // date, which a daily run never reaches (an undercharge breach). The lean run must equal the daily one.
-    const result = await simulate({ lives: 1, seed: 74, only: 683234960, shrink: false });
-    expect(result.errors, report(result)).toEqual([]);
-    expect(result.breaches, report(result)).toBe(0);
-  });
+  // Lives that broke the simulation itself, replayed (docs/simulation.md): each failed on the old harness.
+  const replayed = [
+    {
+      // A collection failed on a day with no billing run, and the lean days asked for the next day with work only
+      // after a billing run, so its retry five days later was skipped. Retried twelve days late, it failed again;
+      // the account was suspended across the next payment date, which a daily run never reaches (an undercharge).
+      what: 'runs the billing run on the day a failed collection’s retry falls due, when the failure came on a quiet day',
+      seed: 74,
+      life: 683234960,
+    },
+    {
+      // A Direct Debit announced on 28 May 2027 for 3 June, cover cancelled from 31 May (a bank holiday). The debit
+      // is still collected (ADR 305), confirmed on 7 June, and what it took beyond the days on cover refunded on
+      // 8 June, paid on the third working day: after the eight days the settling gave.
+      what: 'lets the world settle until a refund of a Direct Debit collected after the end is paid',
+      seed: 82,
+      life: 685444113,
+    },
+  ];
+  it.each(replayed.map((r) => [r.what, r.seed, r.life] as const))(
+    '%s (seed %i, life %i)',
+    {
+      timeout: 120_000,
+    },
+    async (_what, seed, life) => {
+      const result = await simulate({ lives: 1, seed, only: life, shrink: false });
+      expect(result.errors, report(result)).toEqual([]);
+      expect(result.breaches, report(result)).toBe(0);
+    },
+  );
 
   livesPart(0);
 });

@@ -132,10 +132,26 @@ export async function runLife(
     for (const e of d.facts.ends) while (londonHourAfter(bought, endDay, 23) < e.at) endDay++;
     // A billing run down at the end is up again before the final check, so its catch-up is checked too.
     const upAgain = Math.max(0, ...plan.ops.map((op) => (op.kind === 'down' ? op.day + op.days + 1 : 0)));
-    const final = Math.max(plan.days + 3, d.facts.ends.length > 0 ? endDay + 8 : 0, upAgain);
+    let final = Math.max(plan.days + 3, d.facts.ends.length > 0 ? endDay + 8 : 0, upAgain);
+    // A Direct Debit already announced when cover ends is still collected (ADR 305 does not cancel a debit in
+    // flight), and what it took beyond the days on cover is refunded only once it is confirmed, then paid on the
+    // third working day: with a bank holiday between, that can be eleven days after the end (seed 82). So the
+    // settling goes on while a collection or a refund is on its way, for three weeks after the end at most: a
+    // refund still open then is a breach.
+    const onTheirWay = async () =>
+      Number(
+        (
+          await w.database.query(
+            `SELECT (SELECT count(*) FROM customer_payments WHERE status = 'PENDING')
+                  + (SELECT count(*) FROM payment_refunds WHERE status <> 'paid') AS n`,
+          )
+        ).rows[0]?.n ?? 0,
+      );
     for (let day = plan.days + 1; day <= final; day++) {
       await d.jobs(londonHourAfter(bought, day, 3), { billing: !isDown(day), renewals: true });
       await deferredEnds(day);
+      if (day === final && d.facts.ends.length > 0 && final < endDay + 21 && (await onTheirWay()) > 0)
+        final++;
       if (day < final)
         breaches.push(...(await o.check(londonHourAfter(bought, day, 23))).map((b) => ({ ...b, day })));
     }

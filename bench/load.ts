@@ -59,7 +59,7 @@ const wanted = (name: string) => !ROUTES || ROUTES.some((r) => name.includes(r))
 const measured = (f: Figures): MeasuredCpu => ({
   user: f.main.user,
   kernel: f.main.system,
-  threads: f.cpu - f.main.user - f.main.system,
+  threads: f.threads,
   window: f.window,
 });
 

@@ -19,29 +19,20 @@ export const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
-export function cpuMs(pid: number | undefined): number {
-  return cpuSplit(pid).user + cpuSplit(pid).system;
-}
-
 /** CPU time (ms) a process has used so far in user space and in the kernel (its system calls), from /proc. */
-export function cpuSplit(pid: number | undefined): { user: number; system: number } {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return { user: (Number(fields[11]) * 1000) / 100, system: (Number(fields[12]) * 1000) / 100 };
-  } catch {
-    return { user: Number.NaN, system: Number.NaN };
-  }
-}
+export const cpuSplit = (pid: number | undefined) => statCpu(`/proc/${pid}/stat`);
 
 /**
  * CPU time (ms) of a process's main thread alone (its JavaScript thread, the one `--cpu-prof` samples), from
  * /proc: the process's figure also counts V8's helper threads (concurrent GC, the compiler, the profiler) and
  * libuv's pool.
  */
-export function mainThreadCpu(pid: number | undefined): { user: number; system: number } {
+export const mainThreadCpu = (pid: number | undefined) => statCpu(`/proc/${pid}/task/${pid}/stat`);
+
+/** User and kernel time (ms) from a /proc stat file (Linux, 100 ticks a second); NaN elsewhere. */
+function statCpu(file: string): { user: number; system: number } {
   try {
-    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
     return { user: (Number(fields[11]) * 1000) / 100, system: (Number(fields[12]) * 1000) / 100 };
   } catch {
     return { user: Number.NaN, system: Number.NaN };
@@ -63,6 +54,8 @@ export interface Figures {
   bad: number;
   /** The main thread's share of `cpu`, per request: user space and the kernel. */
   main: { user: number; system: number };
+  /** The rest of `cpu`, per request: the process's other threads. */
+  threads: number;
   /** When the timed run began and ended, in µs on the monotonic clock (to cut a CPU profile to it). */
   window: { from: number; to: number };
 }
@@ -150,15 +143,18 @@ export async function drive<S>(
   const cpuAfter = cpuSplit(server?.child.pid);
   const mainAfter = mainThreadCpu(server?.child.pid);
   const total = result.requests.total;
+  const cpu = (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system) / total;
+  const main = {
+    user: (mainAfter.user - mainBefore.user) / total,
+    system: (mainAfter.system - mainBefore.system) / total,
+  };
   const figures = {
-    main: {
-      user: (mainAfter.user - mainBefore.user) / total,
-      system: (mainAfter.system - mainBefore.system) / total,
-    },
+    main,
+    threads: cpu - main.user - main.system,
     window: { from, to },
     name,
-    cpu: (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system) / result.requests.total,
-    systemCpu: (cpuAfter.system - cpuBefore.system) / result.requests.total,
+    cpu,
+    systemCpu: (cpuAfter.system - cpuBefore.system) / total,
     rps: options.amount ? result.requests.total / (result.duration || 1) : result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -170,7 +166,7 @@ export async function drive<S>(
 export function print(f: Figures, ceiling?: Figures, target?: string) {
   const ratio = ceiling ? `${((f.rps / ceiling.rps) * 100).toFixed(0).padStart(4)}% of ${ceiling.name}` : '';
   console.log(
-    `${f.name.padEnd(40)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(5)} ms  server CPU ${f.cpu.toFixed(2)} ms/req (kernel ${f.systemCpu.toFixed(2)}, other threads ${(f.cpu - f.main.user - f.main.system).toFixed(2)})  ${f.bad ? `errors ${f.bad}  ` : ''}${ratio}${target ? `  ${target}` : ''}`,
+    `${f.name.padEnd(40)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(5)} ms  server CPU ${f.cpu.toFixed(2)} ms/req (kernel ${f.systemCpu.toFixed(2)}, other threads ${f.threads.toFixed(2)})  ${f.bad ? `errors ${f.bad}  ` : ''}${ratio}${target ? `  ${target}` : ''}`,
   );
 }
 

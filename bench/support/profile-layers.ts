@@ -202,10 +202,23 @@ export interface MeasuredCpu {
 
 const LAYER_NAMES = [...LAYERS.map(([n]) => n), 'other'];
 
+/** A profile read and parsed once (the PATCH's is read for its own table and for the comparison). */
+const profiles = new Map<string, Profile>();
+function readProfile(file: string): Profile {
+  let profile = profiles.get(file);
+  if (!profile) {
+    profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+    profiles.set(file, profile);
+  }
+  return profile;
+}
+
 /** Each layer's ms per request: the main thread's user time shared by the samples, the other rows as measured. */
 function perLayer(file: string, marker: string, cpu: MeasuredCpu | undefined) {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
-  const { counts, leaves, total } = layersOf(profile, cpu?.window ? { window: cpu.window } : { marker });
+  const { counts, leaves, total } = layersOf(
+    readProfile(file),
+    cpu?.window ? { window: cpu.window } : { marker },
+  );
   const ms = new Map<string, number>();
   for (const name of LAYER_NAMES)
     ms.set(name, cpu ? ((counts.get(name) ?? 0) / total) * cpu.user : Number.NaN);

@@ -33,24 +33,36 @@ export async function createCustomerPayment(ctx: Pick<Ctx, 'db'>, input: CreateC
 export async function openPaymentFor(ctx: Pick<Ctx, 'db' | 'clock'>, input: CreateCustomerPaymentInput) {
   const beingCharged = new AppError('CONFLICT', 'A payment for this balance is being taken now.');
   // NOWAIT: a payment a webhook or a phone charge is settling is locked by it; waiting for it while holding
-  // the lock of what it pays for could deadlock with its fulfilment (which takes that lock too).
-  const [open] = await ctx.db
-    .select()
-    .from(customerPayments)
-    .where(
-      and(
-        eq(customerPayments.partyId, input.partyId),
-        eq(customerPayments.purpose, input.purpose),
-        eq(customerPayments.reference, input.reference),
-        inArray(customerPayments.status, ['PENDING', 'FAILED']),
-      ),
-    )
-    .orderBy(desc(customerPayments.createdAt))
-    .limit(1)
-    .for('update', { noWait: true })
-    .catch((err: unknown) => {
-      throw isLockNotAvailable(err) ? beingCharged : err;
-    });
+  // the lock of what it pays for could deadlock with its fulfilment (which takes that lock too). A page opened
+  // for the same payment a moment ago also locks it, for the few milliseconds of recording its session (the
+  // second press of Pay now, which must replace the first page, not fail): so the lock is tried a few times,
+  // never waited for, each try in a savepoint, before it counts as a charge in progress.
+  let open: typeof customerPayments.$inferSelect | undefined;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      [open] = await ctx.db.transaction((savepoint) =>
+        savepoint
+          .select()
+          .from(customerPayments)
+          .where(
+            and(
+              eq(customerPayments.partyId, input.partyId),
+              eq(customerPayments.purpose, input.purpose),
+              eq(customerPayments.reference, input.reference),
+              inArray(customerPayments.status, ['PENDING', 'FAILED']),
+            ),
+          )
+          .orderBy(desc(customerPayments.createdAt))
+          .limit(1)
+          .for('update', { noWait: true }),
+      );
+      break;
+    } catch (err) {
+      if (!isLockNotAvailable(err)) throw err;
+      if (attempt >= LOCK_TRIES) throw beingCharged;
+      await new Promise((r) => setTimeout(r, LOCK_RETRY_MS));
+    }
+  }
   if (!open) return { payment: await createCustomerPayment(ctx, input), closed: [] as string[] };
   const now = ctx.clock.now();
   if (isBeingCharged(open, now)) throw beingCharged;
@@ -68,6 +80,10 @@ export async function openPaymentFor(ctx: Pick<Ctx, 'db' | 'clock'>, input: Crea
   if (!row) throw beingCharged;
   return { payment: row, closed };
 }
+
+/** Tries of a payment's lock, LOCK_RETRY_MS apart, before it counts as being charged (about 0.1 s in all). */
+const LOCK_TRIES = 5;
+const LOCK_RETRY_MS = 25;
 
 const isLockNotAvailable = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };

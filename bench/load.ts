@@ -15,7 +15,8 @@
  * BENCH_DATABASES (pglite,postgres), BENCH_PG_SOCKET (1: PostgreSQL over its Unix socket, not TCP), BENCH_ROUTES (names to run, comma-separated; default all),
  * BENCH_CPU_PROF (a folder: both servers run with --cpu-prof; the PATCH is then set beside the bare write route layer by layer, ADR 369),
  * BENCH_APP_NODE_OPTIONS (Node options for the app's process alone, e.g. `--max-semi-space-size=32`), BENCH_APP_DIR (run
- * the server of another checkout, e.g. `git worktree add /tmp/before <commit>`, for before/after figures).
+ * the server of another checkout, e.g. `git worktree add /tmp/before <commit>`, for before/after figures), BENCH_APP_LOG
+ * (a file the app's output is appended to, e.g. with BENCH_APP_NODE_OPTIONS=--trace-gc).
  * The machine is shared: the load average is printed with the figures; compare ratios, not absolutes.
  * Prints figures beside their targets (issue 29, ADR 359: CPU per PATCH ≤ 2.2× the bare write route's on
  * PostgreSQL and ≤ 2.5× on PGlite; PATCH p99 in an open loop at 40% of the bare write route's throughput under
@@ -162,6 +163,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
           ? { nodeOptions: [...(profiled.nodeOptions ?? []), ...APP_NODE_OPTIONS] }
           : {}),
         ...(process.env.BENCH_APP_DIR ? { root: process.env.BENCH_APP_DIR } : {}),
+        ...(process.env.BENCH_APP_LOG ? { logTo: process.env.BENCH_APP_LOG } : {}),
       },
     );
     processes.push(app);
@@ -257,6 +259,20 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
         })),
         bare,
       );
+    }
+    if (wanted('unrated')) {
+      // The same section saves without rating (applyRating false), after the routes that read the proposals
+      // (it withdraws their quotes): validation, the brand's rules, the party check, the read and the write,
+      // and an answer without a quote. What the PATCH costs before it rates: a floor under target 1 and 2
+      // (ADR 370).
+      const unrated = sectionSaves.map((b) => JSON.stringify({ ...JSON.parse(b), applyRating: false }));
+      const f = await drive('PATCH /api/proposals/{code} without rating', app.base, visitors, (v, n) => ({
+        method: 'PATCH',
+        path: `/api/proposals/${v.code}`,
+        headers: { ...auth(v), ...json },
+        body: unrated[n % unrated.length]!,
+      }));
+      print(f, write, `CPU ${(f.cpu / write.cpu).toFixed(2)}× the bare write route's (before it rates)`);
     }
     if (wanted('bind') && BINDS > 0) {
       const ready = await many(BINDS, 10, () => readyToBind(app.base));

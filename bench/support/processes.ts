@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, repoRoot } from '../../e2e/support/server.ts';
@@ -43,6 +43,8 @@ export async function startProcess(
     port?: number;
     /** Another checkout to run the script from (e.g. the commit before a change, for before/after). */
     root?: string;
+    /** A file the process's output is also appended to (e.g. its `--trace-gc` lines). */
+    logTo?: string;
   } = {},
 ): Promise<BenchProcess> {
   const port = options.port ?? (await freePort());
@@ -66,12 +68,14 @@ export async function startProcess(
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  child.stdout?.on('data', (c) => {
+  // Written by a stream, so the load generator's own loop does not block on the file during a timed run.
+  const log = options.logTo ? createWriteStream(options.logTo, { flags: 'a' }) : undefined;
+  const keep = (c: Buffer) => {
     output += String(c);
-  });
-  child.stderr?.on('data', (c) => {
-    output += String(c);
-  });
+    log?.write(c);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
@@ -83,6 +87,7 @@ export async function startProcess(
       clearTimeout(timer);
     }
     process.removeListener('exit', killOnExit);
+    log?.end();
     if (!stopOptions.keepData) rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);

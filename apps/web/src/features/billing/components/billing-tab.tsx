@@ -105,9 +105,11 @@ export function BillingTab({ policy }: { policy: Policy }) {
           </dl>
           {!staff && <PaymentMethodActions account={account} />}
           {canChangeDay && (
-            <Button variant="secondary" onClick={() => setDayModal(true)}>
-              {t('policy.billing.changeDay')}
-            </Button>
+            <div className={`${blocks.actions} ${styles.methodActions}`}>
+              <Button variant="secondary" onClick={() => setDayModal(true)}>
+                {t('policy.billing.changeDay')}
+              </Button>
+            </div>
           )}
         </Card>
       </aside>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { call } from './api/endpoint.ts';
-import { endpoints } from './api/endpoints.ts';
+import { homeEndpoints } from './api/home-endpoints.ts';
 import { useConfig } from './config.tsx';
 
 const KEY = 'forecourt.tracking';
@@ -45,7 +45,7 @@ export async function sendImpressionOnce(proposalCode: string): Promise<void> {
   const sent = sentImpressions();
   if (sent.includes(proposalCode)) return;
   window.sessionStorage.setItem(SENT, JSON.stringify([...sent, proposalCode].slice(-50)));
-  await call(endpoints.postImpression, {
+  await call(homeEndpoints.postImpression, {
     body: { type: 'proposal', values, tags: { proposalCode } },
   }).catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import type { SessionResponse } from '@forecourt/contracts';
 import { call } from '../api/endpoint.ts';
-import { endpoints } from '../api/endpoints.ts';
+import { homeEndpoints } from '../api/home-endpoints.ts';
 
 export const ANONYMOUS_TOKEN_KEY = 'forecourt.anonymousToken';
 /** Refresh this long before expiry. */
@@ -95,7 +95,7 @@ export class AnonymousSession {
   private async fetchToken(): Promise<string> {
     const previous = read(this.storage)?.accessToken;
     const ask = (token: string | undefined) =>
-      call(endpoints.createSession, {
+      call(homeEndpoints.createSession, {
         anonymous: true,
         headers: token ? { authorization: `Bearer ${token}` } : {},
       });

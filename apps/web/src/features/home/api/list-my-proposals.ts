@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api/endpoint.ts';
-import { endpoints } from '../../../lib/api/endpoints.ts';
+import { homeEndpoints } from '../../../lib/api/home-endpoints.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 /** The caller's proposals (an anonymous visitor's from this session), for home. Home never shows the
@@ -8,7 +8,7 @@ import { queryKeys } from '../../../lib/api/query-keys.ts';
 export function useMyProposals() {
   return useQuery({
     queryKey: queryKeys.myProposals(),
-    queryFn: ({ signal }) => call(endpoints.listProposals, { signal }).then((r) => r.items),
+    queryFn: ({ signal }) => call(homeEndpoints.listProposals, { signal }).then((r) => r.items),
     meta: { errorModal: false },
     retry: false,
   });

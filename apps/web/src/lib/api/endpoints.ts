@@ -2,10 +2,11 @@ import { endpoint } from './endpoint.ts';
 import { homeEndpoints } from './home-endpoints.ts';
 
 /**
- * Every API operation the web app calls (spec 3 §7), with its schemas from packages/contracts: the only place a
- * path or a response type is written down. Call them with `call(endpoints.x, {...})`; test mocks answer them
- * with `reply(endpoints.x, ...)`, which fails a test whose answer the contract forbids. The card and Direct
- * Debit provider segments are the providers' names (spec 3 §7).
+ * Every API operation the web app calls (spec 3 §7), with its schemas from packages/contracts. With
+ * `home-endpoints.ts` (spread in here) and `partner-endpoints.ts`, this is the only place a path or a response
+ * type is written down. Call them with `call(endpoints.x, {...})`; test mocks answer them with
+ * `reply(endpoints.x, ...)` (matched by method and path), which fails a test whose answer the contract forbids.
+ * The card and Direct Debit provider segments are the providers' names (spec 3 §7).
  */
 const proposals = () => import('@forecourt/contracts/proposals');
 const identity = () => import('@forecourt/contracts/identity');

@@ -1,10 +1,11 @@
 import { endpoint } from './endpoint.ts';
 
 /**
- * The operations the home route's own code calls: the anonymous session, the impression, the customer's
- * proposals and deleting one. `endpoints` spreads them in, so they are called and mocked as `endpoints.x` like
- * any other; the home route's modules import them from here, so home does not load the whole table of
- * endpoints (about 2.5 KB gzipped of issue 29's 150 KB budget; as partner-endpoints.ts, ADR 370).
+ * The operations that the app shell and the home route load with the first page: the anonymous session, the
+ * impression, the customer's proposals and deleting one. Those modules call them as `homeEndpoints.x`, so the
+ * first page does not load the whole table of endpoints (2.1 KB gzipped of issue 29's 150 KB home budget, ADR
+ * 370; as partner-endpoints.ts, ADR 362). `endpoints` spreads them in: anywhere else they are
+ * `endpoints.x`, and a test's `reply(endpoints.x, …)` answers either (mocks match the method and the path).
  */
 export const homeEndpoints = {
   createSession: endpoint('POST', '/session', async () => ({

@@ -38,9 +38,14 @@ interface Profile {
   endTime: number;
 }
 
+/** The layers the comparison names the largest functions of (HTTP, the driver, GC). */
+const GC = 'GC';
+const DRIVER = 'database driver (load, write: protocol, rows)';
+const HTTP = 'HTTP (Node, Fastify, sockets)';
+
 /** The layers, in the order the table prints them, each with how a frame is recognised as its own. */
 const LAYERS: [string, (f: CallFrame) => boolean][] = [
-  ['GC', (f) => f.functionName === '(garbage collector)'],
+  [GC, (f) => f.functionName === '(garbage collector)'],
   [
     // Once the last onSend hook is done, Fastify writes the answer from within it: not that hook's work.
     'HTTP: writing the answer',
@@ -72,7 +77,7 @@ const LAYERS: [string, (f: CallFrame) => boolean][] = [
       ['applyAnswerChanges', 'applyChanges', 'toDraft', 'takeVehicleFromLookup'].includes(f.functionName),
   ],
   [
-    'database driver (load, write: protocol, rows)',
+    DRIVER,
     (f) =>
       /node_modules\/(pg|pg-protocol|pg-types|pg-pool|postgres-[a-z]+|drizzle-orm)\//.test(f.url) ||
       /db\/(prepared|pglite-statements|connection)\.ts/.test(f.url),
@@ -97,7 +102,7 @@ const LAYERS: [string, (f: CallFrame) => boolean][] = [
       ),
   ],
   [
-    'HTTP (Node, Fastify, sockets)',
+    HTTP,
     (f) =>
       f.url.startsWith('node:') ||
       /node_modules\/(fastify|find-my-way|secure-json-parse|avvio|light-my-request|@fastify\/)/.test(f.url) ||
@@ -106,7 +111,7 @@ const LAYERS: [string, (f: CallFrame) => boolean][] = [
 ];
 
 /** The first OWN layers are the route's own parts; those after are libraries any request runs through. */
-const OWN = LAYERS.findIndex(([name]) => name.startsWith('database driver'));
+const OWN = LAYERS.findIndex(([name]) => name === DRIVER);
 
 /**
  * Native frames (no script) that are system calls: their samples are mostly wall time (the thread descheduled
@@ -277,16 +282,9 @@ export function printComparison(
   console.log(
     `  ${target}× the bare route allows ${(target * bt).toFixed(3)} ms per PATCH: ${(pt - target * bt).toFixed(3)} ms over.`,
   );
-  for (const layer of [
-    'HTTP (Node, Fastify, sockets)',
-    'database driver (load, write: protocol, rows)',
-    'GC',
-  ])
+  for (const layer of [HTTP, DRIVER, GC])
     if (p.leaves.has(layer)) console.log(`  PATCH, ${layer}, largest: ${largest(layer, p)}`);
-  if (b.leaves.has('HTTP (Node, Fastify, sockets)'))
-    console.log(
-      `  bare write, HTTP (Node, Fastify, sockets), largest: ${largest('HTTP (Node, Fastify, sockets)', b)}`,
-    );
+  if (b.leaves.has(HTTP)) console.log(`  bare write, ${HTTP}, largest: ${largest(HTTP, b)}`);
 }
 
 /** The main thread's profile of the process `pid` in `dir` (node writes one file per thread). */

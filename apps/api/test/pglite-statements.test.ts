@@ -1,6 +1,6 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useNamedStatements } from '../src/db/pglite-statements.ts';
+import { bindExecuteSync, useNamedStatements } from '../src/db/pglite-statements.ts';
 
 // The statements through the named path, compared with PGlite's own `query` (kept before it was wrapped).
 const SELECT = 'select id, doc, at, note from items where id = $1';
@@ -188,5 +188,28 @@ describe('named statements on PGlite (ADR 338)', () => {
       Array.from({ length: 20 }, (_, i) => client.query<{ doc: { i: number } }>(SELECT, [100 + i])),
     );
     expect(rows.map((r) => r.rows[0]?.doc.i)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
+
+  it('sends text parameters as PGlite’s own query does: multibyte, empty, NUL-free large text and null', async () => {
+    const texts = ['£1,000 — ✓ 𝒳 café', '', 'x'.repeat(70_000), null];
+    for (const [i, note] of texts.entries()) {
+      const doc = { note, list: ['ü', 'ß', '😀'] };
+      await client.query(INSERT, [200 + i, doc, null, note]);
+      const named = await client.query(SELECT, [200 + i]);
+      expect(named.rows).toEqual((await plain(SELECT, [200 + i])).rows);
+      expect(named.rows[0]).toMatchObject({ doc, note });
+    }
+  });
+
+  it('writes Bind, Execute and Sync as the protocol defines them', () => {
+    // 'B', length 28, portal "", statement "s", no format codes (all text), 3 values ('a', null, 'bc'), no
+    // result format codes; then 'E' for the unnamed portal with no row limit, and 'S'.
+    expect(Buffer.from(bindExecuteSync('s', ['a', null, 'bc'])).toString('hex')).toBe(
+      '420000001c0073000000000300000001' +
+        '61ffffffff000000026263' +
+        '0000' +
+        '45000000090000000000' +
+        '5300000004',
+    );
   });
 });

@@ -55,7 +55,7 @@ describe('registration (issue 27 §4)', () => {
     // A quote stored before the rule (or with any registration the rules now refuse) is refused at bind too.
     if (vrn)
       await t.database.query(
-        `UPDATE proposals SET quote = jsonb_set(quote, '{vrn}', to_jsonb($1::text)) WHERE proposal_code = $2`,
+        `UPDATE proposals SET quote = jsonb_set(quote::jsonb, '{vrn}', to_jsonb($1::text))::json WHERE proposal_code = $2`,
         [vrn, code],
       );
     expect((await v.call('PUT' as 'POST', `/api/proposals/${code}/verify`)).json().isClear).toBe(true);
@@ -124,8 +124,8 @@ describe('driver and vehicle answers (issue 27 §6)', () => {
     const v = await visitor(t.app);
     const { code } = await ratedProposal(v);
     await t.database.query(
-      `UPDATE proposals SET data = jsonb_set(jsonb_set(data, '{asset,specification,value}', '49900'),
-         '{asset,estimatedValue}', '499') WHERE proposal_code = $1`,
+      `UPDATE proposals SET data = jsonb_set(jsonb_set(data::jsonb, '{asset,specification,value}', '49900'),
+         '{asset,estimatedValue}', '499')::json WHERE proposal_code = $1`,
       [code],
     );
     const rated = await v.call('PATCH', `/api/proposals/${code}`, { changes: [], applyRating: true });

@@ -1,4 +1,14 @@
-import { bigserial, boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { parties } from './foundation.ts';
 
 export const proposals = pgTable('proposals', {
@@ -17,8 +27,9 @@ export const proposals = pgTable('proposals', {
     .default('QUOTE'),
   source: text('source'),
   promoCode: text('promo_code'),
-  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-  quote: jsonb('quote').$type<Record<string, unknown>>(),
+  /** json, not jsonb (migration 1120, ADR 371): written and read whole, never queried inside. */
+  data: json('data').$type<Record<string, unknown>>().notNull().default({}),
+  quote: json('quote').$type<Record<string, unknown>>(),
   startAt: timestamp('start_at', { withTimezone: true }),
   endAt: timestamp('end_at', { withTimezone: true }),
   quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }),

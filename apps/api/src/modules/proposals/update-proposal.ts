@@ -117,10 +117,10 @@ const writeIfUnchanged = (
     db
       .update(proposals)
       .set({
-        data: sql`${sql.placeholder('data')}::jsonb`,
+        data: sql`${sql.placeholder('data')}::json`,
         updatedAt: sql`${sql.placeholder('updatedAt')}::timestamptz`,
         status: sql`${sql.placeholder('status')}::text`,
-        quote: sql`${sql.placeholder('quote')}::jsonb`,
+        quote: sql`${sql.placeholder('quote')}::json`,
         startAt: sql`${sql.placeholder('startAt')}::timestamptz`,
         endAt: sql`${sql.placeholder('endAt')}::timestamptz`,
         quoteExpiresAt: sql`${sql.placeholder('quoteExpiresAt')}::timestamptz`,

@@ -43,7 +43,7 @@ async function open(): Promise<{ transaction: Transaction; query: Query }> {
   mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir });
   // The app's PGlite layer: every statement named, parsed and planned once (ADR 338), as the server's are.
-  useNamedStatements(client);
+  useNamedStatements(client, { syncToFs: false });
   return {
     query: (text, values) => client.query(text, values),
     transaction: (work) => client.transaction((tx) => work((text, values) => tx.query(text, values))),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { jobs } from '../src/jobs/index.ts';
 import { outboxDispatchJob } from '../src/jobs/outbox-dispatch.ts';
 import { defineJob, enqueue, JobPayloadError, registerJobDefinitions } from '../src/jobs/registry.ts';
+import { SAFETY_POLL_SECONDS } from '../src/jobs/waker.ts';
 import { enqueue as enqueueMessage } from '../src/lib/outbox.ts';
 import { policyDocumentsJob } from '../src/modules/documents/index.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -126,5 +127,41 @@ describe('the typed job registry', () => {
     await expect(
       registerJobDefinitions(t.app.services.boss!, t.app.services, [outboxDispatchJob, outboxDispatchJob]),
     ).rejects.toThrow(/outbox-dispatch is defined twice/);
+  });
+});
+
+describe('the waker (jobs/waker.ts, ADR 371): workers poll once a minute, a due job starts within a second or so', () => {
+  it('starts a job another process sent (no wake of this one), and a retry once its delay is over', async () => {
+    expect(SAFETY_POLL_SECONDS).toBeGreaterThanOrEqual(30);
+    const runs: { at: number; payload: unknown }[] = [];
+    const job = defineJob({
+      name: `test-waker-${randomUUID().slice(0, 8)}`,
+      payload: z.object({ n: z.number() }),
+      queue: { retryLimit: 1, retryDelay: 2 },
+      handler: async (_services, payload) => {
+        runs.push({ at: Date.now(), payload });
+        if (payload.n === 2 && runs.filter((r) => (r.payload as { n: number }).n === 2).length === 1)
+          throw new Error('the first try fails');
+      },
+    });
+    const boss = t.app.services.boss!;
+    await registerJobDefinitions(boss, t.app.services, [job]);
+    // Let the worker's first poll (at registration) pass: from now on only the waker can start a job soon.
+    await new Promise((r) => setTimeout(r, 1500));
+    // As another process sends it: straight into the queue, without waking this process's worker.
+    const sent = Date.now();
+    await boss.send(job.name, { n: 1 });
+    await waitFor(async () => (runs.length >= 1 ? true : undefined), 10_000);
+    expect(runs[0]!.at - sent).toBeLessThan(5_000);
+    // A job that fails once is retried after its two-second delay, not at the worker's next poll a minute on.
+    const failing = Date.now();
+    await boss.send(job.name, { n: 2 });
+    await waitFor(
+      async () => (runs.filter((r) => (r.payload as { n: number }).n === 2).length >= 2 ? true : undefined),
+      15_000,
+    );
+    const retried = runs.filter((r) => (r.payload as { n: number }).n === 2)[1]!.at;
+    expect(retried - failing).toBeGreaterThanOrEqual(2_000);
+    expect(retried - failing).toBeLessThan(8_000);
   });
 });

@@ -212,4 +212,26 @@ describe('named statements on PGlite (ADR 338)', () => {
         '5300000004',
     );
   });
+
+  it('syncs the files after a statement as PGlite’s query does, unless told there is nothing to sync', async () => {
+    for (const [syncToFs, expected] of [
+      [false, 0],
+      [true, 1],
+    ] as const) {
+      const other = await PGlite.create();
+      try {
+        let synced = 0;
+        const sync = other.syncToFs.bind(other);
+        other.syncToFs = () => {
+          synced++;
+          return sync();
+        };
+        useNamedStatements(other, { syncToFs });
+        expect((await other.query<{ n: number }>('select $1::int as n', [7])).rows).toEqual([{ n: 7 }]);
+        expect(synced).toBe(expected);
+      } finally {
+        await other.close();
+      }
+    }
+  });
 });

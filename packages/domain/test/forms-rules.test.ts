@@ -110,6 +110,18 @@ describe('the configured rules stored answers break (configuredRuleErrors, ADR 1
     });
   });
 
+  it('reports each driver at its own path, and a section none of whose answers are asked for not at all', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(configuredRuleErrors(sections, answers, ctx, (p) => p.startsWith('profiles.0.'))).toEqual({
+        'profiles.0.data.firstName': ['validation.nameCharacters'],
+      });
+      expect(configuredRuleErrors(sections, answers, ctx, (p) => p === 'asset.annualMileage')).toEqual({
+        'asset.annualMileage': ['validation.lessThanOrEqual'],
+      });
+      expect(configuredRuleErrors(sections, answers, ctx, (p) => p.startsWith('profiles.2.'))).toEqual({});
+    }
+  });
+
   it('never counts an answer that is absent or incomplete, even for a required question', () => {
     const sparse = { asset: {}, profiles: [{ ...holder, data: { firstName: 'S' } }] };
     expect(configuredRuleErrors(sections, sparse, ctx)).toEqual({});

@@ -70,7 +70,8 @@ export async function connect(options: ConnectOptions): Promise<Database> {
     release();
     throw err;
   }
-  useNamedStatements(client);
+  // PGlite on Node writes its files through (a data directory, or memory): nothing to sync after a statement.
+  useNamedStatements(client, { syncToFs: false });
   yieldToTheEventLoop(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

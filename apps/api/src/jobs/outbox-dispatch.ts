@@ -8,7 +8,6 @@ export const outboxDispatchJob = defineJob({
   name: 'outbox-dispatch',
   payload: z.object({}),
   queue: { policy: 'singleton' },
-  work: { pollingIntervalSeconds: 2 },
   schedule: { cron: '* * * * *', payload: {} },
   async handler(services) {
     await dispatchOutbox(

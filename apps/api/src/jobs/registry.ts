@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { AppServices } from '../lib/context.ts';
 import { oncePer } from '../lib/once-per.ts';
+import { SAFETY_POLL_SECONDS, wakeWorkersWithReadyJobs } from './waker.ts';
 
 /**
  * A background job, defined once (ADR 155): its queue name, the zod schema of its payload, the handler and,
@@ -22,7 +23,7 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   readonly schedule?: { cron: string; tz?: string; payload: z.input<Schema> } | undefined;
   /** Queue options (policy, retries). */
   readonly queue?: Omit<PgBoss.Queue, 'name'> | undefined;
-  /** Worker options (polling interval). */
+  /** Worker options (batch size). A due job starts within half a second whatever they say (jobs/waker.ts). */
   readonly work?: PgBoss.WorkOptions | undefined;
   /** Default send options for `enqueue`. */
   readonly send?: PgBoss.SendOptions | undefined;
@@ -69,8 +70,8 @@ export async function enqueue<Schema extends z.ZodType>(
   const data = parsePayload(job, payload) as object;
   if (!services.boss) return undefined;
   const id = await services.boss.send(job.name, data, { ...job.send, ...options });
-  // A worker of this queue in this process starts now rather than at its next poll (issue 15). Workers in
-  // other processes find the job at their next poll.
+  // A worker of this queue in this process starts now (issue 15). Workers in other processes are woken
+  // within half a second (jobs/waker.ts).
   for (const worker of localWorkers(services.boss).get(job.name) ?? []) services.boss.notifyWorker(worker);
   return id;
 }
@@ -132,7 +133,12 @@ export async function registerJobDefinitions(
         policy: existing?.policy ?? job.queue.policy,
       });
     }
-    const worker = await boss.work(job.name, job.work ?? {}, (batch) => runBatch(boss, services, job, batch));
+    // The waker starts a due job within half a second; the worker's own poll is only a safety net.
+    const worker = await boss.work(
+      job.name,
+      { ...job.work, pollingIntervalSeconds: SAFETY_POLL_SECONDS },
+      (batch) => runBatch(boss, services, job, batch),
+    );
     const workers = localWorkers(boss);
     workers.set(job.name, [...(workers.get(job.name) ?? []), worker]);
     if (job.schedule) {
@@ -140,4 +146,11 @@ export async function registerJobDefinitions(
       await boss.schedule(job.name, job.schedule.cron, data, { tz: job.schedule.tz ?? LONDON });
     }
   }
+  if (!waking.has(boss)) {
+    waking.add(boss);
+    wakeWorkersWithReadyJobs(boss, localWorkers(boss));
+  }
 }
+
+/** The bosses whose workers a waker already wakes (one per boss, however many times jobs are registered). */
+const waking = new WeakSet<PgBoss>();

@@ -66,6 +66,29 @@ function answerOf(q: FormQuestion, source: Values | undefined): unknown {
   return getPath(source, q.path ?? q.id);
 }
 
+/**
+ * Where a question's answer is checked and reported: `asset.annualMileage`, `quote.cover`, or
+ * `profiles.<at>.data.dateOfBirth`. Made once per configured question (and driver), not on every save.
+ */
+const answerPaths = new WeakMap<FormQuestion, string[]>();
+function answerPath(q: FormQuestion, at: number): string {
+  let paths = answerPaths.get(q);
+  if (!paths) {
+    paths = [];
+    answerPaths.set(q, paths);
+  }
+  const slot = q.target === 'asset' || q.target === 'quote' ? 0 : at + 1;
+  let path = paths[slot];
+  if (path === undefined) {
+    const prefix = q.target === 'asset' ? 'asset' : q.target === 'quote' ? 'quote' : `profiles.${at}.data`;
+    path = `${prefix}.${questionPaths(q)[0]}`;
+    paths[slot] = path;
+  }
+  return path;
+}
+
+const checked = (q: FormQuestion) => Boolean(q.target) && q.target !== 'none';
+
 /** One section's questions against one profile (the holder's, or an additional driver's), into `errors`. */
 function checkSection(
   questions: FormQuestion[],
@@ -75,15 +98,16 @@ function checkSection(
   only: ((path: string) => boolean) | undefined,
   errors: Record<string, string[]>,
 ): void {
+  // A save of one section reports only its own answers: a section with none of them has nothing to report.
+  if (only && !questions.some((q) => checked(q) && only(answerPath(q, at)))) return;
   const profile = data.profiles?.[at]?.data;
   const values: Values = {};
   for (const q of questions) values[q.id] = answerOf(q, sourceOf(q, data, profile));
   for (const q of questions) {
-    if (!q.target || q.target === 'none') continue;
+    if (!checked(q)) continue;
     const value = values[q.id];
     if (isEmptyValue(value) || (Array.isArray(value) && value.length === 0)) continue;
-    const prefix = q.target === 'asset' ? 'asset' : q.target === 'quote' ? 'quote' : `profiles.${at}.data`;
-    const path = `${prefix}.${questionPaths(q)[0]}`;
+    const path = answerPath(q, at);
     if (only && !only(path)) continue;
     const rule = failedRule(storedAnswerQuestion(q), value, values, ctx);
     if (!rule) continue;

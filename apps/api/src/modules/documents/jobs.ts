@@ -6,15 +6,15 @@ import { generatePolicyDocuments, generatePolicyDocumentsBatch } from './generat
 
 /**
  * Policy documents are generated off the request path, retried on failure. A worker takes up to 25 versions
- * per fetch and polls every half second (the least pg-boss allows); the process that sends the job wakes its
- * own worker at once (jobs/registry.ts). With one job per one-second poll a burst of binds waited about a
- * second per policy for its documents (issue 15).
+ * per fetch; the process that sends the job wakes its own worker at once (jobs/registry.ts), and any other
+ * process's within half a second (jobs/waker.ts). With one job per one-second poll a burst of binds waited
+ * about a second per policy for its documents (issue 15).
  */
 export const policyDocumentsJob = defineJob({
   name: 'policy-documents',
   payload: z.object({ policyVersionId: z.string().uuid() }),
   queue: { retryLimit: 5, retryDelay: 30 },
-  work: { pollingIntervalSeconds: 0.5, batchSize: 25 },
+  work: { batchSize: 25 },
   send: { retryLimit: 5 },
   async handler(services, { policyVersionId }) {
     await generatePolicyDocuments(services, policyVersionId);

@@ -12,7 +12,6 @@ export const partnerWebhooksJob = defineJob({
   payload: z.object({}),
   // One run at a time and at most one waiting: a burst of wake-ups after commits asks for one more run.
   queue: { policy: 'stately' },
-  work: { pollingIntervalSeconds: 2 },
   schedule: { cron: '* * * * *', payload: {} },
   async handler(services) {
     return deliverPartnerWebhooks(services);

@@ -27,7 +27,6 @@ export const quoteExpiryJob = defineJob({
   name: 'quote-expiry',
   payload: z.object({}),
   queue: { policy: 'singleton' },
-  work: { pollingIntervalSeconds: 5 },
   schedule: { cron: '*/15 * * * *', payload: {} },
   async handler(services) {
     await expireQuotes(services);

@@ -12,8 +12,11 @@ import { effectiveStatus, toProposal } from './proposal-view.ts';
 import { findOwnedProposal } from './queries.ts';
 import { quoteColumns, rateProposal, validateForRating } from './rate-proposal.ts';
 
-const touches = (key: string, touched: string[]) =>
-  touched.some((t) => key === t || key.startsWith(`${t}.`) || t.startsWith(`${key}.`));
+/** Whether `inner` is `outer` itself or a path inside it (`a.b` is inside `a`; `ab` is not). */
+const within = (inner: string, outer: string) =>
+  inner.startsWith(outer) && (inner.length === outer.length || inner.charCodeAt(outer.length) === 46);
+
+const touches = (key: string, touched: string[]) => touched.some((t) => within(key, t) || within(t, key));
 
 /**
  * PATCH /api/proposals/{code}: applies the changes atomically (one bad change → 400, nothing written).

@@ -34,7 +34,6 @@ export const sandboxMandateActivationJob = defineJob({
   // Not heard (the app answers 409 while it has not recorded the mandate yet, or is not listening): sent
   // again after 1, 2, 4 … s, about four minutes in all, as GoCardless retries a webhook (ADR 366).
   queue: { retryLimit: 8, retryDelay: 1, retryBackoff: true },
-  work: { pollingIntervalSeconds: 0.5 },
   enabled: (services) => services.providers.directDebit.name === 'sandbox',
   async handler(services, { mandateId }) {
     await (services.providers.directDebit as SandboxDirectDebit).activateMandate(mandateId);

@@ -110,9 +110,28 @@ export function useNamedStatements(
   const statements = new Map<string, Statement>();
   let made = 0;
 
-  // The caller's parsers over PGlite's, without copying PGlite's: looked up through the prototype.
-  const parsersWith = (own: object | undefined) =>
-    (own ? Object.assign(Object.create(client.parsers), own) : client.parsers) as typeof client.parsers;
+  // The caller's parsers over PGlite's, without copying PGlite's: looked up through the prototype. Made once
+  // per caller's parsers (Drizzle passes the same object with every statement), as are the options without them.
+  const merged = new WeakMap<object, typeof client.parsers>();
+  const parsersWith = (own: object | undefined) => {
+    if (!own) return client.parsers;
+    let parsers = merged.get(own);
+    if (!parsers) {
+      parsers = Object.assign(Object.create(client.parsers), own) as typeof client.parsers;
+      merged.set(own, parsers);
+    }
+    return parsers;
+  };
+  const withoutParsers = new WeakMap<object, QueryOptions>();
+  const optionsWithoutParsers = (options: QueryOptions) => {
+    if (!options) return options;
+    let out = withoutParsers.get(options);
+    if (!out) {
+      out = { ...options, parsers: undefined };
+      withoutParsers.set(options, out);
+    }
+    return out;
+  };
   const stream = (messages: Uint8Array[], options: QueryOptions) =>
     client.execProtocolStream(join(messages), {
       syncToFs: false,
@@ -199,11 +218,7 @@ export function useNamedStatements(
   };
 
   const resultOf = (messages: Message[], options: QueryOptions) =>
-    parse.parseResults(
-      messages,
-      parsersWith(options?.parsers),
-      options && { ...options, parsers: undefined },
-    )[0]!;
+    parse.parseResults(messages, parsersWith(options?.parsers), optionsWithoutParsers(options))[0]!;
 
   client.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
     if (options?.blob || isCopy(text)) return run(text, params, options);

@@ -1,5 +1,5 @@
-import { PGlite, types } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite, protocol, types } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bindExecuteSync, useNamedStatements } from '../src/db/pglite-statements.ts';
 
 // The statements through the named path, compared with PGlite's own `query` (kept before it was wrapped).
@@ -192,12 +192,26 @@ describe('named statements on PGlite (ADR 338)', () => {
 
   it('sends text parameters as PGlite’s own query does: multibyte, empty, NUL-free large text and null', async () => {
     const texts = ['£1,000 — ✓ 𝒳 café', '', 'x'.repeat(70_000), null];
-    for (const [i, note] of texts.entries()) {
-      const doc = { note, list: ['ü', 'ß', '😀'] };
-      await client.query(INSERT, [200 + i, doc, null, note]);
-      const named = await client.query(SELECT, [200 + i]);
-      expect(named.rows).toEqual((await plain(SELECT, [200 + i])).rows);
-      expect(named.rows[0]).toMatchObject({ doc, note });
+    // The named path's own Bind (bindExecuteSync), not PGlite's serializer, sends every one of these.
+    const theirs = vi.spyOn(protocol.serialize, 'bind');
+    try {
+      for (const [i, note] of texts.entries()) {
+        const doc = { note, list: ['ü', 'ß', '😀'] };
+        // The same values written both ways, then read back both ways: the same rows.
+        const before = theirs.mock.calls.length;
+        await client.query(INSERT, [200 + i, doc, null, note]);
+        const named = await client.query<Record<string, unknown>>(SELECT, [200 + i]);
+        expect(theirs.mock.calls.length).toBe(before);
+        await plain(INSERT, [300 + i, doc, null, note]);
+        const own = await plain<Record<string, unknown>>(SELECT, [300 + i]);
+        expect({ ...named.rows[0], id: 0 }).toEqual({ ...own.rows[0], id: 0 });
+        expect(named.rows).toEqual((await plain(SELECT, [200 + i])).rows);
+        expect(named.rows[0]).toMatchObject({ doc, note });
+      }
+      // PGlite's own query, for the comparison, does use it: the spy sees it.
+      expect(theirs).toHaveBeenCalled();
+    } finally {
+      theirs.mockRestore();
     }
   });
 

@@ -83,7 +83,7 @@ describe('the configured rules stored answers break (configuredRuleErrors, ADR 1
     profiles: [
       { profileCode: 'd1', data: { firstName: 'Al', lastName: 'B2' } },
       { ...holder, data: { ...holder.data, nickname: 'Al', occupation: { title: 'Butcher' } } },
-      { profileCode: 'd2', data: { firstName: 'Jo', lastName: 'Smith' } },
+      { profileCode: 'd2', data: { firstName: 'Jo', lastName: 'Sm1th' } },
     ],
   };
   const expected = {
@@ -91,6 +91,7 @@ describe('the configured rules stored answers break (configuredRuleErrors, ADR 1
     'profiles.1.data.occupation.title': ['validation.maxLength'],
     'profiles.1.data.nickname': ['validation.minLength'],
     'profiles.0.data.firstName': ['validation.nameCharacters'],
+    'profiles.2.data.firstName': ['validation.nameCharacters'],
   };
 
   it('checks the holder against the holder sections and each other profile against the additional ones', () => {
@@ -110,7 +111,7 @@ describe('the configured rules stored answers break (configuredRuleErrors, ADR 1
     });
   });
 
-  it('reports each driver at its own path, and a section none of whose answers are asked for not at all', () => {
+  it('reports each driver at its own path, however often asked, and only the answers asked for', () => {
     for (let round = 0; round < 2; round++) {
       expect(configuredRuleErrors(sections, answers, ctx, (p) => p.startsWith('profiles.0.'))).toEqual({
         'profiles.0.data.firstName': ['validation.nameCharacters'],
@@ -118,7 +119,13 @@ describe('the configured rules stored answers break (configuredRuleErrors, ADR 1
       expect(configuredRuleErrors(sections, answers, ctx, (p) => p === 'asset.annualMileage')).toEqual({
         'asset.annualMileage': ['validation.lessThanOrEqual'],
       });
-      expect(configuredRuleErrors(sections, answers, ctx, (p) => p.startsWith('profiles.2.'))).toEqual({});
+      expect(configuredRuleErrors(sections, answers, ctx, (p) => p.startsWith('profiles.2.'))).toEqual({
+        'profiles.2.data.firstName': ['validation.nameCharacters'],
+      });
+      // The holder's section holds none of the additional drivers' answers: nothing from it.
+      expect(
+        configuredRuleErrors(sections, answers, ctx, (p) => p === 'profiles.0.data.occupation.title'),
+      ).toEqual({});
     }
   });
 

@@ -68,7 +68,7 @@ export function bindExecuteSync(statement: string, values: (string | null)[]): U
   at += name.copy(out, at);
   at = out.writeUInt8(0, at);
   at = out.writeInt16BE(0, at);
-  at = out.writeInt16BE(encoded.length, at);
+  at = out.writeUInt16BE(encoded.length, at);
   for (const e of encoded) {
     at = out.writeInt32BE(e ? e.length : -1, at);
     if (e) at += e.copy(out, at);

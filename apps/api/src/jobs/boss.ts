@@ -6,9 +6,12 @@ import type { Database } from '../db/connection.ts';
  * on PGlite it runs through an adapter over the single embedded connection (queries are serialised
  * by PGlite, and a transaction holds the connection until it ends).
  */
+/** pg-boss's schema in the application's database (the job waker reads its job table, jobs/waker.ts). */
+export const BOSS_SCHEMA = 'pgboss';
+
 export function createBoss(database: Database, databaseUrl: string | undefined): PgBoss {
   const options: PgBoss.ConstructorOptions = {
-    schema: 'pgboss',
+    schema: BOSS_SCHEMA,
     supervise: true,
     schedule: true,
     migrate: true,

@@ -149,6 +149,8 @@ export async function registerJobDefinitions(
   if (!waking.has(boss)) {
     waking.add(boss);
     wakeWorkersWithReadyJobs(boss, localWorkers(boss));
+    // A boss stopped and started again registers its jobs again: it gets a waker again.
+    boss.once('stopped', () => waking.delete(boss));
   }
 }
 

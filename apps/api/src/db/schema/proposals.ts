@@ -1,15 +1,26 @@
 import {
   bigserial,
   boolean,
+  customType,
   integer,
-  json,
   jsonb,
   pgTable,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { jsonText } from '../json-text.ts';
 import { parties } from './foundation.ts';
+
+/**
+ * A json column written as `jsonText` writes it: a NUL character is refused, as jsonb refused it (PostgreSQL's
+ * json accepts `\u0000` in the text, and `->` over the row then fails). Read as the driver parses it.
+ */
+const storedJson = customType<{ data: Record<string, unknown>; driverData: string }>({
+  dataType: () => 'json',
+  toDriver: (value) => jsonText(value),
+  fromDriver: (value) => (typeof value === 'string' ? JSON.parse(value) : value),
+});
 
 export const proposals = pgTable('proposals', {
   proposalCode: text('proposal_code').primaryKey(),
@@ -28,8 +39,8 @@ export const proposals = pgTable('proposals', {
   source: text('source'),
   promoCode: text('promo_code'),
   /** json, not jsonb (migration 1120, ADR 371): written and read whole, never queried inside. */
-  data: json('data').$type<Record<string, unknown>>().notNull().default({}),
-  quote: json('quote').$type<Record<string, unknown>>(),
+  data: storedJson('data').notNull().default({}),
+  quote: storedJson('quote'),
   startAt: timestamp('start_at', { withTimezone: true }),
   endAt: timestamp('end_at', { withTimezone: true }),
   quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }),

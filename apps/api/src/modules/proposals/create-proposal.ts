@@ -2,6 +2,7 @@ import type { CreateProposalRequest, Proposal } from '@forecourt/contracts/propo
 import { validateProposal } from '@forecourt/domain/risk/validate';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
+import { jsonText } from '../../db/json-text.ts';
 import { prepared } from '../../db/prepared.ts';
 import { proposals } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
@@ -67,8 +68,8 @@ const newRowValues = (ctx: Pick<Ctx, 'brand' | 'clock'>, partyId: string, p: New
     status: p.rated?.status ?? 'QUOTE',
     source: p.source,
     promoCode: p.promoCode,
-    data: JSON.stringify(p.data),
-    quote: p.rated ? JSON.stringify(p.rated.quote) : null,
+    data: jsonText(p.data),
+    quote: p.rated ? jsonText(p.rated.quote) : null,
     startAt: p.rated?.startAt.toISOString() ?? null,
     endAt: p.rated?.endAt.toISOString() ?? null,
     quoteExpiresAt: p.rated?.quoteExpiresAt.toISOString() ?? null,

@@ -1,6 +1,7 @@
 import type { Proposal, UpdateProposalRequest } from '@forecourt/contracts/proposals';
 import { validateProposal } from '@forecourt/domain/risk/validate';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { jsonText } from '../../db/json-text.ts';
 import { prepared } from '../../db/prepared.ts';
 import { type ProposalRow, proposals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
@@ -58,10 +59,10 @@ export async function updateProposal(
     const written = await writeIfUnchanged(ctx, {
       proposalCode: row.proposalCode,
       xmin,
-      data: JSON.stringify(next.data),
+      data: jsonText(next.data),
       updatedAt: now.toISOString(),
       status: next.status,
-      quote: next.quote === null ? null : JSON.stringify(next.quote),
+      quote: next.quote === null ? null : jsonText(next.quote),
       startAt: next.startAt?.toISOString() ?? null,
       endAt: next.endAt?.toISOString() ?? null,
       quoteExpiresAt: next.quoteExpiresAt?.toISOString() ?? null,

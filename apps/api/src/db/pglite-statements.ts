@@ -1,4 +1,5 @@
 import { type PGlite, parse, protocol, messages as wire } from '@electric-sql/pglite';
+import { oncePer } from '../lib/once-per.ts';
 
 /**
  * Named statements for PGlite (ADR 338). PGlite's `query` has none: for every call it sends parse, describe,
@@ -111,27 +112,14 @@ export function useNamedStatements(
   let made = 0;
 
   // The caller's parsers over PGlite's, without copying PGlite's: looked up through the prototype. Made once
-  // per caller's parsers (Drizzle passes the same object with every statement), as are the options without them.
-  const merged = new WeakMap<object, typeof client.parsers>();
-  const parsersWith = (own: object | undefined) => {
-    if (!own) return client.parsers;
-    let parsers = merged.get(own);
-    if (!parsers) {
-      parsers = Object.assign(Object.create(client.parsers), own) as typeof client.parsers;
-      merged.set(own, parsers);
-    }
-    return parsers;
-  };
-  const withoutParsers = new WeakMap<object, QueryOptions>();
-  const optionsWithoutParsers = (options: QueryOptions) => {
-    if (!options) return options;
-    let out = withoutParsers.get(options);
-    if (!out) {
-      out = { ...options, parsers: undefined };
-      withoutParsers.set(options, out);
-    }
-    return out;
-  };
+  // per parsers object (a prepared Drizzle query passes the same one with every statement), as are the options
+  // without them.
+  const mergedParsers = oncePer(
+    (own: object) => Object.assign(Object.create(client.parsers), own) as typeof client.parsers,
+  );
+  const parsersWith = (own: object | undefined) => (own ? mergedParsers(own) : client.parsers);
+  const withoutParsers = oncePer((options: object): QueryOptions => ({ ...options, parsers: undefined }));
+  const optionsWithoutParsers = (options: QueryOptions) => options && withoutParsers(options);
   const stream = (messages: Uint8Array[], options: QueryOptions) =>
     client.execProtocolStream(join(messages), {
       syncToFs: false,

@@ -13,46 +13,40 @@ export const isBadText = (s: string) => s.includes('\0') || LONE_SURROGATE.test(
 export function badTextPath(value: unknown): string | undefined {
   // Most bodies hold none: found first without building a path for every value (a section save's body made
   // 8 KB of path strings, issue 29); the path is worked out only for a body that holds some.
-  if (!holdsBadText(value)) return undefined;
-  const stack: [unknown, string][] = [[value, '']];
-  while (stack.length > 0) {
-    const [v, at] = stack.pop()!;
-    const field = (key: string) => (at ? `${at}.${key}` : key);
+  return firstBadText(value, false) === undefined ? undefined : firstBadText(value, true);
+}
+
+/** True when any string (or object key) in a parsed body, however deep, is bad text. */
+export const containsBadText = (value: unknown): boolean => firstBadText(value, false) !== undefined;
+
+/**
+ * The first bad text in a parsed body, without recursion (a deep body cannot overflow the stack): its field
+ * path when `paths`, else '' (no path is built).
+ */
+function firstBadText(value: unknown, paths: boolean): string | undefined {
+  const values: unknown[] = [value];
+  const at: string[] = [''];
+  while (values.length > 0) {
+    const v = values.pop();
+    const here = at.pop()!;
+    const prefix = paths && here ? `${here}.` : '';
     if (typeof v === 'string') {
-      if (isBadText(v)) return at || 'body';
+      if (isBadText(v)) return here || 'body';
     } else if (Array.isArray(v)) {
-      for (const [i, item] of v.entries()) stack.push([item, field(String(i))]);
+      for (let i = 0; i < v.length; i++) {
+        values.push(v[i]);
+        at.push(paths ? prefix + i : '');
+      }
     } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v) && !ArrayBuffer.isView(v)) {
-      for (const [key, item] of Object.entries(v)) {
-        if (isBadText(key)) return at || 'body';
-        stack.push([item, field(key)]);
+      for (const key of Object.keys(v)) {
+        if (isBadText(key)) return here || 'body';
+        values.push((v as Record<string, unknown>)[key]);
+        at.push(paths ? prefix + key : '');
       }
     }
   }
   return undefined;
 }
-
-/** Whether any string or object key in a parsed body, however deep, is bad text (no recursion, no paths). */
-function holdsBadText(value: unknown): boolean {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v === 'string') {
-      if (isBadText(v)) return true;
-    } else if (Array.isArray(v)) {
-      for (const item of v) stack.push(item);
-    } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v) && !ArrayBuffer.isView(v)) {
-      for (const key of Object.keys(v)) {
-        if (isBadText(key)) return true;
-        stack.push((v as Record<string, unknown>)[key]);
-      }
-    }
-  }
-  return false;
-}
-
-/** True when any string (or object key) in a parsed body, however deep, is bad text. */
-export const containsBadText = (value: unknown): boolean => badTextPath(value) !== undefined;
 
 /** True when the raw request target (path and query) decodes to bad text or is not valid percent-encoded UTF-8. */
 export function urlHasBadText(url: string): boolean {

@@ -197,11 +197,14 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
         });
       let end = expiry;
       let endKnown = now >= expiry;
+      // When the end was asked for: a void or NTU ends cover at its start, but is known only when it is asked.
+      let endAskedAt = expiry;
       for (const e of facts.ends) {
         const at = new Date(Math.max(e.at.getTime(), facts.coverStart.getTime()));
         if (at < end) {
           end = at;
           endKnown = now >= at;
+          endAskedAt = new Date(Math.max(at.getTime(), e.requestedAt.getTime()));
         }
       }
       const terminated = date(policy.terminated_at);
@@ -215,6 +218,7 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
         if (terminated < end) {
           end = terminated;
           endKnown = true;
+          endAskedAt = terminated;
         }
       }
       if (
@@ -337,8 +341,9 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
         // (A line raised before a void or NTU starts at the cover start: its credit note ends it.)
         // (A renewed subscription goes on being billed on its account: the renewed year is not checked yet.)
         // (A line posted before the end was known, e.g. a payment-day change's journal for the weeks ahead, is
-        // billed in good faith; the cancellation's credit note gives it back, and R6 checks that money.)
-        if (s >= end && s > facts.coverStart && endKnown && !renewed && date(l.posted)! >= end)
+        // billed in good faith; the cancellation's credit note gives it back, and R6 checks that money. For a
+        // void or NTU, dated back to the cover start, "known" is when it was asked for.)
+        if (s >= end && s > facts.coverStart && endKnown && !renewed && date(l.posted)! >= endAskedAt)
           out.push({
             kind: 'billed-after-end',
             message: `${label}: invoice line ${iso(s)}–${iso(e)} (${p(num(l.a))}) starts after cover ended ${iso(end)}`,

@@ -22,6 +22,14 @@ declare module 'fastify' {
     services: AppServices;
     tokenVerifiers: TokenVerifier[];
   }
+  interface FastifyContextConfig {
+    /**
+     * The route's use case asks whether an anonymous caller's party is still anonymous in its own statements
+     * (the proposal PATCH: in its read, ADR 372): the auth hook does not ask it first, the caller is
+     * `partyUnconfirmed`, and every answer other than the route's own success waits for `confirmParty`.
+     */
+    partyCheckedInQuery?: boolean;
+  }
 }
 
 export async function signAnonymousToken(services: AppServices, partyId: string) {
@@ -115,6 +123,20 @@ export async function verifyAnonymousToken(
   return (await partyKind(services, partyId)) === 'anonymous' ? partyId : null;
 }
 
+/** The refusal of an anonymous token whose party a verified identity now holds, or of any token no longer good. */
+const sessionExpired = () => unauthorized('Your session has expired. Please sign in again.');
+
+/**
+ * Asks, for a caller whose party was not yet confirmed (`partyCheckedInQuery`), whether that party is still
+ * anonymous: a 401 when it is not (as the auth hook would have answered), else the caller is confirmed from
+ * then on. Any other caller passes unasked.
+ */
+export async function confirmParty(services: Pick<AppServices, 'db'>, caller: Caller): Promise<void> {
+  if (caller.kind !== 'anonymous' || !caller.partyUnconfirmed) return;
+  if ((await partyKind(services, caller.partyId)) !== 'anonymous') throw sessionExpired();
+  delete caller.partyUnconfirmed;
+}
+
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -157,7 +179,12 @@ export function isOpenRoute(method: string, url: string): boolean {
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('caller', null as never);
   app.decorate('tokenVerifiers', [] as TokenVerifier[]);
-  app.tokenVerifiers.push(async (token) => {
+  app.tokenVerifiers.push(async (token, request) => {
+    if (request.routeOptions.config?.partyCheckedInQuery) {
+      // The route's use case asks whether the party is still anonymous (ADR 372): only the token is checked here.
+      const partyId = await anonymousTokenSubject(app.services, token);
+      return partyId ? { kind: 'anonymous', partyId, partyUnconfirmed: true } : null;
+    }
     const partyId = await verifyAnonymousToken(app.services, token);
     return partyId ? { kind: 'anonymous', partyId } : null;
   });
@@ -179,7 +206,7 @@ export function registerAuth(app: FastifyInstance) {
     }
     // Refreshing a session tolerates a stale token; everything else must present a valid one.
     if (request.url.startsWith('/api/session')) return;
-    throw unauthorized('Your session has expired. Please sign in again.');
+    throw sessionExpired();
   });
   // What an /api route answers a known caller is theirs (personal data): never stored by a browser or a
   // shared cache, unless the route says otherwise (issue 27 §12; documents and uploads say the same).
@@ -196,7 +223,10 @@ export function registerAuth(app: FastifyInstance) {
  * acting for no customer are known users without the right to customer data: 403, so that the admin app
  * does not read it as a lost session (DESIGN.md §3, ADR 180).
  */
-export function requireParty(caller: Caller): string {
+export function requireParty(caller: Caller, options: { partyCheckedInQuery?: boolean } = {}): string {
+  // A caller not yet confirmed reaches data only through a use case that asks in its own statements (ADR 372).
+  if (caller.kind === 'anonymous' && caller.partyUnconfirmed && !options.partyCheckedInQuery)
+    throw new Error('This caller’s party is not confirmed: call confirmParty before reading its data');
   if (caller.kind === 'admin' && !caller.partyId) {
     throw forbidden('Choose the customer you are acting for (X-Impersonate) before acting on their data.');
   }

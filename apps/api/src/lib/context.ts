@@ -12,7 +12,16 @@ export { type Clock, systemClock } from './clock.ts';
 /** Who is calling. Every use case receives one; customer data is read through `owned(ctx)` (lib/party-scope.ts). */
 export type Caller =
   | { kind: 'none' }
-  | { kind: 'anonymous'; partyId: string }
+  | {
+      kind: 'anonymous';
+      partyId: string;
+      /**
+       * The token is good but whether its party is still anonymous has not been asked yet: only on a route whose
+       * use case asks it in its own statements (`partyCheckedInQuery`, ADR 372). `owned(ctx)` refuses such a caller, and an
+       * error is answered only once the party is confirmed (`confirmParty`).
+       */
+      partyUnconfirmed?: true;
+    }
   | {
       kind: 'customer';
       partyId: string;

@@ -1,6 +1,7 @@
 import type { ErrorResponse } from '@forecourt/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { confirmParty } from './auth.ts';
 import { AppError } from './errors.ts';
 
 function zodFieldErrors(
@@ -23,7 +24,17 @@ function zodFieldErrors(
  * requestId }`.
  */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+  app.setErrorHandler(async (thrown: FastifyError | AppError | Error, request, reply) => {
+    let err = thrown;
+    // A caller whose party was not confirmed yet (a route that asks in its own statements, ADR 372) is told of
+    // nothing else, not even of its input, before its party is found still anonymous: else the 401 it is owed.
+    if (request.caller?.kind === 'anonymous' && request.caller.partyUnconfirmed) {
+      try {
+        await confirmParty(app.services, request.caller);
+      } catch (refused) {
+        err = refused as Error;
+      }
+    }
     let status = 500;
     let body: ErrorResponse & { retryAt?: string };
     if (err instanceof AppError) {
@@ -64,7 +75,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       body = { code: 'INTERNAL', message: 'Something went wrong on our side' };
     }
     if (status >= 500 && err instanceof AppError) request.log.error({ err }, 'server error');
-    reply.status(status).send({ ...body, requestId: request.id });
+    return reply.status(status).send({ ...body, requestId: request.id });
   });
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({

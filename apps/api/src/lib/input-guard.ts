@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { confirmParty } from './auth.ts';
 
 /** NUL (PostgreSQL refuses it in text and jsonb) or a UTF-16 surrogate without its partner. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -85,7 +86,13 @@ export function registerInputGuard(app: FastifyInstance) {
   });
   app.addHook('preValidation', (request, reply, done) => {
     const field = request.body === undefined ? undefined : badTextPath(request.body);
-    if (field !== undefined) refuseBadText(request, reply, field);
-    else done();
+    if (field === undefined) done();
+    else if (request.caller?.kind === 'anonymous' && request.caller.partyUnconfirmed)
+      // A caller whose party is not confirmed yet is told nothing of its input before it is (ADR 372).
+      confirmParty(app.services, request.caller).then(
+        () => refuseBadText(request, reply, field),
+        (refused: Error) => done(refused),
+      );
+    else refuseBadText(request, reply, field);
   });
 }

@@ -31,10 +31,14 @@ export interface PartyScope {
 /**
  * Customer data access for the caller: refuses a caller without a party — no session (401), or an admin
  * not impersonating a customer (403) — before any query is built, so a forgotten check cannot read another
- * party's rows. Another party's row is simply not found (the use case answers 404).
+ * party's rows. Another party's row is simply not found (the use case answers 404). `partyCheckedInQuery`: the
+ * use case confirms an anonymous caller's party itself, in its own statements or by `confirmParty` (ADR 372).
  */
-export function owned(ctx: Pick<Ctx, 'caller' | 'db'>): PartyScope {
-  const partyId = requireParty(ctx.caller);
+export function owned(
+  ctx: Pick<Ctx, 'caller' | 'db'>,
+  options: { partyCheckedInQuery?: boolean } = {},
+): PartyScope {
+  const partyId = requireParty(ctx.caller, options);
   const where = (table: PartyTable, ...conditions: (SQL | undefined)[]): SQL =>
     and(eq(table.partyId, partyId), ...conditions) as SQL;
   const rows = async <T extends PartyTable>(table: T, ...conditions: (SQL | undefined)[]) =>

@@ -87,6 +87,8 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateProposalRequestSchema,
         response: { 200: proposalSchema },
       },
+      // The save the journey makes on every section: the takeover check is asked in its read (ADR 372).
+      config: { partyCheckedInQuery: true },
     },
     async (request) => updateProposal(ctx(request), request.params.code, request.body),
   );

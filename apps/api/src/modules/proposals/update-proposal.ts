@@ -1,9 +1,10 @@
 import type { Proposal, UpdateProposalRequest } from '@forecourt/contracts/proposals';
 import { validateProposal } from '@forecourt/domain/risk/validate';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { jsonText } from '../../db/json-text.ts';
 import { prepared } from '../../db/prepared.ts';
-import { type ProposalRow, proposals } from '../../db/schema/index.ts';
+import { type ProposalRow, parties, proposals } from '../../db/schema/index.ts';
+import { confirmParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound, validation } from '../../lib/errors.ts';
 import { owned } from '../../lib/party-scope.ts';
@@ -31,8 +32,10 @@ export async function updateProposal(
   proposalCode: string,
   input: UpdateProposalRequest,
 ): Promise<Proposal> {
-  // The caller's party (owned: 401/403 before any query); the read below is scoped to it by a placeholder.
-  const scope = owned(ctx);
+  // The caller's party (owned: 401/403 before any query); the read below is scoped to it by a placeholder. An
+  // anonymous caller's party may not be confirmed yet (the route's `partyCheckedInQuery`, ADR 372): the read
+  // asks whether it is still anonymous, and finding nothing asks again, to tell a 401 from a 404.
+  const scope = owned(ctx, { partyCheckedInQuery: true });
   // Optimistic first: read, work out the change without holding a connection or a lock, then write only if
   // the row is still the one read (its xmin: any write to it, by any use case, changes it). Two statements
   // instead of a transaction of four, and the rating runs outside it (issue 15). A row changed meanwhile is
@@ -41,18 +44,22 @@ export async function updateProposal(
   // and parse, issue 29), and the answers just parsed are changed in place rather than copied.
   const rates = input.applyRating === true;
   for (let attempt = 0; attempt < 3; attempt++) {
+    const values = { ...scope.values({ proposalCode }), partyKind: unconfirmedKind(ctx.caller) };
     const [found] = rates
-      ? await readWithoutQuote(ctx, scope, proposalCode)
+      ? await readWithoutQuote(ctx, values)
       : await prepared(ctx.db, 'proposal_with_xmin', (db) =>
           db
             .select({ ...getTableColumns(proposals), xmin: sql<string>`xmin::text` })
             .from(proposals)
-            .where(
-              scope.preparedWhere(proposals, eq(proposals.proposalCode, sql.placeholder('proposalCode'))),
-            )
+            .where(ownedWhileKind(eq(proposals.proposalCode, sql.placeholder('proposalCode'))))
             .prepare('proposal_with_xmin'),
-        ).execute(scope.values({ proposalCode }));
-    if (!found) throw notFound('Proposal not found');
+        ).execute(values);
+    if (!found) {
+      await confirmParty(ctx, ctx.caller);
+      throw notFound('Proposal not found');
+    }
+    // Found with the party still anonymous: confirmed, as the auth hook would have (the write need not ask).
+    if (ctx.caller.kind === 'anonymous') delete ctx.caller.partyUnconfirmed;
     const { xmin, ...row } = found;
     const { changes, now } = await changesOf(ctx, row, input, rates);
     const next = { ...row, ...changes };
@@ -69,6 +76,7 @@ export async function updateProposal(
     });
     if (written[0]) return toProposal({ ...next, version: written[0].version }, now, ctx.brand);
   }
+  await confirmParty(ctx, ctx.caller);
   return ctx.db.transaction(async (tx) => {
     const row = await findOwnedProposal(tx, scope, proposalCode, { forUpdate: true });
     const { changes, now } = await changesOf(ctx, row, input);
@@ -86,17 +94,36 @@ export async function updateProposal(
  * reads null: `changesOf` does not look at it when applyRating is true (it rates, and the rating's quote is
  * the one written and answered).
  */
-async function readWithoutQuote(ctx: Ctx, scope: ReturnType<typeof owned>, proposalCode: string) {
+async function readWithoutQuote(
+  ctx: Ctx,
+  values: { proposalCode: string; partyId: string; partyKind: 'anonymous' | null },
+) {
   const { quote: _, ...columns } = getTableColumns(proposals);
   const rows = await prepared(ctx.db, 'proposal_with_xmin_no_quote', (db) =>
     db
       .select({ ...columns, xmin: sql<string>`xmin::text` })
       .from(proposals)
-      .where(scope.preparedWhere(proposals, eq(proposals.proposalCode, sql.placeholder('proposalCode'))))
+      .where(ownedWhileKind(eq(proposals.proposalCode, sql.placeholder('proposalCode'))))
       .prepare('proposal_with_xmin_no_quote'),
-  ).execute(scope.values({ proposalCode }));
+  ).execute(values);
   return rows.map((r) => ({ ...r, quote: null }));
 }
+
+/**
+ * The PATCH's reads: the caller's party's row (`partyId`, ADR 155) and, when `partyKind` is not null, only
+ * while that party is still of that kind. The takeover check of an anonymous token (ADR 120) is asked in the
+ * read rather than in a statement of its own before it (ADR 372).
+ */
+const ownedWhileKind = (condition: SQL) =>
+  and(
+    eq(proposals.partyId, sql.placeholder('partyId')),
+    condition,
+    sql`(${sql.placeholder('partyKind')}::text IS NULL OR EXISTS (SELECT 1 FROM ${parties} WHERE ${parties.id} = ${proposals.partyId} AND ${parties.kind} = ${sql.placeholder('partyKind')}::text))`,
+  );
+
+/** 'anonymous' for a caller whose party the auth hook left to the read to confirm, else null. */
+const unconfirmedKind = (caller: Ctx['caller']) =>
+  caller.kind === 'anonymous' && caller.partyUnconfirmed ? ('anonymous' as const) : null;
 
 /**
  * The optimistic write: every column a PATCH may change, set from the row as changed, only if the row is still

@@ -90,14 +90,16 @@ export async function anonymousTokenSubject(
  * Anonymous tokens already verified, per signing secret (the oldest forgotten first): every request of a quote
  * journey presents the same token, and jose's HMAC check through WebCrypto cost about 0.2 ms of each PATCH
  * (issue 15). The same string carries the same signature, so a token seen valid stays valid until it expires;
- * whether its party is still anonymous is asked of the database on every request (verifyAnonymousToken).
+ * whether its party is still anonymous is asked of the database on every request (verifyAnonymousToken), or,
+ * on a route that asks it in its own statements, by that route's use case (`partyCheckedInQuery`, ADR 372).
  */
 const VERIFIED_TOKENS = 10_000;
 const verifiedTokens = oncePer((_secret: Uint8Array) => new Map<string, { sub: string; exp: number }>());
 
 /** What a party is now: 'anonymous', 'customer' (a verified identity holds it), 'staff', or undefined. */
 export async function partyKind(services: Pick<AppServices, 'db'>, partyId: string) {
-  // Every authenticated request asks this: a prepared statement (db/prepared.ts).
+  // Every request with an anonymous token asks this (or its route's own read, ADR 372): a prepared statement
+  // (db/prepared.ts).
   const query = prepared(services.db, 'party_kind', (db) =>
     db
       .select({ kind: parties.kind })

@@ -76,6 +76,7 @@ export async function updateProposal(
     });
     if (written[0]) return toProposal({ ...next, version: written[0].version }, now, ctx.brand);
   }
+  // Only reached after a row was found, which confirmed the caller: kept so the locking path never depends on it.
   await confirmParty(ctx, ctx.caller);
   return ctx.db.transaction(async (tx) => {
     const row = await findOwnedProposal(tx, scope, proposalCode, { forUpdate: true });

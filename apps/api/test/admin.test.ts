@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createStaffUser,
   DEMO_CUSTOMER_EMAIL,
   DEMO_CUSTOMER_PARTY_ID,
 } from '../src/modules/identity/demo-identities.ts';
+import { recordStaffAction } from '../src/modules/identity/index.ts';
 import { signIn } from './helpers/identity-flow.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -27,6 +29,31 @@ const as = (token: string, impersonate?: string) => ({
 });
 
 describe('admin impersonation and the audit log', () => {
+  it('lists entries of the same millisecond in the order they were written, newest first', async () => {
+    const customerPartyId = randomUUID();
+    const at = new Date('2026-11-29T12:00:00.000Z');
+    const caller = {
+      kind: 'admin' as const,
+      userId: 'audit-order',
+      permissions: [],
+      claims: { email: 'order@forecourt.example' },
+      partyId: undefined,
+    };
+    for (const action of ['first', 'second', 'third', 'fourth'])
+      await recordStaffAction(t.app.services.db, caller, { action, target: 'same ms', at, customerPartyId });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?customer=${customerPartyId}`,
+      headers: as(admin),
+    });
+    expect(res.json().entries.map((e: { action: string }) => e.action)).toEqual([
+      'fourth',
+      'third',
+      'second',
+      'first',
+    ]);
+  });
+
   it('the demo seed has an admin who may impersonate and a demo customer', async () => {
     const res = await t.app.inject({
       method: 'GET',

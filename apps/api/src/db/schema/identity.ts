@@ -1,4 +1,14 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** The embedded identity provider's users (customers and staff). */
 export const identityUsers = pgTable('identity_users', {
@@ -68,4 +78,6 @@ export const auditLog = pgTable('audit_log', {
   outcomeStatus: integer('outcome_status').notNull(),
   requestId: text('request_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The order entries were written in (migration 1130): entries of the same millisecond are listed by it. */
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
 });

@@ -11,7 +11,8 @@ export async function listAudit(ctx: Ctx, input: { customer?: string | undefined
     .select()
     .from(auditLog)
     .where(input.customer ? eq(auditLog.customerPartyId, input.customer) : undefined)
-    .orderBy(desc(auditLog.createdAt))
+    // Entries of the same millisecond in the order they were written (migration 1130).
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.seq))
     .limit(input.limit);
   const entries: AuditEntry[] = rows.map((r) => ({
     id: r.id,

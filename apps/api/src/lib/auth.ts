@@ -136,7 +136,16 @@ const sessionExpired = () => unauthorized('Your session has expired. Please sign
 export async function confirmParty(services: Pick<AppServices, 'db'>, caller: Caller): Promise<void> {
   if (caller.kind !== 'anonymous' || !caller.partyUnconfirmed) return;
   if ((await partyKind(services, caller.partyId)) !== 'anonymous') throw sessionExpired();
-  delete caller.partyUnconfirmed;
+  partyConfirmed(caller);
+}
+
+/** The kind a use case's own statement must find the caller's party still of: 'anonymous' when unconfirmed. */
+export const partyKindToAsk = (caller: Caller): 'anonymous' | null =>
+  caller.kind === 'anonymous' && caller.partyUnconfirmed ? 'anonymous' : null;
+
+/** The caller's party was found still anonymous by a use case's own statement (`partyKindToAsk`). */
+export function partyConfirmed(caller: Caller): void {
+  if (caller.kind === 'anonymous') delete caller.partyUnconfirmed;
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {

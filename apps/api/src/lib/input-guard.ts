@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { confirmParty } from './auth.ts';
+import { validation } from './errors.ts';
 
 /** NUL (PostgreSQL refuses it in text and jsonb) or a UTF-16 surrogate without its partner. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -84,15 +84,11 @@ export function registerInputGuard(app: FastifyInstance) {
     if (urlHasBadText(request.url)) refuseBadText(request, reply);
     else done();
   });
-  app.addHook('preValidation', (request, reply, done) => {
+  // A body's refusal goes through the error handler, the one place that answers errors: the same 400, and for a
+  // caller whose party is not confirmed yet, after that party is (ADR 372).
+  app.addHook('preValidation', (request, _reply, done) => {
     const field = request.body === undefined ? undefined : badTextPath(request.body);
     if (field === undefined) done();
-    else if (request.caller?.kind === 'anonymous' && request.caller.partyUnconfirmed)
-      // A caller whose party is not confirmed yet is told nothing of its input before it is (ADR 372).
-      confirmParty(app.services, request.caller).then(
-        () => refuseBadText(request, reply, field),
-        (refused: Error) => done(refused),
-      );
-    else refuseBadText(request, reply, field);
+    else done(validation({ [field]: [BAD_TEXT_MESSAGE] }, BAD_TEXT_MESSAGE));
   });
 }

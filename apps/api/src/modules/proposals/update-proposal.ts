@@ -1,10 +1,10 @@
 import type { Proposal, UpdateProposalRequest } from '@forecourt/contracts/proposals';
 import { validateProposal } from '@forecourt/domain/risk/validate';
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { jsonText } from '../../db/json-text.ts';
 import { prepared } from '../../db/prepared.ts';
 import { type ProposalRow, parties, proposals } from '../../db/schema/index.ts';
-import { confirmParty } from '../../lib/auth.ts';
+import { confirmParty, partyConfirmed, partyKindToAsk } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound, validation } from '../../lib/errors.ts';
 import { owned } from '../../lib/party-scope.ts';
@@ -44,14 +44,14 @@ export async function updateProposal(
   // and parse, issue 29), and the answers just parsed are changed in place rather than copied.
   const rates = input.applyRating === true;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const values = { ...scope.values({ proposalCode }), partyKind: unconfirmedKind(ctx.caller) };
+    const values = { ...scope.values({ proposalCode }), partyKind: partyKindToAsk(ctx.caller) };
     const [found] = rates
-      ? await readWithoutQuote(ctx, values)
+      ? await readWithoutQuote(ctx, scope, values)
       : await prepared(ctx.db, 'proposal_with_xmin', (db) =>
           db
             .select({ ...getTableColumns(proposals), xmin: sql<string>`xmin::text` })
             .from(proposals)
-            .where(ownedWhileKind(eq(proposals.proposalCode, sql.placeholder('proposalCode'))))
+            .where(scope.preparedWhere(proposals, byCode, partyStillOfKind))
             .prepare('proposal_with_xmin'),
         ).execute(values);
     if (!found) {
@@ -59,7 +59,7 @@ export async function updateProposal(
       throw notFound('Proposal not found');
     }
     // Found with the party still anonymous: confirmed, as the auth hook would have (the write need not ask).
-    if (ctx.caller.kind === 'anonymous') delete ctx.caller.partyUnconfirmed;
+    partyConfirmed(ctx.caller);
     const { xmin, ...row } = found;
     const { changes, now } = await changesOf(ctx, row, input, rates);
     const next = { ...row, ...changes };
@@ -97,6 +97,7 @@ export async function updateProposal(
  */
 async function readWithoutQuote(
   ctx: Ctx,
+  scope: ReturnType<typeof owned>,
   values: { proposalCode: string; partyId: string; partyKind: 'anonymous' | null },
 ) {
   const { quote: _, ...columns } = getTableColumns(proposals);
@@ -104,27 +105,20 @@ async function readWithoutQuote(
     db
       .select({ ...columns, xmin: sql<string>`xmin::text` })
       .from(proposals)
-      .where(ownedWhileKind(eq(proposals.proposalCode, sql.placeholder('proposalCode'))))
+      .where(scope.preparedWhere(proposals, byCode, partyStillOfKind))
       .prepare('proposal_with_xmin_no_quote'),
   ).execute(values);
   return rows.map((r) => ({ ...r, quote: null }));
 }
 
-/**
- * The PATCH's reads: the caller's party's row (`partyId`, ADR 155) and, when `partyKind` is not null, only
- * while that party is still of that kind. The takeover check of an anonymous token (ADR 120) is asked in the
- * read rather than in a statement of its own before it (ADR 372).
- */
-const ownedWhileKind = (condition: SQL) =>
-  and(
-    eq(proposals.partyId, sql.placeholder('partyId')),
-    condition,
-    sql`(${sql.placeholder('partyKind')}::text IS NULL OR EXISTS (SELECT 1 FROM ${parties} WHERE ${parties.id} = ${proposals.partyId} AND ${parties.kind} = ${sql.placeholder('partyKind')}::text))`,
-  );
+const byCode = eq(proposals.proposalCode, sql.placeholder('proposalCode'));
 
-/** 'anonymous' for a caller whose party the auth hook left to the read to confirm, else null. */
-const unconfirmedKind = (caller: Ctx['caller']) =>
-  caller.kind === 'anonymous' && caller.partyUnconfirmed ? ('anonymous' as const) : null;
+/**
+ * With the party scope (`preparedWhere`), the PATCH's reads find the row only while the caller's party is still
+ * of the kind `partyKind` names, when it names one (`partyKindToAsk`): the takeover check of an anonymous token
+ * (ADR 120) asked in the read rather than in a statement of its own before it (ADR 372).
+ */
+const partyStillOfKind = sql`(${sql.placeholder('partyKind')}::text IS NULL OR EXISTS (SELECT 1 FROM ${parties} WHERE ${parties.id} = ${proposals.partyId} AND ${parties.kind} = ${sql.placeholder('partyKind')}::text))`;
 
 /**
  * The optimistic write: every column a PATCH may change, set from the row as changed, only if the row is still

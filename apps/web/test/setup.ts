@@ -1,7 +1,26 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
+// The files of a worker share one window and one module graph (isolate: false, ADR 373): a file starts from the
+// window a fresh one would have, and nothing a test stubs or fakes outlives it. This runs before each file.
+vi.unstubAllGlobals();
+vi.useRealTimers();
+sessionStorage.clear();
+localStorage.clear();
+for (const cookie of document.cookie.split(';')) {
+  const name = cookie.split('=')[0]?.trim();
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom's cookie jar is emptied the way a page would.
+  if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+}
+window.history.replaceState(null, '', '/');
+document.title = '';
+document.body.innerHTML = '';
+// Registered first, so run last (after hooks run in reverse): after React's trees are unmounted.
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 afterEach(() => cleanup());
 
 // findBy*/waitFor wait up to 5 s rather than 1 s: the suite runs two files at once on two cores (ADR 280),

@@ -161,8 +161,15 @@ describe('policy page (spec 2 §2)', () => {
   }, 15_000);
 
   it('PENDING shows all four tabs; every lifecycle page is built, none says "not available yet"', async () => {
+    // Signed in, with the product's configuration, as in the customer area: the management page reads both, and
+    // each page is waited for below, so one that cannot render fails here.
     const { router } = setup(`${root}/uploads`, {
       policy: samplePolicy({ policyDetail: { policyStatus: 'PENDING' } }),
+      user: sampleCustomer,
+      config: {
+        ...testConfig,
+        productConfig: productConfigSchema.parse(product.productConfig),
+      } as typeof testConfig,
     });
     // The uploads page itself is tested in uploads-page.test.tsx (its calls are not mocked here).
     expect(await screen.findByRole('heading', { name: 'Policy FCM10000001' })).toBeVisible();
@@ -172,6 +179,7 @@ describe('policy page (spec 2 §2)', () => {
     for (const path of ['management', 'excess', 'add-ons', 'cancel']) {
       await router.navigate(`${root}/${path}`);
       await waitFor(() => expect(router.state.location.pathname).toBe(`${root}/${path}`));
+      if (path === 'management') await screen.findByTestId('management', {}, { timeout: 10_000 });
       expect(screen.queryByText('Not available yet')).toBeNull();
     }
   });

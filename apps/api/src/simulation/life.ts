@@ -38,6 +38,8 @@ export async function runLife(
   worlds: (brand: Brand) => Promise<World>,
   plan: LifePlan,
   lean = process.env.SIMULATION_EVERY_DAY !== '1',
+  /** A test's fault, planted in the world's data just before each evening's check, to show the oracle sees it. */
+  plant?: (w: World, at: Date, day: number) => Promise<void>,
 ): Promise<LifeResult> {
   const w = await worlds(plan.buy.brand);
   await quiesce(30);
@@ -121,6 +123,7 @@ export async function runLife(
       }
       const evening = londonHourAfter(bought, day, 23);
       await deferredEnds(day);
+      await plant?.(w, evening < bought ? bought : evening, day);
       const t1 = performance.now();
       breaches.push(...(await o.check(evening < bought ? bought : evening)).map((b) => ({ ...b, day })));
       timing.checks += performance.now() - t1;

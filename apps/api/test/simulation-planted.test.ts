@@ -1,0 +1,82 @@
+/**
+ * The oracle sees what it is there to see (docs/simulation.md): a life the oracle passes, run again with a fault
+ * planted in its data, must show the breach the fault makes. Here R6's "none after the end": an invoice line for
+ * days after a cancellation, posted after it was asked for, as a billing run that ignored the end would post.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { runLife } from '../src/simulation/life.ts';
+import type { LifePlan } from '../src/simulation/plan.ts';
+import { worldPool } from '../src/simulation/simulate.ts';
+import type { World } from '../src/simulation/world.ts';
+
+const DAY = 86_400_000;
+
+/** A monthly policy paid by card, cancelled by the customer at once on day 20, lived for 40 days. */
+const plan: LifePlan = {
+  seed: 1,
+  buy: {
+    kind: 'buy',
+    brand: 'forecourt',
+    schemeCode: 'FCMOTOR1',
+    product: 'SUBSCRIPTION',
+    at: '2027-03-10T10:00:00.000Z',
+    startInDays: 0,
+    cardToken: 'tok_visa',
+    paidBy: 'card',
+  },
+  ops: [{ kind: 'cancel', day: 20, inDays: 0 }],
+  days: 40,
+};
+
+/** Posts a copy of the policy's last regular invoice line for the month from `at`, dated `at`. */
+async function billAMonthFrom(w: World, at: Date) {
+  const inserted = await w.database.query(
+    `INSERT INTO statement_line_items (id, statement_id, account_id, type, status, amount_pence, description_key,
+        description_value, service_period_start, service_period_end, payment_method_description, sub_type,
+        customer_payment_id, ipt_pence, effective_at, created_at)
+     SELECT gen_random_uuid(), statement_id, account_id, type, 'POSTED', amount_pence, description_key,
+        description_value, $1::timestamptz, $2::timestamptz, payment_method_description, sub_type, NULL, ipt_pence,
+        $1::timestamptz, $1::timestamptz
+       FROM statement_line_items
+      WHERE type = 'invoice' AND sub_type IS NULL AND status <> 'FAILED' AND service_period_start IS NOT NULL
+      ORDER BY service_period_start DESC LIMIT 1
+     RETURNING id`,
+    [at.toISOString(), new Date(at.getTime() + 30 * DAY).toISOString()],
+  );
+  expect(inserted.rows).toHaveLength(1);
+}
+
+describe('the oracle, with a fault planted in a life it passes', () => {
+  const pool = worldPool();
+  afterAll(() => pool.close());
+
+  it('the life as the product lives it: no breach', { timeout: 120_000 }, async () => {
+    const r = await runLife(pool.get, plan);
+    expect(r.error).toBeUndefined();
+    expect(r.breaches).toEqual([]);
+  });
+
+  it('an invoice line for days after the cancellation, posted after it: billed-after-end, that day', {
+    timeout: 120_000,
+  }, async () => {
+    const r = await runLife(pool.get, plan, true, async (w, at, day) => {
+      if (day === 25) await billAMonthFrom(w, at);
+    });
+    expect(r.error).toBeUndefined();
+    const found = r.breaches.filter((b) => b.kind === 'billed-after-end');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found[0]?.day).toBe(25);
+  });
+
+  it('the same line for days before the cancellation is no billed-after-end breach', {
+    timeout: 120_000,
+  }, async () => {
+    // Days already billed, billed again: the oracle calls that an overlap (R6), not billing after the end.
+    const r = await runLife(pool.get, plan, true, async (w, at, day) => {
+      if (day === 25) await billAMonthFrom(w, new Date(at.getTime() - 20 * DAY));
+    });
+    expect(r.error).toBeUndefined();
+    expect(r.breaches.map((b) => b.kind)).not.toContain('billed-after-end');
+    expect(r.breaches.map((b) => b.kind)).toContain('tiling-overlap');
+  });
+});

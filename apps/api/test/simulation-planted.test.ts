@@ -1,7 +1,8 @@
 /**
  * The oracle sees what it is there to see (docs/simulation.md): a life the oracle passes, run again with a fault
- * planted in its data, must show the breach the fault makes. Here R6's "none after the end": an invoice line for
- * days after a cancellation, posted after it was asked for, as a billing run that ignored the end would post.
+ * planted in its data, must show the breach the fault makes. Here R6's "none after the end" (an invoice line for
+ * days after a cancellation, posted after it was asked for, as a billing run that ignored the end would post),
+ * and R6's money (charged − refunded + owed against the premium for the days on cover), both ways.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { runLife } from '../src/simulation/life.ts';
@@ -46,6 +47,22 @@ async function billAMonthFrom(w: World, at: Date) {
   expect(inserted.rows).toHaveLength(1);
 }
 
+/** Posts a line of `pence` on the policy's account, for no days of cover and with no tax (a fee, or a credit). */
+async function postAmount(w: World, at: Date, pence: number) {
+  const inserted = await w.database.query(
+    `INSERT INTO statement_line_items (id, statement_id, account_id, type, status, amount_pence, description_key,
+        effective_at, created_at)
+     SELECT gen_random_uuid(), statement_id, account_id, type, 'POSTED', $2, description_key, $1::timestamptz,
+        $1::timestamptz
+       FROM statement_line_items
+      WHERE type = 'invoice' AND sub_type IS NULL AND status <> 'FAILED'
+      ORDER BY service_period_start DESC LIMIT 1
+     RETURNING id`,
+    [at.toISOString(), pence],
+  );
+  expect(inserted.rows).toHaveLength(1);
+}
+
 describe('the oracle, with a fault planted in a life it passes', () => {
   const pool = worldPool();
   afterAll(() => pool.close());
@@ -78,5 +95,31 @@ describe('the oracle, with a fault planted in a life it passes', () => {
     expect(r.error).toBeUndefined();
     expect(r.breaches.map((b) => b.kind)).not.toContain('billed-after-end');
     expect(r.breaches.map((b) => b.kind)).toContain('tiling-overlap');
+  });
+
+  it.each([
+    // The life alone is within a penny of the premium, in the customer's favour: so £5 more is 499–500p over.
+    [
+      '£5 owed that no day of cover explains: overcharge, about 500p over',
+      500,
+      'overcharge',
+      /\((499\.\d\d|500\.00)p over\)/,
+    ],
+    [
+      '£5 given back that the days on cover did not earn: undercharge',
+      -500,
+      'undercharge',
+      /\((50\d\.\d\d)p short\)/,
+    ],
+  ] as const)('%s', { timeout: 120_000 }, async (_what, pence, kind, figures) => {
+    const r = await runLife(pool.get, plan, true, async (w, at, day) => {
+      if (day === 25) await postAmount(w, at, pence);
+    });
+    expect(r.error).toBeUndefined();
+    const found = r.breaches.filter((b) => b.kind === kind);
+    expect(found[0]?.day).toBe(25);
+    expect(found[0]?.message).toMatch(figures);
+    // Every check after it sees it too, and nothing before it broke.
+    expect(r.breaches.filter((b) => b.day < 25)).toEqual([]);
   });
 });

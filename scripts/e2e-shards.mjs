@@ -4,7 +4,7 @@
 // another, as before. Files are dealt to shards longest first by the times in e2e/durations.json (a new file
 // counts as the longest known one until its time is recorded), so the shards end together.
 //
-//   node scripts/e2e-shards.mjs            E2E_SHARDS shards (default: two more than the cores)
+//   node scripts/e2e-shards.mjs            E2E_SHARDS shards (default: two more than the cores, at most six)
 //   node scripts/e2e-shards.mjs --record   also writes each file's measured time back to e2e/durations.json
 //
 // Each shard's lines are prefixed with its number. Exits non-zero when any shard fails.
@@ -22,8 +22,18 @@ const record = process.argv.includes('--record');
 // for two (ADR 367), and four in 289 s against 314 s for three, with the cores idle 13% of the stage at three and
 // about 3% at four (ADR 373). The Direct Debit journey that once timed out waiting for its mandate did so with two
 // shards as well (ADR 365); a failed journey now prints where its pages stood. Beside the unit suite, three
-// starved Chromium and the servers (ADR 361): the stage runs alone.
-const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? availableParallelism() + 2));
+// starved Chromium and the servers (ADR 361): the stage runs alone. Measured on two cores only: on a larger machine
+// the default stays at most six (each shard is a Chromium and a server).
+const shardCount = (() => {
+  const given = process.env.E2E_SHARDS;
+  if (given === undefined || given === '') return Math.min(availableParallelism() + 2, 6);
+  const n = Number(given);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`E2E_SHARDS must be a whole number of at least 1 (it is "${given}")`);
+    process.exit(2);
+  }
+  return n;
+})();
 const basePort = Number(process.env.E2E_PORT ?? 8187);
 
 const files = readdirSync(path.join(root, 'e2e/journeys'))

@@ -16,6 +16,14 @@ for (const cookie of document.cookie.split(';')) {
 window.history.replaceState(null, '', '/');
 document.title = '';
 document.body.innerHTML = '';
+for (const { name } of [...document.body.attributes]) document.body.removeAttribute(name);
+// user-event's fake clipboard (put on navigator by userEvent.setup()) and tests' own stand-ins, and the tag
+// manager's data layer a bind pushes to.
+if (Object.hasOwn(navigator, 'clipboard')) Reflect.deleteProperty(navigator, 'clipboard');
+Reflect.deleteProperty(window, 'dataLayer');
+// The shell's error modal state is the app's own module state: a file starts with none showing.
+const { clearGlobalError } = await import('../src/app/errors/global-errors.ts');
+clearGlobalError();
 // Registered first, so run last (after hooks run in reverse): after React's trees are unmounted.
 afterEach(() => {
   vi.unstubAllGlobals();

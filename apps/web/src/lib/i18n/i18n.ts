@@ -6,7 +6,8 @@ import { defaultTexts } from './default-texts.ts';
  * i18next with flat keys ('home.header'): English defaults overlaid with the brand's texts.
  * Missing keys and interpolation values are logged, never thrown (spec 1 §8).
  */
-const instances = new Set<i18n>();
+// Held weakly: an instance no longer rendered (a test's, or a brand's replaced) is not kept alive by this list.
+const instances = new Set<WeakRef<i18n>>();
 const registered: Record<string, string> = {};
 
 /**
@@ -15,12 +16,16 @@ const registered: Record<string, string> = {};
  */
 export function registerTexts(texts: Record<string, string>) {
   Object.assign(registered, texts);
-  for (const instance of instances) instance.addResourceBundle('en', 'translation', texts, true, false);
+  for (const ref of instances) {
+    const instance = ref.deref();
+    if (instance) instance.addResourceBundle('en', 'translation', texts, true, false);
+    else instances.delete(ref);
+  }
 }
 
 export function createI18n(brandTexts: Record<string, string>): i18n {
   const instance = i18next.createInstance();
-  instances.add(instance);
+  instances.add(new WeakRef(instance));
   void instance.use(initReactI18next).init({
     lng: 'en',
     fallbackLng: 'en',

@@ -31,6 +31,9 @@ const stored = async (code: string) => {
 };
 const excess = (amount: number) => ({ changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: amount }] });
 const expired = 'Your session has expired. Please sign in again.';
+/** A PATCH of the proposal with these headers (another caller's, or none). */
+const patch = (code: string, headers: Record<string, string>, payload: object) =>
+  t.app.inject({ method: 'PATCH', url: `/api/proposals/${code}`, headers, payload });
 
 describe('PATCH /api/proposals/{code}: the takeover check asked in the read', () => {
   it('a token whose party became a customer’s gets 401 for every PATCH, valid or not, and nothing changes', async () => {
@@ -88,13 +91,8 @@ describe('PATCH /api/proposals/{code}: the takeover check asked in the read', ()
     const { code } = await ratedProposal(owner);
     const [head, payload, signature] = owner.token.split('.');
     const tampered = `${head}.${payload}.${signature!.slice(0, -2)}xx`;
-    for (const headers of [{ authorization: `Bearer ${tampered}` }, {}]) {
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/proposals/${code}`,
-        headers,
-        payload: excess(1),
-      });
+    for (const headers of [{ authorization: `Bearer ${tampered}` }, {}] as Record<string, string>[]) {
+      const res = await patch(code, headers, excess(1));
       expect(res.statusCode).toBe(401);
     }
   });
@@ -122,12 +120,7 @@ describe('PATCH /api/proposals/{code}: the takeover check asked in the read', ()
     });
     expect(created.statusCode).toBe(201);
     const code = created.json().proposalCode as string;
-    const own = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/proposals/${code}`,
-      headers,
-      payload: excess(100),
-    });
+    const own = await patch(code, headers, excess(100));
     expect(own.statusCode).toBe(200);
     const party = (await t.app.inject({ method: 'GET', url: '/api/policyholder', headers })).json().partyId;
     await createStaffUser(t.app.services.db, {
@@ -136,21 +129,11 @@ describe('PATCH /api/proposals/{code}: the takeover check asked in the read', ()
     });
     const admin = await signIn(t.app, 'party-check-staff@forecourt.example', 'forecourt-admin');
     const staff = { authorization: `Bearer ${admin.access_token}` };
-    const acting = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/proposals/${code}`,
-      headers: { ...staff, 'x-impersonate': party },
-      payload: excess(200),
-    });
+    const acting = await patch(code, { ...staff, 'x-impersonate': party }, excess(200));
     expect(acting.statusCode).toBe(200);
     expect(acting.json().data.quote.voluntaryExcess).toBe(200);
     // Staff acting for nobody: 403, as on every customer route.
-    const nobody = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/proposals/${code}`,
-      headers: staff,
-      payload: excess(1),
-    });
+    const nobody = await patch(code, staff, excess(1));
     expect(nobody.statusCode).toBe(403);
   });
 });

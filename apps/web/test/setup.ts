@@ -4,8 +4,11 @@ import { afterEach, vi } from 'vitest';
 
 // The files of a worker share one window and one module graph (isolate: false, ADR 373): a file starts from the
 // window a fresh one would have, and nothing a test stubs or fakes outlives it. This runs before each file.
-vi.unstubAllGlobals();
-vi.useRealTimers();
+const undoStubsAndFakeTimers = () => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+};
+undoStubsAndFakeTimers();
 sessionStorage.clear();
 localStorage.clear();
 for (const cookie of document.cookie.split(';')) {
@@ -25,10 +28,7 @@ Reflect.deleteProperty(window, 'dataLayer');
 const { clearGlobalError } = await import('../src/app/errors/global-errors.ts');
 clearGlobalError();
 // Registered first, so run last (after hooks run in reverse): after React's trees are unmounted.
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+afterEach(undoStubsAndFakeTimers);
 afterEach(() => cleanup());
 
 // findBy*/waitFor wait up to 5 s rather than 1 s: the suite runs two files at once on two cores (ADR 280),

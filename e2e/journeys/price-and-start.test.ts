@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatLondon, todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
 import {
   confirmSummary,
@@ -19,6 +19,7 @@ import {
 /** Issue 10 "Shows that it is done": cover starts when it is bought; one price breakdown everywhere. */
 const browser = useBrowser();
 const scratch = mkdtempSync(path.join(tmpdir(), 'forecourt-e2e-price-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 interface PolicyRead {
   policyId: string;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const dir = mkdtempSync(path.join(tmpdir(), 'schedule-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** The text of a PDF, as poppler reads it, on one line. */
 function pdfText(body: Buffer): string {
   const file = path.join(dir, `s-${Date.now()}.pdf`);

@@ -1,7 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { AppServices } from '../src/lib/context.ts';
 import { filesystemStorage } from '../src/providers/storage/filesystem.ts';
 import { presignGet, signHeaders } from '../src/providers/storage/sigv4.ts';
@@ -37,6 +37,7 @@ describe('S3 SigV4 signing (node:crypto)', () => {
 
 describe('filesystem storage', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'forecourt-storage-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
   const storage = filesystemStorage(root);
   storage.attach?.({
     signingSecret: new TextEncoder().encode('x'.repeat(32)),

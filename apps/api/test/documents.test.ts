@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
@@ -16,7 +16,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'forecourt-docs-'));
 beforeAll(async () => {
   t = await createTestApp({ clock, env: { DATA_DIR: dataDir } });
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 async function owner() {
   const token = await anonymousToken(t.app);

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { Clock } from '../src/lib/context.ts';
@@ -32,8 +29,7 @@ export interface ListeningApp extends TestApp {
  */
 export async function listeningApp(options: TestAppOptions = {}): Promise<ListeningApp> {
   const clock = movableClock();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'forecourt-h8-'));
-  const t = await createTestApp({ clock, ...options, env: { DATA_DIR: dataDir, ...options.env } });
+  const t = await createTestApp({ clock, ...options });
   t.app.tokenVerifiers.push(async (token) => {
     const [kind, partyId] = token.split(':', 2);
     if (kind !== 'staff' && kind !== 'clerk') return null;

@@ -24,6 +24,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   rmSync(webDist, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 function authorizeUrl(redirectUri: string) {

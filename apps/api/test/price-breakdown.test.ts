@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Quote } from '@forecourt/contracts/proposals';
@@ -14,7 +14,10 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'forecourt-price-'));
 beforeAll(async () => {
   t = await listeningApp();
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
 
 const gbp = (pence: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);

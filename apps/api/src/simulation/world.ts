@@ -3,7 +3,7 @@
  * set by the simulation. One world per brand is made once per process and reset between lives by truncating
  * the business tables, which is much cheaper than a new database per life.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -65,6 +65,8 @@ function migratedTemplate(): Promise<Blob> {
 
 export async function openWorld(brand: Brand): Promise<World> {
   const database = await connect({ dataDir: 'memory://', loadDataDir: await migratedTemplate() });
+  // The app's files (documents, the mail outbox's attachments) go to a directory of its own, removed on close.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'forecourt-sim-'));
   const clock = simClock(new Date('2027-01-01T00:00:00Z'));
   const app = await buildApp({
     logger: false,
@@ -77,7 +79,7 @@ export async function openWorld(brand: Brand): Promise<World> {
       DB_MAINTENANCE_SECONDS: '0',
       DATABASE_URL: '',
       BRAND: brand,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'forecourt-sim-')),
+      DATA_DIR: dataDir,
     },
   });
   // Two fixed tokens for the simulated customer and for staff acting for them (HTTP operations).
@@ -121,6 +123,7 @@ export async function openWorld(brand: Brand): Promise<World> {
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
   await ensureDemoCustomer(app.services.db, DEMO_CUSTOMER);

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from '../../src/app.ts';
@@ -75,6 +78,9 @@ export type TestAppOptions = BuildOptions & { pgliteDir?: string };
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { pgliteDir, ...build } = options;
   const { database, url, drop } = await freshDatabase(pgliteDir);
+  // The app's files (documents, attachments) go to a scratch directory removed on close, unless the test names
+  // its own: never to the default `.data` of the directory the tests run in.
+  const scratch = build.env?.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'forecourt-test-'));
   const app = await buildApp({
     logger: false,
     ...build,
@@ -87,6 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       DB_MAINTENANCE_SECONDS: '0',
       // pg-boss connects by URL: to this file's own database, never the shared server's default one.
       DATABASE_URL: url,
+      ...(scratch ? { DATA_DIR: scratch } : {}),
       ...build.env,
     },
   });
@@ -97,6 +104,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       await app.close();
       await drop();
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
     },
   };
 }

@@ -240,3 +240,92 @@ describe('a debit still on its way at the cancellation', { timeout: 400_000 }, (
     expect(await refundLines(p)).toHaveLength(1);
   });
 });
+
+describe('a debit on its way when the policy is voided from inception', { timeout: 400_000 }, () => {
+  const notices = async (p: Bought) =>
+    (
+      await rows(
+        t as BillingApp,
+        "SELECT payload->>'kind' AS kind FROM outbox WHERE payload->>'accountId' = $1 ORDER BY created_at",
+        [p.accountId],
+      )
+    ).map((r) => r.kind);
+  const statementStatuses = async (p: Bought) =>
+    (
+      await rows(t as BillingApp, 'SELECT status FROM statements WHERE account_id = $1 ORDER BY created_at', [
+        p.accountId,
+      ])
+    ).map((r) => r.status);
+
+  const lastDebitStatus = async () =>
+    (
+      await rows(
+        t as BillingApp,
+        "SELECT status FROM customer_payments WHERE purpose = 'statement' ORDER BY created_at DESC LIMIT 1",
+      )
+    )[0]?.status;
+
+  /** A subscription whose second month's debit is on its way (raised Sun 28 Feb, charged Wed 3 Mar). */
+  async function voidedWithDebitOnItsWay(accountNumber: string) {
+    t = await billingApp('2027-01-30T12:00:00Z', { env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' } });
+    const app = t;
+    const p = await buySubscription(app, '2027-01-31', 'tok_visa', withMandate(app.base, accountNumber));
+    await runDays(app, '2027-02-28', '2027-02-28');
+    app.at.set('2027-02-28T10:00:00Z');
+    const policy = (await api(app.base, p.staff, 'GET', `/api/policies/${p.policyId}`)).body;
+    const voided = await api(app.base, `uw:${p.partyId}`, 'POST', `/api/policies/${p.policyId}/void`, {
+      reason: 'CARELESS_MISREPRESENTATION',
+      note: 'Undisclosed conviction',
+      policyNumber: policy.policyNumber,
+    });
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    // Every charge credited: no statement asks for anything, while the March debit is still on its way.
+    expect(await statementStatuses(p)).not.toContain('pending');
+    expect(await lastDebitStatus()).toBe('PENDING');
+    return p;
+  }
+
+  it('fails at the bank: the webhook is taken, nothing more is owed, and no failure notice is sent', async () => {
+    const p = await voidedWithDebitOnItsWay('55779922');
+    const app = t as BillingApp;
+    const before = await notices(p);
+    const owed = await balance(p);
+    // The bank fails the debit on Fri 5 Mar (the sandbox's failing account); its webhook is taken.
+    await bankDays('2027-03-01', '2027-03-08');
+    expect(
+      (await rows(app, 'SELECT status FROM sandbox_dd_payments ORDER BY created_at')).map((r) => r.status),
+    ).toContain('failed');
+    expect(await lastDebitStatus()).toBe('FAILED');
+    expect(await balance(p)).toBe(owed);
+    expect(await notices(p)).toEqual(before);
+    expect(await statementStatuses(p)).not.toContain('failed');
+  });
+
+  it('is collected: the refund job pays all of it back once GoCardless has confirmed it', async () => {
+    const p = await voidedWithDebitOnItsWay(GOOD);
+    const app = t as BillingApp;
+    const owed = await balance(p);
+    const [debit] = await rows(
+      app,
+      "SELECT amount_pence FROM sandbox_dd_payments WHERE status = 'pending_submission'",
+    );
+    expect(await bankDays('2027-03-01', '2027-03-05')).toEqual(['2027-03-03', '2027-03-05']);
+    expect(await balance(p)).toBe(owed - Number(debit?.amount_pence));
+    app.at.set('2027-03-05T07:17:00Z');
+    await payOutPendingRefunds(app.app.services);
+    await bankDays('2027-03-05', '2027-03-12');
+    app.at.set('2027-03-12T08:17:00Z');
+    await payOutPendingRefunds(app.app.services);
+    await bankDays('2027-03-12', '2027-03-19');
+    // The first month's card payment went back to the card at the void; the March debit back through GoCardless.
+    const parts = await rows(
+      app,
+      'SELECT method, amount_pence, status FROM payment_refunds ORDER BY created_at',
+    );
+    expect(parts).toEqual([
+      { method: 'CARD', amount_pence: p.first, status: 'paid' },
+      { method: 'BACS_DEBIT', amount_pence: Number(debit?.amount_pence), status: 'paid' },
+    ]);
+    expect(await balance(p)).toBe(0);
+  });
+});

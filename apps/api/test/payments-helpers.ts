@@ -21,22 +21,30 @@ export interface ListeningApp extends TestApp {
   clock: ReturnType<typeof movableClock>;
 }
 
+/** The test staff tokens' kinds (`<kind>:<partyId>`) and their permissions. */
+const STAFF_KINDS = {
+  staff: ['access:impersonate', 'finance'],
+  clerk: ['access:impersonate'],
+  uw: ['access:impersonate', 'action:underwriting'],
+} as const;
+
 /**
  * The real app listening on a free port, so the sandbox providers' webhooks reach it by real HTTP.
  * Staff tokens for tests: `Bearer staff:<partyId>` acts as an admin (access:impersonate and finance)
- * impersonating that customer; `Bearer clerk:<partyId>` the same without finance (the identity module's real
- * OIDC tokens are tested there).
+ * impersonating that customer; `Bearer clerk:<partyId>` the same without finance; `Bearer uw:<partyId>` an
+ * underwriter (action:underwriting) acting for them (the identity module's real OIDC tokens are tested there).
  */
 export async function listeningApp(options: TestAppOptions = {}): Promise<ListeningApp> {
   const clock = movableClock();
   const t = await createTestApp({ clock, ...options });
   t.app.tokenVerifiers.push(async (token) => {
     const [kind, partyId] = token.split(':', 2);
-    if (kind !== 'staff' && kind !== 'clerk') return null;
+    const permissions = STAFF_KINDS[kind as keyof typeof STAFF_KINDS];
+    if (!permissions) return null;
     return {
       kind: 'admin',
       userId: `${kind}-1`,
-      permissions: kind === 'staff' ? ['access:impersonate', 'finance'] : ['access:impersonate'],
+      permissions: [...permissions],
       claims: {},
       partyId: partyId || undefined,
     };

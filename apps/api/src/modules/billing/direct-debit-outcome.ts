@@ -8,7 +8,8 @@ import { postCollected } from './post-collected.ts';
 /**
  * A Direct Debit outcome from the provider's webhook (registered with payments, ADR 204), in the webhook's
  * transaction after the customer payment moved: confirmed posts the payment (sub-type GOCARDLESS) and settles
- * the statement; failed runs the same arrears path as a card (one re-presentation, then suspension).
+ * the statement; failed runs the same arrears path as a card (one re-presentation, then suspension), unless the
+ * statement was settled meanwhile.
  */
 export async function directDebitOutcome(
   ctx: { db: Db; at: Date },
@@ -23,6 +24,8 @@ export async function directDebitOutcome(
     .for('update', { of: statements });
   if (!row) return;
   if (o.succeeded) await postCollected(ctx.db, [{ ...row, payment: o.payment }], ctx.at, 'debit');
-  else
+  // A debit that fails after its statement was settled otherwise (a cancellation's or a void's credit, or a
+  // payment made meanwhile) leaves nothing owed: no arrears, no notice. The payment is FAILED all the same.
+  else if (row.statement.status !== 'settled')
     await afterFailedCollection(ctx.db, row.account, row.statement, o.payment.amountPence, ctx.at, 'debit');
 }

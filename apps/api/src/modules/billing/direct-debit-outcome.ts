@@ -24,8 +24,8 @@ export async function directDebitOutcome(
     .for('update', { of: statements });
   if (!row) return;
   if (o.succeeded) await postCollected(ctx.db, [{ ...row, payment: o.payment }], ctx.at, 'debit');
-  // A debit that fails after its statement was settled otherwise (a cancellation's or a void's credit, or a
-  // payment made meanwhile) leaves nothing owed: no arrears, no notice. The payment is FAILED all the same.
+  // A debit that fails after a credit settled its statement (a void's, or a cancellation's that clears it)
+  // leaves nothing owed: no arrears, no notice (ADR 376). The payment is FAILED all the same.
   else if (row.statement.status !== 'settled')
     await afterFailedCollection(ctx.db, row.account, row.statement, o.payment.amountPence, ctx.at, 'debit');
 }

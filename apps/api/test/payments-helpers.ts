@@ -39,8 +39,8 @@ export async function listeningApp(options: TestAppOptions = {}): Promise<Listen
   const t = await createTestApp({ clock, ...options });
   t.app.tokenVerifiers.push(async (token) => {
     const [kind, partyId] = token.split(':', 2);
+    if (!kind || !Object.hasOwn(STAFF_KINDS, kind)) return null;
     const permissions = STAFF_KINDS[kind as keyof typeof STAFF_KINDS];
-    if (!permissions) return null;
     return {
       kind: 'admin',
       userId: `${kind}-1`,

@@ -121,6 +121,22 @@ async function expectOneSurplusRefunded(p: Party, purpose: 'settle' | 'statement
   expect(await account(p)).toMatchObject({ outstandingAmount: 0, accountBalance: 0 });
 }
 
+/** The billing day of 3 March 2027, the settle page at `url` paid while the run charges the saved card. */
+async function runWhilePagePaid(url: string) {
+  const provider = t.app.services.providers.cardPayments;
+  const charge = provider.chargeSavedCard.bind(provider);
+  provider.chargeSavedCard = async (input) => {
+    provider.chargeSavedCard = charge;
+    expect((await payOnHostedPage(url)).status).toBe(303);
+    return charge(input);
+  };
+  try {
+    return await runDays(t, '2027-03-03', '2027-03-03');
+  } finally {
+    provider.chargeSavedCard = charge;
+  }
+}
+
 const FIRST_PAYMENT = ['payment', expect.any(Number), 'billing.lineItem.cardPayment'];
 
 describe('settling arrears at once (issue 26 defect 8)', () => {
@@ -263,18 +279,7 @@ describe('settling arrears at once (issue 26 defect 8)', () => {
   it('the billing run charges the card while the customer pays the settle page: the second charge is refunded, not left as credit', async () => {
     const { p, page } = await openPageThenCardRecovers('pm_test_4242_recovered_race');
     // The run of 3 March has read its list and is charging the saved card when the customer's page is paid.
-    const provider = t.app.services.providers.cardPayments;
-    const charge = provider.chargeSavedCard.bind(provider);
-    provider.chargeSavedCard = async (input) => {
-      provider.chargeSavedCard = charge;
-      expect((await payOnHostedPage(page.body.url)).status).toBe(303);
-      return charge(input);
-    };
-    try {
-      await runDays(t, '2027-03-03', '2027-03-03');
-    } finally {
-      provider.chargeSavedCard = charge;
-    }
+    await runWhilePagePaid(page.body.url);
     // Two charges reached the card: the settlement's and the run's. One pays the statement; the other is a
     // payment line and a refund line, and is paid back to the card.
     const lines = await moneyLines(p);
@@ -284,6 +289,40 @@ describe('settling arrears at once (issue 26 defect 8)', () => {
       ['refund', p.regular, 'billing.lineItem.surplusRefund'],
     ]);
     await expectOneSurplusRefunded(p, 'statement');
+    expect(await ledgerBreaks(t.app.services.db)).toEqual([]);
+  });
+
+  it('the billing run charges the card while the customer pays the settle page, and the card declines: nothing more owed or told', async () => {
+    const p = await inArrears();
+    t.at.set('2027-03-03T05:00:00Z');
+    const page = await openSettlePage(t, await customerToken(p), p.accountId);
+    expect(page.status).toBe(200);
+    const notices = async () =>
+      (
+        await rows(
+          t,
+          "SELECT payload->>'kind' AS kind FROM outbox WHERE payload->>'accountId' = $1 ORDER BY created_at",
+          [p.accountId],
+        )
+      ).map((r) => r.kind);
+    const before = await notices();
+    // The run of 3 March has read its list and is charging the saved card (which still declines) when the
+    // customer's page is paid.
+    const run = await runWhilePagePaid(page.body.url);
+    expect(run.totals.failed).toBe(1);
+    // The page paid the statement; the declined charge neither fails it again nor sends a failure notice.
+    expect(await account(p)).toMatchObject({
+      outstandingAmount: 0,
+      accountBalance: 0,
+      accountStatus: 'ACTIVE',
+    });
+    expect((await notices()).slice(before.length)).not.toContain('payment-failed');
+    const statuses = await rows(
+      t,
+      "SELECT status FROM statements WHERE account_id = $1 AND status <> 'draft' ORDER BY statement_number",
+      [p.accountId],
+    );
+    expect(statuses.map((r) => r.status)).not.toContain('failed');
     expect(await ledgerBreaks(t.app.services.db)).toEqual([]);
   });
 

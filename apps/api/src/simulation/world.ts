@@ -81,6 +81,9 @@ export async function openWorld(brand: Brand): Promise<World> {
       BRAND: brand,
       DATA_DIR: dataDir,
     },
+  }).catch((err: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
   });
   // Two fixed tokens for the simulated customer and for staff acting for them (HTTP operations).
   app.tokenVerifiers.push(async (token) => {
@@ -121,9 +124,12 @@ export async function openWorld(brand: Brand): Promise<World> {
       await ensureDemoCustomer(app.services.db, DEMO_CUSTOMER);
     },
     close: async () => {
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await app.close();
+        await database.close();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
   await ensureDemoCustomer(app.services.db, DEMO_CUSTOMER);

@@ -102,9 +102,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     database,
     close: async () => {
-      await app.close();
-      await drop();
-      if (scratch) rmSync(scratch, { recursive: true, force: true });
+      try {
+        await app.close();
+        await drop();
+      } finally {
+        if (scratch) rmSync(scratch, { recursive: true, force: true });
+      }
     },
   };
 }

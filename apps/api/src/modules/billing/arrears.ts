@@ -8,7 +8,7 @@ import { customerAccounts, statements } from '../../db/schema/index.ts';
 import { anyOf } from '../../db/values.ts';
 import type { AppServices } from '../../lib/context.ts';
 import { publish } from '../../lib/domain-events.ts';
-import { nextStatus } from '../../lib/lifecycle.ts';
+import { guardOf, nextStatus } from '../../lib/lifecycle.ts';
 import { reopenStatementPayment } from '../payments/index.ts';
 import { postCancellationCredit } from './cancellation-ledger.ts';
 import type { AccountRow, StatementRow } from './ledger-store.ts';
@@ -31,7 +31,14 @@ const TIMES = ['once', 'twice', 'three times'];
 export const NOTICE_DAYS = 7;
 const DAY = 86_400_000;
 
-/** After a failed charge, in the transaction that recorded it: schedule the retry, or suspend and give notice. */
+/** The statements a failed collection can fail: open ones (pending or failed). */
+const COLLECTION_FAIL = guardOf(statementMachine, 'collectionFail');
+
+/**
+ * After a failed charge, in the transaction that recorded it: schedule the retry, or suspend and give notice.
+ * A statement settled meanwhile (a void's or cancellation's credit, or a billing-tab settlement while a card
+ * charge was being taken) is owed nothing: the failure changes nothing and tells no one (ADR 376).
+ */
 export async function afterFailedCollection(
   tx: Db,
   account: AccountRow,
@@ -40,6 +47,7 @@ export async function afterFailedCollection(
   at: Date,
   by: CollectedBy = 'card',
 ) {
+  if (!COLLECTION_FAIL.from.includes(statement.status)) return;
   await publish(
     'lifecycle.announced',
     { db: tx, at },

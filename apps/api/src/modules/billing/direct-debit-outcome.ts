@@ -8,8 +8,8 @@ import { postCollected } from './post-collected.ts';
 /**
  * A Direct Debit outcome from the provider's webhook (registered with payments, ADR 204), in the webhook's
  * transaction after the customer payment moved: confirmed posts the payment (sub-type GOCARDLESS) and settles
- * the statement; failed runs the same arrears path as a card (one re-presentation, then suspension), unless the
- * statement was settled meanwhile.
+ * the statement; failed runs the same arrears path as a card (one re-presentation, then suspension), which
+ * leaves a statement settled meanwhile as it is.
  */
 export async function directDebitOutcome(
   ctx: { db: Db; at: Date },
@@ -24,8 +24,8 @@ export async function directDebitOutcome(
     .for('update', { of: statements });
   if (!row) return;
   if (o.succeeded) await postCollected(ctx.db, [{ ...row, payment: o.payment }], ctx.at, 'debit');
-  // A debit that fails after a credit settled its statement (a void's, or a cancellation's that clears it)
-  // leaves nothing owed: no arrears, no notice (ADR 376). The payment is FAILED all the same.
-  else if (row.statement.status !== 'settled')
+  // A debit that fails after a credit settled its statement changes nothing there (ADR 376); the payment is
+  // FAILED all the same.
+  else
     await afterFailedCollection(ctx.db, row.account, row.statement, o.payment.amountPence, ctx.at, 'debit');
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connection.ts';
 import { type BillingApp, billingApp, buySubscription, withMandate } from './billing-helpers.ts';
 
@@ -145,10 +145,14 @@ describe.skipIf(!process.env.DATABASE_URL && !process.env.BILLING_CRASH_PGLITE)(
   'the billing run killed with SIGKILL half-way, run again and run twice at once',
   () => {
     let t: BillingApp | undefined;
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'forecourt-billing-crash-'));
+    let dataDir = '';
+    // Made here, not while the file is collected: a skipped describe never runs its afterAll.
+    beforeAll(() => {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'forecourt-billing-crash-'));
+    });
     afterAll(async () => {
       await t?.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
     it(`raises one statement and takes one payment per account and period (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {

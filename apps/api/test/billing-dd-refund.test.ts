@@ -4,6 +4,7 @@ import { payOutPendingRefunds } from '../src/modules/billing/refund-payout.ts';
 import { advanceSandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
 import { signGoCardlessStyle } from '../src/providers/direct-debit/signature.ts';
 import {
+  accountNotices,
   type BillingApp,
   billingApp,
   buySubscription,
@@ -242,14 +243,7 @@ describe('a debit still on its way at the cancellation', { timeout: 400_000 }, (
 });
 
 describe('a debit on its way when the policy is voided from inception', { timeout: 400_000 }, () => {
-  const notices = async (p: Bought) =>
-    (
-      await rows(
-        t as BillingApp,
-        "SELECT payload->>'kind' AS kind FROM outbox WHERE payload->>'accountId' = $1 ORDER BY created_at",
-        [p.accountId],
-      )
-    ).map((r) => r.kind);
+  const notices = (p: Bought) => accountNotices(t as BillingApp, p.accountId);
   const statementStatuses = async (p: Bought) =>
     (
       await rows(t as BillingApp, 'SELECT status FROM statements WHERE account_id = $1 ORDER BY created_at', [

@@ -174,3 +174,13 @@ export const payOnHostedPage = (url: string) =>
     cvc: '123',
     postalCode: 'LS1 5HD',
   });
+
+/** The kinds of the billing notices queued for an account (payment-failed, statement-issued, …), oldest first. */
+export const accountNotices = async (t: ListeningApp, accountId: string) =>
+  (
+    await rows(
+      t,
+      "SELECT payload->>'kind' AS kind FROM outbox WHERE payload->>'accountId' = $1 ORDER BY created_at",
+      [accountId],
+    )
+  ).map((r) => r.kind as string);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAnonymousToken } from '../src/lib/auth.ts';
 import { ledgerBreaks } from '../src/modules/billing/ledger-check.ts';
 import {
+  accountNotices,
   type BillingApp,
   billingApp,
   buySubscription,
@@ -297,14 +298,7 @@ describe('settling arrears at once (issue 26 defect 8)', () => {
     t.at.set('2027-03-03T05:00:00Z');
     const page = await openSettlePage(t, await customerToken(p), p.accountId);
     expect(page.status).toBe(200);
-    const notices = async () =>
-      (
-        await rows(
-          t,
-          "SELECT payload->>'kind' AS kind FROM outbox WHERE payload->>'accountId' = $1 ORDER BY created_at",
-          [p.accountId],
-        )
-      ).map((r) => r.kind);
+    const notices = () => accountNotices(t, p.accountId);
     const before = await notices();
     // The run of 3 March has read its list and is charging the saved card (which still declines) when the
     // customer's page is paid.

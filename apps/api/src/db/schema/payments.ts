@@ -190,6 +190,8 @@ export const ddCollections = pgTable(
     providerPaymentId: text('provider_payment_id').notNull(),
     chargeDate: date('charge_date').notNull(),
     status: text('status').notNull(),
+    /** The mandate (payment_methods.id) it was made on (migration 1140, ADR 377); null before that. */
+    paymentMethodId: uuid('payment_method_id'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
@@ -203,7 +205,9 @@ export const sandboxDdPayments = pgTable('sandbox_dd_payments', {
   mandateId: text('mandate_id').notNull(),
   amountPence: integer('amount_pence').notNull(),
   chargeDate: date('charge_date').notNull(),
-  status: text('status', { enum: ['pending_submission', 'submitted', 'confirmed', 'failed'] }).notNull(),
+  status: text('status', {
+    enum: ['pending_submission', 'submitted', 'confirmed', 'failed', 'cancelled'],
+  }).notNull(),
   fails: boolean('fails').notNull(),
   webhookUrl: text('webhook_url').notNull(),
   createdAt: ts('created_at').notNull(),

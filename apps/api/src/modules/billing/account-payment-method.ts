@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { paymentMethodNeeded } from '@forecourt/domain/billing/payment-method';
 import type { PolicyStatus } from '@forecourt/domain/enums';
-import { and, eq, ne } from 'drizzle-orm';
-import { customerAccounts, paymentMethodChanges, policies } from '../../db/schema/index.ts';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { customerAccounts, paymentMethodChanges, paymentMethods, policies } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import type { EventHandlers } from '../../lib/domain-events.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -79,3 +80,23 @@ export const useMethodForAccount: EventHandlers['paymentMethod.ready'] = async (
     .limit(1);
   return { released: stillUsed ? [] : [old] };
 };
+
+/**
+ * Replaced mandates (ADR 310) that no account collects by and that are not yet cancelled: a release kept back
+ * while a debit of the mandate was on its way (ADR 377), or a cancellation the provider refused. The billing
+ * run releases them; `releaseMandate` still keeps one whose debit is on its way.
+ */
+export async function replacedMandatesNotReleased(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.type, 'BACS_DEBIT'),
+        ne(paymentMethods.mandateStatus, 'CANCELLED'),
+        sql`EXISTS (SELECT 1 FROM ${paymentMethodChanges} WHERE ${paymentMethodChanges.fromMethodId} = ${paymentMethods.id})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${customerAccounts} WHERE ${customerAccounts.paymentMethodId} = ${paymentMethods.id})`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}

@@ -2,6 +2,8 @@ import { paidInFull } from '@forecourt/domain/policy/term';
 import { sql } from 'drizzle-orm';
 import { mapWithLimit } from '../../lib/concurrency.ts';
 import type { AppServices } from '../../lib/context.ts';
+import { releaseMandate } from '../payments/index.ts';
+import { replacedMandatesNotReleased } from './account-payment-method.ts';
 import { cancelUnpaid, reopenRetries } from './arrears.ts';
 import { collectPage, dueCollections, shuffled } from './collect-cards.ts';
 import { raisePage } from './raise-statements.ts';
@@ -87,5 +89,7 @@ export async function runBillingDay(
     }
   }
   result.cancelled = await cancelUnpaid(services, at);
+  // Replaced mandates kept while a debit of theirs was on its way are cancelled once it is over (ADR 377).
+  for (const id of await replacedMandatesNotReleased(services.db)) await releaseMandate(services, id);
   return result;
 }

@@ -66,6 +66,7 @@ export async function submitDirectDebit(
       providerPaymentId: created.paymentId,
       chargeDate: created.chargeDate,
       status: created.status,
+      paymentMethodId: mandate.id,
       createdAt: now,
       updatedAt: now,
     })

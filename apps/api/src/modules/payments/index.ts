@@ -23,6 +23,7 @@ export {
 export { declinedSchema, orDeclined } from './declined-reply.ts';
 export { completeMandateFlow, startMandateFlow } from './direct-debit-mandates.ts';
 export { type AfterCommit, runAfterCommit, type SettledPayment } from './fulfilment.ts';
+export { releaseMandate } from './method-ready.ts';
 export {
   type CustomerPaymentRow,
   collectingMethod,

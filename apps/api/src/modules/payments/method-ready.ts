@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import { ddRedirectFlows, paymentMethods } from '../../db/schema/index.ts';
+import { and, eq, notInArray } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { customerPayments, ddCollections, ddRedirectFlows, paymentMethods } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { type AfterCommit, publish } from '../../lib/domain-events.ts';
 
@@ -25,7 +26,7 @@ export async function methodReady(
   );
   if (released.length === 0) return undefined;
   return async () => {
-    for (const id of released) await cancelMandate(ctx, id);
+    for (const id of released) await releaseMandate(ctx, id);
   };
 }
 
@@ -52,24 +53,59 @@ export async function mandateActivated(
   });
 }
 
+/** What releasing a replaced mandate needs: the database, the provider, the clock, and somewhere to warn. */
+type ReleaseCtx = Pick<Ctx, 'db' | 'providers' | 'clock'> & { log?: Pick<Ctx['log'], 'warn'> | undefined };
+
+/** A collection's provider statuses after which nothing more comes of it (GoCardless payment actions). */
+const OVER = ['failed', 'cancelled', 'customer_approval_denied', 'charged_back', 'confirmed', 'paid_out'];
+
+/**
+ * Whether a debit made on this mandate is still on its way: its customer payment is PENDING and its attempt has
+ * not ended at the provider.
+ */
+async function debitInFlight(db: Db, methodId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: ddCollections.customerPaymentId })
+    .from(ddCollections)
+    .innerJoin(customerPayments, eq(customerPayments.id, ddCollections.customerPaymentId))
+    .where(
+      and(
+        eq(ddCollections.paymentMethodId, methodId),
+        eq(customerPayments.status, 'PENDING'),
+        notInArray(ddCollections.status, OVER),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Cancels a replaced Direct Debit mandate at the provider, then records it CANCELLED (the provider's own
  * `cancelled` webhook says the same later and changes nothing). A card needs nothing: it stays on file,
- * unused. A failure is logged: the mandate stays as it was, collects nothing (no account uses it).
+ * unused. A mandate with a debit still on its way is kept until that debit is over (ADR 377): GoCardless
+ * cancels a cancelled mandate's payments not yet submitted, and the customer would be told a payment failed.
+ * The billing run releases it then (`releaseMandate` again). A failure is logged: the mandate stays as it
+ * was, collects nothing (no account uses it), and the billing run tries again.
  */
-async function cancelMandate(ctx: Ctx, methodId: string) {
+export async function releaseMandate(
+  ctx: ReleaseCtx,
+  methodId: string,
+): Promise<'released' | 'kept' | 'nothing'> {
   const [m] = await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, methodId));
-  if (m?.type !== 'BACS_DEBIT' || m.mandateStatus === 'CANCELLED') return;
+  if (m?.type !== 'BACS_DEBIT' || m.mandateStatus === 'CANCELLED') return 'nothing';
+  if (await debitInFlight(ctx.db, m.id)) return 'kept';
   try {
     await ctx.providers.directDebit.cancelMandate(m.providerReference);
     await ctx.db
       .update(paymentMethods)
       .set({ mandateStatus: 'CANCELLED', updatedAt: ctx.clock.now() })
       .where(eq(paymentMethods.id, m.id));
+    return 'released';
   } catch (err) {
-    ctx.log.warn(
+    ctx.log?.warn(
       { err, mandate: m.providerReference },
       'could not cancel a replaced mandate at the provider',
     );
+    return 'kept';
   }
 }

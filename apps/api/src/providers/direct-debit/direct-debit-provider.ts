@@ -88,7 +88,10 @@ export interface DirectDebitProvider {
   completeRedirectFlow(id: string, sessionToken: string): Promise<Mandate>;
   /** Verifies the Webhook-Signature over the raw body, then reads the events. */
   parseWebhook(rawBody: string, signatureHeader: string | undefined): Promise<DirectDebitEvent[]>;
-  /** Cancels a mandate (a replaced one, ADR 310); one already cancelled is left as it is. */
+  /**
+   * Cancels a mandate (a replaced one, ADR 310); one already cancelled is left as it is. Its payments not yet
+   * submitted are cancelled with it (`payments.cancelled`), as GoCardless does (ADR 377).
+   */
   cancelMandate(mandateId: string): Promise<void>;
   /** Creates (or, for a key already used, answers) the payment; its progress arrives by webhook. */
   createPayment(input: DirectDebitPaymentInput): Promise<DirectDebitPayment>;

@@ -90,11 +90,12 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
   };
   const secret = () => rememberedSecret(services().db, 'sandbox-dd-webhook');
 
-  /** The bank tells the app about a mandate: a signed GoCardless-shaped webhook by real HTTP. */
-  const sendMandateEvent = async (
+  /** The bank tells the app about a mandate or a payment: a signed GoCardless-shaped webhook by real HTTP. */
+  const sendEvent = async (
     url: string,
-    mandateId: string,
-    action: 'active' | 'cancelled',
+    resource: 'mandates' | 'payments',
+    action: string,
+    links: Record<string, string>,
     details: { origin: string; cause: string; description: string },
   ) => {
     const body = JSON.stringify({
@@ -102,9 +103,9 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
         {
           id: sandboxId('EV', 14),
           created_at: services().clock.now().toISOString(),
-          resource_type: 'mandates',
+          resource_type: resource,
           action,
-          links: { mandate: mandateId },
+          links,
           details,
         },
       ],
@@ -112,6 +113,12 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
     });
     return deliverWebhook(url, body, { 'webhook-signature': signGoCardlessStyle(body, await secret()) });
   };
+  const sendMandateEvent = (
+    url: string,
+    mandateId: string,
+    action: 'active' | 'cancelled',
+    details: { origin: string; cause: string; description: string },
+  ) => sendEvent(url, 'mandates', action, { mandate: mandateId }, details);
 
   const provider: SandboxDirectDebit = {
     name: 'sandbox',
@@ -232,18 +239,38 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
     },
 
     async cancelMandate(mandateId) {
-      const { db } = services();
+      const { db, clock } = services();
       const [m] = await db
         .update(sandboxDdMandates)
         .set({ status: 'cancelled' })
         .where(and(eq(sandboxDdMandates.id, mandateId), ne(sandboxDdMandates.status, 'cancelled')))
         .returning();
-      if (m) {
-        await sendMandateEvent(m.webhookUrl, mandateId, 'cancelled', {
-          origin: 'api',
-          cause: 'mandate_cancelled',
-          description: 'The mandate was cancelled.',
-        });
+      if (!m) return;
+      await sendMandateEvent(m.webhookUrl, mandateId, 'cancelled', {
+        origin: 'api',
+        cause: 'mandate_cancelled',
+        description: 'The mandate was cancelled.',
+      });
+      // As GoCardless does: the mandate's payments not yet submitted to the banks are cancelled with it.
+      const cancelled = await db
+        .update(sandboxDdPayments)
+        .set({ status: 'cancelled', updatedAt: clock.now() })
+        .where(
+          and(eq(sandboxDdPayments.mandateId, mandateId), eq(sandboxDdPayments.status, 'pending_submission')),
+        )
+        .returning();
+      for (const p of cancelled) {
+        await sendEvent(
+          p.webhookUrl,
+          'payments',
+          'cancelled',
+          { payment: p.id, mandate: mandateId },
+          {
+            origin: 'api',
+            cause: 'mandate_cancelled',
+            description: 'The mandate for this payment was cancelled.',
+          },
+        );
       }
     },
 

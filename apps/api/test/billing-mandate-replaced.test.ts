@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { signAnonymousToken } from '../src/lib/auth.ts';
+import type { SandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
+import {
+  accountNotices,
+  type BillingApp,
+  billingApp,
+  buySubscription,
+  runDays,
+  withMandate,
+} from './billing-helpers.ts';
+import { api, rows, submitForm } from './payments-helpers.ts';
+
+/**
+ * A replaced mandate with a debit on its way (ADR 377). GoCardless cancels a cancelled mandate's payments that
+ * are not yet submitted, and the sandbox now does the same. So the app keeps a replaced mandate until its debit
+ * is over, and the billing run cancels it then. Lived through with the injectable clock: a Direct Debit
+ * subscription from 31 Jan 2027 (first month by card), whose March debit is raised on Sun 28 Feb, charged on
+ * Wed 3 Mar and confirmed on Fri 5 Mar.
+ */
+let t: BillingApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+type Bought = Awaited<ReturnType<typeof buySubscription>>;
+
+const bank = () => (t as BillingApp).app.services.providers.directDebit as SandboxDirectDebit;
+const mandateStatus = async (id: string) =>
+  (await rows(t as BillingApp, 'SELECT status FROM sandbox_dd_mandates WHERE id = $1', [id]))[0]?.status;
+const debits = async () =>
+  (
+    await rows(
+      t as BillingApp,
+      'SELECT mandate_id, amount_pence, status FROM sandbox_dd_payments ORDER BY created_at',
+    )
+  ).map((r) => [r.mandate_id, r.status]);
+const notices = (p: Bought) => accountNotices(t as BillingApp, p.accountId);
+const account = async (p: Bought) =>
+  (await api((t as BillingApp).base, p.staff, 'GET', '/api/customerAccounts')).body[0];
+
+/** The subscription with its March debit created (pending submission) on its first mandate. */
+async function debitOnItsWay() {
+  t = await billingApp('2027-01-30T12:00:00Z', { env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' } });
+  const app = t;
+  const p = await buySubscription(app, '2027-01-31', 'tok_visa', withMandate(app.base, '55779911'));
+  await runDays(app, '2027-02-28', '2027-02-28');
+  const [first] = await debits();
+  expect(first?.[1]).toBe('pending_submission');
+  return { p, firstMandate: String(first?.[0]) };
+}
+
+/** The customer gives new bank details from the billing tab at `at`; the bank approves the mandate. */
+async function replaceMandate(p: Bought, at: string) {
+  const app = t as BillingApp;
+  app.at.set(at);
+  // The bank approves the new mandate when this test says so, not on a timer of its own.
+  app.app.services.env.SANDBOX_MANDATE_ACTIVATION_SECONDS = 3600;
+  // The customer, signed in now (the clock has moved past the visitor's token).
+  const token = (await signAnonymousToken(app.app.services, p.partyId)).accessToken;
+  const flow = await api(app.base, token, 'POST', '/api/gocardless/flows', {
+    mandateDescription: 'Monthly car insurance',
+    successUrl: `${app.base}/`,
+    clientReference: p.accountId,
+  });
+  expect(flow.status, JSON.stringify(flow.body)).toBe(200);
+  const given = await submitForm(flow.body.redirectUrl, {
+    accountHolder: 'Sam Driver',
+    sortCode: '20-00-00',
+    accountNumber: '55779933',
+  });
+  expect(given.status, given.html).toBe(303);
+  const mandate = await api(app.base, token, 'POST', '/api/gocardless/mandates', {
+    redirectFlowId: flow.body.redirectFlowId,
+  });
+  expect(mandate.status, JSON.stringify(mandate.body)).toBe(200);
+  await bank().activateMandate(mandate.body.mandateId);
+  return String(mandate.body.mandateId);
+}
+
+describe('a mandate replaced while its debit is on its way', { timeout: 400_000 }, () => {
+  it('is kept until the debit is confirmed, then cancelled; no payment is said to fail', async () => {
+    const { p, firstMandate } = await debitOnItsWay();
+    const before = await notices(p);
+    const second = await replaceMandate(p, '2027-03-01T10:00:00Z');
+    expect((await account(p)).paymentMethod.display).toBe('Direct Debit BARCLAYS BANK PLC ••33');
+    // The old mandate is not cancelled yet, so its debit is not either.
+    expect(await mandateStatus(firstMandate)).not.toBe('cancelled');
+    expect(await debits()).toEqual([[firstMandate, 'pending_submission']]);
+
+    // Charged on Wed 3 Mar from the old account and confirmed on Fri 5 Mar; the billing run of Sat 6 Mar
+    // then cancels the old mandate.
+    await runDays(t as BillingApp, '2027-03-01', '2027-03-05');
+    expect(await mandateStatus(firstMandate)).not.toBe('cancelled');
+    await runDays(t as BillingApp, '2027-03-06', '2027-03-06');
+    expect(await mandateStatus(firstMandate)).toBe('cancelled');
+    expect(await debits()).toEqual([[firstMandate, 'confirmed']]);
+    expect((await notices(p)).slice(before.length)).not.toContain('payment-failed');
+    expect(await account(p)).toMatchObject({ outstandingAmount: 0, accountStatus: 'ACTIVE' });
+
+    // April's debit (raised Sun 28 Mar) is taken by the new mandate.
+    await runDays(t as BillingApp, '2027-03-07', '2027-03-28');
+    expect((await debits()).at(-1)).toEqual([second, 'pending_submission']);
+  });
+
+  it('with nothing on its way it is cancelled at once, as before', async () => {
+    const { p, firstMandate } = await debitOnItsWay();
+    await runDays(t as BillingApp, '2027-03-01', '2027-03-05');
+    expect(await debits()).toEqual([[firstMandate, 'confirmed']]);
+    await replaceMandate(p, '2027-03-05T10:00:00Z');
+    expect(await mandateStatus(firstMandate)).toBe('cancelled');
+  });
+});
+
+describe('a mandate the bank cancels while its debit is on its way', { timeout: 400_000 }, () => {
+  it('cancels the debit too, as GoCardless does: a failed collection, retried by the method the customer sets up', async () => {
+    const { p, firstMandate } = await debitOnItsWay();
+    const before = await notices(p);
+    (t as BillingApp).at.set('2027-03-01T10:00:00Z');
+    await bank().cancelMandate(firstMandate);
+    expect(await debits()).toEqual([[firstMandate, 'cancelled']]);
+    const [payment] = await rows(
+      t as BillingApp,
+      "SELECT status, decline_code FROM customer_payments WHERE purpose = 'statement' ORDER BY created_at DESC LIMIT 1",
+    );
+    expect(payment).toEqual({ status: 'FAILED', decline_code: 'mandate_cancelled' });
+    expect((await notices(p)).slice(before.length)).toEqual(['payment-failed']);
+    expect(await account(p)).toMatchObject({ paymentMethodUsable: false });
+  });
+});

@@ -114,7 +114,7 @@ describe('a mandate replaced while its debit is on its way', { timeout: 400_000 
 });
 
 describe('a mandate the bank cancels while its debit is on its way', { timeout: 400_000 }, () => {
-  it('cancels the debit too, as GoCardless does: a failed collection, retried by the method the customer sets up', async () => {
+  it('cancels the debit too, as GoCardless does: a failed collection, the customer told, no usable method left', async () => {
     const { p, firstMandate } = await debitOnItsWay();
     const before = await notices(p);
     (t as BillingApp).at.set('2027-03-01T10:00:00Z');

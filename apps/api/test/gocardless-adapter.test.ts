@@ -65,3 +65,57 @@ describe('GoCardless adapter: refunds', () => {
     await expect(down.provider.createRefund(input)).rejects.toThrow('socket hang up');
   });
 });
+
+describe('GoCardless adapter: cancelling a mandate', () => {
+  const adapter = (status: string, cancel: () => Promise<unknown>) => {
+    const cancelled: string[] = [];
+    const client = {
+      mandates: {
+        find: async () => ({ id: 'MD0001', status }),
+        cancel: async (id: string) => {
+          cancelled.push(id);
+          return cancel();
+        },
+      },
+    } as unknown as Client;
+    return { provider: goCardlessDirectDebit('sandbox_token', 'secret', client), cancelled };
+  };
+  const refusal = (reason: string) =>
+    new InvalidStateError({
+      body: {
+        error: {
+          message: 'Mandate cannot be cancelled',
+          errors: [{ reason, message: 'Mandate cannot be cancelled' }],
+          type: 'invalid_state',
+          code: 422,
+        },
+      },
+    });
+
+  it('cancels an active mandate, and leaves one already cancelled alone', async () => {
+    const active = adapter('active', async () => ({ id: 'MD0001', status: 'cancelled' }));
+    await active.provider.cancelMandate('MD0001');
+    expect(active.cancelled).toEqual(['MD0001']);
+    const done = adapter('cancelled', async () => ({}));
+    await done.provider.cancelMandate('MD0001');
+    expect(done.cancelled).toEqual([]);
+  });
+
+  it('cancelled by another caller since the lookup: done; any other refusal or error passes through', async () => {
+    await expect(
+      adapter('active', async () => {
+        throw refusal('cancellation_failed');
+      }).provider.cancelMandate('MD0001'),
+    ).resolves.toBeUndefined();
+    await expect(
+      adapter('active', async () => {
+        throw refusal('mandate_is_inactive');
+      }).provider.cancelMandate('MD0001'),
+    ).rejects.toBeInstanceOf(InvalidStateError);
+    await expect(
+      adapter('active', async () => {
+        throw new Error('socket hang up');
+      }).provider.cancelMandate('MD0001'),
+    ).rejects.toThrow('socket hang up');
+  });
+});

@@ -1,7 +1,8 @@
 -- A Direct Debit collection records the mandate it was made on (ADR 377), so that a replaced mandate is cancelled
 -- at the provider only once none of its debits is in flight: GoCardless cancels a cancelled mandate's payments
--- that are not yet submitted. Collections in flight now are given their account's current mandate, the one the
--- billing run used unless it was replaced since.
+-- that are not yet submitted. Collections whose payment is still PENDING are given their account's current
+-- mandate, the one the billing run used unless it was replaced since. (Their status is GoCardless's last
+-- action, e.g. `created`, so the payment's own status decides.)
 ALTER TABLE dd_collections ADD COLUMN payment_method_id uuid;
 UPDATE dd_collections c
    SET payment_method_id = a.payment_method_id
@@ -10,7 +11,7 @@ UPDATE dd_collections c
   JOIN customer_accounts a ON a.id = s.account_id
  WHERE p.id = c.customer_payment_id
    AND p.purpose = 'statement'
-   AND c.status IN ('pending_submission', 'submitted');
+   AND p.status = 'PENDING';
 CREATE INDEX dd_collections_payment_method ON dd_collections (payment_method_id);
 
 -- The sandbox, like GoCardless, cancels a cancelled mandate's payments that are not yet submitted.

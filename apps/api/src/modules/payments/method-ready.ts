@@ -93,6 +93,8 @@ export async function releaseMandate(
 ): Promise<'released' | 'kept' | 'nothing'> {
   const [m] = await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, methodId));
   if (m?.type !== 'BACS_DEBIT' || m.mandateStatus === 'CANCELLED') return 'nothing';
+  // Another provider's mandate (the app since moved from the sandbox to GoCardless) is not this provider's to cancel.
+  if (m.provider !== ctx.providers.directDebit.name) return 'nothing';
   if (await debitInFlight(ctx.db, m.id)) return 'kept';
   try {
     await ctx.providers.directDebit.cancelMandate(m.providerReference);

@@ -60,7 +60,14 @@ export function goCardlessDirectDebit(
     async cancelMandate(mandateId) {
       const mandate = await client.mandates.find(mandateId);
       if (['cancelled', 'failed', 'expired', 'consumed', 'blocked'].includes(String(mandate.status))) return;
-      await client.mandates.cancel(mandateId, {});
+      try {
+        await client.mandates.cancel(mandateId, {});
+      } catch (err) {
+        // Cancelled by another caller since the lookup (two billing runs at once): already what was asked.
+        if (err instanceof InvalidStateError && err.errors?.some((e) => e.reason === 'cancellation_failed'))
+          return;
+        throw err;
+      }
     },
 
     async createPayment(input) {

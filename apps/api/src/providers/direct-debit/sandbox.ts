@@ -180,7 +180,10 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
         { startAfter: delay },
       );
       if (queued === undefined)
-        setTimeout(() => void provider.activateMandate(mandateId).catch(() => undefined), delay * 1000);
+        setTimeout(
+          () => void provider.activateMandate(mandateId).catch(() => undefined),
+          delay * 1000,
+        ).unref();
       return {
         mandateId,
         status: 'PENDING_CUSTOMER_APPROVAL',

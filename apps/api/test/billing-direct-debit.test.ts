@@ -351,5 +351,9 @@ describe('Direct Debit collection', () => {
     );
     expect(payment).toEqual({ status: 'FAILED', decline_code: 'no_mandate' });
     expect(await mails(p.accountId)).toEqual(['statement-issued', 'payment-failed']);
+    // No debit is promised on a mandate that is gone.
+    const [failedMail] = await mailText(p.accountId, 'payment-failed');
+    expect(failedMail).toContain('Your Direct Debit instruction is no longer active');
+    expect(failedMail).not.toContain('by Direct Debit again');
   });
 });

@@ -127,5 +127,13 @@ describe('a mandate the bank cancels while its debit is on its way', { timeout: 
     expect(payment).toEqual({ status: 'FAILED', decline_code: 'mandate_cancelled' });
     expect((await notices(p)).slice(before.length)).toEqual(['payment-failed']);
     expect(await account(p)).toMatchObject({ paymentMethodUsable: false });
+    // The notice does not promise another debit on a mandate that is gone.
+    const [mail] = await rows(
+      t as BillingApp,
+      "SELECT body FROM outbox WHERE payload->>'accountId' = $1 AND payload->>'kind' = 'payment-failed'",
+      [p.accountId],
+    );
+    expect(mail?.body).toContain('Your Direct Debit instruction is no longer active');
+    expect(mail?.body).not.toContain('by Direct Debit again');
   });
 });

@@ -22,6 +22,16 @@ import { payOutCancellationRefund } from './refund-payout.ts';
  * policies, ADR 346; with no handler it throws, never skips).
  */
 export const RETRY_AFTER_DAYS = [3, 7] as const;
+/** GoCardless causes of a failed or cancelled debit after which its mandate can collect no more. */
+export const MANDATE_GONE_CAUSES: ReadonlySet<string> = new Set([
+  'mandate_cancelled',
+  'mandate_expired',
+  'bank_account_closed',
+  'bank_account_transferred',
+  'invalid_bank_details',
+  'no_mandate',
+]);
+
 /** A failed Direct Debit is presented again once (ADR 204), on the first retry day plus the Bacs notice. */
 export const DD_REPRESENTATIONS = 1;
 
@@ -46,6 +56,8 @@ export async function afterFailedCollection(
   amount: number,
   at: Date,
   by: CollectedBy = 'card',
+  /** The Direct Debit can no longer collect (its mandate cancelled, or none able to pay): no debit is promised. */
+  mandateGone = false,
 ) {
   if (!COLLECTION_FAIL.from.includes(statement.status)) return;
   await publish(
@@ -78,9 +90,11 @@ export async function afterFailedCollection(
       'Your payment failed',
       [
         `We could not take ${formatGBP(amount)} ${FROM[by]}.`,
-        by === 'debit'
-          ? `Please pay the outstanding balance from your account. Otherwise we will collect it by Direct Debit again on or after ${day(directDebitChargeDate({ noticeSentAt: next }))}.`
-          : `Please pay the outstanding balance from your account. Otherwise we will try your card again on ${day(next)}.`,
+        by === 'card'
+          ? `Please pay the outstanding balance from your account. Otherwise we will try your card again on ${day(next)}.`
+          : mandateGone
+            ? 'Your Direct Debit instruction is no longer active. Please pay the outstanding balance from your account, or set up a new way to pay there.'
+            : `Please pay the outstanding balance from your account. Otherwise we will collect it by Direct Debit again on or after ${day(directDebitChargeDate({ noticeSentAt: next }))}.`,
       ],
       { attempt },
     );

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, statements } from '../../db/schema/index.ts';
 import type { CollectionPayment } from '../payments/index.ts';
-import { afterFailedCollection } from './arrears.ts';
+import { afterFailedCollection, MANDATE_GONE_CAUSES } from './arrears.ts';
 import { postCollected } from './post-collected.ts';
 
 /**
@@ -27,5 +27,13 @@ export async function directDebitOutcome(
   // A debit that fails after a credit settled its statement changes nothing there (ADR 376); the payment is
   // FAILED all the same.
   else
-    await afterFailedCollection(ctx.db, row.account, row.statement, o.payment.amountPence, ctx.at, 'debit');
+    await afterFailedCollection(
+      ctx.db,
+      row.account,
+      row.statement,
+      o.payment.amountPence,
+      ctx.at,
+      'debit',
+      MANDATE_GONE_CAUSES.has(o.payment.declineCode ?? ''),
+    );
 }

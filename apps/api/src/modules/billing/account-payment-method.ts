@@ -87,14 +87,15 @@ export const useMethodForAccount: EventHandlers['paymentMethod.ready'] = async (
  * run releases them; `releaseMandate` still keeps one whose debit is on its way.
  */
 export async function replacedMandatesNotReleased(db: Db): Promise<string[]> {
+  // From the changes (few) rather than every method on file: run by every billing run.
   const rows = await db
-    .select({ id: paymentMethods.id })
-    .from(paymentMethods)
+    .selectDistinct({ id: paymentMethods.id })
+    .from(paymentMethodChanges)
+    .innerJoin(paymentMethods, eq(paymentMethods.id, paymentMethodChanges.fromMethodId))
     .where(
       and(
         eq(paymentMethods.type, 'BACS_DEBIT'),
         ne(paymentMethods.mandateStatus, 'CANCELLED'),
-        sql`EXISTS (SELECT 1 FROM ${paymentMethodChanges} WHERE ${paymentMethodChanges.fromMethodId} = ${paymentMethods.id})`,
         sql`NOT EXISTS (SELECT 1 FROM ${customerAccounts} WHERE ${customerAccounts.paymentMethodId} = ${paymentMethods.id})`,
       ),
     );

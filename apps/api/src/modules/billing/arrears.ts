@@ -23,7 +23,7 @@ import { payOutCancellationRefund } from './refund-payout.ts';
  */
 export const RETRY_AFTER_DAYS = [3, 7] as const;
 /** GoCardless causes of a failed or cancelled debit after which its mandate can collect no more. */
-export const MANDATE_GONE_CAUSES: ReadonlySet<string> = new Set([
+const MANDATE_GONE_CAUSES: ReadonlySet<string> = new Set([
   'mandate_cancelled',
   'mandate_expired',
   'bank_account_closed',
@@ -56,8 +56,8 @@ export async function afterFailedCollection(
   amount: number,
   at: Date,
   by: CollectedBy = 'card',
-  /** The Direct Debit can no longer collect (its mandate cancelled, or none able to pay): no debit is promised. */
-  mandateGone = false,
+  /** Why it failed (the provider's cause): one that leaves no mandate able to collect promises no debit. */
+  declineCode: string | null = null,
 ) {
   if (!COLLECTION_FAIL.from.includes(statement.status)) return;
   await publish(
@@ -92,7 +92,7 @@ export async function afterFailedCollection(
         `We could not take ${formatGBP(amount)} ${FROM[by]}.`,
         by === 'card'
           ? `Please pay the outstanding balance from your account. Otherwise we will try your card again on ${day(next)}.`
-          : mandateGone
+          : MANDATE_GONE_CAUSES.has(declineCode ?? '')
             ? 'Your Direct Debit instruction is no longer active. Please pay the outstanding balance from your account, or set up a new way to pay there.'
             : `Please pay the outstanding balance from your account. Otherwise we will collect it by Direct Debit again on or after ${day(directDebitChargeDate({ noticeSentAt: next }))}.`,
       ],

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, statements } from '../../db/schema/index.ts';
 import type { CollectionPayment } from '../payments/index.ts';
-import { afterFailedCollection, MANDATE_GONE_CAUSES } from './arrears.ts';
+import { afterFailedCollection } from './arrears.ts';
 import { postCollected } from './post-collected.ts';
 
 /**
@@ -34,6 +34,6 @@ export async function directDebitOutcome(
       o.payment.amountPence,
       ctx.at,
       'debit',
-      MANDATE_GONE_CAUSES.has(o.payment.declineCode ?? ''),
+      o.payment.declineCode,
     );
 }

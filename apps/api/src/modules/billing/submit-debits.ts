@@ -80,7 +80,7 @@ export async function submitDebit(
       message: 'No Direct Debit mandate able to pay',
     });
     if (!locked || !recorded) return 'submitted';
-    await afterFailedCollection(tx, account, locked, recorded.amountPence, at, 'debit', true);
+    await afterFailedCollection(tx, account, locked, recorded.amountPence, at, 'debit', 'no_mandate');
     return 'failed';
   });
 }

@@ -87,27 +87,22 @@ async function debitInFlight(db: Db, methodId: string): Promise<boolean> {
  * The billing run releases it then (`releaseMandate` again). A failure is logged: the mandate stays as it
  * was, collects nothing (no account uses it), and the billing run tries again.
  */
-export async function releaseMandate(
-  ctx: ReleaseCtx,
-  methodId: string,
-): Promise<'released' | 'kept' | 'nothing'> {
+export async function releaseMandate(ctx: ReleaseCtx, methodId: string): Promise<void> {
   const [m] = await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, methodId));
-  if (m?.type !== 'BACS_DEBIT' || m.mandateStatus === 'CANCELLED') return 'nothing';
+  if (m?.type !== 'BACS_DEBIT' || m.mandateStatus === 'CANCELLED') return;
   // Another provider's mandate (the app since moved from the sandbox to GoCardless) is not this provider's to cancel.
-  if (m.provider !== ctx.providers.directDebit.name) return 'nothing';
-  if (await debitInFlight(ctx.db, m.id)) return 'kept';
+  if (m.provider !== ctx.providers.directDebit.name) return;
+  if (await debitInFlight(ctx.db, m.id)) return;
   try {
     await ctx.providers.directDebit.cancelMandate(m.providerReference);
     await ctx.db
       .update(paymentMethods)
       .set({ mandateStatus: 'CANCELLED', updatedAt: ctx.clock.now() })
       .where(eq(paymentMethods.id, m.id));
-    return 'released';
   } catch (err) {
     ctx.log?.warn(
       { err, mandate: m.providerReference },
       'could not cancel a replaced mandate at the provider',
     );
-    return 'kept';
   }
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { payOutCancellationRefund } from '../src/modules/billing/index.ts';
 import { payOutPendingRefunds } from '../src/modules/billing/refund-payout.ts';
+import { runBillingDay } from '../src/modules/billing/run-billing.ts';
 import { advanceSandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
 import { signGoCardlessStyle } from '../src/providers/direct-debit/signature.ts';
 import {
@@ -258,14 +259,24 @@ describe('a debit on its way when the policy is voided from inception', { timeou
         "SELECT status FROM customer_payments WHERE purpose = 'statement' ORDER BY created_at DESC LIMIT 1",
       )
     )[0]?.status;
+  const bankPayments = async () =>
+    (await rows(t as BillingApp, 'SELECT status FROM sandbox_dd_payments ORDER BY created_at')).map(
+      (r) => r.status,
+    );
+  const refundParts = async () =>
+    rows(t as BillingApp, 'SELECT method, amount_pence, status FROM payment_refunds ORDER BY created_at');
 
-  /** A subscription whose second month's debit is on its way (raised Sun 28 Feb, charged Wed 3 Mar). */
-  async function voidedWithDebitOnItsWay(accountNumber: string) {
+  /**
+   * A subscription whose second month's debit is on its way (raised Sun 28 Feb, charged Wed 3 Mar), voided on
+   * `voidAt`: by default on 28 Feb, before the debit is submitted to the banks (on its charge date).
+   */
+  async function voidedWithDebitOnItsWay(accountNumber: string, voidAt = '2027-02-28T10:00:00Z') {
     t = await billingApp('2027-01-30T12:00:00Z', { env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' } });
     const app = t;
     const p = await buySubscription(app, '2027-01-31', 'tok_visa', withMandate(app.base, accountNumber));
     await runDays(app, '2027-02-28', '2027-02-28');
-    app.at.set('2027-02-28T10:00:00Z');
+    if (voidAt.slice(0, 10) > '2027-02-28') await bankDays('2027-03-01', voidAt.slice(0, 10));
+    app.at.set(voidAt);
     const policy = (await api(app.base, p.staff, 'GET', `/api/policies/${p.policyId}`)).body;
     const voided = await api(app.base, `uw:${p.partyId}`, 'POST', `/api/policies/${p.policyId}/void`, {
       reason: 'CARELESS_MISREPRESENTATION',
@@ -279,31 +290,62 @@ describe('a debit on its way when the policy is voided from inception', { timeou
     return p;
   }
 
-  it('fails at the bank: the webhook is taken, nothing more is owed, and no failure notice is sent', async () => {
+  it('not yet submitted: the next billing run cancels it; nothing is taken, nothing paid back, no notice', async () => {
+    const p = await voidedWithDebitOnItsWay(GOOD);
+    const app = t as BillingApp;
+    const before = await notices(p);
+    const owed = await balance(p);
+    expect(await bankPayments()).toEqual(['pending_submission']);
+    // The billing runs of the days after (06:00), each with the sandbox bank's day.
+    await runDays(app, '2027-03-01', '2027-03-08');
+    expect(await bankPayments()).toEqual(['cancelled']);
+    expect(await lastDebitStatus()).toBe('FAILED');
+    const [collection] = await rows(app, 'SELECT status FROM dd_collections');
+    expect(collection?.status).toBe('cancelled');
+    expect(await balance(p)).toBe(owed);
+    expect(await notices(p)).toEqual(before);
+    expect(await statementStatuses(p)).not.toContain('failed');
+    // Only the first month's card payment goes back (at the void); there is no debit to pay back.
+    app.at.set('2027-03-12T08:17:00Z');
+    await payOutPendingRefunds(app.app.services);
+    expect(await refundParts()).toEqual([{ method: 'CARD', amount_pence: p.first, status: 'paid' }]);
+    expect(await balance(p)).toBe(0);
+    // Asked again (a second run, a retried job), nothing moves.
+    await runDays(app, '2027-03-09', '2027-03-09');
+    expect(await bankPayments()).toEqual(['cancelled']);
+  });
+
+  it('fails at the bank before any run could cancel it: the webhook is taken, and no failure notice is sent', async () => {
     const p = await voidedWithDebitOnItsWay('55779922');
     const app = t as BillingApp;
     const before = await notices(p);
     const owed = await balance(p);
-    // The bank fails the debit on Fri 5 Mar (the sandbox's failing account); its webhook is taken.
+    // No billing run between: the bank fails the debit on Fri 5 Mar (the sandbox's failing account).
     await bankDays('2027-03-01', '2027-03-08');
-    expect(
-      (await rows(app, 'SELECT status FROM sandbox_dd_payments ORDER BY created_at')).map((r) => r.status),
-    ).toContain('failed');
+    expect(await bankPayments()).toContain('failed');
     expect(await lastDebitStatus()).toBe('FAILED');
     expect(await balance(p)).toBe(owed);
     expect(await notices(p)).toEqual(before);
     expect(await statementStatuses(p)).not.toContain('failed');
   });
 
-  it('is collected: the refund job pays all of it back once GoCardless has confirmed it', async () => {
-    const p = await voidedWithDebitOnItsWay(GOOD);
+  it('submitted before the void: the run cannot cancel it; it is collected and paid back in full', async () => {
+    const p = await voidedWithDebitOnItsWay(GOOD, '2027-03-03T10:00:00Z');
     const app = t as BillingApp;
     const owed = await balance(p);
     const [debit] = await rows(
       app,
-      "SELECT amount_pence FROM sandbox_dd_payments WHERE status = 'pending_submission'",
+      "SELECT amount_pence FROM sandbox_dd_payments WHERE status = 'submitted'",
     );
-    expect(await bankDays('2027-03-01', '2027-03-05')).toEqual(['2027-03-03', '2027-03-05']);
+    expect(debit).toBeDefined();
+    // A billing run after the void does not ask (the debit's own event said it was submitted)...
+    app.at.set('2027-03-03T11:00:00Z');
+    await runBillingDay(app.app.services, app.at.now());
+    // ...nor, had that event been lost, could the provider cancel it: it answers that it is too late.
+    const [pm] = await rows(app, 'SELECT id FROM sandbox_dd_payments');
+    expect(await app.app.services.providers.directDebit.cancelPayment(String(pm?.id))).toBe('refused');
+    expect(await lastDebitStatus()).toBe('PENDING');
+    expect(await bankDays('2027-03-04', '2027-03-05')).toEqual(['2027-03-05']);
     expect(await balance(p)).toBe(owed - Number(debit?.amount_pence));
     app.at.set('2027-03-05T07:17:00Z');
     await payOutPendingRefunds(app.app.services);
@@ -312,11 +354,7 @@ describe('a debit on its way when the policy is voided from inception', { timeou
     await payOutPendingRefunds(app.app.services);
     await bankDays('2027-03-12', '2027-03-19');
     // The first month's card payment went back to the card at the void; the March debit back through GoCardless.
-    const parts = await rows(
-      app,
-      'SELECT method, amount_pence, status FROM payment_refunds ORDER BY created_at',
-    );
-    expect(parts).toEqual([
+    expect(await refundParts()).toEqual([
       { method: 'CARD', amount_pence: p.first, status: 'paid' },
       { method: 'BACS_DEBIT', amount_pence: Number(debit?.amount_pence), status: 'paid' },
     ]);

@@ -66,6 +66,19 @@ describe('GoCardless adapter: refunds', () => {
   });
 });
 
+/** GoCardless's refusal of an action on a resource in the wrong state (HTTP 422 `invalid_state`). */
+const refusal = (reason: string) =>
+  new InvalidStateError({
+    body: {
+      error: {
+        message: 'It cannot be cancelled',
+        errors: [{ reason, message: 'It cannot be cancelled' }],
+        type: 'invalid_state',
+        code: 422,
+      },
+    },
+  });
+
 describe('GoCardless adapter: cancelling a mandate', () => {
   const adapter = (status: string, cancel: () => Promise<unknown>) => {
     const cancelled: string[] = [];
@@ -80,17 +93,6 @@ describe('GoCardless adapter: cancelling a mandate', () => {
     } as unknown as Client;
     return { provider: goCardlessDirectDebit('sandbox_token', 'secret', client), cancelled };
   };
-  const refusal = (reason: string) =>
-    new InvalidStateError({
-      body: {
-        error: {
-          message: 'Mandate cannot be cancelled',
-          errors: [{ reason, message: 'Mandate cannot be cancelled' }],
-          type: 'invalid_state',
-          code: 422,
-        },
-      },
-    });
 
   it('cancels an active mandate, and leaves one already cancelled alone', async () => {
     const active = adapter('active', async () => ({ id: 'MD0001', status: 'cancelled' }));
@@ -116,6 +118,44 @@ describe('GoCardless adapter: cancelling a mandate', () => {
       adapter('active', async () => {
         throw new Error('socket hang up');
       }).provider.cancelMandate('MD0001'),
+    ).rejects.toThrow('socket hang up');
+  });
+});
+
+describe('GoCardless adapter: cancelling a payment (ADR 378)', () => {
+  const adapter = (cancel: () => Promise<unknown>) => {
+    const asked: string[] = [];
+    const client = {
+      payments: {
+        cancel: async (id: string) => {
+          asked.push(id);
+          return cancel();
+        },
+      },
+    } as unknown as Client;
+    return { provider: goCardlessDirectDebit('sandbox_token', 'secret', client), asked };
+  };
+
+  it('cancels a payment not yet submitted', async () => {
+    const a = adapter(async () => ({ id: 'PM0001', status: 'cancelled' }));
+    expect(await a.provider.cancelPayment('PM0001')).toBe('cancelled');
+    expect(a.asked).toEqual(['PM0001']);
+  });
+
+  it('one submitted already (cancellation_failed) is refused; any other refusal or error passes through', async () => {
+    const refused = adapter(async () => {
+      throw refusal('cancellation_failed');
+    });
+    expect(await refused.provider.cancelPayment('PM0001')).toBe('refused');
+    await expect(
+      adapter(async () => {
+        throw refusal('mandate_is_inactive');
+      }).provider.cancelPayment('PM0001'),
+    ).rejects.toBeInstanceOf(InvalidStateError);
+    await expect(
+      adapter(async () => {
+        throw new Error('socket hang up');
+      }).provider.cancelPayment('PM0001'),
     ).rejects.toThrow('socket hang up');
   });
 });

@@ -2,12 +2,12 @@ import { paidInFull } from '@forecourt/domain/policy/term';
 import { sql } from 'drizzle-orm';
 import { mapWithLimit } from '../../lib/concurrency.ts';
 import type { AppServices } from '../../lib/context.ts';
-import { releaseMandate } from '../payments/index.ts';
+import { cancelDebitNotOwed, releaseMandate } from '../payments/index.ts';
 import { replacedMandatesNotReleased } from './account-payment-method.ts';
 import { cancelUnpaid, reopenRetries } from './arrears.ts';
 import { collectPage, dueCollections, shuffled } from './collect-cards.ts';
 import { raisePage } from './raise-statements.ts';
-import { dueDebits, submitDebit } from './submit-debits.ts';
+import { debitsNoLongerOwed, dueDebits, submitDebit } from './submit-debits.ts';
 
 export interface BillingDayResult {
   raised: number;
@@ -89,7 +89,19 @@ export async function runBillingDay(
     }
   }
   result.cancelled = await cancelUnpaid(services, at);
+  // Debits on their way for statements settled meanwhile are cancelled while they can be (ADR 378). One the
+  // provider could not be asked about does not stop the others; the first error is thrown once the run is done
+  // (the job logs it), and the next run asks again. A debit collected after all is paid back (ADR 305).
+  let notCancelled: unknown;
+  for (const id of await debitsNoLongerOwed(services.db)) {
+    try {
+      await cancelDebitNotOwed(services, id);
+    } catch (err) {
+      notCancelled ??= err;
+    }
+  }
   // Replaced mandates kept while a debit of theirs was on its way are cancelled once it is over (ADR 377).
   for (const id of await replacedMandatesNotReleased(services.db)) await releaseMandate(services, id);
+  if (notCancelled) throw notCancelled;
   return result;
 }

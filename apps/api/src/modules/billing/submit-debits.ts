@@ -4,20 +4,20 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, customerPayments, ddCollections, statements } from '../../db/schema/index.ts';
 import type { AppServices } from '../../lib/context.ts';
-import { recordCharge, submitDirectDebit } from '../payments/index.ts';
+import { CANCELLABLE_DEBIT_STATUSES, recordCharge, submitDirectDebit } from '../payments/index.ts';
 import { afterFailedCollection } from './arrears.ts';
 import { type DueCollection, pendingStatementPayments } from './statement-payments.ts';
+
+/** A statement payment's collection of the statement's current attempt. */
+const currentAttempt = and(
+  eq(ddCollections.customerPaymentId, customerPayments.id),
+  eq(ddCollections.attempt, statements.collectionAttempts),
+);
 
 /** Pending Direct Debit statements whose payment of the current attempt has not been submitted yet. */
 export async function dueDebits(db: Db): Promise<DueCollection[]> {
   const rows = await pendingStatementPayments(db)
-    .leftJoin(
-      ddCollections,
-      and(
-        eq(ddCollections.customerPaymentId, customerPayments.id),
-        eq(ddCollections.attempt, statements.collectionAttempts),
-      ),
-    )
+    .leftJoin(ddCollections, currentAttempt)
     .where(
       and(
         inArray(statements.status, ['pending', 'failed']),
@@ -27,6 +27,19 @@ export async function dueDebits(db: Db): Promise<DueCollection[]> {
       ),
     );
   return rows;
+}
+
+/**
+ * Direct Debits on their way for a statement that is settled already (ADR 378): a credit (a void, a
+ * cancellation) or a payment by card settled it while the debit waited for its charge date, and the debit has
+ * not been submitted to the banks yet. Not needed: the billing run has the provider cancel each, rather than
+ * collect it and pay it back.
+ */
+export async function debitsNoLongerOwed(db: Db): Promise<string[]> {
+  const rows = await pendingStatementPayments(db)
+    .innerJoin(ddCollections, currentAttempt)
+    .where(and(eq(statements.status, 'settled'), inArray(ddCollections.status, CANCELLABLE_DEBIT_STATUSES)));
+  return rows.map((r) => r.paymentId);
 }
 
 /**

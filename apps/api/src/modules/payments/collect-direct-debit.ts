@@ -1,5 +1,5 @@
 import { paymentMachine } from '@forecourt/domain/lifecycle/index';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { customerPayments, ddCollections } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { publish } from '../../lib/domain-events.ts';
@@ -117,6 +117,47 @@ export async function applyDirectDebitPaymentEvent(
   if (!moved) return;
   // Billing posts the payment and settles the statement, or runs the arrears path (ADR 204, 346).
   await publish('directDebit.outcome', { db: ctx.db, at: now }, { payment: moved, succeeded });
+}
+
+/**
+ * A debit's provider statuses (its last event) while it has not been submitted to the banks: GoCardless can
+ * still cancel it (ADR 378). `pending_submission` is the status a payment is created with; `created` its event.
+ */
+export const CANCELLABLE_DEBIT_STATUSES = [
+  'pending_submission',
+  'created',
+  'pending_customer_approval',
+  'customer_approval_granted',
+];
+
+/**
+ * Cancels the Direct Debit on its way for a customer payment that nothing is owed for any more (ADR 378), while
+ * the provider can still cancel it. The payment is then FAILED, as the `payments.cancelled` event leaves it,
+ * without waiting for that event (which the sandbox sends once). A debit the provider can no longer cancel
+ * goes on: once collected it is paid back (ADR 305). Answers whether it was cancelled. No transaction is held
+ * while the provider is asked: its webhook may arrive before it answers.
+ */
+export async function cancelDebitNotOwed(
+  ctx: Pick<Ctx, 'db' | 'clock' | 'providers'>,
+  customerPaymentId: string,
+): Promise<boolean> {
+  const provider = ctx.providers.directDebit;
+  const [latest] = await ctx.db
+    .select()
+    .from(ddCollections)
+    .where(eq(ddCollections.customerPaymentId, customerPaymentId))
+    .orderBy(desc(ddCollections.attempt))
+    .limit(1);
+  if (!latest || latest.provider !== provider.name || !CANCELLABLE_DEBIT_STATUSES.includes(latest.status))
+    return false;
+  if ((await provider.cancelPayment(latest.providerPaymentId)) === 'refused') return false;
+  await ctx.db.transaction((tx) =>
+    applyDirectDebitPaymentEvent(
+      { ...ctx, db: tx },
+      { action: 'cancelled', paymentId: latest.providerPaymentId, cause: 'payment_cancelled' },
+    ),
+  );
+  return true;
 }
 
 /** Customer payments move through the payment machine (ADR 345). */

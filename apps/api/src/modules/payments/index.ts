@@ -11,7 +11,12 @@ export {
   reopenStatementPayment,
   type StatementCharge,
 } from './charge-saved-card.ts';
-export { type CollectionPayment, submitDirectDebit } from './collect-direct-debit.ts';
+export {
+  CANCELLABLE_DEBIT_STATUSES,
+  type CollectionPayment,
+  cancelDebitNotOwed,
+  submitDirectDebit,
+} from './collect-direct-debit.ts';
 export { createCardCheckout, expireAtProvider } from './create-card-session.ts';
 export {
   type CreateCustomerPaymentInput,

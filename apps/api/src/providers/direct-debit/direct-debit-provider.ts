@@ -96,6 +96,12 @@ export interface DirectDebitProvider {
   /** Creates (or, for a key already used, answers) the payment; its progress arrives by webhook. */
   createPayment(input: DirectDebitPaymentInput): Promise<DirectDebitPayment>;
   /**
+   * Cancels a payment not yet submitted to the banks (ADR 378): 'cancelled' (a `payments.cancelled` event
+   * follows), or 'refused' once it can no longer be cancelled (GoCardless: `cancellation_failed`, for a payment
+   * submitted, collected, failed or cancelled already). Any other error is thrown.
+   */
+  cancelPayment(paymentId: string): Promise<'cancelled' | 'refused'>;
+  /**
    * Creates (or, for a key already used, answers) a refund of a confirmed payment; its progress arrives by
    * webhook (`refunds` events: created, paid, failed). Throws DirectDebitRefundRefused when refused.
    */

@@ -70,6 +70,18 @@ export function goCardlessDirectDebit(
       }
     },
 
+    async cancelPayment(paymentId) {
+      try {
+        await client.payments.cancel(paymentId, {});
+        return 'cancelled';
+      } catch (err) {
+        // Submitted to the banks already (or over): GoCardless can no longer cancel it.
+        if (err instanceof InvalidStateError && err.errors?.some((e) => e.reason === 'cancellation_failed'))
+          return 'refused';
+        throw err;
+      }
+    },
+
     async createPayment(input) {
       const payment = await client.payments.create(
         {

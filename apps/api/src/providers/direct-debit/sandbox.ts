@@ -277,6 +277,25 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
       }
     },
 
+    async cancelPayment(paymentId) {
+      const { db, clock } = services();
+      // As GoCardless: only a payment not yet submitted to the banks can be cancelled.
+      const [p] = await db
+        .update(sandboxDdPayments)
+        .set({ status: 'cancelled', updatedAt: clock.now() })
+        .where(and(eq(sandboxDdPayments.id, paymentId), eq(sandboxDdPayments.status, 'pending_submission')))
+        .returning();
+      if (!p) return 'refused';
+      await sendEvent(
+        p.webhookUrl,
+        'payments',
+        'cancelled',
+        { payment: p.id, mandate: p.mandateId },
+        { origin: 'api', cause: 'payment_cancelled', description: 'The payment was cancelled.' },
+      );
+      return 'cancelled';
+    },
+
     async createPayment(input) {
       const { db, clock } = services();
       const [mandate] = await db

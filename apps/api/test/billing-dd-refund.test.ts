@@ -290,7 +290,7 @@ describe('a debit on its way when the policy is voided from inception', { timeou
     return p;
   }
 
-  it('not yet submitted: the next billing run cancels it; nothing is taken, nothing paid back, no notice', async () => {
+  it('not yet submitted: the next billing run cancels it; nothing is taken or paid back, and the customer is told', async () => {
     const p = await voidedWithDebitOnItsWay(GOOD);
     const app = t as BillingApp;
     const before = await notices(p);
@@ -303,16 +303,25 @@ describe('a debit on its way when the policy is voided from inception', { timeou
     const [collection] = await rows(app, 'SELECT status FROM dd_collections');
     expect(collection?.status).toBe('cancelled');
     expect(await balance(p)).toBe(owed);
-    expect(await notices(p)).toEqual(before);
+    // The advance notice had promised the debit: the customer is told, once, that it will not be taken.
+    expect(await notices(p)).toEqual([...before, 'debit-cancelled']);
+    const [told] = await rows(
+      app,
+      "SELECT subject, body FROM outbox WHERE payload->>'kind' = 'debit-cancelled' AND payload->>'accountId' = $1",
+      [p.accountId],
+    );
+    expect(told?.subject).toMatch(/^Your Direct Debit will not be collected: policy /);
+    expect(told?.body).toContain('that was to be collected on or after 3 March 2027');
     expect(await statementStatuses(p)).not.toContain('failed');
     // Only the first month's card payment goes back (at the void); there is no debit to pay back.
     app.at.set('2027-03-12T08:17:00Z');
     await payOutPendingRefunds(app.app.services);
     expect(await refundParts()).toEqual([{ method: 'CARD', amount_pence: p.first, status: 'paid' }]);
     expect(await balance(p)).toBe(0);
-    // Asked again (a second run, a retried job), nothing moves.
+    // Asked again (a second run, a retried job), nothing moves and nobody is told again.
     await runDays(app, '2027-03-09', '2027-03-09');
     expect(await bankPayments()).toEqual(['cancelled']);
+    expect(await notices(p)).toEqual([...before, 'debit-cancelled']);
   });
 
   it('fails at the bank before any run could cancel it: the webhook is taken, and no failure notice is sent', async () => {

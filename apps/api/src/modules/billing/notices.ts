@@ -11,6 +11,7 @@ export type BillingNotice =
   | 'statement-issued'
   | 'payment-taken'
   | 'payment-failed'
+  | 'debit-cancelled'
   | 'account-suspended'
   | 'notice-of-cancellation'
   | 'cancelled-non-payment';

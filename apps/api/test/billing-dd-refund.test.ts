@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { payOutCancellationRefund } from '../src/modules/billing/index.ts';
+import { ledgerBreaks, payOutCancellationRefund } from '../src/modules/billing/index.ts';
 import { payOutPendingRefunds } from '../src/modules/billing/refund-payout.ts';
 import { runBillingDay } from '../src/modules/billing/run-billing.ts';
 import { advanceSandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
@@ -39,6 +39,18 @@ async function debitCollected(accountNumber: string) {
   const p = await buySubscription(app, '2027-01-31', 'tok_visa', withMandate(app.base, accountNumber));
   await runDays(app, '2027-02-28', '2027-03-05');
   return p;
+}
+
+/** The underwriter voids the policy now, for a misrepresentation found out (every premium goes back). */
+async function voidNow(p: Bought) {
+  const app = t as BillingApp;
+  const policy = (await api(app.base, p.staff, 'GET', `/api/policies/${p.policyId}`)).body;
+  const voided = await api(app.base, `uw:${p.partyId}`, 'POST', `/api/policies/${p.policyId}/void`, {
+    reason: 'CARELESS_MISREPRESENTATION',
+    note: 'Undisclosed conviction',
+    policyNumber: policy.policyNumber,
+  });
+  expect(voided.status, JSON.stringify(voided.body)).toBe(200);
 }
 
 /** Staff acting for the customer cancel the policy now (Standard: cooling-off is long over). */
@@ -277,13 +289,7 @@ describe('a debit on its way when the policy is voided from inception', { timeou
     await runDays(app, '2027-02-28', '2027-02-28');
     if (voidAt.slice(0, 10) > '2027-02-28') await bankDays('2027-03-01', voidAt.slice(0, 10));
     app.at.set(voidAt);
-    const policy = (await api(app.base, p.staff, 'GET', `/api/policies/${p.policyId}`)).body;
-    const voided = await api(app.base, `uw:${p.partyId}`, 'POST', `/api/policies/${p.policyId}/void`, {
-      reason: 'CARELESS_MISREPRESENTATION',
-      note: 'Undisclosed conviction',
-      policyNumber: policy.policyNumber,
-    });
-    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    await voidNow(p);
     // Every charge credited: no statement asks for anything, while the March debit is still on its way.
     expect(await statementStatuses(p)).not.toContain('pending');
     expect(await lastDebitStatus()).toBe('PENDING');
@@ -326,7 +332,6 @@ describe('a debit on its way when the policy is voided from inception', { timeou
 
   it('fails at the bank before any run could cancel it: the webhook is taken, and no failure notice is sent', async () => {
     const p = await voidedWithDebitOnItsWay('55779922');
-    const app = t as BillingApp;
     const before = await notices(p);
     const owed = await balance(p);
     // No billing run between: the bank fails the debit on Fri 5 Mar (the sandbox's failing account).
@@ -368,5 +373,48 @@ describe('a debit on its way when the policy is voided from inception', { timeou
       { method: 'BACS_DEBIT', amount_pence: Number(debit?.amount_pence), status: 'paid' },
     ]);
     expect(await balance(p)).toBe(0);
+  });
+});
+
+describe('a refund paid back two ways: to the card at once, by GoCardless days later', {
+  timeout: 400_000,
+}, () => {
+  it('has a line per part, so every penny paid back has its line when it is paid (ADR 380)', async () => {
+    // The first month paid by card, March's debit confirmed on 5 Mar; voided on 8 Mar: everything goes back.
+    const p = await debitCollected(GOOD);
+    const app = t as BillingApp;
+    const debit = await lastDebit();
+    app.at.set('2027-03-08T10:00:00Z');
+    await voidNow(p);
+    const lines = async () =>
+      (
+        await rows(
+          app,
+          `SELECT l.amount_pence, l.status, l.sub_type, l.payment_method_description AS by,
+                  (SELECT string_agg(r.method, ',') FROM payment_refunds r WHERE r.reference = l.id::text) AS parts
+             FROM statement_line_items l WHERE l.account_id = $1 AND l.type = 'refund' ORDER BY l.amount_pence`,
+          [p.accountId],
+        )
+      ).map((r) => [r.amount_pence, r.status, r.sub_type, r.by, r.parts]);
+    // The card's part is paid at once and its line posted; the debit's waits for GoCardless, in a line of its own.
+    const both = [p.first, Number(debit?.amount_pence)].sort((a, b) => a - b);
+    expect(await lines()).toEqual(
+      expect.arrayContaining([
+        [p.first, 'POSTED', 'STRIPE', 'Card', 'CARD'],
+        [Number(debit?.amount_pence), 'PENDING', 'GOCARDLESS', 'Direct Debit', 'BACS_DEBIT'],
+      ]),
+    );
+    expect((await lines()).map((l) => l[0])).toEqual(both);
+    // Received less paid back equals the cash lines, while the debit's refund is on its way (the nightly check).
+    expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
+    // Paid by GoCardless on the third working day: its line is posted, and nothing is owed either way.
+    await bankDays('2027-03-08', '2027-03-12');
+    expect((await lines()).map((l) => l[1])).toEqual(['POSTED', 'POSTED']);
+    expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
+    expect(await balance(p)).toBe(0);
+    // The hourly job finds nothing left to pay.
+    app.at.set('2027-03-12T12:17:00Z');
+    await payOutPendingRefunds(app.app.services);
+    expect(await rows(app, 'SELECT count(*)::int AS n FROM payment_refunds')).toEqual([{ n: 2 }]);
   });
 });

@@ -136,9 +136,9 @@ export async function runLife(
     // A billing run down at the end is up again before the final check, so its catch-up is checked too.
     const upAgain = Math.max(0, ...plan.ops.map((op) => (op.kind === 'down' ? op.day + op.days + 1 : 0)));
     let final = Math.max(plan.days + 3, d.facts.ends.length > 0 ? endDay + 8 : 0, upAgain);
-    // A Direct Debit already announced when cover ends is still collected (ADR 305 does not cancel a debit in
-    // flight), and what it took beyond the days on cover is refunded only once it is confirmed, then paid on the
-    // third working day: with a bank holiday between, that can be eleven days after the end (seed 82). So the
+    // A Direct Debit already announced when cover ends is still collected, unless the end settled its statement
+    // before it was submitted (then the billing run cancels it, ADR 378), and what it took beyond the days on
+    // cover is refunded only once it is confirmed, then paid on the third working day: with a bank holiday between, that can be eleven days after the end (seed 82). So the
     // settling goes on while a collection or a refund is on its way, for three weeks after the end at most: a
     // refund still open then is a breach.
     const onTheirWay = async () =>

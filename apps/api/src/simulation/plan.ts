@@ -129,6 +129,15 @@ export function drawLife(r: Rng, seed: number): LifePlan {
           : r.int(1, days - 1);
     ops.push({ kind: 'down', day, days: r.int(1, 10) });
   }
+  // A void found out later, on or a day or two after a monthly payment date, on an account paying by Direct
+  // Debit: the month's statement is raised on its payment date and its debit charged after the Bacs notice, so
+  // the debit is often on its way, not yet submitted (the billing run then cancels it, ADR 378). Drawn after the
+  // outage, so everything above stays what each seed gave before.
+  if (buy.paidBy === 'direct-debit' && days > 45 && r.chance(0.5)) {
+    const months = Math.max(1, Math.floor((days - buy.startInDays) / 30.44) - 1);
+    const day = buy.startInDays + Math.round(r.int(1, months) * 30.44) + r.int(0, 2);
+    ops.push({ kind: 'void', day: Math.min(days - 1, Math.max(1, day)) });
+  }
   ops.sort((a, b) => a.day - b.day);
   return { seed, buy, ops, days };
 }

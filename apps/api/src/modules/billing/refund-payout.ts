@@ -6,6 +6,7 @@ import { defineJob } from '../../jobs/registry.ts';
 import type { Ctx } from '../../lib/context.ts';
 import {
   FAILED_REFUND_STATUSES,
+  moveRefundPart,
   OPEN_REFUND_STATUSES,
   refundCustomerPayment,
   refundPartsFor,
@@ -22,9 +23,12 @@ type PayoutCtx = Pick<Ctx, 'db' | 'providers' | 'clock'> & {
  * payments, newest first, each the way it was paid (a card payment through the card provider, a Direct Debit
  * payment through GoCardless), never more than what is left of a payment, split across several when one is
  * not enough. The provider key of each part is `refund-<line>-<payment>`, so a retry, two at once or a retry
- * after a crash make one refund per part. The line is settled once every part is known (settleRefundLine): at
- * once for card refunds, by webhook for Direct Debit ones. A refund not fully paid out (a provider refused or
- * failed) stays PENDING and the hourly `refund-payout` job tries again. Answers whether the line is settled.
+ * after a crash make one refund per part. A line whose parts do not all end at once (a card refund is paid at
+ * once, a Direct Debit refund days later) or do not cover it is split, one line per part (ADR 380), so that
+ * each penny paid back has its line when it is paid. A line is settled once its part is known
+ * (settleRefundLine): at once for a card refund, by webhook for a Direct Debit one. What is not paid out yet (a
+ * provider refused or failed) stays a PENDING line of its own, and the hourly `refund-payout` job pays it out
+ * later. Answers whether the line is settled.
  */
 export async function payOutCancellationRefund(ctx: PayoutCtx, refundLineId: string) {
   const [line] = await ctx.db
@@ -32,39 +36,100 @@ export async function payOutCancellationRefund(ctx: PayoutCtx, refundLineId: str
     .from(statementLineItems)
     .where(eq(statementLineItems.id, refundLineId));
   if (line?.type !== 'refund' || line.status !== 'PENDING') return false;
-  const payments = await ctx.db
+  // A line made by a split has its part already (its amount is the part's): only its settling is left.
+  if (sumOf(await refundPartsFor(ctx.db, line.id)) < line.amountPence) {
+    const payments = await ctx.db
+      .select()
+      .from(statementLineItems)
+      .where(
+        and(
+          eq(statementLineItems.accountId, line.accountId),
+          eq(statementLineItems.type, 'payment'),
+          eq(statementLineItems.status, 'POSTED'),
+        ),
+      )
+      .orderBy(desc(statementLineItems.effectiveAt), desc(statementLineItems.createdAt));
+    let left = line.amountPence;
+    try {
+      for (const p of payments) {
+        if (left <= 0) break;
+        if (!p.customerPaymentId) continue;
+        const part = await refundCustomerPayment(ctx, {
+          customerPaymentId: p.customerPaymentId,
+          amountPence: Math.min(left, -p.amountPence),
+          key: `refund-${line.id}-${p.customerPaymentId}`,
+          reference: line.id,
+        });
+        if (part) left -= part.amountPence;
+      }
+      if (left > 0)
+        ctx.log?.warn({ refundLineId, left }, 'cancellation refund not fully paid out; tried again later');
+    } catch (err) {
+      ctx.log?.warn({ err, refundLineId }, 'cancellation refund failed at the provider; tried again later');
+    }
+  }
+  const now = ctx.clock.now();
+  const lines = await ctx.db.transaction((tx) => linePerPart(tx, line.id));
+  let settled = false;
+  for (const id of lines) {
+    const done = await ctx.db.transaction((tx) => settleRefundLine(tx, id, now));
+    if (id === line.id) settled = done;
+  }
+  return settled;
+}
+
+/** How a refund line names the way its money goes back: the way the payment it refunds was made. */
+const paidBackBy = (method: string) =>
+  method === 'CARD'
+    ? { paymentMethodDescription: 'Card', subType: 'STRIPE' as const }
+    : { paymentMethodDescription: 'Direct Debit', subType: 'GOCARDLESS' as const };
+
+/**
+ * One line per part (ADR 380), for a PENDING refund line whose parts will not be settled together: some still
+ * on their way while others are paid or failed, or not covering the line. The line keeps its first part; each
+ * other part gets a PENDING line of its own (the part moves to it); what no part covers yet stays PENDING in a
+ * line with no part, paid out later. Each line names the way its money goes back (the way the payment it
+ * refunds was made).
+ * A line that one part covers, or whose parts are all final and cover it, is left whole. Answers the lines to
+ * settle.
+ */
+async function linePerPart(db: Db, lineId: string): Promise<string[]> {
+  const [line] = await db
     .select()
     .from(statementLineItems)
-    .where(
-      and(
-        eq(statementLineItems.accountId, line.accountId),
-        eq(statementLineItems.type, 'payment'),
-        eq(statementLineItems.status, 'POSTED'),
-      ),
-    )
-    .orderBy(desc(statementLineItems.effectiveAt), desc(statementLineItems.createdAt));
-  let left = line.amountPence;
-  try {
-    for (const p of payments) {
-      if (left <= 0) break;
-      if (!p.customerPaymentId) continue;
-      const part = await refundCustomerPayment(ctx, {
-        customerPaymentId: p.customerPaymentId,
-        amountPence: Math.min(left, -p.amountPence),
-        key: `refund-${line.id}-${p.customerPaymentId}`,
-        reference: line.id,
-      });
-      if (part) left -= part.amountPence;
-    }
-  } catch (err) {
-    ctx.log?.warn({ err, refundLineId }, 'cancellation refund failed at the provider; tried again later');
-    return false;
+    .where(and(eq(statementLineItems.id, lineId), eq(statementLineItems.status, 'PENDING')))
+    .for('update');
+  if (!line) return [];
+  const parts = await refundPartsFor(db, line.id);
+  const covered = sumOf(parts) >= line.amountPence;
+  const final = parts.every((p) => !OPEN_REFUND_STATUSES.includes(p.status));
+  const [first, ...others] = parts;
+  if (!first || (covered && (final || others.length === 0))) return [line.id];
+  const statement = { id: line.statementId, accountId: line.accountId };
+  const like = (amount: number, part?: (typeof parts)[number]) => ({
+    type: 'refund' as const,
+    status: 'PENDING' as const,
+    size: amount,
+    descriptionKey: line.descriptionKey,
+    descriptionValue: line.descriptionValue,
+    ...(part
+      ? paidBackBy(part.method)
+      : { paymentMethodDescription: line.paymentMethodDescription, subType: line.subType }),
+    effectiveAt: line.effectiveAt,
+  });
+  await db
+    .update(statementLineItems)
+    .set({ amountPence: first.amountPence, ...paidBackBy(first.method) })
+    .where(eq(statementLineItems.id, line.id));
+  const ids = [line.id];
+  for (const part of others) {
+    const made = await postLine(db, statement, like(part.amountPence, part));
+    await moveRefundPart(db, part.idempotencyKey, made.id);
+    ids.push(made.id);
   }
-  if (left > 0) {
-    ctx.log?.warn({ refundLineId, left }, 'cancellation refund not fully paid out; tried again later');
-    return false;
-  }
-  return ctx.db.transaction((tx) => settleRefundLine(tx, line.id, ctx.clock.now()));
+  const left = line.amountPence - sumOf(parts);
+  if (left > 0) await postLine(db, statement, like(left));
+  return ids;
 }
 
 const sumOf = (parts: { amountPence: number }[]) => parts.reduce((total, p) => total + p.amountPence, 0);

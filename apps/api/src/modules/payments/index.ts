@@ -40,6 +40,7 @@ export {
 } from './payment-lookups.ts';
 export {
   FAILED_REFUND_STATUSES,
+  moveRefundPart,
   OPEN_REFUND_STATUSES,
   type RefundPart,
   refundCustomerPayment,

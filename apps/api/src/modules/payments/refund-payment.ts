@@ -117,6 +117,14 @@ export const refundPartsFor = (db: Db, reference: string) =>
     .orderBy(paymentRefunds.createdAt);
 
 /**
+ * Moves a refund part to another reference (billing gives each part of a refund line its own line, ADR 380):
+ * its later events then settle that line. The part's key, and so its provider refund, stay as they were.
+ */
+export async function moveRefundPart(db: Db, idempotencyKey: string, reference: string) {
+  await db.update(paymentRefunds).set({ reference }).where(eq(paymentRefunds.idempotencyKey, idempotencyKey));
+}
+
+/**
  * A `refunds` webhook event, inside the webhook's transaction: records the provider's status on the part
  * (created, paid, failed, funds_returned...); when it moved, `refund.outcome` (ADR 346): billing settles the refund line.
  */

@@ -8,6 +8,11 @@ import { ratedProposal, type Visitor, visitor } from './proposals-helpers.ts';
 let t: ListeningApp;
 beforeAll(async () => {
   t = await listeningApp();
+  // Minutes pass (on the test's clock) between a quote and its purchase here. Within half an hour of London
+  // midnight the quote's start date would be over by then: the tests live an hour after that midnight instead.
+  const now = t.clock.now();
+  const midnight = new TZDate(`${addDaysIso(todayInLondon(now), 1)}T00:00:00`, LONDON).getTime();
+  if (midnight - now.getTime() < 30 * 60 * 1000) t.clock.advance(midnight - now.getTime() + 60 * 60 * 1000);
 });
 afterAll(async () => t.close());
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ledgerBreaks, payOutCancellationRefund } from '../src/modules/billing/index.ts';
 import { payOutPendingRefunds } from '../src/modules/billing/refund-payout.ts';
 import { runBillingDay } from '../src/modules/billing/run-billing.ts';
+import { DirectDebitRefundRefused } from '../src/providers/direct-debit/direct-debit-provider.ts';
 import { advanceSandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
 import { signGoCardlessStyle } from '../src/providers/direct-debit/signature.ts';
 import {
@@ -355,6 +356,7 @@ describe('a debit on its way when the policy is voided from inception', { timeou
     // A billing run after the void does not ask (the debit's own event said it was submitted)...
     app.at.set('2027-03-03T11:00:00Z');
     await runBillingDay(app.app.services, app.at.now());
+    expect(await bankPayments()).toEqual(['submitted']);
     // ...nor, had that event been lost, could the provider cancel it: it answers that it is too late.
     const [pm] = await rows(app, 'SELECT id FROM sandbox_dd_payments');
     expect(await app.app.services.providers.directDebit.cancelPayment(String(pm?.id))).toBe('refused');
@@ -407,14 +409,109 @@ describe('a refund paid back two ways: to the card at once, by GoCardless days l
     expect((await lines()).map((l) => l[0])).toEqual(both);
     // Received less paid back equals the cash lines, while the debit's refund is on its way (the nightly check).
     expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
+    // The hourly job, an hour on, with the debit's refund still on its way: it pays nothing again.
+    app.at.set('2027-03-08T11:17:00Z');
+    await payOutPendingRefunds(app.app.services);
+    expect(await rows(app, 'SELECT count(*)::int AS n FROM payment_refunds')).toEqual([{ n: 2 }]);
+    expect((await lines()).map((l) => l[1]).sort()).toEqual(['PENDING', 'POSTED']);
     // Paid by GoCardless on the third working day: its line is posted, and nothing is owed either way.
     await bankDays('2027-03-08', '2027-03-12');
     expect((await lines()).map((l) => l[1])).toEqual(['POSTED', 'POSTED']);
     expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
     expect(await balance(p)).toBe(0);
-    // The hourly job finds nothing left to pay.
-    app.at.set('2027-03-12T12:17:00Z');
+  });
+
+  /** Voided on 8 Mar with a provider's refunds failing as `fail` says, until `restore` is called. */
+  async function voidedWhileRefundsFail(by: 'directDebit' | 'cardPayments', fail: () => never) {
+    const p = await debitCollected(GOOD);
+    const app = t as BillingApp;
+    const providers = app.app.services.providers;
+    const saved = {
+      directDebit: providers.directDebit.createRefund,
+      cardPayments: providers.cardPayments.refundPayment,
+    };
+    if (by === 'directDebit') providers.directDebit.createRefund = async () => fail();
+    else providers.cardPayments.refundPayment = async () => fail();
+    app.at.set('2027-03-08T10:00:00Z');
+    await voidNow(p);
+    const restore = () => {
+      providers.directDebit.createRefund = saved.directDebit;
+      providers.cardPayments.refundPayment = saved.cardPayments;
+    };
+    return { p, restore };
+  }
+  const refundCount = async () =>
+    (await rows(t as BillingApp, 'SELECT count(*)::int AS n FROM payment_refunds'))[0]?.n;
+
+  it('GoCardless refusing its part: the card part is posted at once, the rest waits in a line of its own', async () => {
+    const { p, restore } = await voidedWhileRefundsFail('directDebit', () => {
+      throw new DirectDebitRefundRefused('not confirmed yet');
+    });
+    const app = t as BillingApp;
+    const debit = await lastDebit();
+    const statuses = async () =>
+      (
+        await rows(
+          app,
+          `SELECT l.amount_pence, l.status, (SELECT count(*)::int FROM payment_refunds r WHERE r.reference = l.id::text) AS parts
+             FROM statement_line_items l WHERE l.account_id = $1 AND l.type = 'refund' ORDER BY l.amount_pence`,
+          [p.accountId],
+        )
+      ).map((r) => [r.amount_pence, r.status, r.parts]);
+    const [small, large] = [p.first, Number(debit?.amount_pence)].sort((a, b) => a - b);
+    const cardFirst = small === p.first;
+    expect(await statuses()).toEqual(
+      cardFirst
+        ? [
+            [small, 'POSTED', 1],
+            [large, 'PENDING', 0],
+          ]
+        : [
+            [small, 'PENDING', 0],
+            [large, 'POSTED', 1],
+          ],
+    );
+    expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
+    // GoCardless takes it an hour on: the job pays the rest out; once paid, both lines are posted, nothing twice.
+    restore();
+    app.at.set('2027-03-08T11:17:00Z');
     await payOutPendingRefunds(app.app.services);
-    expect(await rows(app, 'SELECT count(*)::int AS n FROM payment_refunds')).toEqual([{ n: 2 }]);
+    await bankDays('2027-03-09', '2027-03-12');
+    expect((await statuses()).map((l) => l[1])).toEqual(['POSTED', 'POSTED']);
+    expect(await refundCount()).toBe(2);
+    expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
+    expect(await balance(p)).toBe(0);
+  });
+
+  it('an error whose outcome is unknown: the line stays whole, and the retry asks again with the same keys', async () => {
+    // GoCardless makes its part (the newest payment's); the card provider's answer is lost.
+    const { p, restore } = await voidedWhileRefundsFail('cardPayments', () => {
+      throw new Error('socket hang up');
+    });
+    const app = t as BillingApp;
+    const lineStatuses = async () =>
+      (
+        await rows(app, "SELECT status FROM statement_line_items WHERE account_id = $1 AND type = 'refund'", [
+          p.accountId,
+        ])
+      ).map((r) => r.status);
+    expect(await lineStatuses()).toEqual(['PENDING']);
+    const [whole] = await rows(
+      app,
+      "SELECT id FROM statement_line_items WHERE account_id = $1 AND type = 'refund'",
+      [p.accountId],
+    );
+    restore();
+    app.at.set('2027-03-08T11:17:00Z');
+    await payOutPendingRefunds(app.app.services);
+    await bankDays('2027-03-09', '2027-03-12');
+    expect((await lineStatuses()).sort()).toEqual(['POSTED', 'POSTED']);
+    expect(await refundCount()).toBe(2);
+    const keys = (await rows(app, 'SELECT idempotency_key FROM payment_refunds')).map((r) =>
+      String(r.idempotency_key),
+    );
+    expect(keys.every((k) => k.startsWith(`refund-${whole?.id}-`))).toBe(true);
+    expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
+    expect(await balance(p)).toBe(0);
   });
 });

@@ -123,7 +123,7 @@ describe('GoCardless adapter: cancelling a mandate', () => {
 });
 
 describe('GoCardless adapter: cancelling a payment (ADR 378)', () => {
-  const adapter = (cancel: () => Promise<unknown>) => {
+  const adapter = (cancel: () => Promise<unknown>, status = 'submitted') => {
     const asked: string[] = [];
     const client = {
       payments: {
@@ -131,6 +131,7 @@ describe('GoCardless adapter: cancelling a payment (ADR 378)', () => {
           asked.push(id);
           return cancel();
         },
+        find: async (id: string) => ({ id, status }),
       },
     } as unknown as Client;
     return { provider: goCardlessDirectDebit('sandbox_token', 'secret', client), asked };
@@ -147,6 +148,11 @@ describe('GoCardless adapter: cancelling a payment (ADR 378)', () => {
       throw refusal('cancellation_failed');
     });
     expect(await refused.provider.cancelPayment('PM0001')).toBe('refused');
+    // Refused because an earlier call cancelled it (its answer lost): cancelled, as asked.
+    const again = adapter(async () => {
+      throw refusal('cancellation_failed');
+    }, 'cancelled');
+    expect(await again.provider.cancelPayment('PM0001')).toBe('cancelled');
     await expect(
       adapter(async () => {
         throw refusal('mandate_is_inactive');

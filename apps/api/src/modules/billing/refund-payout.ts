@@ -65,7 +65,10 @@ export async function payOutCancellationRefund(ctx: PayoutCtx, refundLineId: str
       if (left > 0)
         ctx.log?.warn({ refundLineId, left }, 'cancellation refund not fully paid out; tried again later');
     } catch (err) {
+      // The provider's answer is unknown (it may have made the refund): the line stays whole, so the retry asks
+      // again with the same keys and is answered the same refund. Splitting now would give what is left new keys.
       ctx.log?.warn({ err, refundLineId }, 'cancellation refund failed at the provider; tried again later');
+      return false;
     }
   }
   const now = ctx.clock.now();
@@ -94,17 +97,28 @@ const paidBackBy = (method: string) =>
  * settle.
  */
 async function linePerPart(db: Db, lineId: string): Promise<string[]> {
+  // The parts first, then the line: the order the refunds webhook takes them in (part, then line).
+  const parts = await refundPartsFor(db, lineId, { forUpdate: true });
   const [line] = await db
     .select()
     .from(statementLineItems)
     .where(and(eq(statementLineItems.id, lineId), eq(statementLineItems.status, 'PENDING')))
     .for('update');
   if (!line) return [];
-  const parts = await refundPartsFor(db, line.id);
-  const covered = sumOf(parts) >= line.amountPence;
+  const made = sumOf(parts);
   const final = parts.every((p) => !OPEN_REFUND_STATUSES.includes(p.status));
   const [first, ...others] = parts;
-  if (!first || (covered && (final || others.length === 0))) return [line.id];
+  // Left whole: nothing paid out yet, one part covering it, parts all final, or (never expected) parts beyond it.
+  if (!first || made > line.amountPence || (made === line.amountPence && (final || others.length === 0))) {
+    // Named by the way its money goes back, when that is one way.
+    const ways = new Set(parts.map((p) => p.method));
+    if (first && ways.size === 1 && paidBackBy(first.method).subType !== line.subType)
+      await db
+        .update(statementLineItems)
+        .set(paidBackBy(first.method))
+        .where(eq(statementLineItems.id, line.id));
+    return [line.id];
+  }
   const statement = { id: line.statementId, accountId: line.accountId };
   const like = (amount: number, part?: (typeof parts)[number]) => ({
     type: 'refund' as const,

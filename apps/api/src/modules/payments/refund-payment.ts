@@ -108,13 +108,15 @@ export async function refundCustomerPayment(
   return row ?? null;
 }
 
-/** The refunds made for one reference (a ledger refund line), oldest first. */
-export const refundPartsFor = (db: Db, reference: string) =>
-  db
+/** The refunds made for one reference (a ledger refund line), oldest first; locked with `forUpdate`. */
+export const refundPartsFor = (db: Db, reference: string, o: { forUpdate?: boolean } = {}) => {
+  const q = db
     .select()
     .from(paymentRefunds)
     .where(eq(paymentRefunds.reference, reference))
-    .orderBy(paymentRefunds.createdAt);
+    .orderBy(paymentRefunds.createdAt, paymentRefunds.idempotencyKey);
+  return o.forUpdate ? q.for('update') : q;
+};
 
 /**
  * Moves a refund part to another reference (billing gives each part of a refund line its own line, ADR 380):

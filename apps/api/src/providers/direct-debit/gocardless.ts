@@ -75,9 +75,12 @@ export function goCardlessDirectDebit(
         await client.payments.cancel(paymentId, {});
         return 'cancelled';
       } catch (err) {
-        // Submitted to the banks already (or over): GoCardless can no longer cancel it.
-        if (err instanceof InvalidStateError && err.errors?.some((e) => e.reason === 'cancellation_failed'))
-          return 'refused';
+        // Submitted to the banks already (or over): GoCardless can no longer cancel it. Unless it is cancelled
+        // already (an earlier call whose answer was lost): then it is what was asked.
+        if (err instanceof InvalidStateError && err.errors?.some((e) => e.reason === 'cancellation_failed')) {
+          const payment = await client.payments.find(paymentId);
+          return payment.status === 'cancelled' ? 'cancelled' : 'refused';
+        }
         throw err;
       }
     },

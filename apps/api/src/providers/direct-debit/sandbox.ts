@@ -285,7 +285,14 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
         .set({ status: 'cancelled', updatedAt: clock.now() })
         .where(and(eq(sandboxDdPayments.id, paymentId), eq(sandboxDdPayments.status, 'pending_submission')))
         .returning();
-      if (!p) return 'refused';
+      if (!p) {
+        // Cancelled already (an earlier call whose answer was lost): what was asked, as the adapter answers it.
+        const [was] = await db
+          .select({ status: sandboxDdPayments.status })
+          .from(sandboxDdPayments)
+          .where(eq(sandboxDdPayments.id, paymentId));
+        return was?.status === 'cancelled' ? 'cancelled' : 'refused';
+      }
       await sendEvent(
         p.webhookUrl,
         'payments',

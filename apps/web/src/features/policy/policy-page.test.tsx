@@ -433,6 +433,26 @@ function billingMocks(method: string, path: string, body: unknown) {
         },
       ],
     });
+  if (path === '/customerAccounts/A1/statements/S1') {
+    // A refund paid back against two equal debits: two lines alike in every field (ADR 380).
+    const refund = {
+      type: 'refund',
+      status: 'PENDING',
+      amount: 4_500,
+      descriptionKey: 'billing.lineItem.cancellationRefund',
+      descriptionValue: null,
+      servicePeriodStart: null,
+      servicePeriodEnd: null,
+      paymentMethodDescription: 'Direct Debit',
+      effectiveAt: '2026-12-28T10:00:00.000Z',
+      subType: 'GOCARDLESS',
+      ipt: null,
+    } as const;
+    return reply(endpoints.getStatement, {
+      ...summary(1, 'settled', '2026-11-21T00:00:00.000Z'),
+      lineItems: [refund, { ...refund }],
+    });
+  }
   if (method === 'PUT' && path === '/customerAccounts/A1/paymentDay')
     return reply(endpoints.changePaymentDay, {
       paymentDay: (body as { paymentDay: number }).paymentDay,
@@ -507,6 +527,15 @@ describe('billing tab (spec 2 §2)', () => {
       'ItemPeriod or dateAmount',
       'Monthly premium includes £4.82 insurance premium tax21 December 2026 – 21 January 2027£45.00',
       'Payment received21 December 2026-£45.00',
+    ]);
+    await userEvent.click(within(dialog).getByRole('button', { name: /close/i }));
+    await userEvent.click(within(previous).getByRole('button', { name: 'Statement 1' }));
+    const first = await screen.findByRole('dialog', { name: 'Statement 1' });
+    const alike = within(await within(first).findByTestId('statement-detail')).getAllByRole('row');
+    expect(alike.map((r) => r.textContent)).toEqual([
+      'ItemPeriod or dateAmount',
+      'Refund (pending)28 December 2026£45.00',
+      'Refund (pending)28 December 2026£45.00',
     ]);
   });
 

@@ -31,8 +31,9 @@ export function StatementModal(props: {
               </tr>
             </thead>
             <tbody>
-              {statement.lineItems.map((l) => (
-                <tr key={`${l.type}-${l.effectiveAt}-${l.amount}-${l.servicePeriodStart}`}>
+              {statement.lineItems.map((l, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the lines are a fixed list in ledger order, and two can be alike in every field (a refund paid back against two equal debits, ADR 380)
+                <tr key={i}>
                   <td>
                     {t(`policy.billing.lineType.${l.type}`)}
                     {l.status !== 'POSTED' && ` (${t(`policy.billing.lineStatus.${l.status}`)})`}

@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, max } from 'drizzle-orm';
 import { customerAccounts, statementLineItems, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
-import { postLine, SURPLUS_REFUND_KEY } from './ledger-store.ts';
+import { movedBy, postLine, SURPLUS_REFUND_KEY } from './ledger-store.ts';
 
 type LineRow = typeof statementLineItems.$inferSelect;
 
@@ -167,8 +167,7 @@ export async function postCancellationCredit(
         size: refundPence,
         descriptionKey: 'billing.lineItem.cancellationRefund',
         descriptionValue: o.reference,
-        paymentMethodDescription: card ? 'Card' : 'Direct Debit',
-        subType: card ? 'STRIPE' : 'GOCARDLESS',
+        ...movedBy(card),
         effectiveAt: o.now,
       })
     ).id;

@@ -3,7 +3,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { customerPayments, statementLineItems, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
-import { lockAccount, postedBalance, postLine } from './ledger-store.ts';
+import { lockAccount, movedBy, postedBalance, postLine } from './ledger-store.ts';
 
 /**
  * Money that reached an ended policy's account after its cancellation was posted (ADR 305): a Direct Debit
@@ -85,8 +85,7 @@ export async function refundCreditAfterCancellation(ctx: Pick<Ctx, 'db'> & { now
         size: due,
         descriptionKey: 'billing.lineItem.cancellationRefund',
         descriptionValue: credit?.descriptionValue ?? null,
-        paymentMethodDescription: card ? 'Card' : 'Direct Debit',
-        subType: card ? 'STRIPE' : 'GOCARDLESS',
+        ...movedBy(card),
         effectiveAt: ctx.now,
       });
       return line.id;

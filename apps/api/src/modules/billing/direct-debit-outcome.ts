@@ -3,13 +3,10 @@ import { formatGBP } from '@forecourt/domain/money';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, statements } from '../../db/schema/index.ts';
-import type { CollectionPayment } from '../payments/index.ts';
+import { type CollectionPayment, DEBIT_CANCELLED_CAUSE } from '../payments/index.ts';
 import { afterFailedCollection } from './arrears.ts';
 import { sendNotice } from './notices.ts';
 import { postCollected } from './post-collected.ts';
-
-/** The cause a debit cancelled by the app carries (GoCardless's, for a payment its creditor cancelled). */
-const DEBIT_NOT_OWED = 'payment_cancelled';
 
 /**
  * A Direct Debit outcome from the provider's webhook (registered with payments, ADR 204), in the webhook's
@@ -32,7 +29,7 @@ export async function directDebitOutcome(
   if (o.succeeded) await postCollected(ctx.db, [{ ...row, payment: o.payment }], ctx.at, 'debit');
   // A debit cancelled because its statement was settled meanwhile (ADR 378): the advance notice promised it,
   // so the customer is told it will not be taken. Once: the payment moved from PENDING in this transaction.
-  else if (o.payment.declineCode === DEBIT_NOT_OWED && row.statement.status === 'settled') {
+  else if (o.payment.declineCode === DEBIT_CANCELLED_CAUSE && row.statement.status === 'settled') {
     const due = row.statement.paymentDueAt;
     await sendNotice(ctx.db, row.account, 'debit-cancelled', 'Your Direct Debit will not be collected', [
       `We have cancelled the Direct Debit of ${formatGBP(o.payment.amountPence)}${due ? ` that was to be collected on or after ${formatLondon(due, 'd MMMM yyyy')}` : ''}.`,

@@ -73,6 +73,12 @@ export interface NewLine {
   effectiveAt: Date;
 }
 
+/** How a payment or refund line names the way its money moved: by card (Stripe) or by Direct Debit (GoCardless). */
+export const movedBy = (card: boolean) =>
+  card
+    ? { paymentMethodDescription: 'Card', subType: 'STRIPE' as const }
+    : { paymentMethodDescription: 'Direct Debit', subType: 'GOCARDLESS' as const };
+
 /** Posts a line item on a statement; premium lines record their IPT (allocated, `premiumTaxOf`). */
 export async function postLine(db: Db, statement: Pick<StatementRow, 'id' | 'accountId'>, line: NewLine) {
   const [row] = await rowsWithTax(db, [{ statement, line }]);

@@ -3,7 +3,7 @@ import { paymentDayFor } from '@forecourt/domain/billing/schedule';
 import { customerAccounts, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import type { CustomerPaymentRow, PaymentMethod } from '../payments/index.ts';
-import { postLine } from './ledger-store.ts';
+import { movedBy, postLine } from './ledger-store.ts';
 
 /**
  * Bind's billing part (ADR 134), in the caller's transaction (ctx.db): the customer account of a new policy
@@ -97,8 +97,7 @@ export async function openLedger(
         type: 'payment',
         size: o.payment.amountPence,
         descriptionKey: 'billing.lineItem.cardPayment',
-        paymentMethodDescription: 'Card',
-        subType: 'STRIPE',
+        ...movedBy(true),
         customerPaymentId: o.payment.id,
         effectiveAt: o.payment.settledAt ?? o.now,
       },

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { customerAccounts, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { mtaLine } from './adjustment-charge.ts';
-import { lockAccount, nextStatementNumber, postedBalance, postLine } from './ledger-store.ts';
+import { lockAccount, movedBy, nextStatementNumber, postedBalance, postLine } from './ledger-store.ts';
 
 /**
  * A confirmed mid-term change on a policy paid in full (annual, driveaway: ADR 245), in the caller's
@@ -63,8 +63,7 @@ export async function postPaidInFullAdjustment(
       size: paid,
       status: 'POSTED',
       descriptionKey: 'billing.lineItem.cardPayment',
-      paymentMethodDescription: 'Card',
-      subType: 'STRIPE',
+      ...movedBy(true),
       customerPaymentId: o.paidBy.customerPaymentId,
       effectiveAt: o.paidBy.at,
     });
@@ -77,8 +76,7 @@ export async function postPaidInFullAdjustment(
     status: 'PENDING',
     descriptionKey: 'billing.lineItem.adjustmentRefund',
     descriptionValue: o.reference,
-    paymentMethodDescription: card ? 'Card' : 'Direct Debit',
-    subType: card ? 'STRIPE' : 'GOCARDLESS',
+    ...movedBy(card),
     effectiveAt: o.now,
   });
   return { refundLineId: line.id };

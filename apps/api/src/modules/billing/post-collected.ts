@@ -7,7 +7,7 @@ import { publish } from '../../lib/domain-events.ts';
 import { guardOf } from '../../lib/lifecycle.ts';
 import type { CollectionPayment } from '../payments/index.ts';
 import { type CollectedBy, reinstateIfPaidMany } from './arrears.ts';
-import { type AccountRow, postLines, type StatementRow } from './ledger-store.ts';
+import { type AccountRow, movedBy, postLines, type StatementRow } from './ledger-store.ts';
 import { sendNotices } from './notices.ts';
 
 export interface Collected {
@@ -31,8 +31,7 @@ export async function postCollected(tx: Db, collected: Collected[], at: Date, by
         size: payment.amountPence,
         descriptionKey:
           by === 'card' ? 'billing.lineItem.cardPayment' : 'billing.lineItem.directDebitPayment',
-        paymentMethodDescription: by === 'card' ? 'Card' : 'Direct Debit',
-        subType: by === 'card' ? 'STRIPE' : 'GOCARDLESS',
+        ...movedBy(by === 'card'),
         customerPaymentId: payment.id,
         effectiveAt: at,
       },

@@ -12,7 +12,7 @@ import {
   refundPartsFor,
 } from '../payments/index.ts';
 import { refundCreditAfterCancellation } from './credit-after-cancellation.ts';
-import { postLine } from './ledger-store.ts';
+import { movedBy, postLine } from './ledger-store.ts';
 
 type PayoutCtx = Pick<Ctx, 'db' | 'providers' | 'clock'> & {
   log?: Pick<Ctx['log'], 'warn'> | undefined;
@@ -82,10 +82,7 @@ export async function payOutCancellationRefund(ctx: PayoutCtx, refundLineId: str
 }
 
 /** How a refund line names the way its money goes back: the way the payment it refunds was made. */
-const paidBackBy = (method: string) =>
-  method === 'CARD'
-    ? { paymentMethodDescription: 'Card', subType: 'STRIPE' as const }
-    : { paymentMethodDescription: 'Direct Debit', subType: 'GOCARDLESS' as const };
+const paidBackBy = (method: string) => movedBy(method === 'CARD');
 
 /**
  * One line per part (ADR 380), for a PENDING refund line whose parts will not be settled together: some still

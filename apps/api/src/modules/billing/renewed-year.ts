@@ -8,7 +8,7 @@ import type { AppServices } from '../../lib/context.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
 import { chargeSavedCard, createCustomerPayment, latestPaymentFor, recordCharge } from '../payments/index.ts';
 import { afterFailedCollection, reinstateIfPaid } from './arrears.ts';
-import { type AccountRow, postLine, type StatementRow } from './ledger-store.ts';
+import { type AccountRow, movedBy, postLine, type StatementRow } from './ledger-store.ts';
 import { sendNotice } from './notices.ts';
 
 export interface RenewedYearsResult {
@@ -122,8 +122,7 @@ async function postYearPaid(
     type: 'payment',
     size: paid,
     descriptionKey: 'billing.lineItem.cardPayment',
-    paymentMethodDescription: 'Card',
-    subType: 'STRIPE',
+    ...movedBy(true),
     customerPaymentId: payment.id,
     effectiveAt: at,
   });

@@ -28,7 +28,7 @@ import {
   settleByToken,
 } from '../payments/index.ts';
 import { reinstateIfPaid } from './arrears.ts';
-import { postLines, SURPLUS_REFUND_KEY } from './ledger-store.ts';
+import { movedBy, postLines, SURPLUS_REFUND_KEY } from './ledger-store.ts';
 
 const OPEN = ['pending', 'failed'] as const;
 
@@ -158,8 +158,7 @@ export async function applySettlement(ctx: Ctx, payment: SettledPayment) {
       status: 'POSTED',
       amountPence: -applied,
       descriptionKey: 'billing.lineItem.cardPayment',
-      paymentMethodDescription: 'Card',
-      subType: 'STRIPE',
+      ...movedBy(true),
       customerPaymentId: payment.id,
       effectiveAt: payment.settledAt ?? ctx.clock.now(),
     });
@@ -222,8 +221,7 @@ export const postSurplus: EventHandlers['payment.surplus'] = async (ctx, o) => {
   if (!statement) return;
   const common = {
     size: o.amountPence,
-    paymentMethodDescription: 'Card',
-    subType: 'STRIPE' as const,
+    ...movedBy(true),
     customerPaymentId: o.payment.id,
     descriptionValue: o.paymentReference,
     effectiveAt: ctx.at,

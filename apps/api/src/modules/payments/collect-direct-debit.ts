@@ -119,6 +119,9 @@ export async function applyDirectDebitPaymentEvent(
   await publish('directDebit.outcome', { db: ctx.db, at: now }, { payment: moved, succeeded });
 }
 
+/** The cause a debit the app cancelled carries (GoCardless's cause for a payment its creditor cancelled). */
+export const DEBIT_CANCELLED_CAUSE = 'payment_cancelled';
+
 /**
  * A debit's provider statuses (its last event) while it has not been submitted to the banks: GoCardless can
  * still cancel it (ADR 378). `pending_submission` is the status a payment is created with; `created` its event.
@@ -154,7 +157,7 @@ export async function cancelDebitNotOwed(
   await ctx.db.transaction((tx) =>
     applyDirectDebitPaymentEvent(
       { ...ctx, db: tx },
-      { action: 'cancelled', paymentId: latest.providerPaymentId, cause: 'payment_cancelled' },
+      { action: 'cancelled', paymentId: latest.providerPaymentId, cause: DEBIT_CANCELLED_CAUSE },
     ),
   );
   return true;

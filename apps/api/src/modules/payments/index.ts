@@ -15,6 +15,7 @@ export {
   CANCELLABLE_DEBIT_STATUSES,
   type CollectionPayment,
   cancelDebitNotOwed,
+  DEBIT_CANCELLED_CAUSE,
   submitDirectDebit,
 } from './collect-direct-debit.ts';
 export { createCardCheckout, expireAtProvider } from './create-card-session.ts';

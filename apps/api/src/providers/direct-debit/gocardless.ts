@@ -21,6 +21,10 @@ const clientFor = (accessToken: string) =>
  * The real Direct Debit provider: GoCardless redirect flows, payments and refunds through the official SDK.
  * `client` is for the adapter's own tests (the request shapes); the app passes none.
  */
+/** GoCardless's 422 for a cancel it cannot do: the mandate or payment is cancelled already, or past cancelling. */
+const cancellationFailed = (err: unknown) =>
+  err instanceof InvalidStateError && err.errors?.some((e) => e.reason === 'cancellation_failed') === true;
+
 export function goCardlessDirectDebit(
   accessToken: string,
   webhookSecret: string | undefined,
@@ -64,8 +68,7 @@ export function goCardlessDirectDebit(
         await client.mandates.cancel(mandateId, {});
       } catch (err) {
         // Cancelled by another caller since the lookup (two billing runs at once): already what was asked.
-        if (err instanceof InvalidStateError && err.errors?.some((e) => e.reason === 'cancellation_failed'))
-          return;
+        if (cancellationFailed(err)) return;
         throw err;
       }
     },
@@ -77,7 +80,7 @@ export function goCardlessDirectDebit(
       } catch (err) {
         // Submitted to the banks already (or over): GoCardless can no longer cancel it. Unless it is cancelled
         // already (an earlier call whose answer was lost): then it is what was asked.
-        if (err instanceof InvalidStateError && err.errors?.some((e) => e.reason === 'cancellation_failed')) {
+        if (cancellationFailed(err)) {
           const payment = await client.payments.find(paymentId);
           return payment.status === 'cancelled' ? 'cancelled' : 'refused';
         }

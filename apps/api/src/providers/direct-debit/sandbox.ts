@@ -113,6 +113,23 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
     });
     return deliverWebhook(url, body, { 'webhook-signature': signGoCardlessStyle(body, await secret()) });
   };
+  /** A payment cancelled at the app's request (its own, or its mandate's), told as GoCardless tells it. */
+  const sendPaymentCancelled = (
+    p: { id: string; mandateId: string; webhookUrl: string },
+    cause: string,
+    description: string,
+  ) =>
+    sendEvent(
+      p.webhookUrl,
+      'payments',
+      'cancelled',
+      { payment: p.id, mandate: p.mandateId },
+      {
+        origin: 'api',
+        cause,
+        description,
+      },
+    );
   const sendMandateEvent = (
     url: string,
     mandateId: string,
@@ -262,19 +279,8 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
           and(eq(sandboxDdPayments.mandateId, mandateId), eq(sandboxDdPayments.status, 'pending_submission')),
         )
         .returning();
-      for (const p of cancelled) {
-        await sendEvent(
-          p.webhookUrl,
-          'payments',
-          'cancelled',
-          { payment: p.id, mandate: mandateId },
-          {
-            origin: 'api',
-            cause: 'mandate_cancelled',
-            description: 'The mandate for this payment was cancelled.',
-          },
-        );
-      }
+      for (const p of cancelled)
+        await sendPaymentCancelled(p, 'mandate_cancelled', 'The mandate for this payment was cancelled.');
     },
 
     async cancelPayment(paymentId) {
@@ -293,13 +299,7 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
           .where(eq(sandboxDdPayments.id, paymentId));
         return was?.status === 'cancelled' ? 'cancelled' : 'refused';
       }
-      await sendEvent(
-        p.webhookUrl,
-        'payments',
-        'cancelled',
-        { payment: p.id, mandate: p.mandateId },
-        { origin: 'api', cause: 'payment_cancelled', description: 'The payment was cancelled.' },
-      );
+      await sendPaymentCancelled(p, 'payment_cancelled', 'The payment was cancelled.');
       return 'cancelled';
     },
 

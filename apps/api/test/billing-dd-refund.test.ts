@@ -297,6 +297,33 @@ describe('a debit on its way when the policy is voided from inception', { timeou
     return p;
   }
 
+  it('claimed by a run whose provider answer was lost: the next run makes it (the same key) and cancels it', async () => {
+    t = await billingApp('2027-01-30T12:00:00Z', { env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' } });
+    const app = t;
+    const p = await buySubscription(app, '2027-01-31', 'tok_visa', withMandate(app.base, GOOD));
+    const bank = app.app.services.providers.directDebit;
+    const createPayment = bank.createPayment.bind(bank);
+    bank.createPayment = async (input) => {
+      await createPayment(input);
+      throw new Error('socket hang up');
+    };
+    await expect(runDays(app, '2027-02-28', '2027-02-28')).rejects.toThrow('socket hang up');
+    bank.createPayment = createPayment;
+    app.at.set('2027-02-28T10:00:00Z');
+    await voidNow(p);
+    const before = await notices(p);
+    const owed = await balance(p);
+    expect(await rows(app, 'SELECT status FROM dd_collections')).toEqual([{ status: 'claimed' }]);
+    await runDays(app, '2027-03-01', '2027-03-08');
+    // The one payment the provider made is found by its key, and cancelled before it is submitted.
+    expect(await bankPayments()).toEqual(['cancelled']);
+    expect(await lastDebitStatus()).toBe('FAILED');
+    expect(await rows(app, 'SELECT status FROM dd_collections')).toEqual([{ status: 'cancelled' }]);
+    expect(await balance(p)).toBe(owed);
+    expect(await notices(p)).toEqual([...before, 'debit-cancelled']);
+    expect(await refundParts()).not.toContainEqual(expect.objectContaining({ method: 'BACS_DEBIT' }));
+  });
+
   it('not yet submitted: the next billing run cancels it; nothing is taken or paid back, and the customer is told', async () => {
     const p = await voidedWithDebitOnItsWay(GOOD);
     const app = t as BillingApp;

@@ -51,10 +51,13 @@ async function debitOnItsWay() {
   return { p, firstMandate: String(first?.[0]) };
 }
 
-/** The customer gives new bank details from the billing tab at `at`; the bank approves the mandate. */
-async function replaceMandate(p: Bought, at: string) {
+/**
+ * The customer gives new bank details from the billing tab at `at` (or at the clock's time); the bank approves
+ * the mandate.
+ */
+async function replaceMandate(p: Bought, at?: string) {
   const app = t as BillingApp;
-  app.at.set(at);
+  if (at) app.at.set(at);
   // The bank approves the new mandate when this test says so, not on a timer of its own.
   app.app.services.env.SANDBOX_MANDATE_ACTIVATION_SECONDS = 3600;
   // The customer, signed in now (the clock has moved past the visitor's token).
@@ -110,6 +113,91 @@ describe('a mandate replaced while its debit is on its way', { timeout: 400_000 
     expect(await debits()).toEqual([[firstMandate, 'confirmed']]);
     await replaceMandate(p, '2027-03-05T10:00:00Z');
     expect(await mandateStatus(firstMandate)).toBe('cancelled');
+  });
+});
+
+/** A Direct Debit subscription from 31 Jan 2027 (first month by card), before its March debit is raised. */
+async function subscribed() {
+  t = await billingApp('2027-01-30T12:00:00Z', { env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' } });
+  const app = t;
+  const p = await buySubscription(app, '2027-01-31', 'tok_visa', withMandate(app.base, '55779911'));
+  return { app, p, before: await notices(p) };
+}
+
+type MakeDebit = SandboxDirectDebit['createPayment'];
+
+/** Runs `run` with the sandbox's payment creation passed through `around` (given the real call), then restores it. */
+async function whileMakingDebits(
+  around: (make: () => ReturnType<MakeDebit>) => ReturnType<MakeDebit>,
+  run: () => Promise<unknown>,
+) {
+  const sandbox = bank();
+  const createPayment = sandbox.createPayment.bind(sandbox);
+  sandbox.createPayment = (input) => around(() => createPayment(input));
+  try {
+    await run();
+  } finally {
+    sandbox.createPayment = createPayment;
+  }
+}
+
+describe('a mandate replaced while the billing run is making its debit', { timeout: 400_000 }, () => {
+  it('the debit the run was making on the old mandate is made and kept; no payment is said to fail', async () => {
+    const { app, p, before } = await subscribed();
+    // The customer's new mandate becomes active while the billing run of Sun 28 Feb is asking the provider
+    // for March's debit: after the run read the account's mandate, before the provider answered.
+    let second: string | undefined;
+    await whileMakingDebits(
+      async (make) => {
+        if (second === undefined) {
+          second = '';
+          second = await replaceMandate(p);
+        }
+        return make();
+      },
+      () => runDays(app, '2027-02-28', '2027-02-28'),
+    );
+    expect(second).toMatch(/^MD/);
+    expect((await account(p)).paymentMethod.display).toBe('Direct Debit BARCLAYS BANK PLC ••33');
+    const [[firstMandate, status] = []] = await debits();
+    expect(firstMandate).not.toBe(second);
+    // The old mandate is kept for its debit, which is taken from the old account as its notice said.
+    expect(status).toBe('pending_submission');
+    expect(await mandateStatus(String(firstMandate))).not.toBe('cancelled');
+    await runDays(app, '2027-03-01', '2027-03-06');
+    expect(await debits()).toEqual([[firstMandate, 'confirmed']]);
+    expect(await mandateStatus(String(firstMandate))).toBe('cancelled');
+    expect((await notices(p)).slice(before.length)).not.toContain('payment-failed');
+    expect(await account(p)).toMatchObject({ outstandingAmount: 0, accountStatus: 'ACTIVE' });
+  });
+});
+
+describe('a debit whose provider answer was lost (a run stopped half-way)', { timeout: 400_000 }, () => {
+  it('is made once: the next run finds the claim and asks again with the same key; the mandate is kept for it', async () => {
+    const { app, p, before } = await subscribed();
+    // The provider makes March's debit, but its answer never reaches the run (a timeout, a killed process).
+    await whileMakingDebits(
+      async (make) => {
+        await make();
+        throw new Error('socket hang up');
+      },
+      () => expect(runDays(app, '2027-02-28', '2027-02-28')).rejects.toThrow('socket hang up'),
+    );
+    const claim = async () => (await rows(app, 'SELECT status, provider_payment_id FROM dd_collections'))[0];
+    expect(await claim()).toEqual({ status: 'claimed', provider_payment_id: null });
+    const [[firstMandate] = []] = await debits();
+    // A new mandate now: the old one is kept, since the claim says a debit may be on its way on it.
+    await replaceMandate(p, '2027-02-28T12:00:00Z');
+    expect(await mandateStatus(String(firstMandate))).not.toBe('cancelled');
+    // The next run makes the claimed debit on the old mandate: the provider answers the payment it made.
+    await runDays(app, '2027-03-01', '2027-03-01');
+    const [made] = await rows(app, 'SELECT id FROM sandbox_dd_payments');
+    expect(await claim()).toEqual({ status: 'pending_submission', provider_payment_id: made?.id });
+    await runDays(app, '2027-03-02', '2027-03-06');
+    expect(await debits()).toEqual([[firstMandate, 'confirmed']]);
+    expect(await mandateStatus(String(firstMandate))).toBe('cancelled');
+    expect((await notices(p)).slice(before.length)).not.toContain('payment-failed');
+    expect(await account(p)).toMatchObject({ outstandingAmount: 0, accountStatus: 'ACTIVE' });
   });
 });
 

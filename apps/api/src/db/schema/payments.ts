@@ -187,7 +187,8 @@ export const ddCollections = pgTable(
     customerPaymentId: uuid('customer_payment_id').notNull(),
     attempt: integer('attempt').notNull(),
     provider: text('provider').notNull(),
-    providerPaymentId: text('provider_payment_id').notNull(),
+    /** The provider's payment; null while the collection is claimed and not yet made (ADR 381). */
+    providerPaymentId: text('provider_payment_id'),
     chargeDate: date('charge_date').notNull(),
     status: text('status').notNull(),
     /** The mandate (payment_methods.id) it was made on (migration 1140, ADR 377); null before that. */

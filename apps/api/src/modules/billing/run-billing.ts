@@ -7,7 +7,13 @@ import { replacedMandatesNotReleased } from './account-payment-method.ts';
 import { cancelUnpaid, reopenRetries } from './arrears.ts';
 import { collectPage, dueCollections, shuffled } from './collect-cards.ts';
 import { raisePage } from './raise-statements.ts';
-import { debitsNoLongerOwed, dueDebits, submitDebit } from './submit-debits.ts';
+import {
+  claimsNoLongerOwed,
+  debitsNoLongerOwed,
+  dueDebits,
+  makeClaimNoLongerOwed,
+  submitDebit,
+} from './submit-debits.ts';
 
 export interface BillingDayResult {
   raised: number;
@@ -93,6 +99,14 @@ export async function runBillingDay(
   // provider could not be asked about does not stop the others; the first error is thrown once the run is done
   // (the job logs it), and the next run asks again. A debit collected after all is paid back (ADR 305).
   let notCancelled: unknown;
+  // A claim a stopped run left may have been made at the provider: made now, it is cancelled below (ADR 381).
+  for (const claim of await claimsNoLongerOwed(services.db)) {
+    try {
+      await makeClaimNoLongerOwed(services, claim, at);
+    } catch (err) {
+      notCancelled ??= err;
+    }
+  }
   for (const id of await debitsNoLongerOwed(services.db)) {
     try {
       await cancelDebitNotOwed(services, id);

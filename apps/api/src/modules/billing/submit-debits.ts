@@ -1,11 +1,18 @@
 import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
 import { londonDate } from '@forecourt/domain/dates';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, customerPayments, ddCollections, statements } from '../../db/schema/index.ts';
 import type { AppServices } from '../../lib/context.ts';
-import { CANCELLABLE_DEBIT_STATUSES, recordCharge, submitDirectDebit } from '../payments/index.ts';
+import {
+  CANCELLABLE_DEBIT_STATUSES,
+  claimDirectDebit,
+  DEBIT_CLAIMED,
+  recordCharge,
+  submitDirectDebit,
+} from '../payments/index.ts';
 import { afterFailedCollection } from './arrears.ts';
+import { lockAccount } from './ledger-store.ts';
 import { type DueCollection, pendingStatementPayments } from './statement-payments.ts';
 
 /** A statement payment's collection of the statement's current attempt. */
@@ -14,7 +21,11 @@ const currentAttempt = and(
   eq(ddCollections.attempt, statements.collectionAttempts),
 );
 
-/** Pending Direct Debit statements whose payment of the current attempt has not been submitted yet. */
+/**
+ * Pending Direct Debit statements whose payment of the current attempt has not been submitted yet: not claimed,
+ * or claimed by a run that stopped before the provider answered (ADR 381). A claim is made on its own mandate
+ * even if the account has moved to a card since.
+ */
 export async function dueDebits(db: Db): Promise<DueCollection[]> {
   const rows = await pendingStatementPayments(db)
     .leftJoin(ddCollections, currentAttempt)
@@ -22,11 +33,38 @@ export async function dueDebits(db: Db): Promise<DueCollection[]> {
       and(
         inArray(statements.status, ['pending', 'failed']),
         eq(statements.kind, 'subscription'),
-        eq(customerAccounts.paymentMethodType, 'BACS_DEBIT'),
-        sql`${ddCollections.customerPaymentId} IS NULL`,
+        or(
+          and(eq(customerAccounts.paymentMethodType, 'BACS_DEBIT'), isNull(ddCollections.customerPaymentId)),
+          eq(ddCollections.status, DEBIT_CLAIMED),
+        ),
       ),
     );
   return rows;
+}
+
+/**
+ * Claims left by a run that stopped before the provider answered, whose statement was settled since (ADR 381):
+ * the provider may have made the debit. The billing run makes it (the same idempotency key finds one made
+ * already), so that it can be cancelled as a debit no longer owed.
+ */
+export async function claimsNoLongerOwed(db: Db): Promise<DueCollection[]> {
+  return pendingStatementPayments(db)
+    .innerJoin(ddCollections, currentAttempt)
+    .where(and(eq(statements.status, 'settled'), eq(ddCollections.status, DEBIT_CLAIMED)));
+}
+
+/** Makes a claim no longer owed at the provider, charged as early as the notice allows, to be cancelled. */
+export async function makeClaimNoLongerOwed(services: AppServices, due: DueCollection, at: Date) {
+  const [account] = await services.db
+    .select({ code: customerAccounts.accountCode })
+    .from(customerAccounts)
+    .where(eq(customerAccounts.id, due.accountId));
+  await submitDirectDebit(services, {
+    paymentId: due.paymentId,
+    attempt: due.attempt,
+    chargeDate: londonDate(directDebitChargeDate({ noticeSentAt: at, paymentDate: null })),
+    description: `Policy ${account?.code}`,
+  });
 }
 
 /**
@@ -46,32 +84,46 @@ export async function debitsNoLongerOwed(db: Db): Promise<string[]> {
  * Submits one statement's Direct Debit payment (ADR 204): charge date = the statement's payment date on the
  * first attempt; a re-presentation is charged the Bacs notice after the retry day, and the statement's
  * payment date moves to it (both by R8, ADR 342). No mandate able to pay is a failed collection, through the arrears path.
+ * The collection is claimed first, under the account's row lock (ADR 381): a change of payment method takes the
+ * same lock, so the debit is made on the mandate the account collects by when it is claimed, and a mandate
+ * replaced after that is kept until its debit is over (ADR 377).
  */
 export async function submitDebit(
   services: AppServices,
   due: DueCollection,
   at: Date,
 ): Promise<'submitted' | 'failed'> {
-  const [row] = await services.db
-    .select({ account: customerAccounts, statement: statements })
-    .from(statements)
-    .innerJoin(customerAccounts, eq(customerAccounts.id, statements.accountId))
-    .where(eq(statements.id, due.statementId));
-  if (!row) return 'submitted';
-  const { account, statement } = row;
-  // R8 (ADR 342): a re-presentation is noticed now; a first attempt on the statement's payment date, which
-  // the rule keeps when the statement was raised by it and moves when it was not (never a non-working day).
-  const chargeAt = directDebitChargeDate({
-    noticeSentAt: at,
-    paymentDate: due.attempt > 1 ? null : statement.paymentDueAt,
+  const claimed = await services.db.transaction(async (tx) => {
+    const account = await lockAccount(tx, due.accountId);
+    const [statement] = await tx.select().from(statements).where(eq(statements.id, due.statementId));
+    if (!account || !statement) return undefined;
+    // R8 (ADR 342): a re-presentation is noticed now; a first attempt on the statement's payment date, which
+    // the rule keeps when the statement was raised by it and moves when it was not (never a non-working day).
+    const chargeAt = directDebitChargeDate({
+      noticeSentAt: at,
+      paymentDate: due.attempt > 1 ? null : statement.paymentDueAt,
+    });
+    const claim = await claimDirectDebit(
+      { ...services, db: tx },
+      {
+        paymentId: due.paymentId,
+        attempt: due.attempt,
+        paymentMethodId: account.paymentMethodId,
+        chargeDate: londonDate(chargeAt),
+      },
+    );
+    return { account, statement, chargeAt, claim };
   });
-  const outcome = await submitDirectDebit(services, {
-    paymentId: due.paymentId,
-    paymentMethodId: account.paymentMethodId,
-    attempt: due.attempt,
-    chargeDate: londonDate(chargeAt),
-    description: `Policy ${account.accountCode}`,
-  });
+  if (!claimed) return 'submitted';
+  const { account, statement, chargeAt } = claimed;
+  const outcome = claimed.claim
+    ? await submitDirectDebit(services, {
+        paymentId: due.paymentId,
+        attempt: due.attempt,
+        chargeDate: londonDate(chargeAt),
+        description: `Policy ${account.accountCode}`,
+      })
+    : 'no_mandate';
   if (outcome === 'submitted') {
     if (chargeAt.getTime() !== statement.paymentDueAt?.getTime()) {
       await services.db

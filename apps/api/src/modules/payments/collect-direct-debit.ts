@@ -9,39 +9,83 @@ import { paymentAndMethod } from './charge-saved-card.ts';
 
 export type CollectionPayment = typeof customerPayments.$inferSelect;
 
+/** A collection's status while it is claimed and the provider has not yet made its payment (ADR 381). */
+export const DEBIT_CLAIMED = 'claimed';
+
+/** A customer payment and the mandate `methodId` of its party, if it is this provider's. */
+async function paymentAndMandate(
+  ctx: Pick<Ctx, 'db' | 'providers'>,
+  paymentId: string,
+  methodId: string | null,
+) {
+  const { payment, method } = await paymentAndMethod(ctx.db, paymentId, methodId, 'BACS_DEBIT');
+  return { payment, mandate: method?.provider === ctx.providers.directDebit.name ? method : undefined };
+}
+
+/** The collection of a customer payment's attempt (the table's key). */
+const collectionOf = (input: { paymentId: string; attempt: number }) =>
+  and(eq(ddCollections.customerPaymentId, input.paymentId), eq(ddCollections.attempt, input.attempt));
+
 /**
- * The billing run's Direct Debit collection (ADR 204): a GoCardless payment against the account's mandate for
- * a PENDING customer payment, collected on `chargeDate`. The provider's idempotency key is the payment and
- * the attempt, and (payment, attempt) is the primary key of the record, so two runs at once, a retried job
- * or a run after a crash make one provider payment. Answers 'submitted' (now, or by an earlier run), or
- * 'no_mandate' when the account has no mandate able to pay (the caller treats it as a failed collection).
+ * Claims the Direct Debit collection of a PENDING customer payment's attempt on a mandate (ADR 381), before the
+ * provider is asked: the caller holds the lock that a change of the mandate takes too (billing: the account's
+ * row), so a replaced mandate is kept while its debit is being made (`debitInFlight`). A claim made already
+ * (by an earlier run, a run at once, or a run that crashed before the provider answered) is kept as it is, with
+ * its mandate. Answers whether there is a claim or a collection; false when the mandate cannot pay (none, not
+ * this provider's, or cancelled): the caller treats it as a failed collection.
+ */
+export async function claimDirectDebit(
+  ctx: Pick<Ctx, 'db' | 'providers' | 'clock'>,
+  input: { paymentId: string; attempt: number; paymentMethodId: string | null; chargeDate: string },
+): Promise<boolean> {
+  const [already] = await ctx.db
+    .select({ status: ddCollections.status })
+    .from(ddCollections)
+    .where(collectionOf(input));
+  if (already) return true;
+  const provider = ctx.providers.directDebit;
+  const { payment, mandate } = await paymentAndMandate(ctx, input.paymentId, input.paymentMethodId);
+  if (!mandate || mandate.mandateStatus === 'CANCELLED') return false;
+  const now = ctx.clock.now();
+  await ctx.db
+    .insert(ddCollections)
+    .values({
+      customerPaymentId: payment.id,
+      attempt: input.attempt,
+      provider: provider.name,
+      providerPaymentId: null,
+      chargeDate: input.chargeDate,
+      status: DEBIT_CLAIMED,
+      paymentMethodId: mandate.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+  return true;
+}
+
+/**
+ * Makes a claimed Direct Debit collection (ADR 204, 381): a payment at the provider on the claim's mandate for
+ * the customer payment's amount, collected on `chargeDate`. The provider's idempotency key is the payment and
+ * the attempt, so two runs at once, a retried job or a run after a crash make one provider payment. Answers
+ * 'submitted' (now, or by an earlier run), or 'no_mandate' when there is no claim or the provider refuses the
+ * mandate (the claim is then given up; the caller treats it as a failed collection). No transaction is held
+ * while the provider is asked.
  */
 export async function submitDirectDebit(
   ctx: Pick<Ctx, 'db' | 'providers' | 'clock'>,
-  input: {
-    paymentId: string;
-    paymentMethodId: string | null;
-    attempt: number;
-    chargeDate: string;
-    description: string;
-  },
+  input: { paymentId: string; attempt: number; chargeDate: string; description: string },
 ): Promise<'submitted' | 'no_mandate'> {
-  const [already] = await ctx.db
-    .select()
-    .from(ddCollections)
-    .where(
-      and(eq(ddCollections.customerPaymentId, input.paymentId), eq(ddCollections.attempt, input.attempt)),
-    );
-  if (already) return 'submitted';
+  const ofClaim = and(collectionOf(input), eq(ddCollections.status, DEBIT_CLAIMED));
+  const [claim] = await ctx.db.select().from(ddCollections).where(collectionOf(input));
+  if (!claim) return 'no_mandate';
+  if (claim.status !== DEBIT_CLAIMED) return 'submitted';
   const provider = ctx.providers.directDebit;
-  const { payment, method: mandate } = await paymentAndMethod(
-    ctx.db,
-    input.paymentId,
-    input.paymentMethodId,
-    'BACS_DEBIT',
-  );
-  if (mandate && mandate.provider !== provider.name) return 'no_mandate';
-  if (!mandate || mandate.mandateStatus === 'CANCELLED') return 'no_mandate';
+  const { payment, mandate } = await paymentAndMandate(ctx, input.paymentId, claim.paymentMethodId);
+  // Given up only if still a claim: a run at once that made it has a payment at the provider.
+  const giveUp = async () =>
+    (await ctx.db.delete(ddCollections).where(ofClaim).returning()).length > 0 ? 'no_mandate' : 'submitted';
+  if (!mandate) return giveUp();
   let created: Awaited<ReturnType<typeof provider.createPayment>>;
   try {
     created = await provider.createPayment({
@@ -53,24 +97,18 @@ export async function submitDirectDebit(
       metadata: { paymentId: payment.id, partyId: payment.partyId, purpose: payment.purpose },
     });
   } catch (err) {
-    if (err instanceof DirectDebitFlowError) return 'no_mandate';
+    if (err instanceof DirectDebitFlowError) return giveUp();
     throw err;
   }
-  const now = ctx.clock.now();
   await ctx.db
-    .insert(ddCollections)
-    .values({
-      customerPaymentId: payment.id,
-      attempt: input.attempt,
-      provider: provider.name,
+    .update(ddCollections)
+    .set({
       providerPaymentId: created.paymentId,
       chargeDate: created.chargeDate,
       status: created.status,
-      paymentMethodId: mandate.id,
-      createdAt: now,
-      updatedAt: now,
+      updatedAt: ctx.clock.now(),
     })
-    .onConflictDoNothing();
+    .where(ofClaim);
   return 'submitted';
 }
 
@@ -151,13 +189,14 @@ export async function cancelDebitNotOwed(
     .where(eq(ddCollections.customerPaymentId, customerPaymentId))
     .orderBy(desc(ddCollections.attempt))
     .limit(1);
-  if (!latest || latest.provider !== provider.name || !CANCELLABLE_DEBIT_STATUSES.includes(latest.status))
-    return false;
-  if ((await provider.cancelPayment(latest.providerPaymentId)) === 'refused') return false;
+  const paymentId = latest?.providerPaymentId;
+  if (!latest || !paymentId || latest.provider !== provider.name) return false;
+  if (!CANCELLABLE_DEBIT_STATUSES.includes(latest.status)) return false;
+  if ((await provider.cancelPayment(paymentId)) === 'refused') return false;
   await ctx.db.transaction((tx) =>
     applyDirectDebitPaymentEvent(
       { ...ctx, db: tx },
-      { action: 'cancelled', paymentId: latest.providerPaymentId, cause: DEBIT_CANCELLED_CAUSE },
+      { action: 'cancelled', paymentId, cause: DEBIT_CANCELLED_CAUSE },
     ),
   );
   return true;

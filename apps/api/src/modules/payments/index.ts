@@ -15,7 +15,9 @@ export {
   CANCELLABLE_DEBIT_STATUSES,
   type CollectionPayment,
   cancelDebitNotOwed,
+  claimDirectDebit,
   DEBIT_CANCELLED_CAUSE,
+  DEBIT_CLAIMED,
   submitDirectDebit,
 } from './collect-direct-debit.ts';
 export { createCardCheckout, expireAtProvider } from './create-card-session.ts';

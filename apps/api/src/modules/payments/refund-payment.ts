@@ -59,7 +59,7 @@ export async function refundCustomerPayment(
     );
   const metadata = { customerPaymentId: p.id, refundLine: o.reference, reason: 'cancellation' };
   let made: Pick<RefundPart, 'method' | 'provider' | 'providerRefundId' | 'amountPence' | 'status'>;
-  if (debit) {
+  if (debit?.providerPaymentId) {
     const provider = ctx.providers.directDebit;
     if (debit.provider !== provider.name) return null;
     try {

@@ -1,3 +1,4 @@
+import { formatGBP } from '@forecourt/domain/money';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ledgerBreaks, payOutCancellationRefund } from '../src/modules/billing/index.ts';
 import { payOutPendingRefunds } from '../src/modules/billing/refund-payout.ts';
@@ -401,6 +402,169 @@ describe('a debit on its way when the policy is voided from inception', { timeou
       { method: 'CARD', amount_pence: p.first, status: 'paid' },
       { method: 'BACS_DEBIT', amount_pence: Number(debit?.amount_pence), status: 'paid' },
     ]);
+    expect(await balance(p)).toBe(0);
+  });
+});
+
+describe('a cancellation part-way through a month whose debit is on its way (ADR 382)', {
+  timeout: 400_000,
+}, () => {
+  const bankPayments = async () =>
+    (
+      await rows(t as BillingApp, 'SELECT amount_pence, status FROM sandbox_dd_payments ORDER BY created_at')
+    ).map((r) => [Number(r.amount_pence), r.status]);
+  const ddRefunds = async () =>
+    rows(t as BillingApp, "SELECT amount_pence, status FROM payment_refunds WHERE method = 'BACS_DEBIT'");
+  const lastDebitStatus = async () =>
+    (
+      await rows(
+        t as BillingApp,
+        "SELECT status FROM customer_payments WHERE purpose = 'statement' ORDER BY created_at DESC LIMIT 1",
+      )
+    )[0]?.status;
+  const notices = (p: Bought) => accountNotices(t as BillingApp, p.accountId);
+  const statementAsks = async (p: Bought) =>
+    Number(
+      (
+        await rows(
+          t as BillingApp,
+          `SELECT amount_outstanding_pence AS n FROM statements WHERE account_id = $1 AND kind = 'subscription'
+            ORDER BY statement_number DESC LIMIT 1`,
+          [p.accountId],
+        )
+      )[0]?.n,
+    );
+
+  /** March's debit raised on Sun 28 Feb (charged Wed 3 Mar); the policy cancelled at `at`. */
+  async function cancelledWithDebitOnItsWay(at: string) {
+    t = await billingApp('2027-01-30T12:00:00Z', { env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' } });
+    const app = t;
+    const p = await buySubscription(app, '2027-01-31', 'tok_visa', withMandate(app.base, GOOD));
+    await runDays(app, '2027-02-28', '2027-02-28');
+    const [[instalment] = []] = await bankPayments();
+    if (at.slice(0, 10) > '2027-02-28') await bankDays('2027-03-01', at.slice(0, 10));
+    app.at.set(at);
+    const before = await notices(p);
+    expect(await cancelNow(p)).toBe(0);
+    // The cancellation's credit leaves the statement asking for the days on cover only.
+    const asks = await statementAsks(p);
+    expect(asks).toBeGreaterThan(0);
+    expect(asks).toBeLessThan(Number(instalment));
+    return { p, instalment: Number(instalment), asks, before };
+  }
+
+  it('not yet submitted: cancelled and made again for what the statement asks, with a new notice; nothing paid back', async () => {
+    const { p, instalment, asks, before } = await cancelledWithDebitOnItsWay('2027-03-02T10:00:00Z');
+    const app = t as BillingApp;
+    // The run of Wed 3 Mar, before the bank submits the debit that day, cancels it and makes one for what is
+    // owed, charged after the Bacs notice.
+    await runDays(app, '2027-03-03', '2027-03-03');
+    expect(await bankPayments()).toEqual([
+      [instalment, 'cancelled'],
+      [asks, 'pending_submission'],
+    ]);
+    const [made] = await rows(app, 'SELECT status, remade, amend_to_pence FROM dd_collections');
+    expect(made).toEqual({ status: 'pending_submission', remade: 1, amend_to_pence: null });
+    const told = (await notices(p)).slice(before.length);
+    expect(told.filter((k) => k === 'debit-amended')).toHaveLength(1);
+    expect(told).not.toContain('payment-failed');
+    const [mail] = await rows(
+      app,
+      "SELECT body FROM outbox WHERE payload->>'kind' = 'debit-amended' AND payload->>'accountId' = $1",
+      [p.accountId],
+    );
+    expect(mail?.body).toContain(
+      `We will collect ${formatGBP(asks)} by Direct Debit on or after 8 March 2027`,
+    );
+    // Collected on Mon 8 Mar, confirmed two working days later; nothing more is taken, nothing paid back.
+    await runDays(app, '2027-03-04', '2027-03-16');
+    expect(await bankPayments()).toEqual([
+      [instalment, 'cancelled'],
+      [asks, 'confirmed'],
+    ]);
+    expect(await balance(p)).toBe(0);
+    expect(await ddRefunds()).toEqual([]);
+    expect((await notices(p)).slice(before.length)).not.toContain('payment-failed');
+    expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
+  });
+
+  it('its cancelled event lost: the run makes it again all the same; the event, late or twice, changes nothing', async () => {
+    const { p, instalment, asks, before } = await cancelledWithDebitOnItsWay('2027-03-02T10:00:00Z');
+    const app = t as BillingApp;
+    // The sandbox bank's deliveries go nowhere now: the run hears only the provider's answer.
+    await app.database.query("UPDATE sandbox_dd_payments SET webhook_url = 'http://127.0.0.1:9/'");
+    const [old] = await rows(app, 'SELECT id, mandate_id FROM sandbox_dd_payments');
+    app.at.set('2027-03-03T06:00:00Z');
+    await runBillingDay(app.app.services, app.at.now());
+    expect(await bankPayments()).toEqual([
+      [instalment, 'cancelled'],
+      [asks, 'pending_submission'],
+    ]);
+    const [made] = await rows(app, 'SELECT status, remade, provider_payment_id FROM dd_collections');
+    expect(made).toMatchObject({ status: 'pending_submission', remade: 1 });
+    expect(made?.provider_payment_id).not.toBe(old?.id);
+    // GoCardless's event for the cancelled debit arrives later, twice at once: it names no debit of the app's.
+    const secret = (await rows(app, "SELECT value FROM app_secrets WHERE name = 'sandbox-dd-webhook'"))[0]
+      ?.value as string;
+    const body = JSON.stringify({
+      events: [
+        {
+          id: 'EV_OLD_CANCELLED',
+          resource_type: 'payments',
+          action: 'cancelled',
+          links: { payment: old?.id, mandate: old?.mandate_id },
+          details: { origin: 'api', cause: 'payment_cancelled' },
+        },
+      ],
+    });
+    const sent = await Promise.all(
+      [1, 2].map(() =>
+        fetch(`${app.base}/api/gocardless/webhooks`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'webhook-signature': signGoCardlessStyle(body, secret),
+          },
+          body,
+        }),
+      ),
+    );
+    expect(sent.map((r) => r.status)).toEqual([200, 200]);
+    expect(await rows(app, 'SELECT status, remade FROM dd_collections')).toEqual([
+      { status: 'pending_submission', remade: 1 },
+    ]);
+    expect(await lastDebitStatus()).toBe('PENDING');
+    const told = (await notices(p)).slice(before.length);
+    expect(told.filter((k) => k === 'debit-amended')).toHaveLength(1);
+    expect(told).not.toContain('payment-failed');
+  });
+
+  it('a debit failed, then the policy cancelled: the debit presented again asks only for what is owed', async () => {
+    t = await billingApp('2027-01-30T12:00:00Z', { env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' } });
+    const app = t;
+    const p = await buySubscription(app, '2027-01-31', 'tok_visa', withMandate(app.base, '55779922'));
+    await runDays(app, '2027-02-28', '2027-03-05');
+    const [[instalment, failed] = []] = await bankPayments();
+    expect(failed).toBe('failed');
+    app.at.set('2027-03-06T10:00:00Z');
+    expect(await cancelNow(p)).toBe(0);
+    const asks = await statementAsks(p);
+    expect(asks).toBeLessThan(Number(instalment));
+    await runDays(app, '2027-03-07', '2027-03-20');
+    const presented = await bankPayments();
+    expect(presented.length).toBe(2);
+    expect(presented[1]?.[0]).toBe(asks);
+  });
+
+  it('submitted before the cancellation: the provider will not cancel it; collected whole, the difference paid back', async () => {
+    const { p, instalment, asks } = await cancelledWithDebitOnItsWay('2027-03-03T10:00:00Z');
+    const app = t as BillingApp;
+    await runDays(app, '2027-03-04', '2027-03-05');
+    expect(await bankPayments()).toEqual([[instalment, 'confirmed']]);
+    app.at.set('2027-03-05T07:17:00Z');
+    await payOutPendingRefunds(app.app.services);
+    await bankDays('2027-03-06', '2027-03-12');
+    expect(await ddRefunds()).toEqual([{ amount_pence: instalment - asks, status: 'paid' }]);
     expect(await balance(p)).toBe(0);
   });
 });

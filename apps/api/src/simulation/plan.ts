@@ -133,11 +133,18 @@ export function drawLife(r: Rng, seed: number): LifePlan {
   // Debit: the month's statement is raised on its payment date and its debit charged after the Bacs notice, so
   // the debit is often on its way, not yet submitted (the billing run then cancels it, ADR 378). Drawn after the
   // outage, so everything above stays what each seed gave before.
-  if (buy.paidBy === 'direct-debit' && days > 45 && r.chance(0.5)) {
+  const nearPaymentDate = () => {
     const months = Math.max(1, Math.floor((days - buy.startInDays) / 30.44) - 1);
     const day = buy.startInDays + Math.round(r.int(1, months) * 30.44) + r.int(0, 2);
-    ops.push({ kind: 'void', day: Math.min(days - 1, Math.max(1, day)) });
-  }
+    return Math.min(days - 1, Math.max(1, day));
+  };
+  if (buy.paidBy === 'direct-debit' && days > 45 && r.chance(0.5))
+    ops.push({ kind: 'void', day: nearPaymentDate() });
+  // A cancellation on, or a day or two after, a monthly payment date of an account paying by Direct Debit: its
+  // credit lowers what the month's statement asks for while the debit is often still on its way, so the billing
+  // run cancels it and makes it again for what is owed (ADR 382). Drawn last, so everything above stays as it was.
+  if (buy.paidBy === 'direct-debit' && days > 45 && r.chance(0.5))
+    ops.push({ kind: 'cancel', day: nearPaymentDate(), inDays: 0 });
   ops.sort((a, b) => a.day - b.day);
   return { seed, buy, ops, days };
 }

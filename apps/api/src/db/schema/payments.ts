@@ -193,6 +193,10 @@ export const ddCollections = pgTable(
     status: text('status').notNull(),
     /** The mandate (payment_methods.id) it was made on (migration 1140, ADR 377); null before that. */
     paymentMethodId: uuid('payment_method_id'),
+    /** Debits of this attempt made again for less (ADR 382); names the provider key of the current one. */
+    remade: integer('remade').notNull().default(0),
+    /** Set while the provider is asked to cancel the debit, to make it again for this amount (ADR 382). */
+    amendToPence: integer('amend_to_pence'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },

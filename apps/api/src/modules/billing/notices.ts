@@ -12,6 +12,7 @@ export type BillingNotice =
   | 'payment-taken'
   | 'payment-failed'
   | 'debit-cancelled'
+  | 'debit-amended'
   | 'account-suspended'
   | 'notice-of-cancellation'
   | 'cancelled-non-payment';

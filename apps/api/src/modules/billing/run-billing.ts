@@ -8,7 +8,9 @@ import { cancelUnpaid, reopenRetries } from './arrears.ts';
 import { collectPage, dueCollections, shuffled } from './collect-cards.ts';
 import { raisePage } from './raise-statements.ts';
 import {
+  amendDebitAskingTooMuch,
   claimsNoLongerOwed,
+  debitsAskingTooMuch,
   debitsNoLongerOwed,
   dueDebits,
   makeClaimNoLongerOwed,
@@ -87,6 +89,17 @@ export async function runBillingDay(
       onStep?.(outcome);
     }
   }
+  // Debits on their way that ask for more than their statement now does are cancelled while they can be, and
+  // claimed again for what it asks (ADR 382), which the list below then makes. One the provider could not be
+  // asked about does not stop the others (the first error is thrown once the run is done).
+  let notCancelled: unknown;
+  for (const d of await debitsAskingTooMuch(services.db)) {
+    try {
+      await amendDebitAskingTooMuch(services, d);
+    } catch (err) {
+      notCancelled ??= err;
+    }
+  }
   const debits = await dueDebits(services.db);
   for (const outcome of await mapWithLimit(debits, concurrency, (d) => submitDebit(services, d, at))) {
     if (outcome === 'failed') {
@@ -98,7 +111,6 @@ export async function runBillingDay(
   // Debits on their way for statements settled meanwhile are cancelled while they can be (ADR 378). One the
   // provider could not be asked about does not stop the others; the first error is thrown once the run is done
   // (the job logs it), and the next run asks again. A debit collected after all is paid back (ADR 305).
-  let notCancelled: unknown;
   // A claim a stopped run left may have been made at the provider: made now, it is cancelled below (ADR 381).
   for (const claim of await claimsNoLongerOwed(services.db)) {
     try {

@@ -1,10 +1,12 @@
 import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
-import { londonDate } from '@forecourt/domain/dates';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { formatLondon, londonDate } from '@forecourt/domain/dates';
+import { formatGBP } from '@forecourt/domain/money';
+import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, customerPayments, ddCollections, statements } from '../../db/schema/index.ts';
 import type { AppServices } from '../../lib/context.ts';
 import {
+  amendDebit,
   CANCELLABLE_DEBIT_STATUSES,
   claimDirectDebit,
   DEBIT_CLAIMED,
@@ -13,6 +15,7 @@ import {
 } from '../payments/index.ts';
 import { afterFailedCollection } from './arrears.ts';
 import { lockAccount } from './ledger-store.ts';
+import { sendNotice } from './notices.ts';
 import { type DueCollection, pendingStatementPayments } from './statement-payments.ts';
 
 /** A statement payment's collection of the statement's current attempt. */
@@ -40,6 +43,38 @@ export async function dueDebits(db: Db): Promise<DueCollection[]> {
       ),
     );
   return rows;
+}
+
+/**
+ * Direct Debits on their way that ask for more than their statement now does (ADR 382): a cancellation's credit
+ * lowered what it asks for while the debit waited for its charge date. While the provider can still cancel one,
+ * the billing run has it cancelled and made again for what the statement asks.
+ */
+export async function debitsAskingTooMuch(db: Db): Promise<DueCollection[]> {
+  return pendingStatementPayments(db)
+    .innerJoin(ddCollections, currentAttempt)
+    .where(
+      and(
+        eq(statements.status, 'pending'),
+        gt(statements.amountOutstandingPence, 0),
+        gt(customerPayments.amountPence, statements.amountOutstandingPence),
+        inArray(ddCollections.status, CANCELLABLE_DEBIT_STATUSES),
+      ),
+    );
+}
+
+/** Has one debit asking too much cancelled, to be made again for what its statement asks (ADR 382). */
+export async function amendDebitAskingTooMuch(services: AppServices, due: DueCollection) {
+  const [statement] = await services.db
+    .select({ asks: statements.amountOutstandingPence })
+    .from(statements)
+    .where(eq(statements.id, due.statementId));
+  if (!statement || statement.asks <= 0) return false;
+  return amendDebit(services, {
+    paymentId: due.paymentId,
+    attempt: due.attempt,
+    amountPence: statement.asks,
+  });
 }
 
 /**
@@ -110,6 +145,7 @@ export async function submitDebit(
         attempt: due.attempt,
         paymentMethodId: account.paymentMethodId,
         chargeDate: londonDate(chargeAt),
+        amountPence: statement.amountOutstandingPence,
       },
     );
     return { account, statement, chargeAt, claim };
@@ -124,12 +160,27 @@ export async function submitDebit(
         description: `Policy ${account.accountCode}`,
       })
     : 'no_mandate';
-  if (outcome === 'submitted') {
+  if (outcome !== 'no_mandate') {
     if (chargeAt.getTime() !== statement.paymentDueAt?.getTime()) {
       await services.db
         .update(statements)
         .set({ paymentDueAt: chargeAt })
         .where(and(eq(statements.id, statement.id), eq(statements.collectionAttempts, due.attempt)));
+    }
+    // The advance notice of the debit made again for less (ADR 382), once: by the run that made it.
+    if (outcome === 'remade') {
+      const asks = formatGBP(statement.amountOutstandingPence);
+      await sendNotice(
+        services.db,
+        account,
+        'debit-amended',
+        'Your Direct Debit amount has changed',
+        [
+          `Statement ${statement.statementNumber} now asks for ${asks}, so we have cancelled the Direct Debit we told you of.`,
+          `We will collect ${asks} by Direct Debit on or after ${formatLondon(chargeAt, 'd MMMM yyyy')} instead.`,
+        ],
+        { statementNumber: statement.statementNumber, attempt: due.attempt },
+      );
     }
     return 'submitted';
   }

@@ -1,5 +1,6 @@
 import { paymentMachine } from '@forecourt/domain/lifecycle/index';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
 import { customerPayments, ddCollections } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { publish } from '../../lib/domain-events.ts';
@@ -36,7 +37,14 @@ const collectionOf = (input: { paymentId: string; attempt: number }) =>
  */
 export async function claimDirectDebit(
   ctx: Pick<Ctx, 'db' | 'providers' | 'clock'>,
-  input: { paymentId: string; attempt: number; paymentMethodId: string | null; chargeDate: string },
+  input: {
+    paymentId: string;
+    attempt: number;
+    paymentMethodId: string | null;
+    chargeDate: string;
+    /** What the statement asks for now: a new claim asks no more (ADR 382). */
+    amountPence: number;
+  },
 ): Promise<boolean> {
   const [already] = await ctx.db
     .select({ status: ddCollections.status })
@@ -61,7 +69,25 @@ export async function claimDirectDebit(
       updatedAt: now,
     })
     .onConflictDoNothing();
+  // Never asked of the provider yet, so its amount may still change: a credit since the payment was made (a
+  // cancellation's, before a re-presentation) is not collected and paid back.
+  await lowerPendingAmount(ctx.db, payment.id, input.amountPence, now);
   return true;
+}
+
+/** A PENDING customer payment asks for no more than `amountPence` (ADR 382). */
+async function lowerPendingAmount(db: Db, paymentId: string, amountPence: number, now: Date) {
+  if (amountPence <= 0) return;
+  await db
+    .update(customerPayments)
+    .set({ amountPence, updatedAt: now })
+    .where(
+      and(
+        eq(customerPayments.id, paymentId),
+        eq(customerPayments.status, 'PENDING'),
+        gt(customerPayments.amountPence, amountPence),
+      ),
+    );
 }
 
 /**
@@ -75,7 +101,7 @@ export async function claimDirectDebit(
 export async function submitDirectDebit(
   ctx: Pick<Ctx, 'db' | 'providers' | 'clock'>,
   input: { paymentId: string; attempt: number; chargeDate: string; description: string },
-): Promise<'submitted' | 'no_mandate'> {
+): Promise<'submitted' | 'remade' | 'no_mandate'> {
   const ofClaim = and(collectionOf(input), eq(ddCollections.status, DEBIT_CLAIMED));
   const [claim] = await ctx.db.select().from(ddCollections).where(collectionOf(input));
   if (!claim) return 'no_mandate';
@@ -93,14 +119,15 @@ export async function submitDirectDebit(
       amountPence: payment.amountPence,
       chargeDate: input.chargeDate,
       description: input.description,
-      idempotencyKey: `${payment.id}:${input.attempt}`,
+      // A debit made again for less (ADR 382) is a new payment at the provider, so a key of its own.
+      idempotencyKey: `${payment.id}:${input.attempt}${claim.remade > 0 ? `:${claim.remade}` : ''}`,
       metadata: { paymentId: payment.id, partyId: payment.partyId, purpose: payment.purpose },
     });
   } catch (err) {
     if (err instanceof DirectDebitFlowError) return giveUp();
     throw err;
   }
-  await ctx.db
+  const [made] = await ctx.db
     .update(ddCollections)
     .set({
       providerPaymentId: created.paymentId,
@@ -108,8 +135,75 @@ export async function submitDirectDebit(
       status: created.status,
       updatedAt: ctx.clock.now(),
     })
-    .where(ofClaim);
-  return 'submitted';
+    .where(ofClaim)
+    .returning();
+  return made && claim.remade > 0 ? 'remade' : 'submitted';
+}
+
+/**
+ * Asks the provider to cancel the debit of a customer payment's attempt that asks for more than its statement
+ * now does, to make it again for `amountPence` (ADR 382), while the provider can still cancel it. Answers whether
+ * it was cancelled: the collection is then claimed again (`remakeAmended`), and the caller makes it as any claim.
+ * One the provider will not cancel (submitted meanwhile) goes on, and what it takes beyond the statement is paid
+ * back (ADR 305). The amendment is recorded before the provider is asked, so its `cancelled` event, which may
+ * come before its answer, claims the debit again rather than failing the payment. No transaction is held while
+ * the provider is asked.
+ */
+export async function amendDebit(
+  ctx: Pick<Ctx, 'db' | 'clock' | 'providers'>,
+  input: { paymentId: string; attempt: number; amountPence: number },
+): Promise<boolean> {
+  const provider = ctx.providers.directDebit;
+  const [marked] = await ctx.db
+    .update(ddCollections)
+    .set({ amendToPence: input.amountPence, updatedAt: ctx.clock.now() })
+    .where(
+      and(
+        collectionOf(input),
+        eq(ddCollections.provider, provider.name),
+        isNotNull(ddCollections.providerPaymentId),
+        inArray(ddCollections.status, CANCELLABLE_DEBIT_STATUSES),
+      ),
+    )
+    .returning();
+  const paymentId = marked?.providerPaymentId;
+  if (!paymentId) return false;
+  const ofDebit = and(collectionOf(input), eq(ddCollections.providerPaymentId, paymentId));
+  if ((await provider.cancelPayment(paymentId)) === 'refused') {
+    await ctx.db.update(ddCollections).set({ amendToPence: null }).where(ofDebit);
+    return false;
+  }
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(ddCollections).where(ofDebit).for('update');
+    if (row) await remakeAmended(tx, row, ctx.clock.now());
+  });
+  return true;
+}
+
+/**
+ * A debit cancelled for an amendment (ADR 382) is claimed again: no provider payment, one more `remade` (so a
+ * key of its own), and the customer payment asks for the amended amount. Done once, by whichever comes first,
+ * the billing run once the provider answers or the provider's `cancelled` event.
+ */
+async function remakeAmended(db: Db, row: typeof ddCollections.$inferSelect, now: Date) {
+  if (row.amendToPence === null || row.providerPaymentId === null) return;
+  const [claimed] = await db
+    .update(ddCollections)
+    .set({
+      status: DEBIT_CLAIMED,
+      providerPaymentId: null,
+      remade: row.remade + 1,
+      amendToPence: null,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        collectionOf({ paymentId: row.customerPaymentId, attempt: row.attempt }),
+        eq(ddCollections.providerPaymentId, row.providerPaymentId),
+      ),
+    )
+    .returning();
+  if (claimed) await lowerPendingAmount(db, row.customerPaymentId, row.amendToPence, now);
 }
 
 /**
@@ -123,10 +217,23 @@ export async function applyDirectDebitPaymentEvent(
 ) {
   const provider = ctx.providers.directDebit.name;
   const now = ctx.clock.now();
+  const ofEvent = and(
+    eq(ddCollections.provider, provider),
+    eq(ddCollections.providerPaymentId, event.paymentId),
+  );
+  if (event.action === 'cancelled') {
+    // A debit the app cancelled to make it again for less (ADR 382) is claimed again; its payment goes on.
+    const [amending] = await ctx.db
+      .select()
+      .from(ddCollections)
+      .where(and(ofEvent, isNotNull(ddCollections.amendToPence)))
+      .for('update');
+    if (amending) return remakeAmended(ctx.db, amending, now);
+  }
   const [collection] = await ctx.db
     .update(ddCollections)
     .set({ status: event.action, updatedAt: now })
-    .where(and(eq(ddCollections.provider, provider), eq(ddCollections.providerPaymentId, event.paymentId)))
+    .where(ofEvent)
     .returning();
   if (!collection) return;
   // A late event of an earlier attempt must not decide the attempt in flight.

@@ -12,6 +12,7 @@ export {
   type StatementCharge,
 } from './charge-saved-card.ts';
 export {
+  amendDebit,
   CANCELLABLE_DEBIT_STATUSES,
   type CollectionPayment,
   cancelDebitNotOwed,

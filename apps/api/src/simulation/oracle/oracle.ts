@@ -356,17 +356,36 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
         `SELECT payload->>'statementNumber' AS n FROM outbox WHERE payload->>'kind' = 'statement-issued'`,
       ))
         if (!notices.has(String(n.n))) notices.set(String(n.n), dayOf(now));
+      // A debit made again for less (ADR 382) has a notice of its own: the r-th amendment notice of its attempt.
+      for (const n of await query(
+        `SELECT id::text AS id FROM outbox WHERE payload->>'kind' = 'debit-amended'`,
+      ))
+        if (!notices.has(`amended:${n.id}`)) notices.set(`amended:${n.id}`, dayOf(now));
+      const amended = await query(
+        `SELECT id::text AS id, payload->>'statementNumber' AS n, payload->>'attempt' AS attempt FROM outbox
+          WHERE payload->>'kind' = 'debit-amended' ORDER BY created_at, id`,
+      );
       const dds = await query(
-        `SELECT c.charge_date::text AS charge, c.attempt, s.statement_number AS n
+        `SELECT c.charge_date::text AS charge, c.attempt, c.remade, c.status, s.statement_number AS n
            FROM dd_collections c JOIN customer_payments cp ON cp.id = c.customer_payment_id
            JOIN statements s ON s.id::text = cp.reference`,
       );
       for (const d of dds) {
         const charge = String(d.charge).slice(0, 10);
-        const what = `${label}: Direct Debit of statement ${d.n} (attempt ${d.attempt}) charged ${charge}`;
+        const remade = num(d.remade);
+        const what = `${label}: Direct Debit of statement ${d.n} (attempt ${d.attempt}${remade ? `, made again ${remade}` : ''}) charged ${charge}`;
         if (!isWorkingDay(charge))
           out.push({ kind: 'dd-not-working-day', message: `${what}, not a working day` });
-        const noticeDay = notices.get(String(d.n));
+        // (A claim made again is told of once it is made: its notice is checked then.)
+        if (remade > 0 && d.status === 'claimed') continue;
+        const amendment =
+          remade > 0
+            ? amended.filter((a) => String(a.n) === String(d.n) && String(a.attempt) === String(d.attempt))[
+                remade - 1
+              ]
+            : undefined;
+        const noticeDay =
+          remade > 0 ? amendment && notices.get(`amended:${amendment.id}`) : notices.get(String(d.n));
         if (!noticeDay) {
           out.push({ kind: 'dd-no-notice', message: `${what} with no advance notice sent` });
           continue;

@@ -7,6 +7,7 @@ import {
   openSettlePage,
   payOnHostedPage,
   runDays,
+  staffCancel,
 } from './billing-helpers.ts';
 import { api, rows } from './payments-helpers.ts';
 
@@ -171,5 +172,47 @@ describe('arrears', () => {
     const stranger = await customerToken('00000000-0000-4000-8000-000000000001');
     const other = await openSettlePage(t, stranger, p.accountId);
     expect([401, 404]).toContain(other.status);
+  });
+
+  it('a card failing, then the policy cancelled: the retry charges only what the statement still asks (ADR 382)', async () => {
+    t.at.set('2027-01-30T12:00:00Z');
+    const p = await buySubscription(t, '2027-01-31', 'tok_laterInsufficientFunds');
+    await runDays(t, '2027-02-28', '2027-02-28');
+    t.at.set('2027-03-01T10:00:00Z');
+    await staffCancel(t, p);
+    const [statement] = await rows(
+      t,
+      "SELECT id, amount_outstanding_pence AS asks FROM statements WHERE account_id = $1 AND kind = 'subscription' AND status = 'failed'",
+      [p.accountId],
+    );
+    const asks = Number(statement?.asks);
+    expect(asks).toBeGreaterThan(0);
+    expect(asks).toBeLessThan(p.regular);
+    await t.database.query(
+      "UPDATE payment_methods SET provider_reference = 'pm_test_4242_recovered_again' WHERE party_id = $1",
+      [p.partyId],
+    );
+    await runDays(t, '2027-03-01', '2027-03-05');
+    const charges = await rows(
+      t,
+      "SELECT amount_pence, status FROM sandbox_card_charges WHERE idempotency_key LIKE (SELECT id::text FROM customer_payments WHERE purpose = 'statement' AND reference = $1) || ':%' ORDER BY idempotency_key",
+      [statement?.id],
+    );
+    // The first attempt asked for the instalment; the retry, after the cancellation's credit, only what is owed.
+    expect(charges).toEqual([
+      { amount_pence: p.regular, status: 'declined' },
+      { amount_pence: asks, status: 'succeeded' },
+    ]);
+    const [account] = (await api(t.base, p.staff, 'GET', '/api/customerAccounts')).body.filter(
+      (a: { accountId: string }) => a.accountId === p.accountId,
+    );
+    expect(account).toMatchObject({ outstandingAmount: 0, accountBalance: 0 });
+    expect(
+      await rows(
+        t,
+        'SELECT 1 FROM payment_refunds WHERE customer_payment_id IN (SELECT id FROM customer_payments WHERE reference = $1)',
+        [statement?.id],
+      ),
+    ).toEqual([]);
   });
 });

@@ -154,7 +154,7 @@ export async function reopenRetries(services: AppServices, at: Date) {
         .update(statements)
         .set({ nextCollectionAt: null, collectionAttempts: claimed.collectionAttempts + 1 })
         .where(eq(statements.id, id));
-      await reopenStatementPayment({ db: tx, clock: services.clock }, id);
+      await reopenStatementPayment({ db: tx, clock: services.clock }, id, claimed.amountOutstandingPence);
     });
   }
 }

@@ -136,12 +136,22 @@ export async function recordCharge(
 
 /**
  * A statement's failed collection is tried again (the billing run's retry): its payment (one per statement)
- * goes FAILED → PENDING, in the caller's transaction. Billing names the statement; the payment is ours to find.
+ * goes FAILED → PENDING, in the caller's transaction, asking for no more than the statement still asks (a
+ * cancellation's credit since the failure; ADR 382). The retry is a new attempt, under a provider key never used,
+ * so its amount may change. Billing names the statement; the payment is ours to find.
  */
-export async function reopenStatementPayment(ctx: Pick<Ctx, 'db' | 'clock'>, statementId: string) {
+export async function reopenStatementPayment(
+  ctx: Pick<Ctx, 'db' | 'clock'>,
+  statementId: string,
+  asksPence: number,
+) {
   await ctx.db
     .update(customerPayments)
-    .set({ status: REOPEN.to, updatedAt: ctx.clock.now() })
+    .set({
+      status: REOPEN.to,
+      ...(asksPence > 0 ? { amountPence: sql`least(${customerPayments.amountPence}, ${asksPence})` } : {}),
+      updatedAt: ctx.clock.now(),
+    })
     .where(
       and(
         eq(customerPayments.purpose, 'statement'),

@@ -488,6 +488,48 @@ describe('a cancellation part-way through a month whose debit is on its way (ADR
     expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
   });
 
+  it('two runs at once: made again once, and told once', async () => {
+    const { p, instalment, asks, before } = await cancelledWithDebitOnItsWay('2027-03-02T10:00:00Z');
+    const app = t as BillingApp;
+    app.at.set('2027-03-03T06:00:00Z');
+    await Promise.all([1, 2].map(() => runBillingDay(app.app.services, app.at.now())));
+    expect(await bankPayments()).toEqual([
+      [instalment, 'cancelled'],
+      [asks, 'pending_submission'],
+    ]);
+    expect(await rows(app, 'SELECT remade, remade_told FROM dd_collections')).toEqual([
+      { remade: 1, remade_told: 1 },
+    ]);
+    expect((await notices(p)).slice(before.length).filter((k) => k === 'debit-amended')).toHaveLength(1);
+  });
+
+  it('told of before it is made: a run stopped before the provider answered makes it next time, told once', async () => {
+    const { p, asks, before } = await cancelledWithDebitOnItsWay('2027-03-02T10:00:00Z');
+    const app = t as BillingApp;
+    const bank = app.app.services.providers.directDebit;
+    const createPayment = bank.createPayment.bind(bank);
+    bank.createPayment = async () => {
+      throw new Error('socket hang up');
+    };
+    app.at.set('2027-03-03T06:00:00Z');
+    await expect(runBillingDay(app.app.services, app.at.now())).rejects.toThrow('socket hang up');
+    bank.createPayment = createPayment;
+    // The notice went with the claim: on or after Mon 8 Mar.
+    expect((await notices(p)).slice(before.length).filter((k) => k === 'debit-amended')).toHaveLength(1);
+    expect(await rows(app, 'SELECT status, remade FROM dd_collections')).toEqual([
+      { status: 'claimed', remade: 1 },
+    ]);
+    // The next day's run makes it: charged later than the notice said, never sooner; nobody told again.
+    await runDays(app, '2027-03-04', '2027-03-04');
+    const [made] = await rows(
+      app,
+      "SELECT charge_date::text AS d FROM dd_collections WHERE status = 'pending_submission'",
+    );
+    expect(made?.d).toBe('2027-03-09');
+    expect((await bankPayments()).at(-1)).toEqual([asks, 'pending_submission']);
+    expect((await notices(p)).slice(before.length).filter((k) => k === 'debit-amended')).toHaveLength(1);
+  });
+
   it('its cancelled event lost: the run makes it again all the same; the event, late or twice, changes nothing', async () => {
     const { p, instalment, asks, before } = await cancelledWithDebitOnItsWay('2027-03-02T10:00:00Z');
     const app = t as BillingApp;
@@ -506,26 +548,27 @@ describe('a cancellation part-way through a month whose debit is on its way (ADR
     // GoCardless's event for the cancelled debit arrives later, twice at once: it names no debit of the app's.
     const secret = (await rows(app, "SELECT value FROM app_secrets WHERE name = 'sandbox-dd-webhook'"))[0]
       ?.value as string;
-    const body = JSON.stringify({
-      events: [
-        {
-          id: 'EV_OLD_CANCELLED',
-          resource_type: 'payments',
-          action: 'cancelled',
-          links: { payment: old?.id, mandate: old?.mandate_id },
-          details: { origin: 'api', cause: 'payment_cancelled' },
-        },
-      ],
-    });
+    const body = (n: number) =>
+      JSON.stringify({
+        events: [
+          {
+            id: `EV_OLD_CANCELLED_${n}`,
+            resource_type: 'payments',
+            action: 'cancelled',
+            links: { payment: old?.id, mandate: old?.mandate_id },
+            details: { origin: 'api', cause: 'payment_cancelled' },
+          },
+        ],
+      });
     const sent = await Promise.all(
-      [1, 2].map(() =>
+      [1, 2].map((n) =>
         fetch(`${app.base}/api/gocardless/webhooks`, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
-            'webhook-signature': signGoCardlessStyle(body, secret),
+            'webhook-signature': signGoCardlessStyle(body(n), secret),
           },
-          body,
+          body: body(n),
         }),
       ),
     );

@@ -7,6 +7,7 @@ import {
   billingApp,
   buySubscription,
   runDays,
+  staffCancel,
   withMandate,
 } from './billing-helpers.ts';
 import { api, rows, submitForm } from './payments-helpers.ts';
@@ -198,6 +199,109 @@ describe('a debit whose provider answer was lost (a run stopped half-way)', { ti
     expect(await mandateStatus(String(firstMandate))).toBe('cancelled');
     expect((await notices(p)).slice(before.length)).not.toContain('payment-failed');
     expect(await account(p)).toMatchObject({ outstandingAmount: 0, accountStatus: 'ACTIVE' });
+  });
+});
+
+describe('a debit made again for less after the mandate was replaced (ADR 382)', { timeout: 400_000 }, () => {
+  it('is made on the new mandate, which the customer now collects by; the old one is then released', async () => {
+    const { p, firstMandate } = await debitOnItsWay();
+    const app = t as BillingApp;
+    const second = await replaceMandate(p, '2027-03-01T10:00:00Z');
+    expect(await mandateStatus(firstMandate)).not.toBe('cancelled');
+    app.at.set('2027-03-02T10:00:00Z');
+    await staffCancel(app, p);
+    await runDays(app, '2027-03-03', '2027-03-03');
+    expect(await debits()).toEqual([
+      [firstMandate, 'cancelled'],
+      [second, 'pending_submission'],
+    ]);
+    expect(await mandateStatus(firstMandate)).toBe('cancelled');
+    await runDays(app, '2027-03-04', '2027-03-12');
+    expect((await debits()).at(-1)).toEqual([second, 'confirmed']);
+    expect(await account(p)).toMatchObject({ outstandingAmount: 0, accountBalance: 0 });
+  });
+});
+
+describe('a claim whose mandate is gone, or whose payment moved on, before it was made', {
+  timeout: 400_000,
+}, () => {
+  /** March's debit made at the provider on Sun 28 Feb, but its answer lost: the collection is a claim. */
+  async function claimLeft() {
+    const sub = await subscribed();
+    await whileMakingDebits(
+      async (make) => {
+        await make();
+        throw new Error('socket hang up');
+      },
+      () => expect(runDays(sub.app, '2027-02-28', '2027-02-28')).rejects.toThrow('socket hang up'),
+    );
+    const [[mandate] = []] = await debits();
+    return { ...sub, mandate: String(mandate) };
+  }
+
+  it('the bank cancels the mandate: the claim is given up, a failed collection, and the next runs go on', async () => {
+    const { app, p, before, mandate } = await claimLeft();
+    app.at.set('2027-02-28T12:00:00Z');
+    await bank().cancelMandate(mandate);
+    const log = (await runDays(app, '2027-03-01', '2027-03-02')).log;
+    expect(log[0]).toMatch(/^2027-03-01 failed/);
+    expect(await rows(app, 'SELECT status FROM dd_collections')).toEqual([]);
+    const [payment] = await rows(
+      app,
+      "SELECT status, decline_code FROM customer_payments WHERE purpose = 'statement' ORDER BY created_at DESC LIMIT 1",
+    );
+    expect(payment).toEqual({ status: 'FAILED', decline_code: 'no_mandate' });
+    expect((await notices(p)).slice(before.length)).toEqual(['statement-issued', 'payment-failed']);
+  });
+
+  it('its payment cancelled at the provider meanwhile: the answer is taken as the outcome, not left pending', async () => {
+    const { app, p, before } = await claimLeft();
+    // GoCardless answers a repeated key with the payment as it is now: cancelled (from its dashboard, say).
+    await app.database.query("UPDATE sandbox_dd_payments SET status = 'cancelled'");
+    await runDays(app, '2027-03-01', '2027-03-01');
+    expect(await rows(app, 'SELECT status FROM dd_collections')).toEqual([{ status: 'cancelled' }]);
+    const [payment] = await rows(
+      app,
+      "SELECT status FROM customer_payments WHERE purpose = 'statement' ORDER BY created_at DESC LIMIT 1",
+    );
+    expect(payment?.status).toBe('FAILED');
+    expect((await notices(p)).slice(before.length)).toEqual(['statement-issued', 'payment-failed']);
+  });
+});
+
+describe('an account that moves to a card while its debit is on its way', { timeout: 400_000 }, () => {
+  it('is not charged by card as well: the debit decides the month; the old mandate is released after it', async () => {
+    const { p, firstMandate } = await debitOnItsWay();
+    const app = t as BillingApp;
+    const before = await notices(p);
+    app.at.set('2027-03-01T10:00:00Z');
+    const token = (await signAnonymousToken(app.app.services, p.partyId)).accessToken;
+    const session = await api(app.base, token, 'POST', '/api/stripe/setup', {
+      clientReference: p.accountId,
+      successUrl: `${app.base}/car-insurance/policy/p/billing?cardSetup={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${app.base}/car-insurance/policy/p/billing`,
+    });
+    expect(session.status, JSON.stringify(session.body)).toBe(200);
+    const saved = await submitForm(session.body.url, {
+      name: 'Sam Driver',
+      cardNumber: '4000 0082 6000 3178',
+      expiry: '12/34',
+      cvc: '123',
+      postalCode: 'LS1 5HD',
+    });
+    expect(saved.status, saved.html).toBe(303);
+    expect((await account(p)).paymentMethod.display).toBe('VISA •••• 3178');
+    // The statement's payment date (Wed 3 Mar) comes while the debit is on its way: no card charge for it.
+    await runDays(app, '2027-03-01', '2027-03-06');
+    expect(await debits()).toEqual([[firstMandate, 'confirmed']]);
+    const charged = await rows(
+      app,
+      "SELECT c.amount_pence FROM sandbox_card_charges c JOIN customer_payments p ON c.idempotency_key LIKE p.id::text || ':%' WHERE p.purpose = 'statement'",
+    );
+    expect(charged).toEqual([]);
+    expect(await account(p)).toMatchObject({ outstandingAmount: 0, accountBalance: 0 });
+    expect(await mandateStatus(firstMandate)).toBe('cancelled');
+    expect((await notices(p)).slice(before.length)).not.toContain('payment-failed');
   });
 });
 

@@ -1,6 +1,9 @@
 import { InvalidStateError } from 'gocardless-nodejs';
 import { describe, expect, it } from 'vitest';
-import { DirectDebitRefundRefused } from '../src/providers/direct-debit/direct-debit-provider.ts';
+import {
+  DirectDebitFlowError,
+  DirectDebitRefundRefused,
+} from '../src/providers/direct-debit/direct-debit-provider.ts';
 import { goCardlessDirectDebit } from '../src/providers/direct-debit/gocardless.ts';
 
 /** The GoCardless adapter's requests through the official SDK (ADR 305), with the SDK's client stood in. */
@@ -162,6 +165,44 @@ describe('GoCardless adapter: cancelling a payment (ADR 378)', () => {
       adapter(async () => {
         throw new Error('socket hang up');
       }).provider.cancelPayment('PM0001'),
+    ).rejects.toThrow('socket hang up');
+  });
+});
+
+describe('GoCardless adapter: creating a payment (ADR 381)', () => {
+  const adapter = (create: () => Promise<unknown>) =>
+    goCardlessDirectDebit('sandbox_token', 'secret', {
+      payments: { create: async () => create() },
+    } as unknown as Client).createPayment({
+      mandateId: 'MD0001',
+      amountPence: 4923,
+      chargeDate: '2027-03-03',
+      description: 'Policy FC-1',
+      idempotencyKey: 'p1:1',
+      metadata: {},
+    });
+
+  it('answers the payment made, with its status and charge date', async () => {
+    expect(
+      await adapter(async () => ({ id: 'PM0001', status: 'pending_submission', charge_date: '2027-03-04' })),
+    ).toEqual({ paymentId: 'PM0001', status: 'pending_submission', chargeDate: '2027-03-04' });
+  });
+
+  it('a mandate that can take no payment (mandate_is_inactive) is a DirectDebitFlowError; other errors pass', async () => {
+    await expect(
+      adapter(async () => {
+        throw refusal('mandate_is_inactive');
+      }),
+    ).rejects.toBeInstanceOf(DirectDebitFlowError);
+    await expect(
+      adapter(async () => {
+        throw refusal('cancellation_failed');
+      }),
+    ).rejects.toBeInstanceOf(InvalidStateError);
+    await expect(
+      adapter(async () => {
+        throw new Error('socket hang up');
+      }),
     ).rejects.toThrow('socket hang up');
   });
 });

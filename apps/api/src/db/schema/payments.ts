@@ -195,6 +195,8 @@ export const ddCollections = pgTable(
     paymentMethodId: uuid('payment_method_id'),
     /** Debits of this attempt made again for less (ADR 382); names the provider key of the current one. */
     remade: integer('remade').notNull().default(0),
+    /** The last `remade` the customer was sent a notice of (ADR 382). */
+    remadeTold: integer('remade_told').notNull().default(0),
     /** Set while the provider is asked to cancel the debit, to make it again for this amount (ADR 382). */
     amendToPence: integer('amend_to_pence'),
     createdAt: ts('created_at').notNull(),

@@ -1,7 +1,7 @@
 import { statementMachine } from '@forecourt/domain/lifecycle/index';
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { customerAccounts, customerPayments, statements } from '../../db/schema/index.ts';
+import { customerAccounts, customerPayments, ddCollections, statements } from '../../db/schema/index.ts';
 import { anyOf } from '../../db/values.ts';
 import type { AppServices } from '../../lib/context.ts';
 import { guardOf } from '../../lib/lifecycle.ts';
@@ -10,6 +10,11 @@ import { afterFailedCollection } from './arrears.ts';
 import { type Collected, postCollected } from './post-collected.ts';
 import { type DueCollection, pendingStatementPayments } from './statement-payments.ts';
 
+/**
+ * Card statements due: pending, their payment date come, on an account that collects by card. Not one whose
+ * current attempt has a Direct Debit claimed or on its way (ADR 381): the account moved to a card after its
+ * debit was made, and the debit decides that attempt (a failure is retried, by card).
+ */
 export async function dueCollections(db: Db, at: Date): Promise<DueCollection[]> {
   // One join (not a list of ids as parameters): a day of 100,000 statements stays one query (ADR 250).
   return pendingStatementPayments(db).where(
@@ -18,6 +23,8 @@ export async function dueCollections(db: Db, at: Date): Promise<DueCollection[]>
       eq(statements.kind, 'subscription'),
       lte(statements.paymentDueAt, at),
       eq(customerAccounts.paymentMethodType, 'CARD'),
+      sql`NOT EXISTS (SELECT 1 FROM ${ddCollections} WHERE ${ddCollections.customerPaymentId} = ${customerPayments.id}
+        AND ${ddCollections.attempt} = ${statements.collectionAttempts})`,
     ),
   );
 }

@@ -92,16 +92,26 @@ export async function runBillingDay(
   // Debits on their way that ask for more than their statement now does are cancelled while they can be, and
   // claimed again for what it asks (ADR 382), which the list below then makes. One the provider could not be
   // asked about does not stop the others (the first error is thrown once the run is done).
-  let notCancelled: unknown;
+  let providerError: unknown;
   for (const d of await debitsAskingTooMuch(services.db)) {
     try {
       await amendDebitAskingTooMuch(services, d);
     } catch (err) {
-      notCancelled ??= err;
+      providerError ??= err;
     }
   }
+  // One debit the provider could not be asked about (an error, a timeout) does not stop the others, nor the rest
+  // of the run; its claim is asked again next run.
   const debits = await dueDebits(services.db);
-  for (const outcome of await mapWithLimit(debits, concurrency, (d) => submitDebit(services, d, at))) {
+  const submitted = await mapWithLimit(debits, concurrency, async (d) => {
+    try {
+      return await submitDebit(services, d, at);
+    } catch (err) {
+      providerError ??= err;
+      return 'submitted' as const;
+    }
+  });
+  for (const outcome of submitted) {
     if (outcome === 'failed') {
       result.failed++;
       onStep?.('failed');
@@ -116,18 +126,18 @@ export async function runBillingDay(
     try {
       await makeClaimNoLongerOwed(services, claim, at);
     } catch (err) {
-      notCancelled ??= err;
+      providerError ??= err;
     }
   }
   for (const id of await debitsNoLongerOwed(services.db)) {
     try {
       await cancelDebitNotOwed(services, id);
     } catch (err) {
-      notCancelled ??= err;
+      providerError ??= err;
     }
   }
   // Replaced mandates kept while a debit of theirs was on its way are cancelled once it is over (ADR 377).
   for (const id of await replacedMandatesNotReleased(services.db)) await releaseMandate(services, id);
-  if (notCancelled) throw notCancelled;
+  if (providerError) throw providerError;
   return result;
 }

@@ -1,5 +1,5 @@
 import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
-import { formatLondon, londonDate } from '@forecourt/domain/dates';
+import { formatLondon, londonDate, startOfDayLondon } from '@forecourt/domain/dates';
 import { formatGBP } from '@forecourt/domain/money';
 import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
@@ -129,11 +129,18 @@ export async function submitDebit(
   at: Date,
 ): Promise<'submitted' | 'failed'> {
   const claimed = await services.db.transaction(async (tx) => {
+    // The payment, then the account: the order a payment's webhook takes them in (no deadlock between them).
+    await tx
+      .select({ id: customerPayments.id })
+      .from(customerPayments)
+      .where(eq(customerPayments.id, due.paymentId))
+      .for('update');
     const account = await lockAccount(tx, due.accountId);
     const [statement] = await tx.select().from(statements).where(eq(statements.id, due.statementId));
     if (!account || !statement) return undefined;
-    // R8 (ADR 342): a re-presentation is noticed now; a first attempt on the statement's payment date, which
-    // the rule keeps when the statement was raised by it and moves when it was not (never a non-working day).
+    // R8 (ADR 342): a re-presentation, or a debit made again for less (ADR 382), is noticed now; a first attempt
+    // on the statement's payment date, which the rule keeps when the statement was raised by it and moves when
+    // it was not (never a non-working day).
     const chargeAt = directDebitChargeDate({
       noticeSentAt: at,
       paymentDate: due.attempt > 1 ? null : statement.paymentDueAt,
@@ -144,34 +151,17 @@ export async function submitDebit(
         paymentId: due.paymentId,
         attempt: due.attempt,
         paymentMethodId: account.paymentMethodId,
+        byDebit: account.paymentMethodType === 'BACS_DEBIT',
         chargeDate: londonDate(chargeAt),
         amountPence: statement.amountOutstandingPence,
       },
     );
-    return { account, statement, chargeAt, claim };
-  });
-  if (!claimed) return 'submitted';
-  const { account, statement, chargeAt } = claimed;
-  const outcome = claimed.claim
-    ? await submitDirectDebit(services, {
-        paymentId: due.paymentId,
-        attempt: due.attempt,
-        chargeDate: londonDate(chargeAt),
-        description: `Policy ${account.accountCode}`,
-      })
-    : 'no_mandate';
-  if (outcome !== 'no_mandate') {
-    if (chargeAt.getTime() !== statement.paymentDueAt?.getTime()) {
-      await services.db
-        .update(statements)
-        .set({ paymentDueAt: chargeAt })
-        .where(and(eq(statements.id, statement.id), eq(statements.collectionAttempts, due.attempt)));
-    }
-    // The advance notice of the debit made again for less (ADR 382), once: by the run that made it.
-    if (outcome === 'remade') {
-      const asks = formatGBP(statement.amountOutstandingPence);
+    // The advance notice of a debit made again for less (ADR 382): sent once, before the provider is asked, so a
+    // run that stops after it makes the debit later than it says ("on or after"), never sooner.
+    if (claim.kind === 'claimed' && claim.tellAmendment) {
+      const asks = formatGBP(claim.amountPence);
       await sendNotice(
-        services.db,
+        tx,
         account,
         'debit-amended',
         'Your Direct Debit amount has changed',
@@ -182,8 +172,31 @@ export async function submitDebit(
         { statementNumber: statement.statementNumber, attempt: due.attempt },
       );
     }
-    return 'submitted';
-  }
+    return { account, chargeAt, claim };
+  });
+  // The account collects by card now, and nothing was asked of the provider: the card run collects it.
+  if (!claimed || claimed.claim.kind === 'not_a_debit') return 'submitted';
+  const { account, chargeAt } = claimed;
+  const outcome =
+    claimed.claim.kind === 'claimed'
+      ? await submitDirectDebit(
+          services,
+          {
+            paymentId: due.paymentId,
+            attempt: due.attempt,
+            chargeDate: londonDate(chargeAt),
+            description: `Policy ${account.accountCode}`,
+          },
+          // The statement's payment date is the debit's charge date, as the provider made it.
+          async (tx, made) => {
+            await tx
+              .update(statements)
+              .set({ paymentDueAt: startOfDayLondon(made.chargeDate) })
+              .where(and(eq(statements.id, due.statementId), eq(statements.collectionAttempts, due.attempt)));
+          },
+        )
+      : 'no_mandate';
+  if (outcome === 'submitted') return 'submitted';
   return services.db.transaction(async (tx) => {
     const [locked] = await tx
       .select()

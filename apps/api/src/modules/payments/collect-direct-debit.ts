@@ -1,5 +1,5 @@
 import { paymentMachine } from '@forecourt/domain/lifecycle/index';
-import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerPayments, ddCollections } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
@@ -27,34 +27,68 @@ async function paymentAndMandate(
 const collectionOf = (input: { paymentId: string; attempt: number }) =>
   and(eq(ddCollections.customerPaymentId, input.paymentId), eq(ddCollections.attempt, input.attempt));
 
+/** What claiming a debit found (ADR 381, 382). */
+export type DebitClaim =
+  /** No mandate able to pay (none, not this provider's, or cancelled): a failed collection for the caller. */
+  | { kind: 'no_mandate' }
+  /** Nothing to claim: the account collects by card now, and nothing has been asked of the provider. */
+  | { kind: 'not_a_debit' }
+  /**
+   * Claimed (now or before) or made already. `tellAmendment`: a debit made again for less (ADR 382) that the
+   * customer is now to be told of, once (this call recorded it told), for `amountPence`.
+   */
+  | { kind: 'claimed'; tellAmendment: boolean; amountPence: number };
+
 /**
  * Claims the Direct Debit collection of a PENDING customer payment's attempt on a mandate (ADR 381), before the
  * provider is asked: the caller holds the lock that a change of the mandate takes too (billing: the account's
- * row), so a replaced mandate is kept while its debit is being made (`debitInFlight`). A claim made already
- * (by an earlier run, a run at once, or a run that crashed before the provider answered) is kept as it is, with
- * its mandate. Answers whether there is a claim or a collection; false when the mandate cannot pay (none, not
- * this provider's, or cancelled): the caller treats it as a failed collection.
+ * row), so a replaced mandate is kept while its debit is being made (`debitInFlight`).
+ * - A new claim is made on the account's mandate and asks no more than the statement (ADR 382).
+ * - A claim that may have been asked of the provider already (a run at once, or one that stopped before the
+ *   answer) is kept as it is, with its mandate and amount: the provider answers its key with what it made.
+ * - A debit made again for less and not yet told of has never been asked: it follows the account (its current
+ *   mandate; none if the account now collects by card), and the customer is to be told of it now.
  */
 export async function claimDirectDebit(
   ctx: Pick<Ctx, 'db' | 'providers' | 'clock'>,
   input: {
     paymentId: string;
     attempt: number;
+    /** The account's collecting method, and whether it is a Direct Debit. */
     paymentMethodId: string | null;
+    byDebit: boolean;
     chargeDate: string;
     /** What the statement asks for now: a new claim asks no more (ADR 382). */
     amountPence: number;
   },
-): Promise<boolean> {
-  const [already] = await ctx.db
-    .select({ status: ddCollections.status })
-    .from(ddCollections)
-    .where(collectionOf(input));
-  if (already) return true;
+): Promise<DebitClaim> {
+  const [already] = await ctx.db.select().from(ddCollections).where(collectionOf(input));
+  const untold = already?.status === DEBIT_CLAIMED && already.remade > already.remadeTold;
+  if (already && !untold) return { kind: 'claimed', tellAmendment: false, amountPence: 0 };
+  if (!input.byDebit) {
+    if (already) await ctx.db.delete(ddCollections).where(and(collectionOf(input), untoldClaim));
+    return { kind: 'not_a_debit' };
+  }
   const provider = ctx.providers.directDebit;
   const { payment, mandate } = await paymentAndMandate(ctx, input.paymentId, input.paymentMethodId);
-  if (!mandate || mandate.mandateStatus === 'CANCELLED') return false;
+  if (!mandate || mandate.mandateStatus === 'CANCELLED') {
+    if (already) await ctx.db.delete(ddCollections).where(and(collectionOf(input), untoldClaim));
+    return { kind: 'no_mandate' };
+  }
   const now = ctx.clock.now();
+  if (already) {
+    const [told] = await ctx.db
+      .update(ddCollections)
+      .set({
+        paymentMethodId: mandate.id,
+        remadeTold: already.remade,
+        chargeDate: input.chargeDate,
+        updatedAt: now,
+      })
+      .where(and(collectionOf(input), untoldClaim))
+      .returning();
+    return { kind: 'claimed', tellAmendment: told !== undefined, amountPence: payment.amountPence };
+  }
   await ctx.db
     .insert(ddCollections)
     .values({
@@ -72,8 +106,14 @@ export async function claimDirectDebit(
   // Never asked of the provider yet, so its amount may still change: a credit since the payment was made (a
   // cancellation's, before a re-presentation) is not collected and paid back.
   await lowerPendingAmount(ctx.db, payment.id, input.amountPence, now);
-  return true;
+  return { kind: 'claimed', tellAmendment: false, amountPence: payment.amountPence };
 }
+
+/** A claim made again for less (ADR 382) that the customer has not been told of: never asked of the provider. */
+const untoldClaim = and(
+  eq(ddCollections.status, DEBIT_CLAIMED),
+  sql`${ddCollections.remade} > ${ddCollections.remadeTold}`,
+);
 
 /** A PENDING customer payment asks for no more than `amountPence` (ADR 382). */
 async function lowerPendingAmount(db: Db, paymentId: string, amountPence: number, now: Date) {
@@ -90,18 +130,27 @@ async function lowerPendingAmount(db: Db, paymentId: string, amountPence: number
     );
 }
 
+/** What a debit recorded as made is, for the caller's own record in the same transaction. */
+export interface MadeDebit {
+  /** The provider's charge date (London, yyyy-MM-dd): its answer to a repeated key is the date it made. */
+  chargeDate: string;
+}
+
 /**
  * Makes a claimed Direct Debit collection (ADR 204, 381): a payment at the provider on the claim's mandate for
  * the customer payment's amount, collected on `chargeDate`. The provider's idempotency key is the payment and
- * the attempt, so two runs at once, a retried job or a run after a crash make one provider payment. Answers
- * 'submitted' (now, or by an earlier run), or 'no_mandate' when there is no claim or the provider refuses the
- * mandate (the claim is then given up; the caller treats it as a failed collection). No transaction is held
- * while the provider is asked.
+ * the attempt (and how many times it was made again, ADR 382), so two runs at once, a retried job or a run after
+ * a crash make one provider payment. The run that records the provider's answer calls `onMade` in the same
+ * transaction; an answer that is already an outcome (a resumed claim whose payment was since cancelled, failed or
+ * confirmed) is taken as that payment's event. Answers 'submitted' (now, or by an earlier run), or 'no_mandate'
+ * when there is no claim or the mandate cannot pay (the claim is then given up; the caller treats it as a failed
+ * collection). No transaction is held while the provider is asked.
  */
 export async function submitDirectDebit(
   ctx: Pick<Ctx, 'db' | 'providers' | 'clock'>,
   input: { paymentId: string; attempt: number; chargeDate: string; description: string },
-): Promise<'submitted' | 'remade' | 'no_mandate'> {
+  onMade?: (tx: Db, made: MadeDebit) => Promise<void>,
+): Promise<'submitted' | 'no_mandate'> {
   const ofClaim = and(collectionOf(input), eq(ddCollections.status, DEBIT_CLAIMED));
   const [claim] = await ctx.db.select().from(ddCollections).where(collectionOf(input));
   if (!claim) return 'no_mandate';
@@ -111,7 +160,7 @@ export async function submitDirectDebit(
   // Given up only if still a claim: a run at once that made it has a payment at the provider.
   const giveUp = async () =>
     (await ctx.db.delete(ddCollections).where(ofClaim).returning()).length > 0 ? 'no_mandate' : 'submitted';
-  if (!mandate) return giveUp();
+  if (!mandate || mandate.mandateStatus === 'CANCELLED') return giveUp();
   let created: Awaited<ReturnType<typeof provider.createPayment>>;
   try {
     created = await provider.createPayment({
@@ -127,18 +176,38 @@ export async function submitDirectDebit(
     if (err instanceof DirectDebitFlowError) return giveUp();
     throw err;
   }
-  const [made] = await ctx.db
-    .update(ddCollections)
-    .set({
-      providerPaymentId: created.paymentId,
-      chargeDate: created.chargeDate,
-      status: created.status,
-      updatedAt: ctx.clock.now(),
-    })
-    .where(ofClaim)
-    .returning();
-  return made && claim.remade > 0 ? 'remade' : 'submitted';
+  await ctx.db.transaction(async (tx) => {
+    const [made] = await tx
+      .update(ddCollections)
+      .set({
+        providerPaymentId: created.paymentId,
+        chargeDate: created.chargeDate,
+        status: created.status,
+        updatedAt: ctx.clock.now(),
+      })
+      .where(ofClaim)
+      .returning();
+    if (!made) return;
+    await onMade?.(tx, { chargeDate: created.chargeDate });
+    // Its events while it was a claim named no debit of the app's, and were dropped: its outcome is taken now.
+    const outcome = OUTCOME_OF[created.status];
+    if (outcome)
+      await applyDirectDebitPaymentEvent(
+        { ...ctx, db: tx },
+        { action: outcome, paymentId: created.paymentId, cause: null },
+      );
+  });
+  return 'submitted';
 }
+
+/** A provider payment's status that is already an outcome, as the event that decides it (GoCardless). */
+const OUTCOME_OF: Record<string, 'confirmed' | 'failed' | 'cancelled'> = {
+  confirmed: 'confirmed',
+  paid_out: 'confirmed',
+  failed: 'failed',
+  customer_approval_denied: 'failed',
+  cancelled: 'cancelled',
+};
 
 /**
  * Asks the provider to cancel the debit of a customer payment's attempt that asks for more than its statement
@@ -163,6 +232,9 @@ export async function amendDebit(
         eq(ddCollections.provider, provider.name),
         isNotNull(ddCollections.providerPaymentId),
         inArray(ddCollections.status, CANCELLABLE_DEBIT_STATUSES),
+        // Still asking more: a run at once may have made it again for this amount already.
+        sql`EXISTS (SELECT 1 FROM ${customerPayments} WHERE ${customerPayments.id} = ${ddCollections.customerPaymentId}
+          AND ${customerPayments.status} = 'PENDING' AND ${customerPayments.amountPence} > ${input.amountPence})`,
       ),
     )
     .returning();
@@ -221,7 +293,7 @@ export async function applyDirectDebitPaymentEvent(
     eq(ddCollections.provider, provider),
     eq(ddCollections.providerPaymentId, event.paymentId),
   );
-  if (event.action === 'cancelled') {
+  if (event.action === 'cancelled' && event.cause === DEBIT_CANCELLED_CAUSE) {
     // A debit the app cancelled to make it again for less (ADR 382) is claimed again; its payment goes on.
     const [amending] = await ctx.db
       .select()
@@ -299,6 +371,18 @@ export async function cancelDebitNotOwed(
   const paymentId = latest?.providerPaymentId;
   if (!latest || !paymentId || latest.provider !== provider.name) return false;
   if (!CANCELLABLE_DEBIT_STATUSES.includes(latest.status)) return false;
+  // Nothing is owed now: an amendment left by a run that stopped (ADR 382) is dropped, so that the cancellation
+  // fails the payment rather than making the debit again.
+  if (latest.amendToPence !== null)
+    await ctx.db
+      .update(ddCollections)
+      .set({ amendToPence: null })
+      .where(
+        and(
+          collectionOf({ paymentId: customerPaymentId, attempt: latest.attempt }),
+          eq(ddCollections.providerPaymentId, paymentId),
+        ),
+      );
   if ((await provider.cancelPayment(paymentId)) === 'refused') return false;
   await ctx.db.transaction((tx) =>
     applyDirectDebitPaymentEvent(

@@ -8,6 +8,7 @@ import {
 import { parse } from 'gocardless-nodejs/webhooks';
 import { WebhookSignatureError } from '../card-payments/card-payments-provider.ts';
 import {
+  DirectDebitFlowError,
   type DirectDebitProvider,
   DirectDebitRefundRefused,
   mandateStatusOf,
@@ -22,8 +23,10 @@ const clientFor = (accessToken: string) =>
  * `client` is for the adapter's own tests (the request shapes); the app passes none.
  */
 /** GoCardless's 422 for a cancel it cannot do: the mandate or payment is cancelled already, or past cancelling. */
-const cancellationFailed = (err: unknown) =>
-  err instanceof InvalidStateError && err.errors?.some((e) => e.reason === 'cancellation_failed') === true;
+/** GoCardless refused the request as invalid in the resource's state, for this reason. */
+const refusedFor = (err: unknown, reason: string) =>
+  err instanceof InvalidStateError && err.errors?.some((e) => e.reason === reason) === true;
+const cancellationFailed = (err: unknown) => refusedFor(err, 'cancellation_failed');
 
 export function goCardlessDirectDebit(
   accessToken: string,
@@ -89,19 +92,26 @@ export function goCardlessDirectDebit(
     },
 
     async createPayment(input) {
-      const payment = await client.payments.create(
-        {
-          amount: input.amountPence,
-          currency: 'GBP',
-          charge_date: input.chargeDate,
-          description: input.description,
-          metadata: input.metadata,
-          links: { mandate: input.mandateId },
-          // The app re-presents a failed payment itself (ADR 203/204), not GoCardless's optimised retries.
-          retry_if_possible: false,
-        },
-        input.idempotencyKey,
-      );
+      let payment: Awaited<ReturnType<typeof client.payments.create>>;
+      try {
+        payment = await client.payments.create(
+          {
+            amount: input.amountPence,
+            currency: 'GBP',
+            charge_date: input.chargeDate,
+            description: input.description,
+            metadata: input.metadata,
+            links: { mandate: input.mandateId },
+            // The app re-presents a failed payment itself (ADR 203/204), not GoCardless's optimised retries.
+            retry_if_possible: false,
+          },
+          input.idempotencyKey,
+        );
+      } catch (err) {
+        // The mandate is cancelled, failed or expired: it can take no payment, as the sandbox answers it.
+        if (refusedFor(err, 'mandate_is_inactive')) throw new DirectDebitFlowError((err as Error).message);
+        throw err;
+      }
       return {
         paymentId: payment.id ?? '',
         status: String(payment.status),

@@ -1,9 +1,17 @@
 import { formatGBP } from '@forecourt/domain/money';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { statements } from '../src/db/schema/index.ts';
 import { ledgerBreaks, payOutCancellationRefund } from '../src/modules/billing/index.ts';
 import { payOutPendingRefunds } from '../src/modules/billing/refund-payout.ts';
 import { runBillingDay } from '../src/modules/billing/run-billing.ts';
-import { amendDebitAskingTooMuch, debitsAskingTooMuch } from '../src/modules/billing/submit-debits.ts';
+import { pendingStatementPayments } from '../src/modules/billing/statement-payments.ts';
+import {
+  amendDebitAskingTooMuch,
+  claimsNoLongerOwed,
+  debitsAskingTooMuch,
+  makeClaimNoLongerOwed,
+} from '../src/modules/billing/submit-debits.ts';
 import { DirectDebitRefundRefused } from '../src/providers/direct-debit/direct-debit-provider.ts';
 import { advanceSandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
 import { signGoCardlessStyle } from '../src/providers/direct-debit/signature.ts';
@@ -14,6 +22,7 @@ import {
   buySubscription,
   runDays,
   staffCancel,
+  useCardFromBillingTab,
   withMandate,
 } from './billing-helpers.ts';
 import { api, rows } from './payments-helpers.ts';
@@ -437,7 +446,7 @@ describe('a cancellation part-way through a month whose debit is on its way (ADR
     );
 
   /** March's debit raised on Sun 28 Feb (charged Wed 3 Mar); the policy cancelled at `at`. */
-  async function cancelledWithDebitOnItsWay(at: string) {
+  async function cancelledWithDebitOnItsWay(at: string, first?: (p: Bought) => Promise<void>) {
     t = await billingApp('2027-01-30T12:00:00Z', { env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' } });
     const app = t;
     const p = await buySubscription(app, '2027-01-31', 'tok_visa', withMandate(app.base, GOOD));
@@ -445,6 +454,7 @@ describe('a cancellation part-way through a month whose debit is on its way (ADR
     const [[instalment] = []] = await bankPayments();
     if (at.slice(0, 10) > '2027-02-28') await bankDays('2027-03-01', at.slice(0, 10));
     app.at.set(at);
+    await first?.(p);
     const before = await notices(p);
     expect(await cancelNow(p)).toBe(0);
     // The cancellation's credit leaves the statement asking for the days on cover only.
@@ -602,6 +612,74 @@ describe('a cancellation part-way through a month whose debit is on its way (ADR
     const presented = await bankPayments();
     expect(presented.length).toBe(2);
     expect(presented[1]?.[0]).toBe(asks);
+  });
+
+  it('a re-presentation on its way when the policy is cancelled: made again for what is owed', async () => {
+    t = await billingApp('2027-01-30T12:00:00Z', { env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' } });
+    const app = t;
+    const p = await buySubscription(app, '2027-01-31', 'tok_visa', withMandate(app.base, '55779922'));
+    // March's debit fails on Fri 5 Mar; it is presented again from Mon 8 Mar (charged Thu 11 Mar).
+    await runDays(app, '2027-02-28', '2027-03-08');
+    const [[instalment] = []] = await bankPayments();
+    expect((await bankPayments()).map(([, s]) => s)).toEqual(['failed', 'pending_submission']);
+    app.at.set('2027-03-09T10:00:00Z');
+    expect(await cancelNow(p)).toBe(0);
+    const asks = await statementAsks(p);
+    await runDays(app, '2027-03-10', '2027-03-10');
+    expect(await bankPayments()).toEqual([
+      [instalment, 'failed'],
+      [instalment, 'cancelled'],
+      [asks, 'pending_submission'],
+    ]);
+  });
+
+  it('made again while the account moved to a card: not told of, never asked; the card pays what is owed', async () => {
+    const { p, instalment, asks, before } = await cancelledWithDebitOnItsWay('2027-03-02T10:00:00Z', (p) =>
+      useCardFromBillingTab(t as BillingApp, p),
+    );
+    const app = t as BillingApp;
+    await runDays(app, '2027-03-03', '2027-03-05');
+    // The debit is cancelled and not made again: the card is charged what the statement asks, once.
+    expect(await bankPayments()).toEqual([[instalment, 'cancelled']]);
+    const charged = await rows(
+      app,
+      "SELECT c.amount_pence FROM sandbox_card_charges c JOIN customer_payments p ON c.idempotency_key LIKE p.id::text || ':%' WHERE p.purpose = 'statement' AND c.status = 'succeeded'",
+    );
+    expect(charged).toEqual([{ amount_pence: asks }]);
+    expect(await balance(p)).toBe(0);
+    const told = (await notices(p)).slice(before.length);
+    expect(told).not.toContain('debit-amended');
+    expect(told).not.toContain('payment-failed');
+  });
+
+  it('made again and not yet told of, then no longer owed: withdrawn without asking the provider', async () => {
+    const { p, instalment, before } = await cancelledWithDebitOnItsWay('2027-03-02T10:00:00Z', (p) =>
+      useCardFromBillingTab(t as BillingApp, p),
+    );
+    const app = t as BillingApp;
+    await runDays(app, '2027-03-03', '2027-03-03');
+    expect(await rows(app, 'SELECT status, remade, remade_told FROM dd_collections')).toEqual([
+      { status: 'claimed', remade: 1, remade_told: 0 },
+    ]);
+    // Were nothing owed now (a credit that settled the statement; the card run has not charged it yet), the run
+    // would withdraw it: the provider is not asked, the collection is cancelled and the payment FAILED, told once.
+    const [due] = await pendingStatementPayments(app.app.services.db).where(
+      sql`${statements.accountId} = ${p.accountId} AND ${statements.kind} = 'subscription'`,
+    );
+    // (No operation settles a cancelled policy's statement while its debit is claimed: the credit is written here.)
+    await app.database.query(
+      "UPDATE statements SET status = 'settled', amount_outstanding_pence = 0 WHERE id = $1",
+      [due?.statementId],
+    );
+    expect(await claimsNoLongerOwed(app.app.services.db)).toEqual([due]);
+    app.at.set('2027-03-03T10:00:00Z');
+    await makeClaimNoLongerOwed(app.app.services, due!, app.at.now());
+    expect(await bankPayments()).toEqual([[instalment, 'cancelled']]);
+    expect(await rows(app, 'SELECT status FROM dd_collections')).toEqual([{ status: 'cancelled' }]);
+    expect(await lastDebitStatus()).toBe('FAILED');
+    const told = (await notices(p)).slice(before.length);
+    expect(told.filter((k) => k === 'debit-cancelled')).toHaveLength(1);
+    expect(told).not.toContain('payment-failed');
   });
 
   it('submitted before the cancellation: the provider will not cancel it; collected whole, the difference paid back', async () => {

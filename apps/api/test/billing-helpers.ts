@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { signAnonymousToken } from '../src/lib/auth.ts';
 import { runBillingDay } from '../src/modules/billing/index.ts';
 import { advanceSandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
 import type { TestAppOptions } from './helpers/test-app.ts';
@@ -184,3 +185,29 @@ export const accountNotices = async (t: ListeningApp, accountId: string) =>
       [accountId],
     )
   ).map((r) => r.kind as string);
+
+/**
+ * The customer, signed in now, saves a card from the billing tab (ADR 310): the account collects by it from now.
+ * 4242 4242 4242 4242 pays off-session.
+ */
+export async function useCardFromBillingTab(
+  t: ListeningApp,
+  p: { partyId: string; accountId: string },
+  cardNumber = '4242 4242 4242 4242',
+) {
+  const token = (await signAnonymousToken(t.app.services, p.partyId)).accessToken;
+  const session = await api(t.base, token, 'POST', '/api/stripe/setup', {
+    clientReference: p.accountId,
+    successUrl: `${t.base}/car-insurance/policy/p/billing?cardSetup={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${t.base}/car-insurance/policy/p/billing`,
+  });
+  expect(session.status, JSON.stringify(session.body)).toBe(200);
+  const saved = await submitForm(session.body.url, {
+    name: 'Sam Driver',
+    cardNumber,
+    expiry: '12/34',
+    cvc: '123',
+    postalCode: 'LS1 5HD',
+  });
+  expect(saved.status, saved.html).toBe(303);
+}

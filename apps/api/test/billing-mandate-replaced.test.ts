@@ -8,6 +8,7 @@ import {
   buySubscription,
   runDays,
   staffCancel,
+  useCardFromBillingTab,
   withMandate,
 } from './billing-helpers.ts';
 import { api, rows, submitForm } from './payments-helpers.ts';
@@ -275,22 +276,8 @@ describe('an account that moves to a card while its debit is on its way', { time
     const app = t as BillingApp;
     const before = await notices(p);
     app.at.set('2027-03-01T10:00:00Z');
-    const token = (await signAnonymousToken(app.app.services, p.partyId)).accessToken;
-    const session = await api(app.base, token, 'POST', '/api/stripe/setup', {
-      clientReference: p.accountId,
-      successUrl: `${app.base}/car-insurance/policy/p/billing?cardSetup={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${app.base}/car-insurance/policy/p/billing`,
-    });
-    expect(session.status, JSON.stringify(session.body)).toBe(200);
-    const saved = await submitForm(session.body.url, {
-      name: 'Sam Driver',
-      cardNumber: '4000 0082 6000 3178',
-      expiry: '12/34',
-      cvc: '123',
-      postalCode: 'LS1 5HD',
-    });
-    expect(saved.status, saved.html).toBe(303);
-    expect((await account(p)).paymentMethod.display).toBe('VISA •••• 3178');
+    await useCardFromBillingTab(app, p);
+    expect((await account(p)).paymentMethod.display).toBe('VISA •••• 4242');
     // The statement's payment date (Wed 3 Mar) comes while the debit is on its way: no card charge for it.
     await runDays(app, '2027-03-01', '2027-03-06');
     expect(await debits()).toEqual([[firstMandate, 'confirmed']]);

@@ -5,7 +5,13 @@ import { customerAccounts, customerPayments, ddCollections, statements } from '.
 import { anyOf } from '../../db/values.ts';
 import type { AppServices } from '../../lib/context.ts';
 import { guardOf } from '../../lib/lifecycle.ts';
-import { chargeSavedCards, flagSurplus, recordCharges, refundFlagged } from '../payments/index.ts';
+import {
+  chargeSavedCards,
+  DEBIT_CLAIMED,
+  flagSurplus,
+  recordCharges,
+  refundFlagged,
+} from '../payments/index.ts';
 import { afterFailedCollection } from './arrears.ts';
 import { type Collected, postCollected } from './post-collected.ts';
 import { type DueCollection, pendingStatementPayments } from './statement-payments.ts';
@@ -23,8 +29,10 @@ export async function dueCollections(db: Db, at: Date): Promise<DueCollection[]>
       eq(statements.kind, 'subscription'),
       lte(statements.paymentDueAt, at),
       eq(customerAccounts.paymentMethodType, 'CARD'),
+      // (Not a claim made again for less and never told of: never asked of the provider, ADR 382.)
       sql`NOT EXISTS (SELECT 1 FROM ${ddCollections} WHERE ${ddCollections.customerPaymentId} = ${customerPayments.id}
-        AND ${ddCollections.attempt} = ${statements.collectionAttempts})`,
+        AND ${ddCollections.attempt} = ${statements.collectionAttempts}
+        AND NOT (${ddCollections.status} = ${DEBIT_CLAIMED} AND ${ddCollections.remade} > ${ddCollections.remadeTold}))`,
     ),
   );
 }

@@ -12,6 +12,7 @@ import {
   DEBIT_CLAIMED,
   recordCharge,
   submitDirectDebit,
+  withdrawUntoldClaim,
 } from '../payments/index.ts';
 import { afterFailedCollection } from './arrears.ts';
 import { lockAccount } from './ledger-store.ts';
@@ -55,7 +56,8 @@ export async function debitsAskingTooMuch(db: Db): Promise<DueCollection[]> {
     .innerJoin(ddCollections, currentAttempt)
     .where(
       and(
-        eq(statements.status, 'pending'),
+        // A re-presentation's statement stays `failed` while its debit is on its way.
+        inArray(statements.status, ['pending', 'failed']),
         gt(statements.amountOutstandingPence, 0),
         gt(customerPayments.amountPence, statements.amountOutstandingPence),
         inArray(ddCollections.status, CANCELLABLE_DEBIT_STATUSES),
@@ -88,8 +90,12 @@ export async function claimsNoLongerOwed(db: Db): Promise<DueCollection[]> {
     .where(and(eq(statements.status, 'settled'), eq(ddCollections.status, DEBIT_CLAIMED)));
 }
 
-/** Makes a claim no longer owed at the provider, charged as early as the notice allows, to be cancelled. */
+/**
+ * Makes a claim no longer owed at the provider, charged as early as the notice allows, to be cancelled. A claim
+ * made again for less and not yet told of was never asked of the provider: it is withdrawn instead (ADR 382).
+ */
 export async function makeClaimNoLongerOwed(services: AppServices, due: DueCollection, at: Date) {
+  if (await withdrawUntoldClaim(services, { paymentId: due.paymentId, attempt: due.attempt })) return;
   const [account] = await services.db
     .select({ code: customerAccounts.accountCode })
     .from(customerAccounts)

@@ -31,7 +31,10 @@ const collectionOf = (input: { paymentId: string; attempt: number }) =>
 export type DebitClaim =
   /** No mandate able to pay (none, not this provider's, or cancelled): a failed collection for the caller. */
   | { kind: 'no_mandate' }
-  /** Nothing to claim: the account collects by card now, and nothing has been asked of the provider. */
+  /**
+   * Nothing to claim: the account collects by card now, and nothing has been asked of the provider (an untold
+   * claim, made again for less, is left for the card run to pass over, ADR 382).
+   */
   | { kind: 'not_a_debit' }
   /**
    * Claimed (now or before) or made already. `tellAmendment`: a debit made again for less (ADR 382) that the
@@ -47,7 +50,8 @@ export type DebitClaim =
  * - A claim that may have been asked of the provider already (a run at once, or one that stopped before the
  *   answer) is kept as it is, with its mandate and amount: the provider answers its key with what it made.
  * - A debit made again for less and not yet told of has never been asked: it follows the account (its current
- *   mandate; none if the account now collects by card), and the customer is to be told of it now.
+ *   mandate; if the account now collects by card, it is left untold and the card run collects the statement),
+ *   and the customer is to be told of it now.
  */
 export async function claimDirectDebit(
   ctx: Pick<Ctx, 'db' | 'providers' | 'clock'>,
@@ -65,10 +69,8 @@ export async function claimDirectDebit(
   const [already] = await ctx.db.select().from(ddCollections).where(collectionOf(input));
   const untold = already?.status === DEBIT_CLAIMED && already.remade > already.remadeTold;
   if (already && !untold) return { kind: 'claimed', tellAmendment: false, amountPence: 0 };
-  if (!input.byDebit) {
-    if (already) await ctx.db.delete(ddCollections).where(and(collectionOf(input), untoldClaim));
-    return { kind: 'not_a_debit' };
-  }
+  // An untold claim is kept (its `remade` names keys the provider has used), for the card run to pass over.
+  if (!input.byDebit) return { kind: 'not_a_debit' };
   const provider = ctx.providers.directDebit;
   const { payment, mandate } = await paymentAndMandate(ctx, input.paymentId, input.paymentMethodId);
   if (!mandate || mandate.mandateStatus === 'CANCELLED') {
@@ -107,6 +109,34 @@ export async function claimDirectDebit(
   // cancellation's, before a re-presentation) is not collected and paid back.
   await lowerPendingAmount(ctx.db, payment.id, input.amountPence, now);
   return { kind: 'claimed', tellAmendment: false, amountPence: payment.amountPence };
+}
+
+/**
+ * A claim made again for less (ADR 382) that nothing is owed for any more, and that the customer was not told
+ * of: never asked of the provider, so it is withdrawn here. The collection is `cancelled` and the payment
+ * FAILED, as a debit no longer owed is (ADR 378), and billing hears the outcome. Answers whether it was.
+ */
+export async function withdrawUntoldClaim(
+  ctx: Pick<Ctx, 'db' | 'clock'>,
+  input: { paymentId: string; attempt: number },
+): Promise<boolean> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [withdrawn] = await tx
+      .update(ddCollections)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(and(collectionOf(input), untoldClaim))
+      .returning();
+    if (!withdrawn) return false;
+    const [moved] = await tx
+      .update(customerPayments)
+      .set({ status: FAIL.to, declineCode: DEBIT_CANCELLED_CAUSE, updatedAt: now })
+      .where(and(eq(customerPayments.id, input.paymentId), inArray(customerPayments.status, FAIL.from)))
+      .returning();
+    if (moved)
+      await publish('directDebit.outcome', { db: tx, at: now }, { payment: moved, succeeded: false });
+    return true;
+  });
 }
 
 /** A claim made again for less (ADR 382) that the customer has not been told of: never asked of the provider. */
@@ -160,7 +190,9 @@ export async function submitDirectDebit(
   // Given up only if still a claim: a run at once that made it has a payment at the provider.
   const giveUp = async () =>
     (await ctx.db.delete(ddCollections).where(ofClaim).returning()).length > 0 ? 'no_mandate' : 'submitted';
-  if (!mandate || mandate.mandateStatus === 'CANCELLED') return giveUp();
+  // A mandate recorded cancelled is asked all the same: a resumed claim's payment may exist (even submitted), and
+  // the provider answers its key with it; otherwise it refuses the mandate (DirectDebitFlowError).
+  if (!mandate) return giveUp();
   let created: Awaited<ReturnType<typeof provider.createPayment>>;
   try {
     created = await provider.createPayment({
@@ -200,12 +232,14 @@ export async function submitDirectDebit(
   return 'submitted';
 }
 
-/** A provider payment's status that is already an outcome, as the event that decides it (GoCardless). */
+/**
+ * A provider payment's status that is already an outcome, as the event that decides it (GoCardless), as the
+ * webhook takes them (`charged_back` and the like are not taken there either).
+ */
 const OUTCOME_OF: Record<string, 'confirmed' | 'failed' | 'cancelled'> = {
   confirmed: 'confirmed',
   paid_out: 'confirmed',
   failed: 'failed',
-  customer_approval_denied: 'failed',
   cancelled: 'cancelled',
 };
 

@@ -366,7 +366,8 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
           WHERE payload->>'kind' = 'debit-amended' ORDER BY created_at, id`,
       );
       const dds = await query(
-        `SELECT c.charge_date::text AS charge, c.attempt, c.remade, c.status, s.statement_number AS n
+        `SELECT c.charge_date::text AS charge, c.attempt, c.remade, c.provider_payment_id IS NOT NULL AS made,
+                s.statement_number AS n
            FROM dd_collections c JOIN customer_payments cp ON cp.id = c.customer_payment_id
            JOIN statements s ON s.id::text = cp.reference`,
       );
@@ -376,8 +377,9 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
         const what = `${label}: Direct Debit of statement ${d.n} (attempt ${d.attempt}${remade ? `, made again ${remade}` : ''}) charged ${charge}`;
         if (!isWorkingDay(charge))
           out.push({ kind: 'dd-not-working-day', message: `${what}, not a working day` });
-        // (A claim made again is told of once it is made: its notice is checked then.)
-        if (remade > 0 && d.status === 'claimed') continue;
+        // (Only a debit made at the provider is charged: a claim is checked once it is made, and one withdrawn
+        // before it was made never is.)
+        if (!d.made) continue;
         const amendment =
           remade > 0
             ? amended.filter((a) => String(a.n) === String(d.n) && String(a.attempt) === String(d.attempt))[

@@ -174,8 +174,9 @@ describe('Direct Debit refund of a cancellation', { timeout: 400_000 }, () => {
     const app = t as BillingApp;
     app.at.set('2027-03-08T10:00:00Z');
     const refund = await cancelNow(p);
-    // The sandbox bank's deliveries go nowhere now: the test sends the events itself.
-    await app.database.query("UPDATE sandbox_dd_refunds SET webhook_url = 'http://127.0.0.1:9/'");
+    // The sandbox bank's deliveries go nowhere now (a route that answers 404, so they are not tried again): the
+    // test sends the events itself.
+    await app.database.query('UPDATE sandbox_dd_refunds SET webhook_url = $1', [`${app.base}/api/nowhere`]);
     const [r] = await rows(app, 'SELECT id, payment_id FROM sandbox_dd_refunds');
     const secret = (await rows(app, "SELECT value FROM app_secrets WHERE name = 'sandbox-dd-webhook'"))[0]
       ?.value as string;
@@ -548,8 +549,9 @@ describe('a cancellation part-way through a month whose debit is on its way (ADR
   it('its cancelled event lost: the run makes it again all the same; the event, late or twice, changes nothing', async () => {
     const { p, instalment, asks, before } = await cancelledWithDebitOnItsWay('2027-03-02T10:00:00Z');
     const app = t as BillingApp;
-    // The sandbox bank's deliveries go nowhere now: the run hears only the provider's answer.
-    await app.database.query("UPDATE sandbox_dd_payments SET webhook_url = 'http://127.0.0.1:9/'");
+    // The sandbox bank's deliveries go nowhere now (a route that answers 404, so they are not tried again): the
+    // run hears only the provider's answer.
+    await app.database.query('UPDATE sandbox_dd_payments SET webhook_url = $1', [`${app.base}/api/nowhere`]);
     const [old] = await rows(app, 'SELECT id, mandate_id FROM sandbox_dd_payments');
     app.at.set('2027-03-03T06:00:00Z');
     await runBillingDay(app.app.services, app.at.now());

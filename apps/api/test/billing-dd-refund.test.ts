@@ -614,6 +614,16 @@ describe('a cancellation part-way through a month whose debit is on its way (ADR
     const presented = await bankPayments();
     expect(presented.length).toBe(2);
     expect(presented[1]?.[0]).toBe(asks);
+    // The failure notice said the whole instalment would be collected again: the customer is told the new amount,
+    // once, before it is presented.
+    const mails = await rows(
+      app,
+      "SELECT body, payload->>'attempt' AS attempt FROM outbox WHERE payload->>'kind' = 'debit-amended' AND payload->>'accountId' = $1",
+      [p.accountId],
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.attempt).toBe('2');
+    expect(mails[0]?.body).toContain(`We will collect ${formatGBP(asks)} by Direct Debit on or after`);
   });
 
   it('a re-presentation on its way when the policy is cancelled: made again for what is owed', async () => {

@@ -12,7 +12,7 @@ import { guardOf, nextStatus } from '../../lib/lifecycle.ts';
 import { reopenStatementPayment } from '../payments/index.ts';
 import { postCancellationCredit } from './cancellation-ledger.ts';
 import type { AccountRow, StatementRow } from './ledger-store.ts';
-import { sendNotice } from './notices.ts';
+import { sendNotice, tellDebitAmended } from './notices.ts';
 import { payOutCancellationRefund } from './refund-payout.ts';
 
 /**
@@ -154,7 +154,26 @@ export async function reopenRetries(services: AppServices, at: Date) {
         .update(statements)
         .set({ nextCollectionAt: null, collectionAttempts: claimed.collectionAttempts + 1 })
         .where(eq(statements.id, id));
-      await reopenStatementPayment({ db: tx, clock: services.clock }, id, claimed.amountOutstandingPence);
+      const reopened = await reopenStatementPayment(
+        { db: tx, clock: services.clock },
+        id,
+        claimed.amountOutstandingPence,
+      );
+      // A Direct Debit presented again for less than the failure notice said (a credit since, ADR 382): the
+      // customer is told the new amount, with the charge date the run's claim gives it today (R8).
+      if (reopened && reopened.now < reopened.before) {
+        const [account] = await tx
+          .select()
+          .from(customerAccounts)
+          .where(eq(customerAccounts.id, claimed.accountId));
+        if (account?.paymentMethodType === 'BACS_DEBIT')
+          await tellDebitAmended(tx, account, claimed, {
+            amountPence: reopened.now,
+            chargeAt: directDebitChargeDate({ noticeSentAt: at }),
+            attempt: claimed.collectionAttempts + 1,
+            remade: 0,
+          });
+      }
     });
   }
 }

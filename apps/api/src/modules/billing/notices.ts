@@ -1,3 +1,5 @@
+import { formatLondon } from '@forecourt/domain/dates';
+import { formatGBP } from '@forecourt/domain/money';
 import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
@@ -79,5 +81,29 @@ export async function sendNotices(db: Db, notices: Notice[]) {
         payload: { kind, partyId: account.partyId, accountId: account.id, ...extra },
       };
     }),
+  );
+}
+
+/**
+ * The advance notice of a Direct Debit for less than the customer was told (ADR 382): a debit made again for
+ * what its statement now asks, or one presented again after a credit. `remade` and `attempt` name the debit.
+ */
+export async function tellDebitAmended(
+  db: Db,
+  account: NoticeAccount,
+  statement: { statementNumber: number },
+  debit: { amountPence: number; chargeAt: Date; attempt: number; remade: number },
+) {
+  const asks = formatGBP(debit.amountPence);
+  await sendNotice(
+    db,
+    account,
+    'debit-amended',
+    'Your Direct Debit amount has changed',
+    [
+      `Statement ${statement.statementNumber} now asks for ${asks}, less than the Direct Debit we told you of.`,
+      `We will collect ${asks} by Direct Debit on or after ${formatLondon(debit.chargeAt, 'd MMMM yyyy')} instead.`,
+    ],
+    { statementNumber: statement.statementNumber, attempt: debit.attempt, remade: debit.remade },
   );
 }

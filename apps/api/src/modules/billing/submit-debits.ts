@@ -1,6 +1,5 @@
 import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
-import { formatLondon, londonDate, startOfDayLondon } from '@forecourt/domain/dates';
-import { formatGBP } from '@forecourt/domain/money';
+import { londonDate, startOfDayLondon } from '@forecourt/domain/dates';
 import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, customerPayments, ddCollections, statements } from '../../db/schema/index.ts';
@@ -16,7 +15,7 @@ import {
 } from '../payments/index.ts';
 import { afterFailedCollection } from './arrears.ts';
 import { lockAccount } from './ledger-store.ts';
-import { sendNotice } from './notices.ts';
+import { tellDebitAmended } from './notices.ts';
 import { type DueCollection, pendingStatementPayments } from './statement-payments.ts';
 
 /** A statement payment's collection of the statement's current attempt. */
@@ -164,20 +163,13 @@ export async function submitDebit(
     );
     // The advance notice of a debit made again for less (ADR 382): sent once, before the provider is asked, so a
     // run that stops after it makes the debit later than it says ("on or after"), never sooner.
-    if (claim.kind === 'claimed' && claim.tellAmendment) {
-      const asks = formatGBP(claim.amountPence);
-      await sendNotice(
-        tx,
-        account,
-        'debit-amended',
-        'Your Direct Debit amount has changed',
-        [
-          `Statement ${statement.statementNumber} now asks for ${asks}, so we have cancelled the Direct Debit we told you of.`,
-          `We will collect ${asks} by Direct Debit on or after ${formatLondon(chargeAt, 'd MMMM yyyy')} instead.`,
-        ],
-        { statementNumber: statement.statementNumber, attempt: due.attempt },
-      );
-    }
+    if (claim.kind === 'claimed' && claim.tellAmendment)
+      await tellDebitAmended(tx, account, statement, {
+        amountPence: claim.amountPence,
+        chargeAt,
+        attempt: due.attempt,
+        remade: claim.remade,
+      });
     return { account, chargeAt, claim };
   });
   // The account collects by card now, and nothing was asked of the provider: the card run collects it.

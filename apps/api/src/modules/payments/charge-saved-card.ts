@@ -138,27 +138,35 @@ export async function recordCharge(
  * A statement's failed collection is tried again (the billing run's retry): its payment (one per statement)
  * goes FAILED → PENDING, in the caller's transaction, asking for no more than the statement still asks (a
  * cancellation's credit since the failure; ADR 382). The retry is a new attempt, under a provider key never used,
- * so its amount may change. Billing names the statement; the payment is ours to find.
+ * so its amount may change. Billing names the statement; the payment is ours to find. Answers the amount it
+ * asked for before and asks for now (none if no payment was reopened).
  */
 export async function reopenStatementPayment(
   ctx: Pick<Ctx, 'db' | 'clock'>,
   statementId: string,
   asksPence: number,
-) {
-  await ctx.db
+): Promise<{ before: number; now: number } | undefined> {
+  const ofStatement = and(
+    eq(customerPayments.purpose, 'statement'),
+    eq(customerPayments.reference, statementId),
+    inArray(customerPayments.status, REOPEN.from),
+  );
+  const [failed] = await ctx.db
+    .select({ amountPence: customerPayments.amountPence })
+    .from(customerPayments)
+    .where(ofStatement)
+    .for('update');
+  if (!failed) return undefined;
+  const [reopened] = await ctx.db
     .update(customerPayments)
     .set({
       status: REOPEN.to,
       ...(asksPence > 0 ? { amountPence: sql`least(${customerPayments.amountPence}, ${asksPence})` } : {}),
       updatedAt: ctx.clock.now(),
     })
-    .where(
-      and(
-        eq(customerPayments.purpose, 'statement'),
-        eq(customerPayments.reference, statementId),
-        inArray(customerPayments.status, REOPEN.from),
-      ),
-    );
+    .where(ofStatement)
+    .returning({ amountPence: customerPayments.amountPence });
+  return reopened && { before: failed.amountPence, now: reopened.amountPence };
 }
 
 /** A customer payment and the party's own saved method of `type` named by the account (none if not theirs). */

@@ -40,7 +40,7 @@ export type DebitClaim =
    * Claimed (now or before) or made already. `tellAmendment`: a debit made again for less (ADR 382) that the
    * customer is now to be told of, once (this call recorded it told), for `amountPence`.
    */
-  | { kind: 'claimed'; tellAmendment: boolean; amountPence: number };
+  | { kind: 'claimed'; tellAmendment: boolean; amountPence: number; remade: number };
 
 /**
  * Claims the Direct Debit collection of a PENDING customer payment's attempt on a mandate (ADR 381), before the
@@ -68,7 +68,8 @@ export async function claimDirectDebit(
 ): Promise<DebitClaim> {
   const [already] = await ctx.db.select().from(ddCollections).where(collectionOf(input));
   const untold = already?.status === DEBIT_CLAIMED && already.remade > already.remadeTold;
-  if (already && !untold) return { kind: 'claimed', tellAmendment: false, amountPence: 0 };
+  if (already && !untold)
+    return { kind: 'claimed', tellAmendment: false, amountPence: 0, remade: already.remade };
   // An untold claim is kept (its `remade` names keys the provider has used), for the card run to pass over.
   if (!input.byDebit) return { kind: 'not_a_debit' };
   const provider = ctx.providers.directDebit;
@@ -89,7 +90,12 @@ export async function claimDirectDebit(
       })
       .where(and(collectionOf(input), untoldClaim))
       .returning();
-    return { kind: 'claimed', tellAmendment: told !== undefined, amountPence: payment.amountPence };
+    return {
+      kind: 'claimed',
+      tellAmendment: told !== undefined,
+      amountPence: payment.amountPence,
+      remade: already.remade,
+    };
   }
   await ctx.db
     .insert(ddCollections)
@@ -108,7 +114,7 @@ export async function claimDirectDebit(
   // Never asked of the provider yet, so its amount may still change: a credit since the payment was made (a
   // cancellation's, before a re-presentation) is not collected and paid back.
   await lowerPendingAmount(ctx.db, payment.id, input.amountPence, now);
-  return { kind: 'claimed', tellAmendment: false, amountPence: payment.amountPence };
+  return { kind: 'claimed', tellAmendment: false, amountPence: payment.amountPence, remade: 0 };
 }
 
 /**

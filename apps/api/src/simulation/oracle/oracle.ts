@@ -356,14 +356,14 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
         `SELECT payload->>'statementNumber' AS n FROM outbox WHERE payload->>'kind' = 'statement-issued'`,
       ))
         if (!notices.has(String(n.n))) notices.set(String(n.n), dayOf(now));
-      // A debit made again for less (ADR 382) has a notice of its own: the r-th amendment notice of its attempt.
+      // A debit made again for less (ADR 382) has a notice of its own, naming its statement, attempt and `remade`.
       for (const n of await query(
         `SELECT id::text AS id FROM outbox WHERE payload->>'kind' = 'debit-amended'`,
       ))
         if (!notices.has(`amended:${n.id}`)) notices.set(`amended:${n.id}`, dayOf(now));
       const amended = await query(
-        `SELECT id::text AS id, payload->>'statementNumber' AS n, payload->>'attempt' AS attempt FROM outbox
-          WHERE payload->>'kind' = 'debit-amended' ORDER BY created_at, id`,
+        `SELECT id::text AS id, payload->>'statementNumber' AS n, payload->>'attempt' AS attempt,
+                payload->>'remade' AS remade FROM outbox WHERE payload->>'kind' = 'debit-amended'`,
       );
       const dds = await query(
         `SELECT c.charge_date::text AS charge, c.attempt, c.remade, c.provider_payment_id IS NOT NULL AS made,
@@ -382,9 +382,12 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
         if (!d.made) continue;
         const amendment =
           remade > 0
-            ? amended.filter((a) => String(a.n) === String(d.n) && String(a.attempt) === String(d.attempt))[
-                remade - 1
-              ]
+            ? amended.find(
+                (a) =>
+                  String(a.n) === String(d.n) &&
+                  String(a.attempt) === String(d.attempt) &&
+                  String(a.remade) === String(remade),
+              )
             : undefined;
         const noticeDay =
           remade > 0 ? amendment && notices.get(`amended:${amendment.id}`) : notices.get(String(d.n));

@@ -174,20 +174,25 @@ describe('a mandate replaced while the billing run is making its debit', { timeo
   });
 });
 
+/** March's debit made at the provider on Sun 28 Feb, but its answer lost: the collection is a claim. */
+async function claimLeft() {
+  const sub = await subscribed();
+  await whileMakingDebits(
+    async (make) => {
+      await make();
+      throw new Error('socket hang up');
+    },
+    () => expect(runDays(sub.app, '2027-02-28', '2027-02-28')).rejects.toThrow('socket hang up'),
+  );
+  const [[mandate] = []] = await debits();
+  return { ...sub, mandate: String(mandate) };
+}
+
 describe('a debit whose provider answer was lost (a run stopped half-way)', { timeout: 400_000 }, () => {
   it('is made once: the next run finds the claim and asks again with the same key; the mandate is kept for it', async () => {
-    const { app, p, before } = await subscribed();
-    // The provider makes March's debit, but its answer never reaches the run (a timeout, a killed process).
-    await whileMakingDebits(
-      async (make) => {
-        await make();
-        throw new Error('socket hang up');
-      },
-      () => expect(runDays(app, '2027-02-28', '2027-02-28')).rejects.toThrow('socket hang up'),
-    );
+    const { app, p, before, mandate: firstMandate } = await claimLeft();
     const claim = async () => (await rows(app, 'SELECT status, provider_payment_id FROM dd_collections'))[0];
     expect(await claim()).toEqual({ status: 'claimed', provider_payment_id: null });
-    const [[firstMandate] = []] = await debits();
     // A new mandate now: the old one is kept, since the claim says a debit may be on its way on it.
     await replaceMandate(p, '2027-02-28T12:00:00Z');
     expect(await mandateStatus(String(firstMandate))).not.toBe('cancelled');
@@ -226,20 +231,6 @@ describe('a debit made again for less after the mandate was replaced (ADR 382)',
 describe('a claim whose mandate is gone, or whose payment moved on, before it was made', {
   timeout: 400_000,
 }, () => {
-  /** March's debit made at the provider on Sun 28 Feb, but its answer lost: the collection is a claim. */
-  async function claimLeft() {
-    const sub = await subscribed();
-    await whileMakingDebits(
-      async (make) => {
-        await make();
-        throw new Error('socket hang up');
-      },
-      () => expect(runDays(sub.app, '2027-02-28', '2027-02-28')).rejects.toThrow('socket hang up'),
-    );
-    const [[mandate] = []] = await debits();
-    return { ...sub, mandate: String(mandate) };
-  }
-
   it('the bank cancels the mandate: the claim is given up, a failed collection, and the next runs go on', async () => {
     const { app, p, before, mandate } = await claimLeft();
     app.at.set('2027-02-28T12:00:00Z');

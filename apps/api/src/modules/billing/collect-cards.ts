@@ -7,10 +7,10 @@ import type { AppServices } from '../../lib/context.ts';
 import { guardOf } from '../../lib/lifecycle.ts';
 import {
   chargeSavedCards,
-  DEBIT_CLAIMED,
   flagSurplus,
   recordCharges,
   refundFlagged,
+  untoldClaim,
 } from '../payments/index.ts';
 import { afterFailedCollection } from './arrears.ts';
 import { type Collected, postCollected } from './post-collected.ts';
@@ -32,7 +32,7 @@ export async function dueCollections(db: Db, at: Date): Promise<DueCollection[]>
       // (Not a claim made again for less and never told of: never asked of the provider, ADR 382.)
       sql`NOT EXISTS (SELECT 1 FROM ${ddCollections} WHERE ${ddCollections.customerPaymentId} = ${customerPayments.id}
         AND ${ddCollections.attempt} = ${statements.collectionAttempts}
-        AND NOT (${ddCollections.status} = ${DEBIT_CLAIMED} AND ${ddCollections.remade} > ${ddCollections.remadeTold}))`,
+        AND NOT (${untoldClaim}))`,
     ),
   );
 }

@@ -145,8 +145,11 @@ export async function withdrawUntoldClaim(
   });
 }
 
-/** A claim made again for less (ADR 382) that the customer has not been told of: never asked of the provider. */
-const untoldClaim = and(
+/**
+ * A claim made again for less (ADR 382) that the customer has not been told of: never asked of the provider (the
+ * card run passes over one, billing's collect-cards).
+ */
+export const untoldClaim = and(
   eq(ddCollections.status, DEBIT_CLAIMED),
   sql`${ddCollections.remade} > ${ddCollections.remadeTold}`,
 );

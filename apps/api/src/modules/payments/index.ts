@@ -20,6 +20,7 @@ export {
   DEBIT_CANCELLED_CAUSE,
   DEBIT_CLAIMED,
   submitDirectDebit,
+  untoldClaim,
   withdrawUntoldClaim,
 } from './collect-direct-debit.ts';
 export { createCardCheckout, expireAtProvider } from './create-card-session.ts';

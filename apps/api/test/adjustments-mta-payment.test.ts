@@ -1,4 +1,5 @@
 import type { Adjustment } from '@forecourt/contracts/adjustments';
+import { londonDate, londonMidnightOf } from '@forecourt/domain/calendar/london';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxCardPayments } from '../src/providers/card-payments/sandbox.ts';
 import { signStripeStyle } from '../src/providers/card-payments/signature.ts';
@@ -338,5 +339,85 @@ describe('how the difference of a policy paid in full is paid (issue 28 defect 1
       kind: 'refund',
       amount: Math.abs(Number(refunds[0]?.amount_pence)),
     });
+  });
+});
+
+describe('a cheaper change dated later on the day the policy is cancelled (ADR 383)', () => {
+  it('never takes effect: the cancellation takes back what it refunded, as a charge the customer is told of', async () => {
+    const c = await customerWithPaidPolicy(t, 'drive28.same-day@example.com', true, 'MHDRIVE28');
+    const staff = caller(t, `staff:${c.partyId}`);
+    const [policy] = await rows(t, 'SELECT expired_at FROM policies WHERE id = $1', [c.policyId]);
+    const expiry = new Date(String(policy?.expired_at));
+    // The cover's last London day: the change dated late in it, the customer cancelling earlier that day (the
+    // simulation's life 684722151 of seed 121, where posting this threw on a credit note of -20p).
+    const lastDay = londonMidnightOf(londonDate(new Date(expiry.getTime() - 1)));
+    const third = Math.floor((expiry.getTime() - lastDay.getTime()) / 3);
+    const changeAt = new Date(lastDay.getTime() + 2 * third);
+    const made = await staff.call('POST', '/api/policyAdjustments', {
+      adjustmentType: 'MTA',
+      policyId: c.policyId,
+      changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 300 }],
+      effectiveAt: changeAt.toISOString(),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const change = made.json() as { adjustmentId: string; prorataPremium: number };
+    const back = -change.prorataPremium;
+    expect(back).toBeGreaterThan(0);
+    expect((await commit(staff, change.adjustmentId)).statusCode).toBe(200);
+
+    // (The customer's sign-in has long expired by then: staff cancel for them, on the phone.)
+    const skip = lastDay.getTime() + third - t.clock.now().getTime();
+    t.clock.advance(skip);
+    try {
+      const cancel = (body: Record<string, unknown> = {}) =>
+        staff.call('POST', '/api/policyAdjustments', {
+          adjustmentType: 'CANCELLATION',
+          policyId: c.policyId,
+          changes: [],
+          reason: 'Price',
+          ...body,
+        });
+      const asked = await cancel();
+      expect(asked.statusCode, asked.body).toBe(201);
+      expect(asked.json().cancellation).toMatchObject({ type: 'Standard', immediate: true, refundPence: 0 });
+      const id = asked.json().adjustmentId as string;
+      const done = await staff.call('POST', `/api/policyAdjustments/${id}/commit`, undefined, {
+        'idempotency-key': 'same-day-1',
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      // Retried after a timeout: the same answer, nothing posted twice.
+      const again = await staff.call('POST', `/api/policyAdjustments/${id}/commit`, undefined, {
+        'idempotency-key': 'same-day-1',
+      });
+      expect(again.json()).toEqual(done.json());
+
+      // The whole last day was had under the first version: the change's refund is taken back, once, as a
+      // debit journal (never a negative credit note), and the final statement asks for it.
+      const lines = await ledgerLines(t, c.policyId);
+      expect(lines.filter((l) => l.kind === 'cancellation')).toEqual([
+        expect.objectContaining({ type: 'debit_journal', status: 'POSTED', amount_pence: back }),
+      ]);
+      const [account] = (
+        await staff.call('GET', `/api/customerAccounts?policyNumber=${c.policyNumber}`)
+      ).json();
+      expect(account).toMatchObject({ accountBalance: back, outstandingAmount: back });
+      // Charged less refunded plus owed: the price paid at purchase, every day at the first version's price.
+      const [money] = await rows(
+        t,
+        `SELECT (SELECT coalesce(sum(amount_pence), 0) FROM statement_line_items
+                  WHERE account_id = $1 AND status = 'POSTED' AND type IN ('payment', 'refund'))::int AS cash`,
+        [account.accountId],
+      );
+      expect(-Number(money?.cash) + back).toBe(c.paid);
+      const [mail] = await rows(
+        t,
+        "SELECT body FROM outbox WHERE payload->>'type' = 'policy.cancelled' AND payload->>'policyNumber' = $1",
+        [c.policyNumber],
+      );
+      expect(String(mail?.body)).toContain(`£${(back / 100).toFixed(2)} is still to pay for your cover.`);
+      expect(String(mail?.body)).toContain('Please call us to pay it.');
+    } finally {
+      t.clock.advance(-skip);
+    }
   });
 });

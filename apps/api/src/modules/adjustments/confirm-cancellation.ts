@@ -2,6 +2,7 @@ import type { Policy } from '@forecourt/contracts/policies';
 import { formatLondon } from '@forecourt/domain/dates';
 import { adjustmentMachine, adjustmentState } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
+import { hasBillingTab, productKindOf } from '@forecourt/domain/policy/product-kind';
 import { eq } from 'drizzle-orm';
 import { policyAdjustments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
@@ -42,18 +43,27 @@ export async function confirmCancellation(ctx: Ctx, row: AdjustmentRow) {
     .where(eq(policyAdjustments.id, row.id))
     .returning();
   if (!updated) throw new Error('adjustment vanished');
-  await announceCancellation(ctx, policy, updated);
+  await announceCancellation(ctx, policy, updated, 'owedPence' in posted ? posted.owedPence : 0);
   return { row: updated, refundLineId: posted.refundLineId };
 }
 
 /** The customer's e-mail, in the same transaction (outbox); endPolicy told the Motor Insurance Database. */
-async function announceCancellation(ctx: Ctx, policy: Policy, row: AdjustmentRow) {
+async function announceCancellation(ctx: Ctx, policy: Policy, row: AdjustmentRow, owedPence: number) {
   const quote = policy.currentPolicyVersion.quote as { insuredProfiles?: never[] };
   const when = formatLondon(row.effectiveAt, WHEN);
   const refund =
     row.refundPence > 0
       ? `We will pay ${formatGBP(row.refundPence)} back to you${row.immediate ? '' : ' after your cover ends'}; it reaches your account in 7 to 10 working days.`
-      : 'There is nothing to pay back.';
+      : owedPence > 0
+        ? // (Arrears, or a cheaper change dated after the end that never took effect, ADR 383.)
+          `${formatGBP(owedPence)} is still to pay for your cover. ${
+            hasBillingTab(
+              productKindOf(ctx.brand.schemes.find((x) => x.schemeCode === policy.schemeCode)?.product),
+            )
+              ? 'You can pay it from the Billing tab of your policy, or'
+              : 'Please'
+          } call us to pay it.`
+        : 'There is nothing to pay back.';
   await emailPolicyholder(ctx, quote.insuredProfiles, {
     subject: `Your policy ${policy.policyNumber} is cancelled`,
     lines: [

@@ -100,8 +100,8 @@ export async function collectedFor(ctx: Pick<Ctx, 'db'>, policyId: string) {
 /**
  * Posts a cancellation to the ledger in the caller's transaction (issue 13, ADR 211): a final statement of
  * kind 'cancellation' with a credit note for the cover not used and, when the customer is then in credit, a
- * refund line (PENDING until `payOutCancellationRefund` has paid it back after commit). Returns the figures
- * and the refund line to pay out.
+ * refund line (PENDING until `payOutCancellationRefund` has paid it back after commit). Returns the figures,
+ * the refund line to pay out and what the account still owes.
  */
 export async function postCancellationCredit(
   ctx: Pick<Ctx, 'db'>,
@@ -115,7 +115,7 @@ export async function postCancellationCredit(
   },
 ) {
   const ledger = await ledgerOf(ctx, o.policyId);
-  if (!ledger) return { creditPence: 0, refundPence: 0, refundLineId: null };
+  if (!ledger) return { creditPence: 0, refundPence: 0, refundLineId: null, owedPence: 0 };
   const { account, lines } = ledger;
   const before = balanceOf(lines);
   const unused = cancellationCredit(chargesOf(lines), o.at);
@@ -147,13 +147,25 @@ export async function postCancellationCredit(
     createdAt: o.now,
   });
   const statement = { id: statementId, accountId: account.id };
-  if (creditPence !== 0) {
+  if (creditPence > 0) {
     await postLine(ctx.db, statement, {
       type: 'credit_note',
       size: creditPence,
       descriptionKey: 'billing.lineItem.cancellation',
       descriptionValue: o.reference,
       servicePeriodStart: o.at,
+      effectiveAt: o.now,
+    });
+  } else if (creditPence < 0) {
+    // A credit below nothing is a charge (ADR 383): a cheaper change dated later on the cancellation's own London
+    // day never took effect, so what was credited for it is taken back, while the day, begun, stays charged in
+    // full. A debit journal for no period of cover (it bills no days: it takes back a credit), never a negative
+    // credit note.
+    await postLine(ctx.db, statement, {
+      type: 'debit_journal',
+      size: -creditPence,
+      descriptionKey: 'billing.lineItem.changeNotInEffect',
+      descriptionValue: o.reference,
       effectiveAt: o.now,
     });
   }
@@ -172,5 +184,6 @@ export async function postCancellationCredit(
       })
     ).id;
   }
-  return { creditPence, refundPence, refundLineId };
+  // What the customer still owes once the cancellation is posted (arrears, or a credit taken back, ADR 383).
+  return { creditPence, refundPence, refundLineId, owedPence: Math.max(0, carried) };
 }

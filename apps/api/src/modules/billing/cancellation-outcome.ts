@@ -25,9 +25,10 @@ export async function postedCancellationFigures(
     .where(
       and(
         eq(statementLineItems.statementId, statement.id),
-        inArray(statementLineItems.type, ['credit_note', 'refund']),
+        inArray(statementLineItems.type, ['credit_note', 'debit_journal', 'refund']),
       ),
     );
   const sum = (type: string) => lines.filter((l) => l.type === type).reduce((s, l) => s + l.amountPence, 0);
-  return { creditPence: -sum('credit_note'), refundPence: sum('refund') };
+  // A credit below nothing was posted as a debit journal (ADR 383).
+  return { creditPence: -sum('credit_note') - sum('debit_journal'), refundPence: sum('refund') };
 }

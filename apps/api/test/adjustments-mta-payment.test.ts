@@ -385,6 +385,7 @@ describe('a cheaper change dated later on the day the policy is cancelled (ADR 3
         'idempotency-key': 'same-day-1',
       });
       expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().cancellation).toMatchObject({ creditPence: -back, refundPence: 0, owedPence: back });
       // Retried after a timeout: the same answer, nothing posted twice.
       const again = await staff.call('POST', `/api/policyAdjustments/${id}/commit`, undefined, {
         'idempotency-key': 'same-day-1',

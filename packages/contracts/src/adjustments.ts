@@ -46,6 +46,9 @@ export const cancellationOutcomeSchema = z.object({
   creditPence: z.number().int(),
   /** Paid back to the card or bank account, in pence (the credit less anything still owed). */
   refundPence: z.number().int(),
+  /** Still to pay on the account once the cancellation was posted (ADR 383): arrears, or a change's credit taken
+   * back; 0 until it is posted (a deferred cancellation, until it ends). */
+  owedPence: z.number().int(),
   refundWorkingDays: z.object({ min: z.number().int(), max: z.number().int() }),
 });
 export type CancellationOutcome = z.infer<typeof cancellationOutcomeSchema>;

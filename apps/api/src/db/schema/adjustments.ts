@@ -15,6 +15,8 @@ export const policyAdjustments = pgTable('policy_adjustments', {
   cancellationType: text('cancellation_type', { enum: ['Standard', 'CoolingOff'] }),
   creditPence: integer('credit_pence').notNull().default(0),
   refundPence: integer('refund_pence').notNull().default(0),
+  /** Still to pay on the account once the cancellation was posted (ADR 383); 0 until it is. */
+  owedPence: integer('owed_pence').notNull().default(0),
   prorataPremiumPence: integer('prorata_premium_pence').notNull().default(0),
   /** Paid by card before the change is confirmed (ADR 300): a dearer change of a policy paid in full. */
   paymentDuePence: integer('payment_due_pence').notNull().default(0),

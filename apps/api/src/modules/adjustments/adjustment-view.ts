@@ -37,6 +37,7 @@ export function toAdjustment(row: AdjustmentRow): Adjustment {
             terminatesAt: row.effectiveAt.toISOString(),
             creditPence: row.creditPence,
             refundPence: row.refundPence,
+            owedPence: row.owedPence,
             refundWorkingDays: { ...REFUND_WORKING_DAYS },
           }
         : null,

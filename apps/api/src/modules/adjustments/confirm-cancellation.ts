@@ -29,7 +29,7 @@ export async function confirmCancellation(ctx: Ctx, row: AdjustmentRow) {
   if (!(await endPolicy(ctx, end))) throw cancellationNotAllowed();
   const posted = row.immediate
     ? await postCancellationCredit(ctx, { policyId: row.policyId, at, now, reference: row.id })
-    : { creditPence: row.creditPence, refundPence: row.refundPence, refundLineId: null };
+    : { creditPence: row.creditPence, refundPence: row.refundPence, refundLineId: null, owedPence: 0 };
   const [updated] = await ctx.db
     .update(policyAdjustments)
     .set({
@@ -37,26 +37,27 @@ export async function confirmCancellation(ctx: Ctx, row: AdjustmentRow) {
       effectiveAt: at,
       creditPence: posted.creditPence,
       refundPence: posted.refundPence,
+      owedPence: posted.owedPence,
       prorataPremiumPence: -posted.refundPence,
       ...(row.immediate ? { completedAt: now } : {}),
     })
     .where(eq(policyAdjustments.id, row.id))
     .returning();
   if (!updated) throw new Error('adjustment vanished');
-  await announceCancellation(ctx, policy, updated, 'owedPence' in posted ? posted.owedPence : 0);
+  await announceCancellation(ctx, policy, updated);
   return { row: updated, refundLineId: posted.refundLineId };
 }
 
 /** The customer's e-mail, in the same transaction (outbox); endPolicy told the Motor Insurance Database. */
-async function announceCancellation(ctx: Ctx, policy: Policy, row: AdjustmentRow, owedPence: number) {
+async function announceCancellation(ctx: Ctx, policy: Policy, row: AdjustmentRow) {
   const quote = policy.currentPolicyVersion.quote as { insuredProfiles?: never[] };
   const when = formatLondon(row.effectiveAt, WHEN);
   const refund =
     row.refundPence > 0
       ? `We will pay ${formatGBP(row.refundPence)} back to you${row.immediate ? '' : ' after your cover ends'}; it reaches your account in 7 to 10 working days.`
-      : owedPence > 0
+      : row.owedPence > 0
         ? // (Arrears, or a cheaper change dated after the end that never took effect, ADR 383.)
-          `${formatGBP(owedPence)} is still to pay for your cover. ${
+          `${formatGBP(row.owedPence)} is still to pay for your cover. ${
             hasBillingTab(
               productKindOf(ctx.brand.schemes.find((x) => x.schemeCode === policy.schemeCode)?.product),
             )

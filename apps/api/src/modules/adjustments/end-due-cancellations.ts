@@ -43,13 +43,14 @@ export async function endDueCancellations(services: Pick<AppServices, 'db' | 'cl
             { db: tx },
             { policyId: row.policyId, at: row.effectiveAt, now, reference: row.id },
           )
-        : { creditPence: 0, refundPence: 0, refundLineId: null };
+        : { creditPence: 0, refundPence: 0, refundLineId: null, owedPence: 0 };
       await tx
         .update(policyAdjustments)
         .set({
           completedAt: now,
           creditPence: posted.creditPence,
           refundPence: posted.refundPence,
+          owedPence: posted.owedPence,
           prorataPremiumPence: -posted.refundPence,
         })
         .where(eq(policyAdjustments.id, id));

@@ -40,6 +40,9 @@ export const cancellationTexts: Record<string, string> = {
   'policy.cancelled.refund':
     'We are refunding {{amount}} to the card or bank account you paid with. It reaches you in {{min}} to {{max}} working days.',
   'policy.cancelled.noRefund': 'There is nothing to refund.',
+  'policy.cancelled.owedBilling':
+    '{{amount}} is still to pay for your cover. You can pay it from the Billing tab of your policy, or call us.',
+  'policy.cancelled.owedCall': '{{amount}} is still to pay for your cover. Please call us to pay it.',
   'policy.cancelled.email': 'We have e-mailed you to confirm this.',
   'policy.cancelled.home': 'Back to your insurance',
   'policy.cancelled.policy': 'See your policy',

@@ -614,6 +614,7 @@ describe('cancellation (spec 2 §2, §4, §5)', () => {
       terminatesAt: immediate ? '2026-11-23T10:15:00.000Z' : startOfDayLondon(later).toISOString(),
       creditPence: 4_210,
       refundPence: 4_210,
+      owedPence: 0,
       refundWorkingDays: { min: 7, max: 10 },
     },
   });
@@ -707,6 +708,23 @@ describe('cancellation (spec 2 §2, §4, §5)', () => {
     expect(await screen.findByTestId('cancellation-confirmation')).toHaveTextContent(
       'Your cover ended at 09:00 on Tuesday 10 November 2026.',
     );
+  });
+
+  it('a cancellation that leaves money owed says how much is still to pay, and where to pay it (ADR 383)', async () => {
+    const owing = adjustment(true);
+    owing.cancellation = { ...owing.cancellation, creditPence: -20, refundPence: 0, owedPence: 20 };
+    setup(`${root}/cancel/confirm?adjustment=${adjustmentId}`, {
+      extra: (_m, path) =>
+        path === `/policyAdjustments/${adjustmentId}`
+          ? reply(endpoints.getPolicyAdjustment, owing)
+          : undefined,
+    });
+    expect(await screen.findByTestId('owed')).toHaveTextContent(
+      '£0.20 is still to pay for your cover. You can pay it from the Billing tab of your policy, or call us.',
+    );
+    const confirmation = screen.getByTestId('cancellation-confirmation');
+    expect(confirmation).not.toHaveTextContent('There is nothing to refund.');
+    expect(screen.queryByTestId('refund')).toBeNull();
   });
 
   it('a PENDING policy cancelled in cooling-off: the confirmation says it will not start (issue 28)', async () => {
@@ -805,6 +823,7 @@ describe('mid-term changes (spec 3 §4)', () => {
         terminatesAt: '2026-11-23T10:05:00.000Z',
         creditPence: 3_000,
         refundPence: 3_000,
+        owedPence: 0,
         refundWorkingDays: { min: 7, max: 10 },
       },
     };

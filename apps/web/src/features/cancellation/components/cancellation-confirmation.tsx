@@ -1,5 +1,6 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import { formatLondon } from '@forecourt/domain/dates';
+import { hasBillingTab } from '@forecourt/domain/policy/product-kind';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -12,12 +13,15 @@ import { useAdjustment } from '../../changes/index.ts';
 
 /**
  * The cancellation confirmation (spec 2 §2, §4): the termination time — immediate wording when no date was
- * chosen or it is past — and the refund with when it arrives (7 to 10 working days). A customer (never staff,
+ * chosen or it is past — and the refund with when it arrives (7 to 10 working days), or what is still to pay. A customer (never staff,
  * spec 2 §6) is asked for feedback: the shell's feedback host opens the window 2 s later (lib/feedback.ts).
  */
 export function CancellationConfirmation({ policy, root }: { policy: Policy; root: string }) {
   const { t } = useTranslation();
-  const { features } = useConfig();
+  const { features, schemes } = useConfig();
+  const billingTab = hasBillingTab(
+    schemes.find((s) => s.schemeCode === policy.schemeCode)?.product ?? 'SUBSCRIPTION',
+  );
   const [params] = useSearchParams();
   const adjustment = useAdjustment(params.get('adjustment'));
   const a = adjustment.data?.cancellation ?? null;
@@ -65,7 +69,15 @@ export function CancellationConfirmation({ policy, root }: { policy: Policy; roo
           })}
         </p>
       )}
-      {a && a.refundPence === 0 && <p>{t('policy.cancelled.noRefund')}</p>}
+      {a && a.refundPence === 0 && a.owedPence > 0 && (
+        // What the account still owes once the cancellation is posted (ADR 383), as the e-mail says it.
+        <p data-testid="owed">
+          {t(billingTab ? 'policy.cancelled.owedBilling' : 'policy.cancelled.owedCall', {
+            amount: gbp(a.owedPence),
+          })}
+        </p>
+      )}
+      {a && a.refundPence === 0 && a.owedPence === 0 && <p>{t('policy.cancelled.noRefund')}</p>}
       <p>{t('policy.cancelled.email')}</p>
       <div className={blocks.actions}>
         <Button to="/">{t('policy.cancelled.home')}</Button>

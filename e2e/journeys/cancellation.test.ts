@@ -26,7 +26,7 @@ describe('cancellation (issue 13)', () => {
       const form = page.getByTestId('cancel-form');
       await form.waitFor();
       expect(await form.getAttribute('data-cancellation-type')).toBe('CoolingOff');
-      const offered = (await page.getByText(/we will refund £/).textContent()) ?? '';
+      const offered = (await page.getByText(/we will refund £/i).textContent()) ?? '';
       const refund = /£[\d,]+\.\d{2}/.exec(offered)?.[0];
       expect(refund).toBeTruthy();
       // Cooling-off offers reasons only: no choice of when.

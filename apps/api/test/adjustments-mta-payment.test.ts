@@ -377,6 +377,9 @@ describe('a cheaper change dated later on the day the policy is cancelled (ADR 3
           reason: 'Price',
           ...body,
         });
+      // The cancel page says so before anyone confirms.
+      const options = (await staff.call('GET', `/api/policies/${c.policyId}/cancellation`)).json();
+      expect(options).toMatchObject({ type: 'Standard', refundIfNowPence: 0, owedIfNowPence: back });
       const asked = await cancel();
       expect(asked.statusCode, asked.body).toBe(201);
       expect(asked.json().cancellation).toMatchObject({ type: 'Standard', immediate: true, refundPence: 0 });

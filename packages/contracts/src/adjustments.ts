@@ -150,6 +150,8 @@ export const cancellationOptionsSchema = z.object({
   latestDay: z.string(),
   /** The refund if cancelled now, in pence. */
   refundIfNowPence: z.number().int(),
+  /** What would still be to pay if cancelled now, in pence (ADR 383): arrears, or a change's credit taken back. */
+  owedIfNowPence: z.number().int(),
 });
 export type CancellationOptions = z.infer<typeof cancellationOptionsSchema>;
 

@@ -159,3 +159,11 @@ export function cancellationCredit(charges: readonly ChargedPeriod[], at: DateLi
 export function refundDue(creditPence: number, balancePence: number): number {
   return Math.max(0, creditPence - balancePence);
 }
+
+/**
+ * What the customer still owes once the cancellation is posted (ADR 383): the balance before it, less the credit,
+ * plus what is paid back; never below nothing. Arrears, or a change's credit taken back (a credit below nothing).
+ */
+export function owedAfter(creditPence: number, refundPence: number, balancePence: number): number {
+  return Math.max(0, balancePence + refundPence - creditPence);
+}

@@ -26,9 +26,9 @@ export function windowOf(ctx: Ctx, policy: Policy): CancellationWindow {
 export async function cancellationOptions(ctx: Ctx, policyId: string): Promise<CancellationOptions> {
   const policy = await getPolicy(ctx, policyId);
   const window = windowOf(ctx, policy);
-  const { refundPence } = window.allowed
+  const { refundPence, owedPence } = window.allowed
     ? await cancellationFigures(ctx, { policyId, at: ctx.clock.now() })
-    : { refundPence: 0 };
+    : { refundPence: 0, owedPence: 0 };
   return {
     allowed: window.allowed,
     type: window.type,
@@ -36,6 +36,7 @@ export async function cancellationOptions(ctx: Ctx, policyId: string): Promise<C
     deferralDays: window.deferralDays,
     latestDay: window.latestDay,
     refundIfNowPence: refundPence,
+    owedIfNowPence: owedPence,
   };
 }
 

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { PREMIUM_LINES } from '@forecourt/domain/billing/ledger';
 import { statementMachine } from '@forecourt/domain/lifecycle/index';
-import { type ChargedPeriod, cancellationCredit, refundDue } from '@forecourt/domain/policy/cancellation';
+import {
+  type ChargedPeriod,
+  cancellationCredit,
+  owedAfter,
+  refundDue,
+} from '@forecourt/domain/policy/cancellation';
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
 import { customerAccounts, statementLineItems, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
@@ -41,14 +46,16 @@ async function ledgerOf(ctx: Pick<Ctx, 'db'>, policyId: string) {
 }
 
 /**
- * What cancelling a policy at `at` would credit (the cover not used, pro-rata: domain policy/cancellation)
- * and pay back (the credit less anything still owed). Read only; zero when the policy has no account.
+ * What cancelling a policy at `at` would credit (the cover not used, pro-rata: domain policy/cancellation),
+ * pay back (the credit less anything still owed) and leave owing. Read only; zero when the policy has no account.
  */
 export async function cancellationFigures(ctx: Pick<Ctx, 'db'>, o: { policyId: string; at: Date }) {
   const ledger = await ledgerOf(ctx, o.policyId);
-  if (!ledger) return { creditPence: 0, refundPence: 0 };
+  if (!ledger) return { creditPence: 0, refundPence: 0, owedPence: 0 };
   const creditPence = cancellationCredit(chargesOf(ledger.lines), o.at);
-  return { creditPence, refundPence: refundDue(creditPence, balanceOf(ledger.lines)) };
+  const before = balanceOf(ledger.lines);
+  const refundPence = refundDue(creditPence, before);
+  return { creditPence, refundPence, owedPence: owedAfter(creditPence, refundPence, before) };
 }
 
 /**
@@ -185,5 +192,5 @@ export async function postCancellationCredit(
     ).id;
   }
   // What the customer still owes once the cancellation is posted (arrears, or a credit taken back, ADR 383).
-  return { creditPence, refundPence, refundLineId, owedPence: Math.max(0, carried) };
+  return { creditPence, refundPence, refundLineId, owedPence: owedAfter(creditPence, refundPence, before) };
 }

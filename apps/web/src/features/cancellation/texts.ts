@@ -9,7 +9,10 @@ export const cancellationTexts: Record<string, string> = {
     'This policy cannot be cancelled online. If you think it should be, please contact us.',
   'policy.cancel.coolingOff.header': 'You are in your 14-day cooling-off period',
   'policy.cancel.coolingOff.body':
-    'Your cover ends as soon as you confirm. You pay only for the days you were covered: we will refund {{refund}}.',
+    'Your cover ends as soon as you confirm. You pay only for the days you were covered.',
+  'policy.cancel.ifNow.refund': 'We will refund {{refund}}.',
+  'policy.cancel.ifNow.owed': '{{amount}} will still be to pay.',
+  'policy.cancel.ifNow.nothing': 'There is nothing to refund.',
   'policy.cancel.standard.header': 'Choose when your cover ends',
   'policy.cancel.standard.body':
     'You can cancel now or choose a day up to {{date}}. You pay only for the days you are covered; there is no fee.',
@@ -24,7 +27,6 @@ export const cancellationTexts: Record<string, string> = {
   'policy.cancel.otherRequired': 'Please tell us why you are cancelling',
   'policy.cancel.when': 'When should your cover end?',
   'policy.cancel.immediately': 'Now',
-  'policy.cancel.immediatelyHint': 'We will refund {{refund}}.',
   'policy.cancel.deferred': 'On a later day',
   'policy.cancel.day': 'Your cover ends at 00:00 on',
   'policy.cancel.dayHint': 'Until then you stay covered.',

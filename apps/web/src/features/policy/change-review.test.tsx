@@ -125,6 +125,7 @@ function setup(
         deferralDays: 30,
         latestDay: '2026-12-31',
         refundIfNowPence: 0,
+        owedIfNowPence: 0,
       });
     if (path.startsWith('/customerAccounts?')) return reply(endpoints.listCustomerAccounts, []);
     if (method === 'POST' && path === '/policyAdjustments' && onPost) {

@@ -1,3 +1,4 @@
+import type { CancellationOptions } from '@forecourt/contracts/adjustments';
 import type { CustomerAccount } from '@forecourt/contracts/billing';
 import type { Policy } from '@forecourt/contracts/policies';
 import { productConfigSchema } from '@forecourt/contracts/product-config';
@@ -64,6 +65,7 @@ function setup(
         deferralDays: 30,
         latestDay: '2026-12-31',
         refundIfNowPence: 0,
+        owedIfNowPence: 0,
       });
     if (path.startsWith('/customerAccounts?'))
       return reply(endpoints.listCustomerAccounts, account ? [account] : []);
@@ -585,13 +587,16 @@ describe('billing tab (spec 2 §2)', () => {
 describe('cancellation (spec 2 §2, §4, §5)', () => {
   const later = addDaysIso(todayInLondon(), 5);
   const adjustmentId = '0c3d0f7e-2a0b-4f4e-8d6c-2c1a4f0f9b21';
-  const options = (o: Partial<{ type: 'CoolingOff' | 'Standard'; allowed: boolean }> = {}) => ({
+  const options = (
+    o: Partial<Pick<CancellationOptions, 'type' | 'allowed' | 'refundIfNowPence' | 'owedIfNowPence'>> = {},
+  ) => ({
     allowed: true,
     type: 'CoolingOff' as const,
     reasons: ['SoldNR', 'SoldMake', 'Price', 'Service', 'NotSuitable', 'Other'],
     deferralDays: 30,
     latestDay: addDaysIso(todayInLondon(), 30),
     refundIfNowPence: 4_210,
+    owedIfNowPence: 0,
     ...o,
   });
   const adjustment = (confirmed: boolean, immediate = true) => ({
@@ -633,7 +638,7 @@ describe('cancellation (spec 2 §2, §4, §5)', () => {
         return undefined;
       },
     });
-    expect(await screen.findByText(/we will refund £42.10/)).toBeVisible();
+    expect(await screen.findByText(/we will refund £42.10/i)).toBeVisible();
     expect(screen.queryByText('When should your cover end?')).toBeNull();
     const submit = screen.getByRole('button', { name: 'Cancel my policy' });
     expect(submit).toBeDisabled();
@@ -684,6 +689,20 @@ describe('cancellation (spec 2 §2, §4, §5)', () => {
       reason: 'Price',
       effectiveAt: startOfDayLondon(later).toISOString(),
     });
+  });
+
+  it('standard: cancelling now that would leave money owed says how much before the customer confirms (ADR 383)', async () => {
+    setup(`${root}/cancel`, {
+      extra: (_m, path) =>
+        path === `/policies/${id}/cancellation`
+          ? reply(
+              endpoints.getCancellationOptions,
+              options({ type: 'Standard', refundIfNowPence: 0, owedIfNowPence: 20 }),
+            )
+          : undefined,
+    });
+    expect(await screen.findByText('£0.20 will still be to pay.')).toBeVisible();
+    expect(screen.queryByText(/We will refund/)).toBeNull();
   });
 
   it('a policy that cannot be cancelled says so and sends nothing', async () => {
@@ -1121,6 +1140,7 @@ describe('management pages (spec 3 §2, §4, §5)', { timeout: 30_000 }, () => {
               deferralDays: 30,
               latestDay: '2026-12-31',
               refundIfNowPence: 0,
+              owedIfNowPence: 0,
             })
           : undefined,
     });

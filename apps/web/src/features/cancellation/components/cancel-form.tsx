@@ -74,6 +74,13 @@ export function CancelForm({ policy, root }: { policy: Policy; root: string }) {
     });
   };
   const gone = isApiError(cancel.error) && cancel.error.status === 410;
+  // What cancelling now settles: a refund, or what would still be to pay (ADR 383), or neither.
+  const ifNow =
+    o.refundIfNowPence > 0
+      ? t('policy.cancel.ifNow.refund', { refund: gbp(o.refundIfNowPence) })
+      : o.owedIfNowPence > 0
+        ? t('policy.cancel.ifNow.owed', { amount: gbp(o.owedIfNowPence) })
+        : t('policy.cancel.ifNow.nothing');
 
   return (
     <form
@@ -91,7 +98,7 @@ export function CancelForm({ policy, root }: { policy: Policy; root: string }) {
         title={t(coolingOff ? 'policy.cancel.coolingOff.header' : 'policy.cancel.standard.header')}
       >
         {coolingOff
-          ? t('policy.cancel.coolingOff.body', { refund: gbp(o.refundIfNowPence) })
+          ? `${t('policy.cancel.coolingOff.body')} ${ifNow}`
           : t('policy.cancel.standard.body', {
               date: londonDay(startOfDayLondon(o.latestDay).toISOString()),
             })}
@@ -130,7 +137,7 @@ export function CancelForm({ policy, root }: { policy: Policy; root: string }) {
                 {
                   value: 'immediately',
                   label: t('policy.cancel.immediately'),
-                  hint: t('policy.cancel.immediatelyHint', { refund: gbp(o.refundIfNowPence) }),
+                  hint: ifNow,
                 },
                 ...(o.deferralDays > 0 ? [{ value: 'deferred', label: t('policy.cancel.deferred') }] : []),
               ]}

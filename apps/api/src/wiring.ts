@@ -8,6 +8,7 @@ import { fulfilPaidAdjustment } from './modules/adjustments/index.ts';
 import {
   applySettlement,
   assertAccountNeedsMethod,
+  directDebitChargedBack,
   directDebitOutcome,
   directDebitRefundOutcome,
   postSurplus,
@@ -55,6 +56,7 @@ export const eventHandlers: EventHandlers = {
   },
   'paymentMethod.ready': useMethodForAccount,
   'directDebit.outcome': directDebitOutcome,
+  'directDebit.chargedBack': directDebitChargedBack,
   'refund.outcome': directDebitRefundOutcome,
   'arrears.cancellationDue': endForNonPayment,
   'lifecycle.announced': recordPartnerEvent,

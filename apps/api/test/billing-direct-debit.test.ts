@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runBillingDay } from '../src/modules/billing/index.ts';
-import { advanceSandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
+import { advanceSandboxDirectDebit, type SandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
 import { signGoCardlessStyle } from '../src/providers/direct-debit/signature.ts';
 import {
   type BillingApp,
@@ -240,6 +240,64 @@ describe('Direct Debit collection', () => {
     expect(policy).toEqual({ status: 'CANCELLED', cancellation_reason: 'NON_PAYMENT' });
   });
 
+  it('a Direct Debit charged back by the bank is owed again: reversed once, no debit taken again, then cancelled for non-payment (ADR 384)', async () => {
+    const p = await ddSubscription(GOOD);
+    const app = t as BillingApp;
+    await runDays(app, '2027-01-31', '2027-03-09');
+    const [debit] = await rows(app, "SELECT id FROM sandbox_dd_payments WHERE status = 'confirmed'");
+    // Wed 10 Mar: the customer's bank takes statement 2's debit back (a Direct Debit Guarantee claim), and its
+    // webhook comes twice (a new event each time, as a bank's second report would).
+    app.at.set('2027-03-10T10:00:00Z');
+    const bank = app.app.services.providers.directDebit as SandboxDirectDebit;
+    expect(await bank.chargeBack(String(debit?.id))).toEqual({ chargedBack: true, delivered: true });
+    expect(await bank.chargeBack(String(debit?.id))).toEqual({ chargedBack: true, delivered: true });
+
+    const payments = await rows(
+      app,
+      "SELECT status, decline_code FROM customer_payments WHERE purpose = 'statement' ORDER BY created_at",
+    );
+    expect(payments).toEqual([{ status: 'REVERSED', decline_code: 'authorisation_disputed' }]);
+    const [statement] = (
+      await api(app.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)
+    ).body;
+    expect(statement).toMatchObject({ statementNumber: 2, status: 'failed', amountOutstanding: p.regular });
+    const detail = (
+      await api(
+        app.base,
+        p.staff,
+        'GET',
+        `/api/customerAccounts/${p.accountId}/statements/${statement.statementId}`,
+      )
+    ).body;
+    expect(detail.lineItems.map((l: { type: string; amount: number }) => [l.type, l.amount])).toEqual([
+      ['invoice', p.regular],
+      ['payment', -p.regular],
+      ['payment_reversal', p.regular],
+    ]);
+    const [account] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
+    expect(account).toMatchObject({
+      accountStatus: 'SUSPENDED',
+      outstandingAmount: p.regular,
+      accountBalance: p.regular,
+    });
+    const [suspended] = await mailText(p.accountId, 'account-suspended');
+    expect(suspended).toContain(`Your bank returned £${(p.regular / 100).toFixed(2)} to you`);
+    expect((await mailText(p.accountId, 'notice-of-cancellation'))[0]).toContain('17 March 2027');
+
+    // The customer disputed the debit: it is not presented again. Unpaid by the end of 17 Mar, the policy is
+    // cancelled for non-payment; only the cover had is owed, 28 Feb – 17 Mar, 18 of the period's 28 days.
+    const { log } = await runDays(app, '2027-03-10', '2027-03-19');
+    expect(log).toEqual(['2027-03-18 cancelled']);
+    expect(await sandboxPayments()).toEqual([[':1', '2027-03-03', 'charged_back', p.regular]]);
+    const [policy] = await rows(app, 'SELECT status, cancellation_reason FROM policies WHERE id = $1', [
+      p.policyId,
+    ]);
+    expect(policy).toEqual({ status: 'CANCELLED', cancellation_reason: 'NON_PAYMENT' });
+    const owed = Math.floor((p.regular * 18) / 28);
+    const [after] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
+    expect(after).toMatchObject({ outstandingAmount: owed, accountBalance: owed });
+  });
+
   it('a repeated or tampered payment webhook changes nothing: one payment line', async () => {
     const p = await ddSubscription(GOOD);
     const app = t as BillingApp;
@@ -294,6 +352,11 @@ describe('Direct Debit collection', () => {
     });
     expect(unsigned.status).toBe(400);
     expect(await paymentLines()).toBe(0);
+    // A charge back before the app heard the debit was collected (ADR 384): 409 with nothing recorded, so the
+    // provider sends it again after the confirmation.
+    const chargedBack = event('EV_TEST_CHARGED_BACK', 'charged_back');
+    const early = await post(chargedBack, signGoCardlessStyle(chargedBack, secret));
+    expect(early.status).toBe(409);
 
     const results = await Promise.all(
       [1, 2].map(() => post(confirmed, signGoCardlessStyle(confirmed, secret))),
@@ -316,6 +379,18 @@ describe('Direct Debit collection', () => {
     // A second run that day submits nothing new.
     await runBillingDay(app.app.services, app.at.now());
     expect((await rows(app, 'SELECT count(*)::int AS n FROM dd_collections'))[0]?.n).toBe(1);
+
+    // The charge back sent again, now the debit is collected: reversed once, however often it comes.
+    const again = await Promise.all(
+      [1, 2].map(() => post(chargedBack, signGoCardlessStyle(chargedBack, secret))),
+    );
+    expect(again.map((r) => r.status)).toEqual([200, 200]);
+    const reversals = await rows(
+      app,
+      "SELECT amount_pence FROM statement_line_items WHERE account_id = $1 AND type = 'payment_reversal'",
+      [p.accountId],
+    );
+    expect(reversals).toEqual([{ amount_pence: p.regular }]);
   });
 
   it("a payment webhook the app did not acknowledge is sent again on the sandbox bank's next tick", async () => {

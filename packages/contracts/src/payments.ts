@@ -91,7 +91,7 @@ export const customerPaymentSchema = z.object({
   /** Minor units (pence). */
   amount: z.number().int(),
   currency: z.literal('GBP'),
-  status: z.enum(['DRAFT', 'PENDING', 'SETTLED', 'FAILED']),
+  status: z.enum(['DRAFT', 'PENDING', 'SETTLED', 'FAILED', 'REVERSED']),
   declineCode: z.string().nullable(),
 });
 export type CustomerPayment = z.infer<typeof customerPaymentSchema>;

@@ -62,6 +62,8 @@ export interface InTransactionEvents {
   >;
   /** A Direct Debit payment's outcome arrived (ADR 204): billing posts it, or runs the arrears path. */
   'directDebit.outcome': EventShape<TxAt, { payment: PaymentRow; succeeded: boolean }, void>;
+  /** A collected Direct Debit was charged back by the payer's bank (ADR 384): billing reopens what it paid. */
+  'directDebit.chargedBack': EventShape<TxAt, { payment: PaymentRow }, void>;
   /** A refund part moved at the provider (ADR 305): billing settles the ledger's refund line. */
   'refund.outcome': EventShape<TxAt, { reference: string; returned: RefundRow | null }, void>;
   /**
@@ -103,6 +105,7 @@ export const IN_TRANSACTION_EVENTS = [
   'paymentMethod.setupRequested',
   'paymentMethod.ready',
   'directDebit.outcome',
+  'directDebit.chargedBack',
   'refund.outcome',
   'arrears.cancellationDue',
   'lifecycle.announced',

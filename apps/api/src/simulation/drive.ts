@@ -307,6 +307,19 @@ export function driver(w: World): Driver {
               ...(op.back ? {} : { reason: 'Price' }),
             } as never);
             return;
+          case 'chargeBack': {
+            // The customer's bank takes back the last Direct Debit it collected, and says so by webhook.
+            const r = await w.database.query(
+              "SELECT id FROM sandbox_dd_payments WHERE status = 'confirmed' ORDER BY charge_date DESC, created_at DESC LIMIT 1",
+              [],
+            );
+            const id = (r.rows[0] as { id: string } | undefined)?.id;
+            if (!id) throw new Refused('no Direct Debit collected');
+            const sandbox = w.app.services.providers.directDebit as unknown as SandboxDirectDebit;
+            const done = await sandbox.chargeBack(id);
+            if (!done.delivered) throw new Error(`the app did not hear the charge back of ${id}`);
+            return;
+          }
           case 'claim':
             await reportLoss(f(), person, at, {
               policyId,

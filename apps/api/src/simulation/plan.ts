@@ -42,7 +42,9 @@ export type LifeOp =
   | { kind: 'optOut'; day: number; back: boolean }
   | { kind: 'claim'; day: number }
   /** The billing run does not run for `days` days from `day` (a job worker down): the next run catches up. */
-  | { kind: 'down'; day: number; days: number };
+  | { kind: 'down'; day: number; days: number }
+  /** The customer's bank takes back the last Direct Debit it collected (a Direct Debit Guarantee claim, ADR 384). */
+  | { kind: 'chargeBack'; day: number };
 
 export interface LifePlan {
   seed: number;
@@ -145,6 +147,10 @@ export function drawLife(r: Rng, seed: number): LifePlan {
   // run cancels it and makes it again for what is owed (ADR 382). Drawn last, so everything above stays as it was.
   if (buy.paidBy === 'direct-debit' && days > 45 && r.chance(0.5))
     ops.push({ kind: 'cancel', day: nearPaymentDate(), inDays: 0 });
+  // A Direct Debit charged back by the customer's bank (ADR 384), a week or three after a payment date, when the
+  // month's debit has usually been collected. Drawn last, so everything above stays as it was.
+  if (buy.paidBy === 'direct-debit' && days > 45 && r.chance(0.35))
+    ops.push({ kind: 'chargeBack', day: Math.min(days - 1, nearPaymentDate() + r.int(7, 21)) });
   ops.sort((a, b) => a.day - b.day);
   return { seed, buy, ops, days };
 }

@@ -6,10 +6,11 @@ import { defineMachine, tableOf } from './machine.ts';
  * or FAILED; a failed one may be reopened (a new card session, the arrears retry) and is PENDING again, or be
  * paid straight away with a new card token or a late provider success (settled from FAILED; declined again,
  * FAILED stays FAILED).
- * SETTLED is final: money back is a refund, not a move of the payment. DRAFT is in the schema but no code
- * writes it (ADR 345).
+ * Money paid back by us is a refund, not a move of the payment. Money the payer's bank takes back is: a Direct
+ * Debit charged back under the Direct Debit Guarantee is REVERSED, and nothing comes of it after (ADR 384).
+ * DRAFT is in the schema but no code writes it (ADR 345).
  */
-export const PAYMENT_EVENTS = ['submit', 'settle', 'fail', 'reopen'] as const;
+export const PAYMENT_EVENTS = ['submit', 'settle', 'fail', 'reopen', 'reverse'] as const;
 export type PaymentEvent = (typeof PAYMENT_EVENTS)[number];
 export type PaymentState = PaymentStatus;
 
@@ -25,5 +26,6 @@ export const paymentMachine = defineMachine<PaymentState, PaymentEvent>({
     ...row(['PENDING', 'FAILED'], 'settle', 'SETTLED', 'payment.settled'),
     ...row(['PENDING', 'FAILED'], 'fail', 'FAILED', 'payment.failed'),
     ...row('FAILED', 'reopen', 'PENDING', 'payment.reopened'),
+    ...row('SETTLED', 'reverse', 'REVERSED', 'payment.reversed'),
   ],
 });

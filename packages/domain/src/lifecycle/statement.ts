@@ -5,7 +5,8 @@ import { defineMachine, tableOf } from './machine.ts';
  * A statement (statements.status, lower case). A draft gathers lines until the billing run raises it: due
  * (pending) or with nothing to collect (settled). A collection pays it in full (settled) or in part (pending
  * again); a failed collection leaves it failed, retried until paid or the account is suspended. A cancellation
- * credit that clears what an open (pending or failed) statement asks for settles it. A settled statement is closed.
+ * credit that clears what an open (pending or failed) statement asks for settles it. A payment charged back by the
+ * payer's bank (ADR 384) leaves the statement it paid failed again, asking for it.
  */
 export const STATEMENT_EVENTS = [
   'raiseDue',
@@ -14,6 +15,7 @@ export const STATEMENT_EVENTS = [
   'payInPart',
   'collectionFail',
   'creditClear',
+  'chargeBack',
 ] as const;
 export type StatementEvent = (typeof STATEMENT_EVENTS)[number];
 export type StatementState = StatementStatus;
@@ -33,5 +35,6 @@ export const statementMachine = defineMachine<StatementState, StatementEvent>({
     ...row(OPEN, 'payInPart', 'pending', 'statement.part_paid'),
     ...row(OPEN, 'collectionFail', 'failed', 'statement.collection_failed'),
     ...row(OPEN, 'creditClear', 'settled', 'statement.settled'),
+    ...row(['settled', 'pending'], 'chargeBack', 'failed', 'statement.charged_back'),
   ],
 });

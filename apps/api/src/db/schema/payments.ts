@@ -19,7 +19,7 @@ export const customerPayments = pgTable('customer_payments', {
   reference: text('reference').notNull(),
   amountPence: integer('amount_pence').notNull(),
   currency: text('currency').notNull().default('GBP'),
-  status: text('status', { enum: ['DRAFT', 'PENDING', 'SETTLED', 'FAILED'] })
+  status: text('status', { enum: ['DRAFT', 'PENDING', 'SETTLED', 'FAILED', 'REVERSED'] })
     .notNull()
     .default('PENDING'),
   provider: text('provider'),
@@ -213,7 +213,7 @@ export const sandboxDdPayments = pgTable('sandbox_dd_payments', {
   amountPence: integer('amount_pence').notNull(),
   chargeDate: date('charge_date').notNull(),
   status: text('status', {
-    enum: ['pending_submission', 'submitted', 'confirmed', 'failed', 'cancelled'],
+    enum: ['pending_submission', 'submitted', 'confirmed', 'failed', 'cancelled', 'charged_back'],
   }).notNull(),
   fails: boolean('fails').notNull(),
   webhookUrl: text('webhook_url').notNull(),

@@ -100,21 +100,29 @@ export async function afterFailedCollection(
     );
     return;
   }
-  // The notice names the last day to pay; cover runs to the end of that London day (issue 26 defect 3, R4).
-  const payBy = addDaysIso(londonDate(at), NOTICE_DAYS);
-  const cancelAt = startOfDayLondon(addDaysIso(payBy, 1));
   await tx
     .update(statements)
     .set({ status: nextStatus(statementMachine, statement.status, 'collectionFail'), nextCollectionAt: null })
     .where(eq(statements.id, statement.id));
+  await suspendForNonPayment(tx, account, at, [
+    `We tried ${TIMES[attempt - 1] ?? `${attempt} times`} and could not take ${formatGBP(amount)} ${FROM[by]}.`,
+    'Your account is suspended: please pay the outstanding balance from your account.',
+  ]);
+}
+
+/**
+ * Suspends an account for non-payment and gives notice of cancellation (ADR 203): the notice names the last day
+ * to pay, and cover runs to the end of that London day (issue 26 defect 3, R4). `why` is the suspension notice.
+ */
+export async function suspendForNonPayment(tx: Db, account: AccountRow, at: Date, why: string[]) {
+  const day = (d: Date) => formatLondon(d, 'd MMMM yyyy');
+  const payBy = addDaysIso(londonDate(at), NOTICE_DAYS);
+  const cancelAt = startOfDayLondon(addDaysIso(payBy, 1));
   await tx
     .update(customerAccounts)
     .set({ status: 'SUSPENDED', cancelForNonPaymentAt: cancelAt })
     .where(eq(customerAccounts.id, account.id));
-  await sendNotice(tx, account, 'account-suspended', 'Your account is suspended', [
-    `We tried ${TIMES[attempt - 1] ?? `${attempt} times`} and could not take ${formatGBP(amount)} ${FROM[by]}.`,
-    'Your account is suspended: please pay the outstanding balance from your account.',
-  ]);
+  await sendNotice(tx, account, 'account-suspended', 'Your account is suspended', why);
   await sendNotice(
     tx,
     account,

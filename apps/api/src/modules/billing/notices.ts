@@ -15,6 +15,7 @@ export type BillingNotice =
   | 'payment-failed'
   | 'debit-cancelled'
   | 'debit-amended'
+  | 'payment-charged-back'
   | 'account-suspended'
   | 'notice-of-cancellation'
   | 'cancelled-non-payment';

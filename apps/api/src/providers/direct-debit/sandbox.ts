@@ -74,6 +74,12 @@ export interface SandboxDirectDebit extends DirectDebitProvider {
   advancePayments(): Promise<number>;
   /** The same for refunds (ADR 305): submitted a working day after creation, paid (or failed) on the third. */
   advanceRefunds(): Promise<number>;
+  /**
+   * The payer's bank charges back a payment it collected (ADR 384), as under the Direct Debit Guarantee: a
+   * confirmed payment becomes `charged_back` and the app is told by webhook. Answers whether it was, and whether
+   * the app acknowledged the event (a refused one is sent again by the next call).
+   */
+  chargeBack(paymentId: string): Promise<{ chargedBack: boolean; delivered: boolean }>;
 }
 
 /**
@@ -207,6 +213,33 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
         bankName: flow.bankName,
         accountNumberEnding: flow.accountNumberEnding,
       };
+    },
+
+    async chargeBack(paymentId) {
+      const { db, clock } = services();
+      const [p] = await db
+        .update(sandboxDdPayments)
+        .set({ status: 'charged_back', updatedAt: clock.now() })
+        .where(
+          and(
+            eq(sandboxDdPayments.id, paymentId),
+            inArray(sandboxDdPayments.status, ['confirmed', 'charged_back']),
+          ),
+        )
+        .returning();
+      if (!p) return { chargedBack: false, delivered: false };
+      const delivered = await sendEvent(
+        p.webhookUrl,
+        'payments',
+        'charged_back',
+        { payment: p.id, mandate: p.mandateId },
+        {
+          origin: 'bank',
+          cause: 'authorisation_disputed',
+          description: 'The customer disputed having authorised the payment: an indemnity claim.',
+        },
+      );
+      return { chargedBack: true, delivered };
     },
 
     async activateMandate(mandateId) {

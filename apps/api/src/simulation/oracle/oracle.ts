@@ -36,14 +36,18 @@ export const LEGAL_MOVES: Record<string, Record<string, string[]>> = {
     pending: ['settled', 'failed'],
     // A failed collection is retried (pending again) or paid.
     failed: ['pending', 'settled'],
-    settled: [],
+    // A debit charged back by the payer's bank asks for its statement again (ADR 384).
+    settled: ['failed'],
   },
   payment: {
     DRAFT: ['PENDING', 'SETTLED', 'FAILED'],
-    PENDING: ['SETTLED', 'FAILED'],
+    // (Confirmed and charged back between two looks: REVERSED, ADR 384.)
+    PENDING: ['SETTLED', 'FAILED', 'REVERSED'],
     // The billing run's retry reopens the statement's failed payment (reopenStatementPayment).
     FAILED: ['PENDING', 'SETTLED'],
-    SETTLED: [],
+    // Charged back by the payer's bank (ADR 384).
+    SETTLED: ['REVERSED'],
+    REVERSED: [],
   },
   line: { PENDING: ['POSTED', 'FAILED'], POSTED: [], FAILED: [] },
   claim: { pending: ['active', 'settled'], active: ['settled'], settled: [] },
@@ -180,6 +184,18 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
         out.push({
           kind: 'debit-unrecorded',
           message: `${label}: the bank confirmed a Direct Debit of ${p(num(r.a))} (${r.id}) with no settled payment for it`,
+        });
+      // Every debit the bank charged back is a reversed payment, with its reversal on the ledger (ADR 384).
+      for (const r of await query(
+        `SELECT b.id, b.amount_pence AS a FROM sandbox_dd_payments b WHERE b.status = 'charged_back'
+            AND NOT EXISTS (SELECT 1 FROM dd_collections d JOIN customer_payments c ON c.id = d.customer_payment_id
+              WHERE d.provider_payment_id = b.id AND c.status = 'REVERSED'
+                AND (SELECT coalesce(sum(l.amount_pence), 0) FROM statement_line_items l
+                      WHERE l.customer_payment_id = c.id AND l.type = 'payment_reversal' AND l.status = 'POSTED') = b.amount_pence)`,
+      ))
+        out.push({
+          kind: 'chargeback-unrecorded',
+          message: `${label}: the bank charged back a Direct Debit of ${p(num(r.a))} (${r.id}) with no reversed payment and reversal line for it`,
         });
 
       // The cover the facts give (R4), and what the policy row says of it.

@@ -1,0 +1,37 @@
+import { paymentMachine } from '@forecourt/domain/lifecycle/index';
+import { and, eq, inArray } from 'drizzle-orm';
+import { customerPayments } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { publish } from '../../lib/domain-events.ts';
+import { AppError } from '../../lib/errors.ts';
+import { guardOf } from '../../lib/lifecycle.ts';
+
+const REVERSE = guardOf(paymentMachine, 'reverse');
+
+/**
+ * A collected Direct Debit the payer's bank took back (GoCardless `charged_back`: a claim under the Direct Debit
+ * Guarantee, ADR 384), in the webhook's transaction: its payment is REVERSED, once (only a SETTLED payment moves,
+ * so the event sent again changes nothing), and billing reopens what it paid.
+ */
+export async function reverseChargedBack(
+  ctx: Pick<Ctx, 'db'>,
+  o: { paymentId: string; cause: string | null; at: Date },
+) {
+  const [reversed] = await ctx.db
+    .update(customerPayments)
+    .set({ status: REVERSE.to, declineCode: o.cause ?? 'charged_back', updatedAt: o.at })
+    .where(and(eq(customerPayments.id, o.paymentId), inArray(customerPayments.status, REVERSE.from)))
+    .returning();
+  if (reversed) {
+    await publish('directDebit.chargedBack', { db: ctx.db, at: o.at }, { payment: reversed });
+    return;
+  }
+  // Charged back before the app heard it was collected (the confirmation not yet delivered): answered 409 with
+  // nothing recorded, so the provider sends it again after the confirmation, and the charge back is not lost.
+  const [payment] = await ctx.db
+    .select({ status: customerPayments.status })
+    .from(customerPayments)
+    .where(eq(customerPayments.id, o.paymentId));
+  if (payment?.status === 'PENDING')
+    throw new AppError('CONFLICT', 'This payment is not collected here yet: send the charge back again');
+}

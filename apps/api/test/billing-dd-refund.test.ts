@@ -466,8 +466,26 @@ describe('a cancellation part-way through a month whose debit is on its way (ADR
   }
 
   it('not yet submitted: cancelled and made again for what the statement asks, with a new notice; nothing paid back', async () => {
-    const { p, instalment, asks, before } = await cancelledWithDebitOnItsWay('2027-03-02T10:00:00Z');
+    const { p, instalment, asks, before } = await cancelledWithDebitOnItsWay(
+      '2027-03-02T10:00:00Z',
+      async (p) => {
+        // The debit on its way collects what is owed: the cancel form leaves nothing for the customer to pay
+        // themselves (ADR 383), and neither does the cancellation.
+        const options = await api(
+          (t as BillingApp).base,
+          p.staff,
+          'GET',
+          `/api/policies/${p.policyId}/cancellation`,
+        );
+        expect(options.body).toMatchObject({ refundIfNowPence: 0, owedIfNowPence: 0 });
+      },
+    );
     const app = t as BillingApp;
+    const [cancellation] = await rows(
+      app,
+      "SELECT owed_pence FROM policy_adjustments WHERE adjustment_type = 'CANCELLATION'",
+    );
+    expect(cancellation).toEqual({ owed_pence: 0 });
     // The run of Wed 3 Mar, before the bank submits the debit that day, cancels it and makes one for what is
     // owed, charged after the Bacs notice.
     await runDays(app, '2027-03-03', '2027-03-03');

@@ -254,13 +254,32 @@ describe('Direct Debit collection', () => {
 
     const payments = await rows(
       app,
-      "SELECT status, decline_code FROM customer_payments WHERE purpose = 'statement' ORDER BY created_at",
+      "SELECT id, status, decline_code FROM customer_payments WHERE purpose = 'statement' ORDER BY created_at",
     );
-    expect(payments).toEqual([{ status: 'REVERSED', decline_code: 'authorisation_disputed' }]);
+    expect(payments).toEqual([
+      { id: expect.any(String), status: 'REVERSED', decline_code: 'authorisation_disputed' },
+    ]);
+    // The returned debit is not paid again as itself (staff taking it by phone are refused): the balance is.
+    const phone = await api(app.base, p.staff, 'POST', '/api/stripe/moto/checkout', {
+      paymentId: payments[0]?.id,
+      itemName: 'Statement 2',
+      token: 'tok_visa',
+      postalCode: 'LS1 5HD',
+      dateOfBirth: p.dob,
+    });
+    expect(phone.status).toBe(409);
+    expect(phone.body.message).toContain('Your bank returned this payment');
     const [statement] = (
       await api(app.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)
     ).body;
-    expect(statement).toMatchObject({ statementNumber: 2, status: 'failed', amountOutstanding: p.regular });
+    expect(statement).toMatchObject({
+      statementNumber: 2,
+      status: 'failed',
+      broughtForwardBalance: 0,
+      subtotalBalance: p.regular,
+      carriedForwardBalance: p.regular,
+      amountOutstanding: p.regular,
+    });
     const detail = (
       await api(
         app.base,

@@ -7,11 +7,12 @@ import {
   owedAfter,
   refundDue,
 } from '@forecourt/domain/policy/cancellation';
-import { and, desc, eq, inArray, max } from 'drizzle-orm';
+import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { customerAccounts, statementLineItems, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
 import { movedBy, postLine, SURPLUS_REFUND_KEY } from './ledger-store.ts';
+import { debitInFlight } from './statement-payments.ts';
 
 type LineRow = typeof statementLineItems.$inferSelect;
 
@@ -47,7 +48,8 @@ async function ledgerOf(ctx: Pick<Ctx, 'db'>, policyId: string) {
 
 /**
  * What cancelling a policy at `at` would credit (the cover not used, pro-rata: domain policy/cancellation),
- * pay back (the credit less anything still owed) and leave owing. Read only; zero when the policy has no account.
+ * pay back (the credit less anything still owed) and leave for the customer to pay (ADR 383: what is owed, less
+ * what a Direct Debit already on its way will collect). Read only; zero when the policy has no account.
  */
 export async function cancellationFigures(ctx: Pick<Ctx, 'db'>, o: { policyId: string; at: Date }) {
   const ledger = await ledgerOf(ctx, o.policyId);
@@ -55,27 +57,54 @@ export async function cancellationFigures(ctx: Pick<Ctx, 'db'>, o: { policyId: s
   const creditPence = cancellationCredit(chargesOf(ledger.lines), o.at);
   const before = balanceOf(ledger.lines);
   const refundPence = refundDue(creditPence, before);
-  return { creditPence, refundPence, owedPence: owedAfter(creditPence, refundPence, before) };
+  const open = await openStatements(ctx, ledger.account.id);
+  const collecting = sumOf(clearNewestFirst(open, creditPence).filter((s) => s.inFlight));
+  return { creditPence, refundPence, owedPence: toPay(creditPence, refundPence, before, collecting) };
 }
+
+/** What is left for the customer to pay: what is owed after the cancellation, less what a debit on its way takes. */
+const toPay = (credit: number, refund: number, before: number, collecting: number) =>
+  Math.max(0, owedAfter(credit, refund, before) - collecting);
+
+/** An account's open statements (pending or failed), newest first, and whether a Direct Debit is on its way. */
+function openStatements(ctx: Pick<Ctx, 'db'>, accountId: string, lock = false) {
+  const query = ctx.db
+    .select({
+      id: statements.id,
+      status: statements.status,
+      amountOutstandingPence: statements.amountOutstandingPence,
+      inFlight: sql<boolean>`${debitInFlight}`,
+    })
+    .from(statements)
+    .where(and(eq(statements.accountId, accountId), inArray(statements.status, ['pending', 'failed'])))
+    .orderBy(desc(statements.statementNumber));
+  return lock ? query.for('update', { of: statements }) : query;
+}
+
+type OpenStatement = Awaited<ReturnType<typeof openStatements>>[number];
+
+/** How a credit clears open statements, newest first: each one's outstanding after it, and what it cleared. */
+function clearNewestFirst(open: OpenStatement[], credit: number) {
+  let left = Math.max(0, credit);
+  return open.map((s) => {
+    const cleared = Math.min(left, s.amountOutstandingPence);
+    left -= cleared;
+    return { ...s, cleared, amountOutstandingPence: s.amountOutstandingPence - cleared };
+  });
+}
+
+const sumOf = (open: { amountOutstandingPence: number }[]) =>
+  open.reduce((sum, s) => sum + s.amountOutstandingPence, 0);
 
 /**
  * Applies a cancellation's credit to the account's open statements, newest first: each one's outstanding
- * amount falls by what the credit covers, and one left owing nothing is settled. Answers what they still ask for.
+ * amount falls by what the credit covers, and one left owing nothing is settled. Answers what they still ask for,
+ * and how much of it a Direct Debit on its way collects.
  */
 async function settleOpenStatements(ctx: Pick<Ctx, 'db'>, accountId: string, credit: number) {
-  const open = await ctx.db
-    .select()
-    .from(statements)
-    .where(and(eq(statements.accountId, accountId), inArray(statements.status, ['pending', 'failed'])))
-    .orderBy(desc(statements.statementNumber))
-    .for('update');
-  let left = Math.max(0, credit);
-  let stillOpen = 0;
-  for (const s of open) {
-    const cleared = Math.min(left, s.amountOutstandingPence);
-    left -= cleared;
-    const outstanding = s.amountOutstandingPence - cleared;
-    stillOpen += outstanding;
+  const after = clearNewestFirst(await openStatements(ctx, accountId, true), credit);
+  for (const s of after) {
+    const { cleared, amountOutstandingPence: outstanding } = s;
     if (cleared === 0) continue;
     await ctx.db
       .update(statements)
@@ -87,7 +116,7 @@ async function settleOpenStatements(ctx: Pick<Ctx, 'db'>, accountId: string, cre
       })
       .where(eq(statements.id, s.id));
   }
-  return stillOpen;
+  return { stillOpen: sumOf(after), collecting: sumOf(after.filter((s) => s.inFlight)) };
 }
 
 /** What has been collected for a policy (its POSTED payments less reversals), in pence; 0 without an account. */
@@ -134,7 +163,7 @@ export async function postCancellationCredit(
     .where(eq(statements.accountId, account.id));
   // The credit first clears what earlier statements still ask for, newest first (the period the end falls in),
   // so that the open statements and this one together ask for the balance once, never twice (issue 26 defect 3).
-  const stillOpen = await settleOpenStatements(ctx, account.id, creditPence);
+  const { stillOpen, collecting } = await settleOpenStatements(ctx, account.id, creditPence);
   const statementId = randomUUID();
   const subtotal = refundPence - creditPence;
   const carried = before + subtotal;
@@ -192,5 +221,10 @@ export async function postCancellationCredit(
     ).id;
   }
   // What the customer still owes once the cancellation is posted (arrears, or a credit taken back, ADR 383).
-  return { creditPence, refundPence, refundLineId, owedPence: owedAfter(creditPence, refundPence, before) };
+  return {
+    creditPence,
+    refundPence,
+    refundLineId,
+    owedPence: toPay(creditPence, refundPence, before, collecting),
+  };
 }

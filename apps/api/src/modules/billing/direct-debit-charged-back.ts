@@ -41,6 +41,10 @@ export async function directDebitChargedBack(ctx: { db: Db; at: Date }, o: { pay
   await ctx.db
     .update(statements)
     .set({
+      // The figures the collection took the amount off (post-collected) take it back: the statement's lines,
+      // subtotal, carried-forward and outstanding agree again (ADR 201).
+      subtotalPence: statement.subtotalPence + amount,
+      carriedForwardPence: statement.carriedForwardPence + amount,
       amountOutstandingPence: statement.amountOutstandingPence + amount,
       nextCollectionAt: null,
       // A statement failed already stays failed; a settled or pending one fails again, by the machine.

@@ -4,14 +4,7 @@ import type { CardSettleBody, MotoCheckoutBody } from '@forecourt/contracts/paym
 import { statementMachine } from '@forecourt/domain/lifecycle/index';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import {
-  customerAccounts,
-  customerPayments,
-  ddCollections,
-  policyVersions,
-  statementLineItems,
-  statements,
-} from '../../db/schema/index.ts';
+import { customerAccounts, policyVersions, statementLineItems, statements } from '../../db/schema/index.ts';
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { type EventHandlers, publish } from '../../lib/domain-events.ts';
@@ -29,6 +22,7 @@ import {
 } from '../payments/index.ts';
 import { reinstateIfPaid } from './arrears.ts';
 import { movedBy, postLines, SURPLUS_REFUND_KEY } from './ledger-store.ts';
+import { debitInFlight } from './statement-payments.ts';
 
 const OPEN = ['pending', 'failed'] as const;
 
@@ -45,11 +39,7 @@ function settleable(db: Db, accountId: string) {
       and(
         eq(statements.accountId, accountId),
         inArray(statements.status, [...OPEN]),
-        sql`NOT EXISTS (SELECT 1 FROM ${customerPayments} JOIN ${ddCollections}
-          ON ${ddCollections.customerPaymentId} = ${customerPayments.id}
-          AND ${ddCollections.attempt} = ${statements.collectionAttempts}
-          WHERE ${customerPayments.purpose} = 'statement' AND ${customerPayments.reference} = ${statements.id}::text
-          AND ${customerPayments.status} = 'PENDING')`,
+        sql`NOT ${debitInFlight}`,
       ),
     )
     .orderBy(asc(statements.statementNumber));

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { customerAccounts, customerPayments, statements } from '../../db/schema/index.ts';
+import { customerAccounts, customerPayments, ddCollections, statements } from '../../db/schema/index.ts';
 
 export interface DueCollection {
   statementId: string;
@@ -29,3 +29,13 @@ export const pendingStatementPayments = (db: Db) =>
       ),
     )
     .$dynamic();
+
+/**
+ * A statement whose Direct Debit collection is in flight: submitted (or claimed) for its current attempt, its
+ * outcome not known yet. The bank collects or fails it; a settlement leaves it alone (ADR 341).
+ */
+export const debitInFlight = sql`EXISTS (SELECT 1 FROM ${customerPayments} JOIN ${ddCollections}
+  ON ${ddCollections.customerPaymentId} = ${customerPayments.id}
+  AND ${ddCollections.attempt} = ${statements.collectionAttempts}
+  WHERE ${customerPayments.purpose} = 'statement' AND ${customerPayments.reference} = ${statements.id}::text
+  AND ${customerPayments.status} = 'PENDING')`;

@@ -155,5 +155,11 @@ export async function unpaidPaymentOf(ctx: Pick<Ctx, 'db'>, partyId: string, pay
     .where(and(eq(customerPayments.id, paymentId), eq(customerPayments.partyId, partyId)));
   if (!payment) throw notFound('No such payment');
   if (payment.status === 'SETTLED') throw new AppError('CONFLICT', 'This payment has already been made.');
+  // A Direct Debit the bank returned (ADR 384) is not paid again as itself: the account's balance is settled.
+  if (payment.status === 'REVERSED')
+    throw new AppError(
+      'CONFLICT',
+      'Your bank returned this payment: please pay the outstanding balance from the Billing tab.',
+    );
   return payment;
 }

@@ -20,6 +20,9 @@ const iso = (d: Date) => d.toISOString();
 const num = (v: unknown) => Number(v ?? 0);
 const date = (v: unknown) => (v ? new Date(v as string) : undefined);
 
+/** A statement failed again by a debit charged back (ADR 384): its status seen with a reversal line on it. */
+const CHARGED_BACK = 'failed (charged back)';
+
 /** Legal status moves (from the spec and the code's intent); a status may also stay. */
 export const LEGAL_MOVES: Record<string, Record<string, string[]>> = {
   policy: {
@@ -33,15 +36,17 @@ export const LEGAL_MOVES: Record<string, Record<string, string[]>> = {
   },
   statement: {
     draft: ['pending', 'settled', 'failed'],
-    pending: ['settled', 'failed'],
+    pending: ['settled', 'failed', CHARGED_BACK],
     // A failed collection is retried (pending again) or paid.
-    failed: ['pending', 'settled'],
-    // A debit charged back by the payer's bank asks for its statement again (ADR 384).
-    settled: ['failed'],
+    failed: ['pending', 'settled', CHARGED_BACK],
+    // Only a debit charged back by the payer's bank (a reversal line on the statement) fails it again (ADR 384).
+    settled: [CHARGED_BACK],
+    [CHARGED_BACK]: ['pending', 'settled'],
   },
   payment: {
     DRAFT: ['PENDING', 'SETTLED', 'FAILED'],
-    // (Confirmed and charged back between two looks: REVERSED, ADR 384.)
+    // (Confirmed and charged back between two looks: REVERSED, ADR 384.) A payment reversed that its bank did
+    // not charge back is seen as REVERSED_UNEXPLAINED, which no move reaches.
     PENDING: ['SETTLED', 'FAILED', 'REVERSED'],
     // The billing run's retry reopens the statement's failed payment (reopenStatementPayment).
     FAILED: ['PENDING', 'SETTLED'],
@@ -144,8 +149,15 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
       // Statuses, every entity of this life.
       const all = await query(
         `SELECT 'policy' AS k, id::text, status FROM policies
-         UNION ALL SELECT 'statement', s.id::text || ' #' || s.statement_number, s.status FROM statements s
-         UNION ALL SELECT 'payment', id::text || ' ' || purpose, status FROM customer_payments
+         UNION ALL SELECT 'statement', s.id::text || ' #' || s.statement_number,
+           CASE WHEN s.status = 'failed' AND EXISTS (SELECT 1 FROM statement_line_items l WHERE l.statement_id = s.id
+             AND l.type = 'payment_reversal' AND l.status = 'POSTED') THEN '${CHARGED_BACK}' ELSE s.status END
+           FROM statements s
+         UNION ALL SELECT 'payment', c.id::text || ' ' || c.purpose,
+           CASE WHEN c.status = 'REVERSED' AND NOT EXISTS (SELECT 1 FROM dd_collections d
+             JOIN sandbox_dd_payments b ON b.id = d.provider_payment_id
+             WHERE d.customer_payment_id = c.id AND b.status = 'charged_back') THEN 'REVERSED_UNEXPLAINED' ELSE c.status END
+           FROM customer_payments c
          UNION ALL SELECT 'line', id::text || ' ' || type, status FROM statement_line_items
          UNION ALL SELECT 'claim', id::text, status FROM claims`,
       );
@@ -358,8 +370,10 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
         // (A renewed subscription goes on being billed on its account: the renewed year is not checked yet.)
         // (A line posted before the end was known, e.g. a payment-day change's journal for the weeks ahead, is
         // billed in good faith; the cancellation's credit note gives it back, and R6 checks that money. For a
-        // void or NTU, dated back to the cover start, "known" is when it was asked for.)
-        if (s >= end && s > facts.coverStart && endKnown && !renewed && date(l.posted)! >= endAskedAt)
+        // void or NTU, dated back to the cover start, "known" is when it was asked for. A line posted at the very
+        // instant the end was asked for was posted by an operation before it that day: seed 128, life 685383162,
+        // a payment-day change and a cancellation both at noon.)
+        if (s >= end && s > facts.coverStart && endKnown && !renewed && date(l.posted)! > endAskedAt)
           out.push({
             kind: 'billed-after-end',
             message: `${label}: invoice line ${iso(s)}–${iso(e)} (${p(num(l.a))}) starts after cover ended ${iso(end)}`,

@@ -109,6 +109,8 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
   const seen = new Map<string, string>();
   const reported = new Set<string>();
   let lastState = '';
+  /** When this life's account was first seen suspended, while its policy is live; undefined otherwise. */
+  let suspendedSince: Date | undefined;
   /** The London day each statement's advance notice (statement-issued e-mail) was first seen in the outbox. */
   const notices = new Map<string, string>();
 
@@ -129,8 +131,21 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
       // The verdict depends only on the database, the facts and the period `now` falls in: when none of them
       // moved since the last check, it is the same verdict, and the check is skipped (a quiet day).
       const [print] = await query(FINGERPRINT);
+      // A live policy's account suspended for non-payment raises no statement (ADR 203): billed as far as the
+      // period the suspension began in, until the arrears are paid or cover ends (seed 129, life 684274471: a
+      // debit charged back a week before a payment date, ADR 384). Seen from the first check that finds it.
+      const [standing] = await query(
+        `SELECT a.status AS account, p.status AS policy FROM customer_accounts a JOIN policies p ON p.id = a.policy_id
+          WHERE a.policy_id = $1`,
+        [policyId],
+      );
+      const suspended =
+        standing?.account === 'SUSPENDED' && ['ACTIVE', 'PENDING'].includes(String(standing?.policy));
+      suspendedSince = suspended ? (suspendedSince ?? now) : undefined;
       const through =
-        facts.product === 'SUBSCRIPTION' ? billedThrough(facts, facts.coverStart, now) : undefined;
+        facts.product === 'SUBSCRIPTION'
+          ? billedThrough(facts, facts.coverStart, suspendedSince ?? now)
+          : undefined;
       const state = JSON.stringify([
         print,
         through,

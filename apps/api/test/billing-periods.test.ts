@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BillingApp, billingApp, buySubscription, runDays } from './billing-helpers.ts';
+import { type BillingApp, billingApp, buySubscription, runDays, staffCancel } from './billing-helpers.ts';
 import { api, rows } from './payments-helpers.ts';
 
 /**
@@ -235,5 +235,67 @@ describe('a change after the cover has reached its expiry (issue 26)', () => {
     });
     expect(made.status, JSON.stringify(made.body)).toBe(422);
     expect(made.body.details?.reason).toBe('POLICY_NOT_CHANGEABLE');
+  }, 120_000);
+});
+
+describe('a change set for noon on a payment date, cover ending at that noon (ADR 385)', () => {
+  const cancellationCredit = async (policyId: string) => {
+    const [line] = await rows(
+      t,
+      `SELECT coalesce(sum(l.amount_pence), 0)::int AS credit FROM statement_line_items l
+         JOIN statements s ON s.id = l.statement_id JOIN customer_accounts a ON a.id = s.account_id
+        WHERE a.policy_id = $1 AND s.kind = 'cancellation' AND l.type = 'credit_note'`,
+      [policyId],
+    );
+    return -Number(line?.credit);
+  };
+
+  it('never took effect: the day raised at its price is kept at the price before (seed 129, life 684939667)', async () => {
+    // Bought for 28 October, paid on the 28th; on 20 November staff set a dearer change for noon on 28 November.
+    const { p, change, before, after } = await boughtThenChanged(
+      '2026-10-27T12:00:00Z',
+      '2026-10-28',
+      '2026-11-20T12:00:00Z',
+      '2026-11-28T12:00:00.000Z',
+    );
+    expect(after).toBeGreaterThan(before);
+    expect(change.prorataPremium).toBe(0);
+    // The run at 06:00 bills 28 Nov – 28 Dec (30 days) wholly at the new price: the change's day is in force.
+    await runDays(t, '2026-11-28', '2026-11-28');
+    expect((await statementLines(p.accountId, 2)).filter((l) => l.type === 'invoice')).toEqual([
+      { type: 'invoice', amount: after, sub_type: null },
+    ]);
+    // At noon the customer cancels (staff for them): cover ends at the change's instant, so the change never
+    // took effect and 28 November, begun, was had at the old price. Before ADR 385 it was kept at the new one.
+    t.at.set('2026-11-28T12:00:00Z');
+    const { done } = await staffCancel(t, p);
+    const kept = Math.floor(before / 30);
+    expect(await cancellationCredit(p.policyId)).toBe(after - kept);
+    expect(done.cancellation).toMatchObject({ creditPence: after - kept, refundPence: after - kept });
+    // Charged less the credit: the first month and one day at the first version's price, never more.
+    const [money] = await rows(
+      t,
+      `SELECT coalesce(sum(amount_pence), 0)::int AS charged FROM statement_line_items
+        WHERE account_id = $1 AND status = 'POSTED' AND type IN ('invoice', 'credit_note')`,
+      [p.accountId],
+    );
+    expect(Number(money?.charged)).toBe(p.first + kept);
+  }, 120_000);
+
+  it('a late run after such a cancellation bills the day at the price before', async () => {
+    const { p, before, after } = await boughtThenChanged(
+      '2026-10-27T12:00:00Z',
+      '2026-10-28',
+      '2026-11-20T12:00:00Z',
+      '2026-11-28T12:00:00.000Z',
+    );
+    expect(after).not.toBe(before);
+    // The run is down on 28 November; the customer cancels at noon; the run comes back the next day.
+    t.at.set('2026-11-28T12:00:00Z');
+    await staffCancel(t, p);
+    await runDays(t, '2026-11-29', '2026-11-29');
+    expect((await statementLines(p.accountId, 3)).filter((l) => l.type === 'invoice')).toEqual([
+      { type: 'invoice', amount: Math.floor(before / 30), sub_type: null },
+    ]);
   }, 120_000);
 });

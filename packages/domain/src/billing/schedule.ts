@@ -182,7 +182,35 @@ export function periodPartsByDay(prices: readonly PriceFrom[], period: Period, c
   const onCover = daysOnCoverIn(period, coverEnd);
   if (onCover === 0 || prices.length === 0) return [];
   const end = coverEnd.getTime() < period.end.getTime() ? coverEnd : period.end;
-  return partsByDay(prices, period.start, end, onCover, total);
+  return partsByDay(pricesInEffect(prices, coverEnd), period.start, end, onCover, total);
+}
+
+/**
+ * The prices that take effect when cover ends at `coverEnd` (ADR 364): a change effective at or after the end of
+ * cover never takes effect, though the London day it was set for may be on cover (a change at noon, cover ended
+ * at noon: that day was had under the price before). The first price always stands.
+ */
+export const pricesInEffect = <T extends { from: Date }>(prices: readonly T[], coverEnd: Date): T[] =>
+  prices.filter((p, i) => i === 0 || p.from.getTime() < coverEnd.getTime());
+
+/**
+ * What a part of `period`, billed before the end of cover was known, costs at the prices in effect when cover
+ * ends at `coverEnd` (ADR 385). A statement raised at 03:00 bills the day a change takes effect at noon wholly at
+ * the change's price; if cover then ends at or before noon, the change never took effect and that day was had
+ * at the price before. Answers the part's days at the price in effect on its first day, over the period's days,
+ * rounded down (as `periodPartsByDay` prices a part); undefined when the part's own price took effect.
+ */
+export function partInEffect(
+  prices: readonly PriceFrom[],
+  period: Period,
+  part: Period,
+  coverEnd: Date,
+): Money | undefined {
+  const day = londonDate(part.start);
+  const billed = inForceOn(prices, day);
+  const held = inForceOn(pricesInEffect(prices, coverEnd), day);
+  if (!billed || !held || billed.instalment === held.instalment) return undefined;
+  return proRataPence(pence(held.instalment), periodDays(part), periodDays(period));
 }
 
 /**

@@ -118,6 +118,11 @@ export interface ChargedPeriod {
   amountPence: number;
   start: DateLike;
   end: DateLike;
+  /**
+   * What the days of the charge cost at the prices that took effect, when a change that never took effect priced
+   * it (ADR 385: `partInEffect`); the days on cover are kept at this, the rest of the charge credited.
+   */
+  inEffectPence?: number;
 }
 
 /** London calendar days a period covers (at least 1). */
@@ -139,7 +144,7 @@ export function daysOnCover(p: Pick<ChargedPeriod, 'start' | 'end'>, at: DateLik
  * amount) never rounded down in size.
  */
 export function keptFor(p: ChargedPeriod, at: DateLike): number {
-  return proRataPence(p.amountPence, daysOnCover(p, at), periodDays(p));
+  return proRataPence(p.inEffectPence ?? p.amountPence, daysOnCover(p, at), periodDays(p));
 }
 
 /** What cancelling at `at` credits back on one charge: everything but the days on cover. */

@@ -6,8 +6,11 @@ import {
   londonDays,
   nextPaymentDate,
   PAYMENT_DAY_OPTIONS,
+  partInEffect,
   paymentDateOnOrAfter,
   paymentDayFor,
+  periodPartsByDay,
+  pricesInEffect,
   proRata,
   proRataPartsByDay,
 } from '../../src/billing/schedule.ts';
@@ -125,5 +128,47 @@ describe('proRataPartsByDay (ADR 368)', () => {
       { start: from, end: new Date('2026-12-02T00:00:00Z'), amount: 400 },
       { start: new Date('2026-12-02T00:00:00Z'), end: to, amount: 600 },
     ]);
+  });
+});
+
+describe('a change that never took effect (ADR 385)', () => {
+  // Paid on the 28th; a dearer change set for noon on 28 November (GMT), the period 28 Nov – 28 Dec (30 days).
+  const period = { start: new Date('2026-11-28T00:00:00Z'), end: new Date('2026-12-28T00:00:00Z') };
+  const noon = new Date('2026-11-28T12:00:00Z');
+  const prices = [
+    { from: new Date('2026-10-28T00:00:00Z'), instalment: 3000 },
+    { from: noon, instalment: 6000 },
+  ];
+
+  it('takes no effect when cover ends at or before its instant; the first price always stands', () => {
+    expect(pricesInEffect(prices, noon)).toEqual([prices[0]]);
+    expect(pricesInEffect(prices, new Date(noon.getTime() + 1))).toEqual(prices);
+    expect(pricesInEffect(prices, new Date('2026-01-01T00:00:00Z'))).toEqual([prices[0]]);
+  });
+
+  it('a period billed to an end at the change bills its day at the price before', () => {
+    expect(periodPartsByDay(prices, period, noon)).toEqual([{ start: period.start, end: noon, amount: 100 }]);
+    // Cover on past the change: the change's day is in force, at its own price.
+    expect(periodPartsByDay(prices, period, new Date('2026-11-28T13:00:00Z'))).toEqual([
+      { start: period.start, end: new Date('2026-11-28T13:00:00Z'), amount: 200 },
+    ]);
+  });
+
+  it('re-prices a part the run billed at the change, at the price in effect on its first day', () => {
+    const [part] = periodPartsByDay(prices, period, period.end);
+    expect(part).toEqual({ start: period.start, end: period.end, amount: 6000 });
+    expect(partInEffect(prices, period, part!, noon)).toBe(3000);
+    expect(partInEffect(prices, period, part!, new Date('2026-11-28T12:00:01Z'))).toBeUndefined();
+    // Cover ended earlier that day: the change never took effect either.
+    expect(partInEffect(prices, period, part!, new Date('2026-11-28T09:00:00Z'))).toBe(3000);
+  });
+
+  it("re-prices only the part the change priced, over the period's days, rounded down", () => {
+    const later = [prices[0]!, { from: new Date('2026-12-10T12:00:00Z'), instalment: 4001 }];
+    const parts = periodPartsByDay(later, period, period.end);
+    expect(parts.map((p) => p.amount)).toEqual([1200, Math.floor((4001 * 18) / 30)]);
+    const at = new Date('2026-12-10T12:00:00Z');
+    expect(partInEffect(later, period, parts[0]!, at)).toBeUndefined();
+    expect(partInEffect(later, period, parts[1]!, at)).toBe(Math.floor((3000 * 18) / 30));
   });
 });

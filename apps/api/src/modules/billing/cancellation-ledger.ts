@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PREMIUM_LINES } from '@forecourt/domain/billing/ledger';
+import { partInEffect, pricesInEffect } from '@forecourt/domain/billing/schedule';
 import { statementMachine } from '@forecourt/domain/lifecycle/index';
 import {
   type ChargedPeriod,
@@ -11,7 +12,9 @@ import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { customerAccounts, statementLineItems, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
+import { billedStatementsOf } from './change-charge.ts';
 import { movedBy, postLine, SURPLUS_REFUND_KEY } from './ledger-store.ts';
+import { pricesFor, versionPlansOf } from './payment-day.ts';
 import { debitInFlight } from './statement-payments.ts';
 
 type LineRow = typeof statementLineItems.$inferSelect;
@@ -20,14 +23,64 @@ type LineRow = typeof statementLineItems.$inferSelect;
  * Charges for periods of cover that a cancellation re-counts: every premium line with a service period — invoices,
  * credit notes and journals (a payment-day change's transitional period is billed by a debit journal).
  */
-const chargesOf = (lines: LineRow[]): ChargedPeriod[] =>
+const chargesOf = (lines: LineRow[], inEffect: ReadonlyMap<string, number>): ChargedPeriod[] =>
   lines
     .filter((l) => PREMIUM_LINES.includes(l.type) && l.status === 'POSTED')
     .flatMap((l) =>
       l.servicePeriodStart && l.servicePeriodEnd
-        ? [{ amountPence: l.amountPence, start: l.servicePeriodStart, end: l.servicePeriodEnd }]
+        ? [
+            {
+              amountPence: l.amountPence,
+              start: l.servicePeriodStart,
+              end: l.servicePeriodEnd,
+              inEffectPence: inEffect.get(l.id),
+            },
+          ]
         : [],
     );
+
+/**
+ * The invoice lines a change that never took effect priced (ADR 385), each with what its days cost at the prices
+ * in effect when cover ends at `at`. A statement raised before the end was known billed the London day a change
+ * was set for at the change's price; cover ending at or before the change's instant leaves that day, had, at the
+ * price before. Each line is re-priced as the billing run priced it: the version in force on its first day, the
+ * instalment of its statement's month, over its statement's days.
+ */
+async function invoicesInEffect(
+  ctx: Pick<Ctx, 'db'>,
+  policyId: string,
+  accountId: string,
+  lines: LineRow[],
+  at: Date,
+) {
+  const out = new Map<string, number>();
+  const versions = (await versionPlansOf(ctx.db, [policyId])).get(policyId) ?? [];
+  if (pricesInEffect(versions, at).length === versions.length) return out;
+  const months = new Map((await billedStatementsOf(ctx.db, accountId)).map((s) => [s.id, s]));
+  for (const l of lines) {
+    const s = months.get(l.statementId);
+    if (l.type !== 'invoice' || l.status !== 'POSTED' || !s?.start || !s.end) continue;
+    if (!l.servicePeriodStart || !l.servicePeriodEnd) continue;
+    const priced = partInEffect(
+      pricesFor(versions, s.month),
+      { start: s.start, end: s.end },
+      { start: l.servicePeriodStart, end: l.servicePeriodEnd },
+      at,
+    );
+    if (priced !== undefined) out.set(l.id, priced);
+  }
+  return out;
+}
+
+/** The premium charges a cancellation at `at` re-counts (`chargesOf`), with the lines re-priced for it. */
+async function chargesAt(
+  ctx: Pick<Ctx, 'db'>,
+  policyId: string,
+  ledger: { account: { id: string }; lines: LineRow[] },
+  at: Date,
+) {
+  return chargesOf(ledger.lines, await invoicesInEffect(ctx, policyId, ledger.account.id, ledger.lines, at));
+}
 
 /** Debits positive, credits negative: what the customer owes (negative: what we owe them). */
 const balanceOf = (lines: LineRow[]) =>
@@ -54,7 +107,7 @@ async function ledgerOf(ctx: Pick<Ctx, 'db'>, policyId: string) {
 export async function cancellationFigures(ctx: Pick<Ctx, 'db'>, o: { policyId: string; at: Date }) {
   const ledger = await ledgerOf(ctx, o.policyId);
   if (!ledger) return { creditPence: 0, refundPence: 0, owedPence: 0 };
-  const creditPence = cancellationCredit(chargesOf(ledger.lines), o.at);
+  const creditPence = cancellationCredit(await chargesAt(ctx, o.policyId, ledger, o.at), o.at);
   const before = balanceOf(ledger.lines);
   const refundPence = refundDue(creditPence, before);
   const open = await openStatements(ctx, ledger.account.id);
@@ -154,7 +207,7 @@ export async function postCancellationCredit(
   if (!ledger) return { creditPence: 0, refundPence: 0, refundLineId: null, owedPence: 0 };
   const { account, lines } = ledger;
   const before = balanceOf(lines);
-  const unused = cancellationCredit(chargesOf(lines), o.at);
+  const unused = cancellationCredit(await chargesAt(ctx, o.policyId, ledger, o.at), o.at);
   const creditPence = o.keepPaid ? Math.min(unused, Math.max(before, 0)) : unused;
   const refundPence = o.keepPaid ? 0 : refundDue(creditPence, before);
   const [last] = await ctx.db

@@ -69,10 +69,13 @@ function dayRuns(
   );
 }
 
-/** An account's billed periods, in order: its statements' periods and any payment-day transitional period. */
-async function billedPeriodsOf(db: Db, accountId: string): Promise<BilledPeriod[]> {
+/**
+ * An account's raised statements for periods of cover, in order, each with its month as the billing run counted it
+ * when raising it (1 = the month bought at checkout): the billed periods up to and including its own.
+ */
+export async function billedStatementsOf(db: Db, accountId: string) {
   const raised = await db
-    .select({ start: statements.periodStart, end: statements.periodEnd })
+    .select({ id: statements.id, start: statements.periodStart, end: statements.periodEnd })
     .from(statements)
     .where(
       and(
@@ -82,6 +85,12 @@ async function billedPeriodsOf(db: Db, accountId: string): Promise<BilledPeriod[
       ),
     )
     .orderBy(asc(statements.periodStart));
+  return raised.map((r, i) => ({ ...r, month: i + 1 }));
+}
+
+/** An account's billed periods, in order: its statements' periods and any payment-day transitional period. */
+async function billedPeriodsOf(db: Db, accountId: string): Promise<BilledPeriod[]> {
+  const raised = await billedStatementsOf(db, accountId);
   const journals = await db
     .select({ start: statementLineItems.servicePeriodStart, end: statementLineItems.servicePeriodEnd })
     .from(statementLineItems)
@@ -92,8 +101,8 @@ async function billedPeriodsOf(db: Db, accountId: string): Promise<BilledPeriod[
         inArray(statementLineItems.status, ['POSTED', 'PENDING']),
       ),
     );
-  const periods: BilledPeriod[] = raised.flatMap((r, i) =>
-    r.start && r.end ? [{ start: r.start, end: r.end, month: i + 1 }] : [],
+  const periods: BilledPeriod[] = raised.flatMap((r) =>
+    r.start && r.end ? [{ start: r.start, end: r.end, month: r.month }] : [],
   );
   for (const j of journals) if (j.start && j.end) periods.push({ start: j.start, end: j.end, month: null });
   return periods.sort((a, b) => a.start.getTime() - b.start.getTime());

@@ -13,7 +13,7 @@ import {
   makeClaimNoLongerOwed,
 } from '../src/modules/billing/submit-debits.ts';
 import { DirectDebitRefundRefused } from '../src/providers/direct-debit/direct-debit-provider.ts';
-import { advanceSandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
+import { advanceSandboxDirectDebit, type SandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
 import { signGoCardlessStyle } from '../src/providers/direct-debit/signature.ts';
 import {
   accountNotices,
@@ -860,5 +860,84 @@ describe('a refund paid back two ways: to the card at once, by GoCardless days l
     expect(keys.every((k) => k.startsWith(`refund-${whole?.id}-`))).toBe(true);
     expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
     expect(await balance(p)).toBe(0);
+  });
+});
+
+describe('a debit charged back while its refund waits (ADR 386)', { timeout: 400_000 }, () => {
+  /**
+   * March's debit collected; on 8 Mar the policy ends (`end`) while GoCardless refuses the refund against that
+   * debit (not yet confirmed, say) and the card provider is down, so the refund line waits whole; on 9 Mar the customer's bank charges the debit back.
+   */
+  async function refundWaitingThenChargedBack(end: (p: Bought) => Promise<unknown>) {
+    const p = await debitCollected(GOOD);
+    const app = t as BillingApp;
+    const debit = await lastDebit();
+    const { directDebit: dd, cardPayments: card } = app.app.services.providers;
+    const saved = { createRefund: dd.createRefund, refundPayment: card.refundPayment };
+    dd.createRefund = async () => {
+      throw new DirectDebitRefundRefused('not confirmed yet');
+    };
+    // The card provider is down for the hour too, so nothing of a refund is paid at once.
+    card.refundPayment = async () => {
+      throw new Error('card provider unavailable');
+    };
+    app.at.set('2027-03-08T10:00:00Z');
+    const ended = await end(p);
+    dd.createRefund = saved.createRefund;
+    card.refundPayment = saved.refundPayment;
+    expect((await refundLines(p)).filter((l) => l.status === 'PENDING')).toHaveLength(1);
+    app.at.set('2027-03-09T10:00:00Z');
+    expect(await (dd as SandboxDirectDebit).chargeBack(String(debit?.id))).toEqual({
+      chargedBack: true,
+      delivered: true,
+    });
+    // The hourly job, two hours on: GoCardless would take the refund now, and the card has room for one.
+    app.at.set('2027-03-09T12:17:00Z');
+    await payOutPendingRefunds(app.app.services);
+    const [statement] = await rows(
+      app,
+      `SELECT s.status, s.amount_outstanding_pence AS outstanding FROM statements s
+         JOIN statement_line_items l ON l.statement_id = s.id WHERE l.type = 'payment_reversal' AND s.account_id = $1`,
+      [p.accountId],
+    );
+    const [mail] = await rows(
+      app,
+      "SELECT body FROM outbox WHERE payload->>'kind' = 'payment-charged-back' AND payload->>'accountId' = $1",
+      [p.accountId],
+    );
+    return { p, app, ended, debit: Number(debit?.amount_pence), statement, mail: String(mail?.body) };
+  }
+
+  it('voided: the refund waiting keeps back the money the bank returned, and pays the rest; nothing is owed', async () => {
+    const { p, app, debit, statement, mail } = await refundWaitingThenChargedBack(voidNow);
+    // Everything was to go back (the first month by card, March's debit): the bank has returned the debit, so
+    // the refund pays back the first month only, to the card. Before ADR 386 it stayed waiting for the whole.
+    expect((await refundLines(p)).map((l) => [l.amount_pence, l.status, l.sub_type])).toEqual([
+      [p.first, 'POSTED', 'STRIPE'],
+    ]);
+    expect(await rows(app, 'SELECT count(*)::int AS n FROM payment_refunds')).toEqual([{ n: 1 }]);
+    // The debit's statement does not ask for the amount again, and the customer is told why.
+    expect(statement).toEqual({ status: 'settled', outstanding: 0 });
+    expect(await balance(p)).toBe(0);
+    expect(mail).toContain(`Your bank returned ${formatGBP(debit)} to you`);
+    expect(mail).toContain('there is nothing more to pay');
+    expect(mail).toContain(`The rest of your refund, ${formatGBP(p.first)}, is on its way.`);
+    expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
+  });
+
+  it('cancelled: the refund waiting is kept against the amount returned, and only the rest is owed', async () => {
+    const { p, app, ended, debit, statement, mail } = await refundWaitingThenChargedBack(cancelNow);
+    const refund = ended as number;
+    expect(refund).toBeGreaterThan(0);
+    expect(refund).toBeLessThan(debit);
+    // Before ADR 386 the job paid the refund back to the card, and the statement asked for the whole debit.
+    expect((await refundLines(p)).map((l) => [l.amount_pence, l.status])).toEqual([[refund, 'FAILED']]);
+    expect(await rows(app, 'SELECT count(*)::int AS n FROM payment_refunds')).toEqual([{ n: 0 }]);
+    expect(statement).toEqual({ status: 'failed', outstanding: debit - refund });
+    expect(await balance(p)).toBe(debit - refund);
+    expect(mail).toContain(
+      `We have kept ${formatGBP(refund)} of it from the refund that was still due to you; ${formatGBP(debit - refund)} is owed again`,
+    );
+    expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
   });
 });

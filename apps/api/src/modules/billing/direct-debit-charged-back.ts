@@ -1,22 +1,26 @@
 import { canTransition, statementMachine } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { customerAccounts, policies, statements } from '../../db/schema/index.ts';
+import { customerAccounts, policies, statementLineItems, statements } from '../../db/schema/index.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
 import type { CollectionPayment } from '../payments/index.ts';
 import { suspendForNonPayment } from './arrears.ts';
 import { movedBy, postLine } from './ledger-store.ts';
 import { sendNotice } from './notices.ts';
+import { keepRefundsToCreditHeld } from './refund-payout.ts';
 
 /**
  * A collected Direct Debit that the payer's bank charged back (ADR 384), in the webhook's transaction after its
  * payment was reversed:
  * - a payment reversal is posted on the statement it paid, so the account owes the amount again;
- * - the statement asks for it again (failed). It is not collected again by itself, because the customer disputed
- *   the debit;
+ * - a refund still waiting to be paid keeps back what it can of the amount (ADR 386: a refund pays back only the
+ *   credit the account still holds);
+ * - the statement asks again for what is then owed (failed). It is not collected again by itself, because the
+ *   customer disputed the debit;
  * - while the policy is live and the account in good standing, the account is suspended with notice of
- *   cancellation for non-payment, as after a last failed collection. Otherwise the customer is told it is owed.
+ *   cancellation for non-payment, as after a last failed collection. Otherwise the customer is told what is owed,
+ *   or that nothing is.
  */
 export async function directDebitChargedBack(ctx: { db: Db; at: Date }, o: { payment: CollectionPayment }) {
   if (o.payment.purpose !== 'statement') return;
@@ -38,30 +42,59 @@ export async function directDebitChargedBack(ctx: { db: Db; at: Date }, o: { pay
     customerPaymentId: o.payment.id,
     effectiveAt: ctx.at,
   });
+  // The account may still hold a credit it was to pay back (a cancellation's refund not paid yet, ADR 386): the
+  // returned amount takes what it can of it, and the statement asks again only for what is then owed and not
+  // already asked for by another statement.
+  const refunds = await keepRefundsToCreditHeld(ctx.db, account.id);
+  const refundLeft = [...refunds.values()].reduce((sum, n) => sum + n, 0);
+  const [ledger] = await ctx.db
+    .select({
+      balance: sql<string>`coalesce(sum(${statementLineItems.amountPence}) FILTER (WHERE ${statementLineItems.status} = 'POSTED'), 0)`,
+    })
+    .from(statementLineItems)
+    .where(eq(statementLineItems.accountId, account.id));
+  const [open] = await ctx.db
+    .select({ asked: sql<string>`coalesce(sum(${statements.amountOutstandingPence}), 0)` })
+    .from(statements)
+    .where(and(eq(statements.accountId, account.id), inArray(statements.status, ['pending', 'failed'])));
+  const owed = Math.max(0, Number(ledger?.balance ?? 0) + refundLeft);
+  const again = Math.min(amount, Math.max(0, owed - Number(open?.asked ?? 0)));
   await ctx.db
     .update(statements)
     .set({
       // The figures the collection took the amount off (post-collected) take it back: the statement's lines,
-      // subtotal, carried-forward and outstanding agree again (ADR 201).
+      // subtotal and carried-forward agree again (ADR 201); it asks for what is owed again.
       subtotalPence: statement.subtotalPence + amount,
       carriedForwardPence: statement.carriedForwardPence + amount,
-      amountOutstandingPence: statement.amountOutstandingPence + amount,
+      amountOutstandingPence: statement.amountOutstandingPence + again,
       nextCollectionAt: null,
-      // A statement failed already stays failed; a settled or pending one fails again, by the machine.
-      ...(canTransition(statementMachine, statement.status, 'chargeBack')
+      // A statement failed already stays failed; a settled or pending one asked for money again fails, by the
+      // machine.
+      ...(again > 0 && canTransition(statementMachine, statement.status, 'chargeBack')
         ? { status: nextStatus(statementMachine, statement.status, 'chargeBack') }
         : {}),
     })
     .where(eq(statements.id, statement.id));
   const returned = `Your bank returned ${formatGBP(amount)} to you from the Direct Debit that paid statement ${statement.statementNumber}.`;
+  if (again === 0) {
+    return sendNotice(ctx.db, account, 'payment-charged-back', 'Your Direct Debit was returned', [
+      returned,
+      'We have kept that amount from the refund that was still due to you, so there is nothing more to pay.',
+      ...(refundLeft > 0 ? [`The rest of your refund, ${formatGBP(refundLeft)}, is on its way.`] : []),
+    ]);
+  }
+  const owedAgain =
+    again === amount
+      ? 'That amount is owed again'
+      : `We have kept ${formatGBP(amount - again)} of it from the refund that was still due to you; ${formatGBP(again)} is owed again`;
   const live = row.policyStatus === 'ACTIVE' || row.policyStatus === 'PENDING';
   if (live && account.status === 'ACTIVE')
     return suspendForNonPayment(ctx.db, account, ctx.at, [
       returned,
-      'That amount is owed again. Your account is suspended: please pay the outstanding balance from your account.',
+      `${owedAgain}. Your account is suspended: please pay the outstanding balance from your account.`,
     ]);
   await sendNotice(ctx.db, account, 'payment-charged-back', 'Your Direct Debit was returned', [
     returned,
-    'That amount is owed again for the cover you had: please pay the outstanding balance from your account, or call us.',
+    `${owedAgain} for the cover you had: please pay the outstanding balance from your account, or call us.`,
   ]);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
 import { statementLineItems } from '../../db/schema/index.ts';
@@ -38,6 +38,12 @@ export async function payOutCancellationRefund(ctx: PayoutCtx, refundLineId: str
   if (line?.type !== 'refund' || line.status !== 'PENDING') return false;
   // A line made by a split has its part already (its amount is the part's): only its settling is left.
   if (sumOf(await refundPartsFor(ctx.db, line.id)) < line.amountPence) {
+    // Only the credit the account still holds is paid back (ADR 386): a debit charged back since the refund was
+    // worked out is owed again, and takes what it can of the refund.
+    const held = await ctx.db.transaction((tx) => keepRefundsToCreditHeld(tx, line.accountId));
+    const amount = held.get(line.id) ?? 0;
+    if (amount === 0) return false;
+    line.amountPence = amount;
     const payments = await ctx.db
       .select()
       .from(statementLineItems)
@@ -144,6 +150,48 @@ async function linePerPart(db: Db, lineId: string): Promise<string[]> {
 }
 
 const sumOf = (parts: { amountPence: number }[]) => parts.reduce((total, p) => total + p.amountPence, 0);
+
+/**
+ * A refund pays back only the credit its account still holds (ADR 386). A refund line waits PENDING until it is
+ * paid (a provider refused it, or GoCardless has yet to pay it); meanwhile the debit it was worked out against can
+ * be charged back, and is owed again. The account's PENDING refund lines, oldest first, keep what its posted lines
+ * leave in credit, never less than what is already on its way to the customer; a line left with nothing is FAILED
+ * (nothing paid back: the credit it was for is gone). In the caller's transaction, the lines locked. Answers each
+ * PENDING line's amount after.
+ */
+export async function keepRefundsToCreditHeld(db: Db, accountId: string) {
+  const pending = await db
+    .select()
+    .from(statementLineItems)
+    .where(
+      and(
+        eq(statementLineItems.accountId, accountId),
+        eq(statementLineItems.type, 'refund'),
+        eq(statementLineItems.status, 'PENDING'),
+      ),
+    )
+    .orderBy(asc(statementLineItems.createdAt), asc(statementLineItems.id))
+    .for('update');
+  const kept = new Map<string, number>();
+  if (pending.length === 0) return kept;
+  const [posted] = await db
+    .select({ balance: sql<string>`coalesce(sum(${statementLineItems.amountPence}), 0)` })
+    .from(statementLineItems)
+    .where(and(eq(statementLineItems.accountId, accountId), eq(statementLineItems.status, 'POSTED')));
+  let credit = -Number(posted?.balance ?? 0);
+  for (const line of pending) {
+    const made = sumOf(await refundPartsFor(db, line.id));
+    const keep = Math.max(made, Math.min(line.amountPence, credit));
+    credit -= keep;
+    kept.set(line.id, keep);
+    if (keep === line.amountPence) continue;
+    await db
+      .update(statementLineItems)
+      .set(keep === 0 ? { status: 'FAILED' } : { amountPence: keep })
+      .where(eq(statementLineItems.id, line.id));
+  }
+  return kept;
+}
 
 /**
  * A PENDING refund line, once its parts cover it and none is on its way any more: POSTED when all were paid,

@@ -206,6 +206,23 @@ describe('standard cancellation', () => {
       expect.objectContaining({ type: 'credit_note', amount_pence: -expected }),
       expect.objectContaining({ type: 'refund', status: 'POSTED', amount_pence: expected }),
     ]);
+    // The customer is told, when it ends, what is paid back (ADR 387): once, with the amount posted.
+    const told = await rows(
+      t,
+      "SELECT recipient, subject, body FROM outbox WHERE payload->>'type' = 'policy.cancellationEnded' AND payload->>'policyNumber' = $1",
+      [c.policyNumber],
+    );
+    const [confirmed] = await outbox('policy.cancelled', c.policyNumber);
+    expect(told).toEqual([
+      {
+        recipient: confirmed?.recipient,
+        subject: `Your policy ${c.policyNumber} has ended`,
+        body: expect.stringContaining(
+          `We will pay £${(expected / 100).toFixed(2)} back to you; it reaches your account in 7 to 10 working days.`,
+        ),
+      },
+    ]);
+    expect(String(told[0]?.body)).toContain(`Your policy ${c.policyNumber} was cancelled, as you asked`);
   });
 
   it('a date past the deferral limit is refused with the last day allowed', async () => {

@@ -3,8 +3,8 @@ import { formatLondon } from '@forecourt/domain/dates';
 import { adjustmentMachine, adjustmentState } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
 import { hasBillingTab, productKindOf } from '@forecourt/domain/policy/product-kind';
-import { eq } from 'drizzle-orm';
-import { policyAdjustments } from '../../db/schema/index.ts';
+import { desc, eq, sql } from 'drizzle-orm';
+import { policies, policyAdjustments, policyVersions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
 import { postCancellationCredit } from '../billing/index.ts';
@@ -52,27 +52,60 @@ export async function confirmCancellation(ctx: Ctx, row: AdjustmentRow) {
 async function announceCancellation(ctx: Ctx, policy: Policy, row: AdjustmentRow) {
   const quote = policy.currentPolicyVersion.quote as { insuredProfiles?: never[] };
   const when = formatLondon(row.effectiveAt, WHEN);
-  const refund =
-    row.refundPence > 0
-      ? `We will pay ${formatGBP(row.refundPence)} back to you${row.immediate ? '' : ' after your cover ends'}; it reaches your account in 7 to 10 working days.`
-      : row.owedPence > 0
-        ? // (Arrears, or a cheaper change dated after the end that never took effect, ADR 383.)
-          `${formatGBP(row.owedPence)} is still to pay for your cover. ${
-            hasBillingTab(
-              productKindOf(ctx.brand.schemes.find((x) => x.schemeCode === policy.schemeCode)?.product),
-            )
-              ? 'You can pay it from the Billing tab of your policy, or'
-              : 'Please'
-          } call us to pay it.`
-        : 'There is nothing to pay back.';
   await emailPolicyholder(ctx, quote.insuredProfiles, {
     subject: `Your policy ${policy.policyNumber} is cancelled`,
     lines: [
       row.immediate
         ? `Your policy ${policy.policyNumber} was cancelled and your cover ended at ${when}.`
         : `Your policy ${policy.policyNumber} will be cancelled and your cover will end at ${when}.`,
-      refund,
+      moneyLine(ctx, policy.schemeCode, row, !row.immediate),
     ],
     payload: { type: 'policy.cancelled', policyNumber: policy.policyNumber, adjustmentId: row.id },
+  });
+}
+
+/**
+ * What a cancellation e-mail says of the money, from the adjustment's figures: what is paid back (`later`: once
+ * cover ends), what is still to pay and where (ADR 383), or that there is nothing to pay back.
+ */
+function moneyLine(ctx: Pick<Ctx, 'brand'>, schemeCode: string, row: AdjustmentRow, later: boolean) {
+  if (row.refundPence > 0)
+    return `We will pay ${formatGBP(row.refundPence)} back to you${later ? ' after your cover ends' : ''}; it reaches your account in 7 to 10 working days.`;
+  if (row.owedPence > 0)
+    // (Arrears, or a cheaper change dated after the end that never took effect, ADR 383.)
+    return `${formatGBP(row.owedPence)} is still to pay for your cover. ${
+      hasBillingTab(productKindOf(ctx.brand.schemes.find((x) => x.schemeCode === schemeCode)?.product))
+        ? 'You can pay it from the Billing tab of your policy, or'
+        : 'Please'
+    } call us to pay it.`;
+  return 'There is nothing to pay back.';
+}
+
+/**
+ * The customer's e-mail when a deferred cancellation ends the policy (ADR 387), in the job's transaction: the
+ * confirmation named an amount worked out then; the charges raised since and the credit posted at the end give
+ * the amount paid back or still to pay, which this names.
+ */
+export async function announceCancellationEnded(ctx: Pick<Ctx, 'db' | 'brand'>, row: AdjustmentRow) {
+  const [policy] = await ctx.db
+    .select({
+      policyNumber: policies.policyNumber,
+      schemeCode: policies.schemeCode,
+      profiles: sql<unknown>`${policyVersions.quote}->'insuredProfiles'`,
+    })
+    .from(policies)
+    .innerJoin(policyVersions, eq(policyVersions.policyId, policies.id))
+    .where(eq(policies.id, row.policyId))
+    .orderBy(desc(policyVersions.versionNumber))
+    .limit(1);
+  if (!policy) return;
+  const profiles = typeof policy.profiles === 'string' ? JSON.parse(policy.profiles) : policy.profiles;
+  await emailPolicyholder(ctx, Array.isArray(profiles) ? profiles : undefined, {
+    subject: `Your policy ${policy.policyNumber} has ended`,
+    lines: [
+      `Your policy ${policy.policyNumber} was cancelled, as you asked, and your cover ended at ${formatLondon(row.effectiveAt, WHEN)}.`,
+      moneyLine(ctx, policy.schemeCode, row, false),
+    ],
+    payload: { type: 'policy.cancellationEnded', policyNumber: policy.policyNumber, adjustmentId: row.id },
   });
 }

@@ -6,13 +6,16 @@ import { defineJob } from '../../jobs/registry.ts';
 import type { AppServices } from '../../lib/context.ts';
 import { payOutCancellationRefund, postCancellationCredit } from '../billing/index.ts';
 import { endPolicy } from '../policies/index.ts';
+import { announceCancellationEnded } from './confirm-cancellation.ts';
 
 /**
  * Deferred cancellations whose time has come (ADR 210): the policy becomes CANCELLED and the cancellation
- * is posted to the ledger (the credit counted at the end, so it covers every charge raised meanwhile), then
- * the refund is paid back. Each in its own transaction; returns the adjustments ended.
+ * is posted to the ledger (the credit counted at the end, so it covers every charge raised meanwhile), the
+ * customer is e-mailed what is paid back or still to pay (ADR 387), then the refund is paid back. Each in its own transaction; returns the adjustments ended.
  */
-export async function endDueCancellations(services: Pick<AppServices, 'db' | 'clock' | 'providers'>) {
+export async function endDueCancellations(
+  services: Pick<AppServices, 'db' | 'clock' | 'providers' | 'brand'>,
+) {
   const now = services.clock.now();
   const due = await services.db
     .select({ id: policyAdjustments.id })
@@ -44,7 +47,7 @@ export async function endDueCancellations(services: Pick<AppServices, 'db' | 'cl
             { policyId: row.policyId, at: row.effectiveAt, now, reference: row.id },
           )
         : { creditPence: 0, refundPence: 0, refundLineId: null, owedPence: 0 };
-      await tx
+      const [completed] = await tx
         .update(policyAdjustments)
         .set({
           completedAt: now,
@@ -53,7 +56,10 @@ export async function endDueCancellations(services: Pick<AppServices, 'db' | 'cl
           owedPence: posted.owedPence,
           prorataPremiumPence: -posted.refundPence,
         })
-        .where(eq(policyAdjustments.id, id));
+        .where(eq(policyAdjustments.id, id))
+        .returning();
+      // The customer is told the amount now known (ADR 387); not when an earlier end replaced this one.
+      if (came && completed) await announceCancellationEnded({ db: tx, brand: services.brand }, completed);
       ended.push(id);
       return posted.refundLineId;
     });

@@ -10,7 +10,7 @@ export const WHEN = "HH:mm 'on' EEEE d MMMM yyyy";
  * how to reach us, the brand. Nothing when the quote holds no e-mail address.
  */
 export async function emailPolicyholder(
-  ctx: Ctx,
+  ctx: Pick<Ctx, 'db' | 'brand'>,
   insuredProfiles: unknown[] | undefined,
   m: { subject: string; lines: string[]; payload: Record<string, unknown> },
 ) {

@@ -37,3 +37,19 @@ export const hasBillingTab = (product: ProductKind) => product !== 'DRIVEAWAY';
 export function productKindOf(product: string | null | undefined): ProductKind {
   return product === 'ANNUAL' || product === 'DRIVEAWAY' ? product : 'SUBSCRIPTION';
 }
+
+/** The brand's scheme of a code (a policy's or a proposal's `schemeCode`); undefined when the brand has none. */
+export function schemeOf<S extends { schemeCode: string }>(
+  schemes: readonly S[],
+  schemeCode: string | null | undefined,
+): S | undefined {
+  return schemes.find((s) => s.schemeCode === schemeCode);
+}
+
+/** The product kind of a scheme code in the brand's schemes (`productKindOf` of its scheme's product). */
+export function productOfScheme(
+  schemes: readonly { schemeCode: string; product?: string | null | undefined }[],
+  schemeCode: string | null | undefined,
+): ProductKind {
+  return productKindOf(schemeOf(schemes, schemeCode)?.product);
+}

@@ -2,7 +2,7 @@ import type { Policy } from '@forecourt/contracts/policies';
 import { formatLondon } from '@forecourt/domain/dates';
 import { adjustmentMachine, adjustmentState } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
-import { hasBillingTab, productKindOf } from '@forecourt/domain/policy/product-kind';
+import { hasBillingTab, productOfScheme } from '@forecourt/domain/policy/product-kind';
 import { desc, eq, sql } from 'drizzle-orm';
 import { policies, policyAdjustments, policyVersions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
@@ -74,7 +74,7 @@ function moneyLine(ctx: Pick<Ctx, 'brand'>, schemeCode: string, row: AdjustmentR
   if (row.owedPence > 0)
     // (Arrears, or a cheaper change dated after the end that never took effect, ADR 383.)
     return `${formatGBP(row.owedPence)} is still to pay for your cover. ${
-      hasBillingTab(productKindOf(ctx.brand.schemes.find((x) => x.schemeCode === schemeCode)?.product))
+      hasBillingTab(productOfScheme(ctx.brand.schemes, schemeCode))
         ? 'You can pay it from the Billing tab of your policy, or'
         : 'Please'
     } call us to pay it.`;

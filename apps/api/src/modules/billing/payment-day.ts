@@ -6,6 +6,7 @@ import {
   proRataPartsByDay,
   transitionalPeriodEnd,
 } from '@forecourt/domain/billing/schedule';
+import { schemeOf } from '@forecourt/domain/policy/product-kind';
 import { paidInFull } from '@forecourt/domain/policy/term';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
@@ -65,7 +66,7 @@ export const rowsOf = <T>(result: unknown): T[] =>
 
 /** The product kind of a policy's scheme in the brand's configuration. */
 export function productOf(ctx: Pick<Ctx, 'brand'>, schemeCode: string) {
-  return ctx.brand.schemes.find((s) => s.schemeCode === schemeCode)?.product;
+  return schemeOf(ctx.brand.schemes, schemeCode)?.product;
 }
 
 /** What a customer asking to change the payment day is told (staff change it for them). */

@@ -2,6 +2,7 @@ import type { Brand } from '@forecourt/contracts';
 import type { PolicyDocumentInput } from '@forecourt/contracts/documents';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { type ProductKind, RELATIONSHIP_LABELS } from '@forecourt/domain/enums';
+import { schemeOf } from '@forecourt/domain/policy/product-kind';
 import { policyTermOf, productKindOf } from '@forecourt/domain/policy/term';
 import { policyholderOf } from '@forecourt/domain/proposal/readers';
 import { priceBreakdown } from '@forecourt/domain/rating/price';
@@ -27,7 +28,7 @@ export interface DocumentContext {
 
 /** The scheme's part of a document's context: its name, product kind and term. */
 export function schemeContext(brand: Brand, schemeCode: string) {
-  const scheme = brand.schemes.find((s) => s.schemeCode === schemeCode);
+  const scheme = schemeOf(brand.schemes, schemeCode);
   const product = productKindOf(scheme?.product);
   return {
     productName: scheme?.name ?? 'Car insurance',

@@ -1,5 +1,6 @@
 import type { Brand } from '@forecourt/contracts';
 import type { Proposal, Quote } from '@forecourt/contracts/proposals';
+import { schemeOf } from '@forecourt/domain/policy/product-kind';
 import { paidInFull, policyTermOf, productKindOf } from '@forecourt/domain/policy/term';
 import type { ProposalRow } from '../../db/schema/index.ts';
 
@@ -16,7 +17,7 @@ export function effectiveStatus(row: ProposalRow, now: Date): ProposalRow['statu
 export function toProposal(row: ProposalRow, now: Date, brand: Pick<Brand, 'schemes'>): Proposal {
   const product = productKindOf(row.product);
   const subscription = !paidInFull(product);
-  const term = brand.schemes.find((s) => s.schemeCode === row.schemeCode)?.term;
+  const term = schemeOf(brand.schemes, row.schemeCode)?.term;
   return {
     proposalCode: row.proposalCode,
     status: effectiveStatus(row, now),

@@ -1,5 +1,6 @@
 import type { Brand, Scheme } from '@forecourt/contracts';
 import { todayInLondon } from '@forecourt/domain/dates';
+import { schemeOf } from '@forecourt/domain/policy/product-kind';
 import type { RatingTables } from '@forecourt/domain/rating/tables';
 import { oncePer } from '../../lib/once-per.ts';
 
@@ -34,7 +35,7 @@ export function ratingTablesFor(brand: Brand, now: Date): RatingTables {
 }
 
 export function findScheme(brand: Brand, schemeCode: string): Scheme | undefined {
-  return brand.schemes.find((s) => s.schemeCode === schemeCode);
+  return schemeOf(brand.schemes, schemeCode);
 }
 
 /** The promotion a proposal's code names, as the validation rules need it. */

@@ -1,4 +1,5 @@
 import type { Policy } from '@forecourt/contracts/policies';
+import { schemeOf } from '@forecourt/domain/policy/product-kind';
 import { isEndedStatus } from '@forecourt/domain/status';
 import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,7 +85,7 @@ function PolicyView({
   const finance = features.isAdmin && hasAccount && (user?.permissions.includes(FINANCE_PERMISSION) ?? false);
   const onFinance = finance && subPath.replace(/^\/+|\/+$/g, '') === 'finance';
   if (status === 'RENEWED') return <Navigate to="/" replace />;
-  const scheme = schemes.find((s) => s.schemeCode === policy.schemeCode);
+  const scheme = schemeOf(schemes, policy.schemeCode);
   const product = scheme?.productUrlName ?? location.pathname.split('/')[1] ?? '';
   const root = `/${product}/policy/${policy.policyId}`;
   const tabs = visibleTabs(policy, scheme?.product ?? 'SUBSCRIPTION', hasAccount);

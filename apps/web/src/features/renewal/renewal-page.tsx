@@ -1,6 +1,7 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { formatRegistrationMark } from '@forecourt/domain/patterns';
+import { schemeOf } from '@forecourt/domain/policy/product-kind';
 import { isRenewal } from '@forecourt/domain/status';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +37,7 @@ export function RenewalPage() {
   if (proposal.isError || policy.isError) return <Navigate to="/" replace />;
   if (!proposal.data) return <Spinner size="large" />;
   if (!isRenewal(proposal.data) || typeof source !== 'string') return <Navigate to="/" replace />;
-  const scheme = schemes.find((s) => s.schemeCode === proposal.data.schemeCode)?.productUrlName;
+  const scheme = schemeOf(schemes, proposal.data.schemeCode)?.productUrlName;
   if (!policy.data) return <Spinner size="large" />;
   const detail = policy.data.policyDetail;
   if (detail.renewalStopped || !detail.autoRenewalEnabled) return <Navigate to="/" replace />;
@@ -67,7 +68,7 @@ function RenewalShell({
   const { contact, schemes } = useConfig();
   const date = renewalDay(policy.policyDetail.expiredAt);
   const vrn = proposal.quote?.vrn ?? policy.currentPolicyVersion.quote.vrn;
-  const scheme = schemes.find((s) => s.schemeCode === proposal.schemeCode);
+  const scheme = schemeOf(schemes, proposal.schemeCode);
   const root = `/${scheme?.productUrlName ?? ''}/renewal/${proposal.proposalCode}`;
   const shell = (content: ReactNode, header: string) => (
     <Page

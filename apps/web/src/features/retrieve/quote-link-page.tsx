@@ -1,3 +1,4 @@
+import { schemeOf } from '@forecourt/domain/policy/product-kind';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -36,7 +37,7 @@ export function QuoteLinkPage() {
     if (!token || !ready) return;
     openPartnerQuote(token, user !== null)
       .then(({ proposalCode, schemeCode }) => {
-        const scheme = schemes.find((s) => s.schemeCode === schemeCode);
+        const scheme = schemeOf(schemes, schemeCode);
         navigate(scheme ? `/${scheme.productUrlName}/proposal/${proposalCode}` : '/', { replace: true });
       })
       .catch((err: unknown) => setState(isApiError(err) && err.status === 410 ? 'gone' : 'unknown'));

@@ -1,3 +1,4 @@
+import { schemeOf } from '@forecourt/domain/policy/product-kind';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useConfig } from '../../lib/config.tsx';
@@ -12,7 +13,7 @@ export function RetrieveByReference() {
   useEffect(() => {
     findByReference(externalReference)
       .then((p) => {
-        const scheme = schemes.find((s) => s.schemeCode === p?.schemeCode);
+        const scheme = schemeOf(schemes, p?.schemeCode);
         navigate(p && scheme ? `/${scheme.productUrlName}/proposal/${p.proposalCode}` : '/', {
           replace: true,
         });

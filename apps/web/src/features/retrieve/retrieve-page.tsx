@@ -1,5 +1,6 @@
 import { formatLondon } from '@forecourt/domain/dates';
 import { isPostcode } from '@forecourt/domain/patterns';
+import { schemeOf } from '@forecourt/domain/policy/product-kind';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -56,7 +57,7 @@ export function RetrievePage() {
         brand: config.id,
       });
       const proposal = await findByReference(reference.trim());
-      const scheme = config.schemes.find((s) => s.schemeCode === proposal?.schemeCode);
+      const scheme = schemeOf(config.schemes, proposal?.schemeCode);
       navigate(proposal && scheme ? `/${scheme.productUrlName}/proposal/${proposal.proposalCode}` : '/');
     } catch (err) {
       setFailure(failureOf(err));

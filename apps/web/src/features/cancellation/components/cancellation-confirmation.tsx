@@ -1,6 +1,6 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import { formatLondon } from '@forecourt/domain/dates';
-import { hasBillingTab } from '@forecourt/domain/policy/product-kind';
+import { hasBillingTab, productOfScheme } from '@forecourt/domain/policy/product-kind';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -19,9 +19,7 @@ import { useAdjustment } from '../../changes/index.ts';
 export function CancellationConfirmation({ policy, root }: { policy: Policy; root: string }) {
   const { t } = useTranslation();
   const { features, schemes } = useConfig();
-  const billingTab = hasBillingTab(
-    schemes.find((s) => s.schemeCode === policy.schemeCode)?.product ?? 'SUBSCRIPTION',
-  );
+  const billingTab = hasBillingTab(productOfScheme(schemes, policy.schemeCode));
   const [params] = useSearchParams();
   const adjustment = useAdjustment(params.get('adjustment'));
   const a = adjustment.data?.cancellation ?? null;

@@ -1,4 +1,5 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
+import { schemeOf } from '@forecourt/domain/policy/product-kind';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../app/page/page.tsx';
@@ -18,7 +19,7 @@ export function CheckoutSuccessPage({ proposal, now = new Date() }: { proposal: 
   const { signedIn } = useShellSlots();
   const config = useConfig();
   const isAdmin = config.features.isAdmin;
-  const productUrlName = config.schemes.find((s) => s.schemeCode === proposal.schemeCode)?.productUrlName;
+  const productUrlName = schemeOf(config.schemes, proposal.schemeCode)?.productUrlName;
   const policyPage =
     proposal.policyId && productUrlName ? `/${productUrlName}/policy/${proposal.policyId}` : '/';
   useEffect(() => {

@@ -1,6 +1,6 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import type { Proposal } from '@forecourt/contracts/proposals';
-import { hasBillingTab } from '@forecourt/domain/policy/product-kind';
+import { hasBillingTab, productOfScheme, schemeOf } from '@forecourt/domain/policy/product-kind';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button, Notification } from '../../../ui/index.ts';
@@ -16,13 +16,13 @@ export function HomeBanners({ policies, proposals }: { policies: Policy[]; propo
   const { t } = useTranslation();
   const { schemes } = useConfig();
   const accounts = useMyAccounts(policies.length > 0).data ?? [];
-  const schemeOf = (p: Policy) => schemes.find((s) => s.schemeCode === p.schemeCode);
+  const schemeOfPolicy = (p: Policy) => schemeOf(schemes, p.schemeCode);
   const missing = missingPaymentMethods(policies, accounts, (p) =>
-    hasBillingTab(schemeOf(p)?.product ?? 'SUBSCRIPTION'),
+    hasBillingTab(productOfScheme(schemes, p.schemeCode)),
   );
   const upsells = upsellBanners(policies, proposals);
   if (missing.length + upsells.length === 0) return null;
-  const product = (p: Policy) => schemeOf(p)?.productUrlName ?? '';
+  const product = (p: Policy) => schemeOfPolicy(p)?.productUrlName ?? '';
   return (
     <div className={styles.banners}>
       {missing.map(({ policy: p, kind }) => (

@@ -1,5 +1,6 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import { formatGBP } from '@forecourt/domain/money';
+import { schemeOf } from '@forecourt/domain/policy/product-kind';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
@@ -20,7 +21,7 @@ export function OutstandingBalance({ policies }: { policies: Policy[] }) {
   // Only a policy really in arrears (a failed statement), never one whose payment is being collected (ADR 352).
   const policy = policies.find((p) => standingOf(p).arrears);
   const owing = policy && standingOf(policy).arrears;
-  const scheme = policy && schemes.find((s) => s.schemeCode === policy.schemeCode);
+  const scheme = policy && schemeOf(schemes, policy.schemeCode);
   if (dismissed || !owing || !policy) return null;
   const close = () => {
     window.sessionStorage.setItem(SEEN, '1');

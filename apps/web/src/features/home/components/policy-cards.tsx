@@ -1,5 +1,6 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import { formatLondon } from '@forecourt/domain/dates';
+import { schemeOf } from '@forecourt/domain/policy/product-kind';
 import { type PolicyLink, policyEndDate, policyLinks, sortPolicies } from '@forecourt/domain/status';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,7 +28,7 @@ export function PolicyCards({ policies }: { policies: Policy[] }) {
   return (
     <CardList>
       {sortPolicies(policies).map((p) => {
-        const scheme = schemes.find((s) => s.schemeCode === p.schemeCode);
+        const scheme = schemeOf(schemes, p.schemeCode);
         const status = p.policyDetail.policyStatus;
         const links = scheme
           ? policyLinks(status, scheme.product, { underRenewal: p.renewalProposal !== null })

@@ -2,6 +2,7 @@ import type { Policy } from '@forecourt/contracts/policies';
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { formatLondon } from '@forecourt/domain/dates';
 import { formatGBP } from '@forecourt/domain/money';
+import { schemeOf } from '@forecourt/domain/policy/product-kind';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
 import { useSetAutoRenewal } from '../../../lib/renewal/auto-renewal.ts';
@@ -33,7 +34,7 @@ function RenewalBanner({ kind, policy, proposal }: ReturnType<typeof renewalBann
   const { t } = useTranslation();
   const { schemes, contact } = useConfig();
   const optIn = useSetAutoRenewal(policy.policyId);
-  const product = schemes.find((s) => s.schemeCode === policy.schemeCode)?.productUrlName ?? '';
+  const product = schemeOf(schemes, policy.schemeCode)?.productUrlName ?? '';
   const date = day(policy.policyDetail.expiredAt ?? '');
   const totals = proposal.quote?.totals;
   const price = totals?.monthly

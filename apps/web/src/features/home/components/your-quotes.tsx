@@ -1,5 +1,6 @@
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { formatGBP } from '@forecourt/domain/money';
+import { schemeOf } from '@forecourt/domain/policy/product-kind';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
 import { priceFor } from '../../../lib/price-term.ts';
@@ -23,7 +24,7 @@ export function YourQuotes({ proposals, bare = false }: { proposals: Proposal[];
       )}
       <CardList>
         {listed.map((p) => {
-          const scheme = schemes.find((s) => s.schemeCode === p.schemeCode);
+          const scheme = schemeOf(schemes, p.schemeCode);
           const action = proposalAction(p.status);
           const vrn = p.quote?.vrn ?? (p.data.asset as { vrn?: string } | undefined)?.vrn;
           const totals = p.quote?.totals;

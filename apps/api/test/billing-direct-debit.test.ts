@@ -259,6 +259,18 @@ describe('Direct Debit collection', () => {
     expect(payments).toEqual([
       { id: expect.any(String), status: 'REVERSED', decline_code: 'authorisation_disputed' },
     ]);
+    // Partners told of the payment are told, once, that it went back (ADR 386).
+    const announced = await rows(
+      app,
+      `SELECT e.type, e.payload->>'amountPence' AS amount, e.payload->>'reversedAt' AS at FROM partner_events e
+        WHERE e.policy_id = $1 AND e.type LIKE 'payment.%' ORDER BY e.seq`,
+      [p.policyId],
+    );
+    expect(announced.map((e) => [e.type, Number(e.amount)])).toEqual([
+      ['payment.succeeded', p.regular],
+      ['payment.reversed', p.regular],
+    ]);
+    expect(announced[1]?.at).toBe('2027-03-10T10:00:00.000Z');
     // The returned debit is not paid again as itself (staff taking it by phone are refused): the balance is.
     const phone = await api(app.base, p.staff, 'POST', '/api/stripe/moto/checkout', {
       paymentId: payments[0]?.id,

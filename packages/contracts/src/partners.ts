@@ -14,6 +14,7 @@ export const PARTNER_EVENT_TYPES = [
   'policy.renewed',
   'payment.succeeded',
   'payment.failed',
+  'payment.reversed',
   'claim.opened',
   'claim.updated',
   'renewal.invited',
@@ -61,6 +62,7 @@ export const partnerEventDataSchemas = {
   }),
   'payment.succeeded': z.object({ policyNumber: z.string(), amountPence: pence, collectedAt: iso }),
   'payment.failed': z.object({ policyNumber: z.string(), amountPence: pence, failedAt: iso }),
+  'payment.reversed': z.object({ policyNumber: z.string(), amountPence: pence, reversedAt: iso }),
   'claim.opened': z.object({
     policyNumber: z.string(),
     claimReference: z.string(),

@@ -3,6 +3,7 @@ import { formatGBP } from '@forecourt/domain/money';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, policies, statementLineItems, statements } from '../../db/schema/index.ts';
+import { publish } from '../../lib/domain-events.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
 import type { CollectionPayment } from '../payments/index.ts';
 import { suspendForNonPayment } from './arrears.ts';
@@ -75,6 +76,16 @@ export async function directDebitChargedBack(ctx: { db: Db; at: Date }, o: { pay
         : {}),
     })
     .where(eq(statements.id, statement.id));
+  // Partners told of the payment are told it went back, in this transaction (ADR 362, 386).
+  await publish(
+    'lifecycle.announced',
+    { db: ctx.db, at: ctx.at },
+    {
+      type: 'payment.reversed' as const,
+      policyId: account.policyId,
+      data: { amountPence: amount, reversedAt: ctx.at.toISOString() },
+    },
+  );
   const returned = `Your bank returned ${formatGBP(amount)} to you from the Direct Debit that paid statement ${statement.statementNumber}.`;
   if (again === 0) {
     return sendNotice(ctx.db, account, 'payment-charged-back', 'Your Direct Debit was returned', [

@@ -15,6 +15,8 @@ const WHAT: Record<PartnerEventType, string> = {
   'payment.succeeded':
     'A scheduled payment was collected (card or Direct Debit), or an outstanding balance was paid (hosted card page or by phone). A purchase or a change paid at once is told by policy.bound or policy.changed.',
   'payment.failed': 'A scheduled payment could not be collected; it is retried and the customer told.',
+  'payment.reversed':
+    'A collected Direct Debit was charged back by the customer’s bank (the Direct Debit Guarantee): the amount is owed again, less any refund it was kept from.',
   'claim.opened': 'A claim was notified on the policy.',
   'claim.updated': 'A claim moved on (pending → active → settled).',
   'renewal.invited': 'A renewal was offered at a price before the policy’s anniversary.',

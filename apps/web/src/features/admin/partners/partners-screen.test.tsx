@@ -118,7 +118,9 @@ describe('partner webhooks screen', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Add endpoint' }));
     expect((await screen.findByTestId('partner-secret')).textContent).toBe(SECRET);
     const sent = calls.filter((c) => c.method === 'POST').at(-1)?.body as { eventTypes: string[] };
-    expect(sent.eventTypes).toHaveLength(9);
+    // Every event but the one unticked, the charge back (ADR 386) among them.
+    expect(sent.eventTypes).toHaveLength(10);
+    expect(sent.eventTypes).toContain('payment.reversed');
     expect(sent.eventTypes).not.toContain('claim.updated');
     await userEvent.click(screen.getByRole('button', { name: 'I have copied it' }));
     expect(screen.queryByTestId('partner-secret')).toBeNull();

@@ -932,6 +932,13 @@ describe('a debit charged back while its refund waits (ADR 386)', { timeout: 400
     expect(refund).toBeLessThan(debit);
     // Before ADR 386 the job paid the refund back to the card, and the statement asked for the whole debit.
     expect((await refundLines(p)).map((l) => [l.amount_pence, l.status])).toEqual([[refund, 'FAILED']]);
+    // The Billing tab says why it was not paid (the statement's line, through the API).
+    const [kept] = await rows(
+      app,
+      "SELECT description_key FROM statement_line_items WHERE account_id = $1 AND type = 'refund'",
+      [p.accountId],
+    );
+    expect(kept?.description_key).toBe('billing.lineItem.refundKeptBack');
     expect(await rows(app, 'SELECT count(*)::int AS n FROM payment_refunds')).toEqual([{ n: 0 }]);
     expect(statement).toEqual({ status: 'failed', outstanding: debit - refund });
     expect(await balance(p)).toBe(debit - refund);

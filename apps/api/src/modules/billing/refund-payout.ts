@@ -151,6 +151,9 @@ async function linePerPart(db: Db, lineId: string): Promise<string[]> {
 
 const sumOf = (parts: { amountPence: number }[]) => parts.reduce((total, p) => total + p.amountPence, 0);
 
+/** A refund line not paid because the credit it was for went back with a returned payment (ADR 386). */
+export const REFUND_KEPT_BACK_KEY = 'billing.lineItem.refundKeptBack';
+
 /**
  * A refund pays back only the credit its account still holds (ADR 386). A refund line waits PENDING until it is
  * paid (a provider refused it, or GoCardless has yet to pay it); meanwhile the debit it was worked out against can
@@ -187,7 +190,7 @@ export async function keepRefundsToCreditHeld(db: Db, accountId: string) {
     if (keep === line.amountPence) continue;
     await db
       .update(statementLineItems)
-      .set(keep === 0 ? { status: 'FAILED' } : { amountPence: keep })
+      .set(keep === 0 ? { status: 'FAILED', descriptionKey: REFUND_KEPT_BACK_KEY } : { amountPence: keep })
       .where(eq(statementLineItems.id, line.id));
   }
   return kept;

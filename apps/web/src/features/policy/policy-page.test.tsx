@@ -452,7 +452,12 @@ function billingMocks(method: string, path: string, body: unknown) {
     } as const;
     return reply(endpoints.getStatement, {
       ...summary(1, 'settled', '2026-11-21T00:00:00.000Z'),
-      lineItems: [refund, { ...refund }],
+      // And a refund not paid: the debit it was for was charged back by the bank (ADR 386).
+      lineItems: [
+        refund,
+        { ...refund },
+        { ...refund, status: 'FAILED', amount: 1_200, descriptionKey: 'billing.lineItem.refundKeptBack' },
+      ],
     });
   }
   if (method === 'PUT' && path === '/customerAccounts/A1/paymentDay')
@@ -538,6 +543,7 @@ describe('billing tab (spec 2 §2)', () => {
       'ItemPeriod or dateAmount',
       'Refund (pending)28 December 2026£45.00',
       'Refund (pending)28 December 2026£45.00',
+      'Refund (not paid: kept against a returned payment)28 December 2026£12.00',
     ]);
   });
 

@@ -4,6 +4,13 @@ import { blocks, Modal, Spinner } from '../../../ui/index.ts';
 import { useStatement } from '../api/billing.ts';
 import styles from '../billing.module.css';
 
+/**
+ * How a line not posted is labelled: its status, or, for a refund not paid because the credit it was for went
+ * back with a returned payment (ADR 386), that.
+ */
+const lineStatusOf = (l: { status: string; descriptionKey: string }) =>
+  l.status === 'FAILED' && l.descriptionKey === 'billing.lineItem.refundKeptBack' ? 'keptBack' : l.status;
+
 /** A statement's detail (spec 2 §2): its figures and every line item, amounts in pounds, IPT on premium lines. */
 export function StatementModal(props: {
   accountId: string;
@@ -36,7 +43,7 @@ export function StatementModal(props: {
                 <tr key={i}>
                   <td>
                     {t(`policy.billing.lineType.${l.type}`)}
-                    {l.status !== 'POSTED' && ` (${t(`policy.billing.lineStatus.${l.status}`)})`}
+                    {l.status !== 'POSTED' && ` (${t(`policy.billing.lineStatus.${lineStatusOf(l)}`)})`}
                     {l.ipt !== null && l.ipt !== 0 && (
                       <span className={blocks.muted}> {t('policy.billing.ipt', { amount: gbp(l.ipt) })}</span>
                     )}

@@ -329,6 +329,48 @@ describe('Direct Debit collection', () => {
     expect(after).toMatchObject({ outstandingAmount: owed, accountBalance: owed });
   });
 
+  it('a charge back whose notice runs over a payment date: the days on cover after it are billed, not collected (ADR 388)', async () => {
+    const p = await ddSubscription(GOOD);
+    const app = t as BillingApp;
+    await runDays(app, '2027-01-31', '2027-03-21');
+    const [debit] = await rows(app, "SELECT id FROM sandbox_dd_payments WHERE status = 'confirmed'");
+    // Mon 22 Mar: statement 2's debit is charged back; the notice runs to the end of 29 March, past the payment
+    // date of 28 March, while the account is suspended (no statement is raised for a suspended account).
+    app.at.set('2027-03-22T10:00:00Z');
+    const bank = app.app.services.providers.directDebit as SandboxDirectDebit;
+    expect(await bank.chargeBack(String(debit?.id))).toEqual({ chargedBack: true, delivered: true });
+    expect((await mailText(p.accountId, 'notice-of-cancellation'))[0]).toContain('29 March 2027');
+    const { log } = await runDays(app, '2027-03-22', '2027-04-02');
+    // Cancelled at midnight starting 30 March; that run bills 28 and 29 March (two of the 31 days of 28 Mar – 28
+    // Apr), which the suspension left unbilled. Before ADR 388 they were never billed.
+    expect(log).toEqual(['2027-03-30 raised, cancelled']);
+    const invoices = await rows(
+      app,
+      `SELECT amount_pence AS amount, service_period_start AS s, service_period_end AS e FROM statement_line_items
+        WHERE account_id = $1 AND type = 'invoice' ORDER BY service_period_start`,
+      [p.accountId],
+    );
+    const gap = Math.floor((p.regular * 2) / 31);
+    expect(invoices.at(-1)).toEqual({
+      amount: gap,
+      s: new Date('2027-03-28T00:00:00Z'),
+      e: new Date('2027-03-29T23:00:00Z'),
+    });
+    // Nothing is collected for it: no payment to collect, no debit made; the customer is told to pay it.
+    expect(await sandboxPayments()).toEqual([[':1', '2027-03-03', 'charged_back', p.regular]]);
+    expect(
+      await rows(app, "SELECT status FROM customer_payments WHERE purpose = 'statement' ORDER BY created_at"),
+    ).toEqual([{ status: 'REVERSED' }]);
+    const final = (await mailText(p.accountId, 'statement-issued')).at(-1);
+    expect(final).toContain('until it ended on 29 March 2027');
+    expect(final).toContain(
+      `£${(gap / 100).toFixed(2)} is still to pay for that cover. Nothing will be collected`,
+    );
+    // Owed: the debit returned (its whole period was had) and the two days.
+    const [after] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
+    expect(after).toMatchObject({ outstandingAmount: p.regular + gap, accountBalance: p.regular + gap });
+  });
+
   it('a repeated or tampered payment webhook changes nothing: one payment line', async () => {
     const p = await ddSubscription(GOOD);
     const app = t as BillingApp;

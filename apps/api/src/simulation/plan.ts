@@ -147,12 +147,12 @@ export function drawLife(r: Rng, seed: number): LifePlan {
   // run cancels it and makes it again for what is owed (ADR 382). Drawn last, so everything above stays as it was.
   if (buy.paidBy === 'direct-debit' && days > 45 && r.chance(0.5))
     ops.push({ kind: 'cancel', day: nearPaymentDate(), inDays: 0 });
-  // A Direct Debit charged back by the customer's bank (ADR 384), five to twelve days after a payment date, when
-  // the month's debit has often been collected. The suspension it brings (eight days) then ends before the next
-  // payment date: one spanning a payment date is not covered yet (docs/simulation.md). Drawn last, so everything
-  // above stays as it was.
+  // A Direct Debit charged back by the customer's bank (ADR 384), five to twenty-six days after a payment date,
+  // when the month's debit has often been collected. The suspension it brings (eight days) often spans the next
+  // payment date, whose days on cover are billed when cover ends for non-payment (ADR 388). Drawn last, so
+  // everything above stays as it was.
   if (buy.paidBy === 'direct-debit' && days > 45 && r.chance(0.35))
-    ops.push({ kind: 'chargeBack', day: Math.min(days - 1, nearPaymentDate() + r.int(5, 12)) });
+    ops.push({ kind: 'chargeBack', day: Math.min(days - 1, nearPaymentDate() + r.int(5, 26)) });
   ops.sort((a, b) => a.day - b.day);
   return { seed, buy, ops, days };
 }

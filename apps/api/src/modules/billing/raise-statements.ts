@@ -6,7 +6,7 @@ import { formatLondon } from '@forecourt/domain/dates';
 import type { PolicyStatus } from '@forecourt/domain/enums';
 import { fromStatesOf, statementMachine } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
-import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import { customerAccounts, policies, statementLineItems, statements } from '../../db/schema/index.ts';
 import { anyOf, insertRows, valuesTable } from '../../db/values.ts';
 import type { AppServices } from '../../lib/context.ts';
@@ -23,14 +23,22 @@ import { pricesFor, versionPlansOf } from './payment-day.ts';
  */
 export const BILLED_POLICY_STATUSES: PolicyStatus[] = ['ACTIVE', 'PENDING', 'CANCELLED', 'LAPSED', 'RENEWED'];
 
+/** A policy that is live: its suspended account raises nothing while the arrears may still be paid (ADR 203). */
+const LIVE_POLICY_STATUSES: PolicyStatus[] = ['ACTIVE', 'PENDING'];
+
 /**
  * The condition of an account whose next period is due on `at`: billed up to a moment that has come, and still
  * short of the end of cover (the policy's expiry, or a cancellation already set): no period is raised for cover
- * that has ended or is set to end by then (issue 26, ADR 344), and the days before it are (ADR 364).
+ * that has ended or is set to end by then (issue 26, ADR 344), and the days before it are (ADR 364). An account
+ * in good standing; or one suspended whose policy has ended (cancelled for non-payment, say), for the days on
+ * cover its suspension left unbilled (ADR 388).
  */
 const isDue = (at: Date, schemes: string[]) =>
   and(
-    eq(customerAccounts.status, 'ACTIVE'),
+    or(
+      eq(customerAccounts.status, 'ACTIVE'),
+      and(eq(customerAccounts.status, 'SUSPENDED'), notInArray(policies.status, LIVE_POLICY_STATUSES)),
+    ),
     isNotNull(customerAccounts.billedUntil),
     lte(customerAccounts.billedUntil, at),
     inArray(policies.status, BILLED_POLICY_STATUSES),
@@ -137,6 +145,9 @@ export async function raisePage(
       const carried = ledger.total + invoice;
       const outstanding = Math.max(0, Math.min(subtotal, carried));
       const byDebit = account.paymentMethodType === 'BACS_DEBIT';
+      // A suspended account is not collected from (ADR 388): what it owes is asked for, to pay from the Billing
+      // tab or by phone, as the arrears that suspended it are.
+      const collects = account.status === 'ACTIVE';
       const dueAt = byDebit
         ? directDebitChargeDate({ noticeSentAt: at, paymentDate: periodStart })
         : periodStart;
@@ -156,7 +167,7 @@ export async function raisePage(
         collectionAttempts: outstanding > 0 ? 1 : 0,
         createdAt: at,
       };
-      return { account, statement, fromDraft: Boolean(book?.draftId), parts, byDebit, serviceEnd };
+      return { account, statement, fromDraft: Boolean(book?.draftId), parts, byDebit, collects, serviceEnd };
     });
     const fresh = raised.filter((r) => !r.fromDraft).map((r) => r.statement);
     await insertRows(tx, statements, fresh);
@@ -220,7 +231,7 @@ export async function raisePage(
     await createCustomerPayments(
       { db: tx },
       raised
-        .filter((r) => r.statement.amountOutstandingPence > 0)
+        .filter((r) => r.collects && r.statement.amountOutstandingPence > 0)
         .map((r) => ({
           partyId: r.account.partyId,
           purpose: 'statement' as const,
@@ -230,7 +241,11 @@ export async function raisePage(
     );
     await sendNotices(
       tx,
-      raised.map((r) => statementIssued(r.account, r.statement, r.byDebit)),
+      raised.map((r) =>
+        r.collects
+          ? statementIssued(r.account, r.statement, r.byDebit)
+          : stillToPay(r.account, r.statement, r.serviceEnd),
+      ),
     );
     return { ids, stillDue: raised.some((r) => r.statement.periodEnd.getTime() <= at.getTime()) };
   });
@@ -264,6 +279,31 @@ function statementIssued(
           ? `Advance notice: ${formatGBP(amount)} will be collected by Direct Debit on or after ${day(s.paymentDueAt)}.`
           : `${formatGBP(amount)} will be taken from your saved card on ${day(s.paymentDueAt)}.`
         : 'There is nothing to pay this month.',
+    ],
+    extra: { statementNumber: s.statementNumber, amount },
+  };
+}
+
+/**
+ * The e-mail of a statement raised for a suspended account whose cover has ended (ADR 388): the days on cover it
+ * bills, and that they are to pay from the Billing tab or by phone (nothing is collected).
+ */
+function stillToPay(
+  account: AccountRow,
+  s: { statementNumber: number; amountOutstandingPence: number; periodStart: Date },
+  coverEnd: Date,
+): Notice {
+  const day = (d: Date) => formatLondon(d, 'd MMMM yyyy');
+  const amount = s.amountOutstandingPence;
+  return {
+    account,
+    kind: 'statement-issued',
+    subject: 'Your final statement',
+    lines: [
+      `Your statement ${s.statementNumber} covers your cover from ${day(s.periodStart)} until it ended on ${day(new Date(coverEnd.getTime() - 1))}.`,
+      amount > 0
+        ? `${formatGBP(amount)} is still to pay for that cover. Nothing will be collected: please pay it from the Billing tab of your policy, or call us.`
+        : 'There is nothing to pay for it.',
     ],
     extra: { statementNumber: s.statementNumber, amount },
   };

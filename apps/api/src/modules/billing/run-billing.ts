@@ -64,16 +64,19 @@ export async function runBillingDay(
   // A page of due accounts (in id order, after the last page) is locked and raised in one transaction; a
   // crash loses at most the page in flight, redone next time. Rows another run holds are skipped (it raises
   // them). An account still due after its period (a catch-up of several months) keeps the page where it is.
-  let after: string | undefined;
-  for (;;) {
-    const raised = await raisePage(services, at, subscriptionSchemes, after, page);
-    if (raised.ids.length === 0) break;
-    for (const _ of raised.ids) {
-      result.raised++;
-      onStep?.('raised');
+  const raiseDue = async () => {
+    let after: string | undefined;
+    for (;;) {
+      const raised = await raisePage(services, at, subscriptionSchemes, after, page);
+      if (raised.ids.length === 0) break;
+      for (const _ of raised.ids) {
+        result.raised++;
+        onStep?.('raised');
+      }
+      if (!raised.stillDue) after = raised.ids.at(-1);
     }
-    if (!raised.stillDue) after = raised.ids.at(-1);
-  }
+  };
+  await raiseDue();
   // The pages just raised are PENDING statements and payments the planner's statistics have not seen (on a
   // billing day they are most of those rows): without fresh statistics the collections below were joined as if
   // there were none, a nested loop over sequential scans that took 60 s for 10,000 accounts (ADR 320,
@@ -118,6 +121,9 @@ export async function runBillingDay(
     }
   }
   result.cancelled = await cancelUnpaid(services, at);
+  // A policy cancelled for non-payment whose suspension spanned a payment date: the days on cover from there to the
+  // end are billed now, not collected (ADR 388).
+  if (result.cancelled > 0) await raiseDue();
   // Debits on their way for statements settled meanwhile are cancelled while they can be (ADR 378). One the
   // provider could not be asked about does not stop the others; the first error is thrown once the run is done
   // (the job logs it), and the next run asks again. A debit collected after all is paid back (ADR 305).

@@ -3,7 +3,7 @@ import { formatLondon } from '@forecourt/domain/dates';
 import { adjustmentMachine, adjustmentState } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
 import { hasBillingTab, productOfScheme } from '@forecourt/domain/policy/product-kind';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { policies, policyAdjustments, policyVersions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
@@ -95,7 +95,13 @@ export async function announceCancellationEnded(ctx: Pick<Ctx, 'db' | 'brand'>, 
     })
     .from(policies)
     .innerJoin(policyVersions, eq(policyVersions.policyId, policies.id))
-    .where(eq(policies.id, row.policyId))
+    // The version in force when cover ended: a change dated at or after the end never took effect (ADR 364).
+    .where(
+      and(
+        eq(policies.id, row.policyId),
+        or(lt(policyVersions.startedAt, row.effectiveAt), eq(policyVersions.versionNumber, 1)),
+      ),
+    )
     .orderBy(desc(policyVersions.versionNumber))
     .limit(1);
   if (!policy) return;

@@ -59,7 +59,8 @@ async function invoicesInEffect(
   const months = new Map((await billedStatementsOf(ctx.db, accountId)).map((s) => [s.id, s]));
   for (const l of lines) {
     const s = months.get(l.statementId);
-    if (l.type !== 'invoice' || l.status !== 'POSTED' || !s?.start || !s.end) continue;
+    // A period's invoice, as the run priced it (a change's own line, MTA, is priced from its instant, ADR 364).
+    if (l.type !== 'invoice' || l.subType === 'MTA' || l.status !== 'POSTED' || !s?.start || !s.end) continue;
     if (!l.servicePeriodStart || !l.servicePeriodEnd) continue;
     const priced = partInEffect(
       pricesFor(versions, s.month),

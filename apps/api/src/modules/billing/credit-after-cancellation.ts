@@ -3,7 +3,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { customerPayments, statementLineItems, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
-import { lockAccount, movedBy, postedBalance, postLine } from './ledger-store.ts';
+import { lockAccount, movedBy, postedBalance, postLine, REFUND_KEPT_BACK_KEY } from './ledger-store.ts';
 
 /**
  * Money that reached an ended policy's account after its cancellation was posted (ADR 305): a Direct Debit
@@ -59,7 +59,10 @@ export async function refundCreditAfterCancellation(ctx: Pick<Ctx, 'db'> & { now
             inArray(statementLineItems.type, ['refund', 'refund_reversal']),
           ),
         );
-      if (refunds.some((l) => l.status === 'FAILED' || l.type === 'refund_reversal')) return null;
+      // (A refund not paid because its credit was owed again is not a failure to pay back, ADR 386.)
+      const failed = (l: (typeof refunds)[number]) =>
+        l.status === 'FAILED' && l.descriptionKey !== REFUND_KEPT_BACK_KEY;
+      if (refunds.some((l) => failed(l) || l.type === 'refund_reversal')) return null;
       const pending = refunds.filter((l) => l.status === 'PENDING').reduce((t, l) => t + l.amountPence, 0);
       const balance = await postedBalance(tx, account.id);
       const open = owned.find((s) => s.id === final.id && s.status === 'pending');

@@ -1,8 +1,8 @@
 import { canTransition, statementMachine } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { customerAccounts, policies, statementLineItems, statements } from '../../db/schema/index.ts';
+import { customerAccounts, policies, statements } from '../../db/schema/index.ts';
 import { publish } from '../../lib/domain-events.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
 import type { CollectionPayment } from '../payments/index.ts';
@@ -17,7 +17,7 @@ import { keepRefundsToCreditHeld } from './refund-payout.ts';
  * - a payment reversal is posted on the statement it paid, so the account owes the amount again;
  * - a refund still waiting to be paid keeps back what it can of the amount (ADR 386: a refund pays back only the
  *   credit the account still holds);
- * - the statement asks again for what is then owed (failed). It is not collected again by itself, because the
+ * - the statement asks again for the rest (failed). It is not collected again by itself, because the
  *   customer disputed the debit;
  * - while the policy is live and the account in good standing, the account is suspended with notice of
  *   cancellation for non-payment, as after a last failed collection. Otherwise the customer is told what is owed,
@@ -43,23 +43,12 @@ export async function directDebitChargedBack(ctx: { db: Db; at: Date }, o: { pay
     customerPaymentId: o.payment.id,
     effectiveAt: ctx.at,
   });
-  // The account may still hold a credit it was to pay back (a cancellation's refund not paid yet, ADR 386): the
-  // returned amount takes what it can of it, and the statement asks again only for what is then owed and not
-  // already asked for by another statement.
-  const refunds = await keepRefundsToCreditHeld(ctx.db, account.id);
-  const refundLeft = [...refunds.values()].reduce((sum, n) => sum + n, 0);
-  const [ledger] = await ctx.db
-    .select({
-      balance: sql<string>`coalesce(sum(${statementLineItems.amountPence}) FILTER (WHERE ${statementLineItems.status} = 'POSTED'), 0)`,
-    })
-    .from(statementLineItems)
-    .where(eq(statementLineItems.accountId, account.id));
-  const [open] = await ctx.db
-    .select({ asked: sql<string>`coalesce(sum(${statements.amountOutstandingPence}), 0)` })
-    .from(statements)
-    .where(and(eq(statements.accountId, account.id), inArray(statements.status, ['pending', 'failed'])));
-  const owed = Math.max(0, Number(ledger?.balance ?? 0) + refundLeft);
-  const again = Math.min(amount, Math.max(0, owed - Number(open?.asked ?? 0)));
+  // The account may hold a credit it was still to pay back (a cancellation's refund not paid yet, ADR 386): the
+  // returned amount takes what it can of it, and the statement asks again only for the rest. The refund lines are
+  // trimmed by their payout, under their lock, before it asks the provider; here it is only worked out.
+  const refunds = await keepRefundsToCreditHeld(ctx.db, account.id, { readOnly: true });
+  const refundLeft = [...refunds.amounts.values()].reduce((sum, n) => sum + n, 0);
+  const again = amount - Math.min(amount, refunds.trimmed);
   await ctx.db
     .update(statements)
     .set({

@@ -12,7 +12,7 @@ import {
   refundPartsFor,
 } from '../payments/index.ts';
 import { refundCreditAfterCancellation } from './credit-after-cancellation.ts';
-import { movedBy, postLine } from './ledger-store.ts';
+import { movedBy, postLine, REFUND_KEPT_BACK_KEY } from './ledger-store.ts';
 
 type PayoutCtx = Pick<Ctx, 'db' | 'providers' | 'clock'> & {
   log?: Pick<Ctx['log'], 'warn'> | undefined;
@@ -41,7 +41,7 @@ export async function payOutCancellationRefund(ctx: PayoutCtx, refundLineId: str
     // Only the credit the account still holds is paid back (ADR 386): a debit charged back since the refund was
     // worked out is owed again, and takes what it can of the refund.
     const held = await ctx.db.transaction((tx) => keepRefundsToCreditHeld(tx, line.accountId));
-    const amount = held.get(line.id) ?? 0;
+    const amount = held.amounts.get(line.id) ?? 0;
     if (amount === 0) return false;
     line.amountPence = amount;
     const payments = await ctx.db
@@ -151,18 +151,18 @@ async function linePerPart(db: Db, lineId: string): Promise<string[]> {
 
 const sumOf = (parts: { amountPence: number }[]) => parts.reduce((total, p) => total + p.amountPence, 0);
 
-/** A refund line not paid because the credit it was for went back with a returned payment (ADR 386). */
-export const REFUND_KEPT_BACK_KEY = 'billing.lineItem.refundKeptBack';
-
 /**
  * A refund pays back only the credit its account still holds (ADR 386). A refund line waits PENDING until it is
  * paid (a provider refused it, or GoCardless has yet to pay it); meanwhile the debit it was worked out against can
  * be charged back, and is owed again. The account's PENDING refund lines, oldest first, keep what its posted lines
  * leave in credit, never less than what is already on its way to the customer; a line left with nothing is FAILED
  * (nothing paid back: the credit it was for is gone). In the caller's transaction, the lines locked. Answers each
- * PENDING line's amount after.
+ * PENDING line's amount after, and how much was taken off them.
+ *
+ * `readOnly`: works the same out and writes nothing (a charge back, which must not trim a line whose payout may be
+ * at its provider this moment: the payout trims, under the line's lock, before it asks the provider).
  */
-export async function keepRefundsToCreditHeld(db: Db, accountId: string) {
+export async function keepRefundsToCreditHeld(db: Db, accountId: string, o: { readOnly?: boolean } = {}) {
   const pending = await db
     .select()
     .from(statementLineItems)
@@ -175,8 +175,9 @@ export async function keepRefundsToCreditHeld(db: Db, accountId: string) {
     )
     .orderBy(asc(statementLineItems.createdAt), asc(statementLineItems.id))
     .for('update');
-  const kept = new Map<string, number>();
-  if (pending.length === 0) return kept;
+  const amounts = new Map<string, number>();
+  let trimmed = 0;
+  if (pending.length === 0) return { amounts, trimmed };
   const [posted] = await db
     .select({ balance: sql<string>`coalesce(sum(${statementLineItems.amountPence}), 0)` })
     .from(statementLineItems)
@@ -186,14 +187,15 @@ export async function keepRefundsToCreditHeld(db: Db, accountId: string) {
     const made = sumOf(await refundPartsFor(db, line.id));
     const keep = Math.max(made, Math.min(line.amountPence, credit));
     credit -= keep;
-    kept.set(line.id, keep);
-    if (keep === line.amountPence) continue;
+    amounts.set(line.id, keep);
+    trimmed += line.amountPence - keep;
+    if (keep === line.amountPence || o.readOnly) continue;
     await db
       .update(statementLineItems)
       .set(keep === 0 ? { status: 'FAILED', descriptionKey: REFUND_KEPT_BACK_KEY } : { amountPence: keep })
       .where(eq(statementLineItems.id, line.id));
   }
-  return kept;
+  return { amounts, trimmed };
 }
 
 /**

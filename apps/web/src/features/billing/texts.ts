@@ -84,7 +84,7 @@ export const billingTexts: Record<string, string> = {
   'policy.billing.lineType.refund_reversal': 'Refund reversed',
   'policy.billing.lineStatus.PENDING': 'pending',
   'policy.billing.lineStatus.FAILED': 'failed',
-  'policy.billing.lineStatus.keptBack': 'not paid: kept against a returned payment',
+  'policy.billing.lineStatus.keptBack': 'not paid: set against what is owed',
   'policy.billing.ipt': 'includes {{amount}} insurance premium tax',
   'policy.billing.broughtForward': 'Brought forward',
   'policy.billing.subtotal': 'This statement',

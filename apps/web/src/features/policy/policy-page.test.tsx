@@ -543,7 +543,7 @@ describe('billing tab (spec 2 §2)', () => {
       'ItemPeriod or dateAmount',
       'Refund (pending)28 December 2026£45.00',
       'Refund (pending)28 December 2026£45.00',
-      'Refund (not paid: kept against a returned payment)28 December 2026£12.00',
+      'Refund (not paid: set against what is owed)28 December 2026£12.00',
     ]);
   });
 

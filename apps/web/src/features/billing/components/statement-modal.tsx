@@ -5,8 +5,8 @@ import { useStatement } from '../api/billing.ts';
 import styles from '../billing.module.css';
 
 /**
- * How a line not posted is labelled: its status, or, for a refund not paid because the credit it was for went
- * back with a returned payment (ADR 386), that.
+ * How a line not posted is labelled: its status, or, for a refund not paid because the credit it was for is owed
+ * again (a payment returned by the bank, ADR 386), that.
  */
 const lineStatusOf = (l: { status: string; descriptionKey: string }) =>
   l.status === 'FAILED' && l.descriptionKey === 'billing.lineItem.refundKeptBack' ? 'keptBack' : l.status;

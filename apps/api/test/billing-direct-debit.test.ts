@@ -409,6 +409,12 @@ describe('Direct Debit collection', () => {
     // Owed: the debit returned (its whole period was had) and the two days.
     const [after] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
     expect(after).toMatchObject({ outstandingAmount: p.regular + gap, accountBalance: p.regular + gap });
+    // The policy's standing says both are owed, not that one is "being collected": nothing will collect it.
+    const { standing } = (await api(app.base, p.staff, 'GET', `/api/policies/${p.policyId}`)).body;
+    expect(standing).toMatchObject({
+      arrears: { amount: p.regular + gap, statementNumbers: [2, 4] },
+      pendingCollection: null,
+    });
   });
 
   it('a repeated or tampered payment webhook changes nothing: one payment line', async () => {

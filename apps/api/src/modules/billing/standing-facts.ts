@@ -1,6 +1,6 @@
 import { periodChargeByDay, periodFrom } from '@forecourt/domain/billing/schedule';
 import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, policies, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
@@ -78,7 +78,8 @@ export interface AccountFacts {
 
 /**
  * The billing facts of a policy's standing (ADR 352), for many policies: by the statement lifecycle, a failed
- * statement still owed is arrears, a pending one is a collection in flight; and the next payment.
+ * statement still owed is arrears, a pending one is a collection in flight (one with nothing to collect it by is
+ * owed, as arrears are); and the next payment.
  */
 export async function accountFactsOf(db: Db, policyIds: string[], now: Date) {
   const out = new Map<string, AccountFacts>();
@@ -104,6 +105,13 @@ export async function accountFactsOf(db: Db, policyIds: string[], now: Date) {
       status: statements.status,
       outstanding: statements.amountOutstandingPence,
       dueAt: statements.paymentDueAt,
+      // Something to collect it by: its payment, made and not yet taken (DRAFT until a debit is submitted, then
+      // PENDING). A statement raised with none (an ended policy's last days on a suspended account, ADR 388; a
+      // cancellation leaving money to pay, ADR 383) is only asked for.
+      // (Written out: in a query of one table the builder leaves its columns unqualified, and "id" would be the
+      // payment's own.)
+      collecting: sql<boolean>`EXISTS (SELECT 1 FROM customer_payments cp WHERE cp.purpose = 'statement'
+        AND cp.reference = statements.id::text AND cp.status IN ('DRAFT', 'PENDING'))`,
     })
     .from(statements)
     .where(
@@ -119,8 +127,10 @@ export async function accountFactsOf(db: Db, policyIds: string[], now: Date) {
     .orderBy(asc(statements.statementNumber));
   for (const account of accounts) {
     const mine = open.filter((s) => s.accountId === account.id && s.outstanding > 0);
-    const failed = mine.filter((s) => s.status === 'failed');
-    const pending = mine.filter((s) => s.status === 'pending');
+    // Being collected: pending with a payment on its way. Owed and asked for, not collected: arrears.
+    const collecting = (s: (typeof mine)[number]) => s.status === 'pending' && Boolean(s.collecting);
+    const failed = mine.filter((s) => !collecting(s));
+    const pending = mine.filter(collecting);
     const sum = (list: typeof mine) => list.reduce((n, s) => n + s.outstanding, 0);
     out.set(account.policyId, {
       accountId: account.id,

@@ -17,6 +17,7 @@ export const billingTexts: Record<string, string> = {
   'policy.billing.nextUnknown': 'Your next payment is being worked out.',
   'policy.billing.nextNone': 'There are no further payments: this policy has ended.',
   'policy.billing.nextNoneEnds': 'There are no further payments: your cover ends on {{date}}.',
+  'policy.billing.nextNoneEnded': 'There are no further payments: your cover ended on {{date}}.',
   'policy.billing.method': 'Payment method',
   'policy.billing.method.CARD': 'Card',
   'policy.billing.method.BACS_DEBIT': 'Direct Debit',

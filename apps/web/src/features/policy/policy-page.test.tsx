@@ -198,9 +198,9 @@ describe('policy page (spec 2 §2)', () => {
       policy,
       estimate: { paymentDueAt: null, amount: 0, endsAt: '2026-11-10T00:00:00.000Z' },
     });
-    // No next payment beyond the end (ADR 251).
+    // No next payment beyond the end (ADR 251), said in the past: cover has ended.
     expect(await screen.findByTestId('next-payment')).toHaveTextContent(
-      'There are no further payments: your cover ends on 10 November 2026.',
+      'There are no further payments: your cover ended on 10 November 2026.',
     );
     expect(router.state.location.pathname).toBe(root);
     expect(tabNames()).toEqual(['Billing', 'Claims']);

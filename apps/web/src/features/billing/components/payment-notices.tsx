@@ -41,10 +41,16 @@ export function NextPaymentBody({ policy }: { policy: Policy }) {
         </p>
       </div>
     );
-  const endsAt = s.ending?.endsAt ?? (s.ended && !s.ended.neverStarted ? s.ended.endedAt : null);
+  // Set to end (said in the future) or ended (in the past): the standing's own words for the policy's state.
+  const endsAt = s.ending?.endsAt;
+  const endedAt = s.ended && !s.ended.neverStarted ? s.ended.endedAt : null;
   return (
     <p className={blocks.muted} data-testid="next-payment">
-      {endsAt ? t('policy.billing.nextNoneEnds', { date: londonDay(endsAt) }) : t('policy.billing.nextNone')}
+      {endsAt
+        ? t('policy.billing.nextNoneEnds', { date: londonDay(endsAt) })
+        : endedAt
+          ? t('policy.billing.nextNoneEnded', { date: londonDay(endedAt) })
+          : t('policy.billing.nextNone')}
     </p>
   );
 }

@@ -239,14 +239,7 @@ export async function raisePage(
           amountPence: r.statement.amountOutstandingPence,
         })),
     );
-    await sendNotices(
-      tx,
-      raised.map((r) =>
-        r.collects
-          ? statementIssued(r.account, r.statement, r.byDebit)
-          : stillToPay(r.account, r.statement, r.serviceEnd),
-      ),
-    );
+    await sendNotices(tx, raised.map(statementIssued));
     return { ids, stillDue: raised.some((r) => r.statement.periodEnd.getTime() <= at.getTime()) };
   });
 }
@@ -254,57 +247,47 @@ export async function raisePage(
 const STATEMENT_COLUMNS =
   'id uuid, status text, ps timestamptz, pe timestamptz, bf integer, st integer, cf integer, os integer, due timestamptz, att integer, at timestamptz';
 
-/** The "statement issued" e-mail, with the Bacs advance notice for Direct Debit. */
-function statementIssued(
-  account: AccountRow,
-  s: {
+/**
+ * The "statement issued" e-mail: with the Bacs advance notice for Direct Debit, or the date the card is charged;
+ * for a suspended account whose cover has ended (ADR 388), the days on cover it bills and that they are to pay
+ * from the Billing tab or by phone (nothing is collected).
+ */
+function statementIssued(r: {
+  account: AccountRow;
+  statement: {
     statementNumber: number;
     amountOutstandingPence: number;
     periodStart: Date;
     periodEnd: Date;
     paymentDueAt: Date;
-  },
-  byDebit: boolean,
-): Notice {
-  const day = (d: Date) => formatLondon(d, 'd MMMM yyyy');
-  const amount = s.amountOutstandingPence;
-  return {
-    account,
-    kind: 'statement-issued',
-    subject: byDebit ? 'Your statement and Direct Debit advance notice' : 'Your statement',
-    lines: [
-      `Your statement ${s.statementNumber} covers ${day(s.periodStart)} to ${day(s.periodEnd)}.`,
-      amount > 0
-        ? byDebit
-          ? `Advance notice: ${formatGBP(amount)} will be collected by Direct Debit on or after ${day(s.paymentDueAt)}.`
-          : `${formatGBP(amount)} will be taken from your saved card on ${day(s.paymentDueAt)}.`
-        : 'There is nothing to pay this month.',
-    ],
-    extra: { statementNumber: s.statementNumber, amount },
   };
-}
-
-/**
- * The e-mail of a statement raised for a suspended account whose cover has ended (ADR 388): the days on cover it
- * bills, and that they are to pay from the Billing tab or by phone (nothing is collected).
- */
-function stillToPay(
-  account: AccountRow,
-  s: { statementNumber: number; amountOutstandingPence: number; periodStart: Date },
-  coverEnd: Date,
-): Notice {
+  byDebit: boolean;
+  collects: boolean;
+  serviceEnd: Date;
+}): Notice {
   const day = (d: Date) => formatLondon(d, 'd MMMM yyyy');
+  const s = r.statement;
   const amount = s.amountOutstandingPence;
+  const [subject, covers, asks, nothing] = r.collects
+    ? [
+        r.byDebit ? 'Your statement and Direct Debit advance notice' : 'Your statement',
+        `Your statement ${s.statementNumber} covers ${day(s.periodStart)} to ${day(s.periodEnd)}.`,
+        r.byDebit
+          ? `Advance notice: ${formatGBP(amount)} will be collected by Direct Debit on or after ${day(s.paymentDueAt)}.`
+          : `${formatGBP(amount)} will be taken from your saved card on ${day(s.paymentDueAt)}.`,
+        'There is nothing to pay this month.',
+      ]
+    : [
+        'Your final statement',
+        `Your statement ${s.statementNumber} covers your cover from ${day(s.periodStart)} until it ended on ${day(new Date(r.serviceEnd.getTime() - 1))}.`,
+        `${formatGBP(amount)} is still to pay for that cover. Nothing will be collected: please pay it from the Billing tab of your policy, or call us.`,
+        'There is nothing to pay for it.',
+      ];
   return {
-    account,
+    account: r.account,
     kind: 'statement-issued',
-    subject: 'Your final statement',
-    lines: [
-      `Your statement ${s.statementNumber} covers your cover from ${day(s.periodStart)} until it ended on ${day(new Date(coverEnd.getTime() - 1))}.`,
-      amount > 0
-        ? `${formatGBP(amount)} is still to pay for that cover. Nothing will be collected: please pay it from the Billing tab of your policy, or call us.`
-        : 'There is nothing to pay for it.',
-    ],
+    subject,
+    lines: [covers, amount > 0 ? asks : nothing],
     extra: { statementNumber: s.statementNumber, amount },
   };
 }

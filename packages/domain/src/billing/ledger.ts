@@ -82,3 +82,9 @@ export function reversalOf(type: LineItemType): LineItemType {
   };
   return map[type];
 }
+
+/**
+ * The description key of a refund line not paid because the credit it was for is owed again (a payment returned
+ * by the bank, ADR 386): the API marks the line with it, and the Billing tab labels the line by it.
+ */
+export const REFUND_KEPT_BACK_KEY = 'billing.lineItem.refundKeptBack';

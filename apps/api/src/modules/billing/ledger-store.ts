@@ -18,8 +18,8 @@ export type AccountRow = typeof customerAccounts.$inferSelect;
 /** The refund line of money received that nothing was due for, paid back at once (ADR 341). */
 export const SURPLUS_REFUND_KEY = 'billing.lineItem.surplusRefund';
 
-/** A refund line not paid because the credit it was for is owed again (a payment returned, ADR 386). */
-export const REFUND_KEPT_BACK_KEY = 'billing.lineItem.refundKeptBack';
+/** A refund line not paid because the credit it was for is owed again (ADR 386): one key, in the domain. */
+export { REFUND_KEPT_BACK_KEY } from '@forecourt/domain/billing/ledger';
 export type StatementRow = typeof statements.$inferSelect;
 
 /** Locks the account row for the rest of the transaction (one writer per account's ledger at a time). */

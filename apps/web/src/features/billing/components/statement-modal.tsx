@@ -1,3 +1,4 @@
+import { REFUND_KEPT_BACK_KEY } from '@forecourt/domain/billing/ledger';
 import { useTranslation } from 'react-i18next';
 import { gbp, londonDay } from '../../../lib/policy-readers.ts';
 import { blocks, Modal, Spinner } from '../../../ui/index.ts';
@@ -9,7 +10,7 @@ import styles from '../billing.module.css';
  * again (a payment returned by the bank, ADR 386), that.
  */
 const lineStatusOf = (l: { status: string; descriptionKey: string }) =>
-  l.status === 'FAILED' && l.descriptionKey === 'billing.lineItem.refundKeptBack' ? 'keptBack' : l.status;
+  l.status === 'FAILED' && l.descriptionKey === REFUND_KEPT_BACK_KEY ? 'keptBack' : l.status;
 
 /** A statement's detail (spec 2 §2): its figures and every line item, amounts in pounds, IPT on premium lines. */
 export function StatementModal(props: {

@@ -14,11 +14,16 @@ afterAll(async () => t.close());
 
 const legalExpenses = [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }];
 
-async function staffChange(staff: string, policyId: string, effectiveAt: string) {
+async function staffChange(
+  staff: string,
+  policyId: string,
+  effectiveAt: string,
+  changes: unknown = legalExpenses,
+) {
   const made = await api(t.base, staff, 'POST', '/api/policyAdjustments', {
     adjustmentType: 'MTA',
     policyId,
-    changes: legalExpenses,
+    changes,
     effectiveAt,
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
@@ -55,6 +60,12 @@ async function boughtThenChanged(
   return { p, change, before: await regularOf(p.policyId, 1), after: await regularOf(p.policyId, 2) };
 }
 
+/** On 6 November staff move the payment day to the 5th: 28 November to 5 December becomes transitional. */
+const toTheFifthOn6November = (p: { staff: string; accountId: string }) => {
+  t.at.set('2026-11-06T10:00:00Z');
+  return api(t.base, p.staff, 'PUT', `/api/customerAccounts/${p.accountId}/paymentDay`, { paymentDay: 5 });
+};
+
 const statementLines = async (accountId: string, n: number) =>
   rows(
     t,
@@ -74,10 +85,7 @@ describe('a payment-day change across a change already made (ADR 368)', () => {
       '2026-11-05T12:00:00Z',
       '2026-12-02T00:00:00.000Z',
     );
-    t.at.set('2026-11-06T10:00:00Z');
-    const change = await api(t.base, p.staff, 'PUT', `/api/customerAccounts/${p.accountId}/paymentDay`, {
-      paymentDay: 5,
-    });
+    const change = await toTheFifthOn6November(p);
     const old = Math.floor((before * 4) / 30);
     const changed = Math.floor((after * 3) / 30);
     expect(change.body).toEqual({
@@ -103,6 +111,31 @@ describe('a payment-day change across a change already made (ADR 368)', () => {
       [old, '2026-11-28T00:00:00.000Z', '2026-12-02T00:00:00.000Z'],
       [changed, '2026-12-02T00:00:00.000Z', '2026-12-05T00:00:00.000Z'],
     ]);
+  }, 120_000);
+
+  it("a later change is priced over the transitional period's days on each journal line, not the line's own month (ADR 389)", async () => {
+    // Paid on the 28th; a change effective 30 Nov made on 5 Nov; on 6 Nov the day moves to the 5th, so 28 Nov to
+    // 5 Dec is transitional, over the 30 days of 5 Nov to 5 Dec: its first line ends on 30 Nov, whose own month
+    // (30 Oct to 30 Nov) has 31 days.
+    const { p, before, after } = await boughtThenChanged(
+      '2026-10-27T12:00:00Z',
+      '2026-10-28',
+      '2026-11-05T12:00:00Z',
+      '2026-11-30T00:00:00.000Z',
+    );
+    const moved = await toTheFifthOn6November(p);
+    expect(moved.body).toMatchObject({
+      journal: Math.floor((before * 2) / 30) + Math.floor((after * 5) / 30),
+    });
+    // On 10 Nov a change effective 28 Nov, over both lines: each day's difference over the period's 30 days.
+    t.at.set('2026-11-10T10:00:00Z');
+    const excess = [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 300 }];
+    const later = await staffChange(p.staff, p.policyId, '2026-11-28T00:00:00.000Z', excess);
+    const third = await regularOf(p.policyId, 3);
+    expect(third).not.toBe(after);
+    expect(later.prorataPremium).toBe(
+      Math.floor(((third - before) * 2) / 30) + Math.floor(((third - after) * 5) / 30),
+    );
   }, 120_000);
 });
 
@@ -297,5 +330,35 @@ describe('a change set for noon on a payment date, cover ending at that noon (AD
     expect((await statementLines(p.accountId, 3)).filter((l) => l.type === 'invoice')).toEqual([
       { type: 'invoice', amount: Math.floor(before / 30), sub_type: null },
     ]);
+  }, 120_000);
+
+  it("never took effect inside a payment-day change's transitional period: its journal day is kept at the price before (ADR 389)", async () => {
+    // Paid on the 28th; on 5 Nov staff set a dearer change for noon on 2 Dec; on 6 Nov the day moves to the 5th,
+    // so the journal bills 28 Nov–2 Dec at the old price and 2–5 Dec at the new, over the 30 days of 5 Nov–5 Dec.
+    const { p, before, after } = await boughtThenChanged(
+      '2026-10-27T12:00:00Z',
+      '2026-10-28',
+      '2026-11-05T12:00:00Z',
+      '2026-12-02T12:00:00.000Z',
+    );
+    expect(after).toBeGreaterThan(before);
+    const moved = await toTheFifthOn6November(p);
+    const old = Math.floor((before * 4) / 30);
+    const changed = Math.floor((after * 3) / 30);
+    expect(moved.body).toMatchObject({ journal: old + changed });
+    // The customer cancels at the change's instant: the change never took effect, so 2 December, begun, was had
+    // at the old price (one of the journal line's three days, priced over the transitional period's 30).
+    t.at.set('2026-12-02T12:00:00Z');
+    const { done } = await staffCancel(t, p);
+    const kept = Math.floor(Math.floor((before * 3) / 30) / 3);
+    expect(await cancellationCredit(p.policyId)).toBe(changed - kept);
+    expect(done.cancellation).toMatchObject({ creditPence: changed - kept });
+    const [money] = await rows(
+      t,
+      `SELECT coalesce(sum(amount_pence), 0)::int AS charged FROM statement_line_items
+        WHERE account_id = $1 AND status = 'POSTED' AND type IN ('invoice', 'credit_note', 'debit_journal')`,
+      [p.accountId],
+    );
+    expect(Number(money?.charged)).toBe(p.first + old + kept);
   }, 120_000);
 });

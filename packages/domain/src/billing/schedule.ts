@@ -206,11 +206,33 @@ export function partInEffect(
   part: Period,
   coverEnd: Date,
 ): Money | undefined {
+  const held = heldInstalment(prices, part, coverEnd);
+  return held === undefined ? undefined : proRataPence(held, periodDays(part), periodDays(period));
+}
+
+/**
+ * `partInEffect` for a line of a payment-day change's journal (ADR 389): the part of a transitional period billed
+ * when the payment day was changed to `paymentDay`, at the prices in effect when cover ends at `coverEnd`, over
+ * the days its journal divided each day's price by (`transitionalDivisor`); undefined when its price took effect.
+ */
+export function journalPartInEffect(
+  prices: readonly PriceFrom[],
+  paymentDay: number | undefined,
+  part: Period,
+  coverEnd: Date,
+): Money | undefined {
+  const held = heldInstalment(prices, part, coverEnd);
+  return held === undefined
+    ? undefined
+    : proRataPence(held, periodDays(part), transitionalDivisor(part.end, paymentDay));
+}
+
+/** The price in effect on a part's first day when cover ends at `coverEnd`, when it is not the price it was billed at. */
+function heldInstalment(prices: readonly PriceFrom[], part: Period, coverEnd: Date): Money | undefined {
   const day = londonDate(part.start);
   const billed = inForceOn(prices, day);
   const held = inForceOn(pricesInEffect(prices, coverEnd), day);
-  if (!billed || !held || billed.instalment === held.instalment) return undefined;
-  return proRataPence(pence(held.instalment), periodDays(part), periodDays(period));
+  return !billed || !held || billed.instalment === held.instalment ? undefined : pence(held.instalment);
 }
 
 /**
@@ -253,10 +275,24 @@ export function proRata(monthly: Money, from: Date, to: Date): Money {
   pence(monthly);
   const days = londonDays(from, to);
   if (days <= 0) return 0;
-  const { y, m, d } = londonParts(to);
-  const monthDays = londonDays(londonMidnight(y, m - 1, d), londonMidnight(y, m, d));
+  const monthDays = paymentMonthDays(to);
   return proRataPence(monthly, Math.min(days, monthDays), monthDays);
 }
+
+/** The London days of the payment month that ends at `to`: what a transitional period's days are priced over. */
+function paymentMonthDays(to: Date): number {
+  const { y, m, d } = londonParts(to);
+  return londonDays(londonMidnight(y, m - 1, d), londonMidnight(y, m, d));
+}
+
+/**
+ * What each day of a payment-day change's journal line ending at `partEnd` was divided by (ADR 368): the days of
+ * the payment month ending with its transitional period, whose end is the first date of the new `paymentDay` on
+ * or after any of its lines' ends (the period holds no such date before its end). A line naming no payment day
+ * (none is written so) is read as ending its period.
+ */
+export const transitionalDivisor = (partEnd: Date, paymentDay: number | undefined): number =>
+  paymentMonthDays(isPaymentDay(paymentDay) ? paymentDateOnOrAfter(partEnd, paymentDay) : partEnd);
 
 /**
  * `proRata` when the price changes inside the transitional period (ADR 368): each London day from `from` to `to`
@@ -267,8 +303,7 @@ export function proRata(monthly: Money, from: Date, to: Date): Money {
 export function proRataPartsByDay(prices: readonly PriceFrom[], from: Date, to: Date): PeriodPart[] {
   const days = londonDays(from, to);
   if (days <= 0 || prices.length === 0) return [];
-  const { y, m, d } = londonParts(to);
-  const monthDays = londonDays(londonMidnight(y, m - 1, d), londonMidnight(y, m, d));
+  const monthDays = paymentMonthDays(to);
   return partsByDay(prices, from, to, Math.min(days, monthDays), monthDays);
 }
 

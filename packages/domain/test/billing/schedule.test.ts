@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   instalmentFor,
   isPaymentDay,
+  journalPartInEffect,
   londonDays,
   nextPaymentDate,
   PAYMENT_DAY_OPTIONS,
@@ -13,6 +14,7 @@ import {
   pricesInEffect,
   proRata,
   proRataPartsByDay,
+  transitionalDivisor,
 } from '../../src/billing/schedule.ts';
 
 const iso = (d: Date) => d.toISOString();
@@ -170,5 +172,41 @@ describe('a change that never took effect (ADR 385)', () => {
     const at = new Date('2026-12-10T12:00:00Z');
     expect(partInEffect(later, period, parts[0]!, at)).toBeUndefined();
     expect(partInEffect(later, period, parts[1]!, at)).toBe(Math.floor((3000 * 18) / 30));
+  });
+});
+
+describe("a payment-day change's journal line re-priced when a change never took effect (ADR 389)", () => {
+  // Paid on the 28th, the day moved to the 5th: 28 March 2027 (the clocks go forward) to 5 April is
+  // transitional, its days over the 31 of 5 March to 5 April. A dearer change set for noon on 29 March.
+  const from = new Date('2027-03-28T00:00:00Z');
+  const to = new Date('2027-04-04T23:00:00Z');
+  const change = new Date('2027-03-29T11:00:00Z');
+  const prices = [
+    { from: new Date('2026-10-28T00:00:00Z'), instalment: 3100 },
+    { from: change, instalment: 6200 },
+  ];
+  const parts = proRataPartsByDay(prices, from, to);
+
+  it('divides each line by the days of the payment month ending its transitional period, not its own end', () => {
+    expect(parts.map((p) => [iso(p.start), iso(p.end), p.amount])).toEqual([
+      ['2027-03-28T00:00:00.000Z', '2027-03-28T23:00:00.000Z', 100],
+      ['2027-03-28T23:00:00.000Z', '2027-04-04T23:00:00.000Z', 1400],
+    ]);
+    // The first line ends on 29 March, whose own month (28 February to 29 March) has 29 days.
+    expect(transitionalDivisor(parts[0]!.end, 5)).toBe(31);
+    expect(transitionalDivisor(to, 5)).toBe(31);
+    expect(transitionalDivisor(new Date('2027-02-27T00:00:00Z'), 28)).toBe(31);
+    // A line naming no payment day is read as ending its period.
+    expect(transitionalDivisor(to, undefined)).toBe(31);
+    expect(transitionalDivisor(new Date('2027-03-04T00:00:00Z'), 0)).toBe(28);
+  });
+
+  it("keeps the change's line at the price before when cover ends at or before the change's instant", () => {
+    // Seven days at the price before over the 31: 29 March, begun, was had at it.
+    expect(journalPartInEffect(prices, 5, parts[1]!, change)).toBe(Math.floor((3100 * 7) / 31));
+    expect(journalPartInEffect(prices, 5, parts[1]!, new Date('2027-03-29T09:00:00Z'))).toBe(700);
+    // The change took effect, or the line was priced before it: nothing to re-price.
+    expect(journalPartInEffect(prices, 5, parts[1]!, new Date(change.getTime() + 1))).toBeUndefined();
+    expect(journalPartInEffect(prices, 5, parts[0]!, change)).toBeUndefined();
   });
 });

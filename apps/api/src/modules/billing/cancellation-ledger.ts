@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PREMIUM_LINES } from '@forecourt/domain/billing/ledger';
-import { partInEffect, pricesInEffect } from '@forecourt/domain/billing/schedule';
+import { journalPartInEffect, partInEffect, pricesInEffect } from '@forecourt/domain/billing/schedule';
 import { statementMachine } from '@forecourt/domain/lifecycle/index';
 import {
   type ChargedPeriod,
@@ -13,7 +13,7 @@ import { customerAccounts, statementLineItems, statements } from '../../db/schem
 import type { Ctx } from '../../lib/context.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
 import { billedStatementsOf } from './change-charge.ts';
-import { movedBy, postLine, SURPLUS_REFUND_KEY } from './ledger-store.ts';
+import { movedBy, PAYMENT_DAY_CHANGE_KEY, postLine, SURPLUS_REFUND_KEY } from './ledger-store.ts';
 import { pricesFor, versionPlansOf } from './payment-day.ts';
 import { debitInFlight } from './statement-payments.ts';
 
@@ -40,13 +40,15 @@ const chargesOf = (lines: LineRow[], inEffect: ReadonlyMap<string, number>): Cha
     );
 
 /**
- * The invoice lines a change that never took effect priced (ADR 385), each with what its days cost at the prices
- * in effect when cover ends at `at`. A statement raised before the end was known billed the London day a change
- * was set for at the change's price; cover ending at or before the change's instant leaves that day, had, at the
- * price before. Each line is re-priced as the billing run priced it: the version in force on its first day, the
- * instalment of its statement's month, over its statement's days.
+ * The lines a change that never took effect priced (ADR 385), each with what its days cost at the prices in
+ * effect when cover ends at `at`. A statement raised before the end was known billed the London day a change was
+ * set for at the change's price; cover ending at or before the change's instant leaves that day, had, at the
+ * price before. Each line is re-priced as it was priced: a period's invoice as the billing run priced it (the
+ * version in force on its first day, the instalment of its statement's month, over its statement's days); a
+ * payment-day change's journal line as the change priced it (ADR 389: the regular instalment, over the days of
+ * the payment month ending its transitional period).
  */
-async function invoicesInEffect(
+async function linesInEffect(
   ctx: Pick<Ctx, 'db'>,
   policyId: string,
   accountId: string,
@@ -57,17 +59,19 @@ async function invoicesInEffect(
   const versions = (await versionPlansOf(ctx.db, [policyId])).get(policyId) ?? [];
   if (pricesInEffect(versions, at).length === versions.length) return out;
   const months = new Map((await billedStatementsOf(ctx.db, accountId)).map((s) => [s.id, s]));
+  const regular = versions.map((v) => ({ from: v.from, instalment: v.plan.regular }));
   for (const l of lines) {
+    if (l.status !== 'POSTED' || !l.servicePeriodStart || !l.servicePeriodEnd) continue;
+    const part = { start: l.servicePeriodStart, end: l.servicePeriodEnd };
+    if (l.type === 'debit_journal' && l.descriptionKey === PAYMENT_DAY_CHANGE_KEY) {
+      const priced = journalPartInEffect(regular, Number(l.descriptionValue), part, at);
+      if (priced !== undefined) out.set(l.id, priced);
+      continue;
+    }
     const s = months.get(l.statementId);
     // A period's invoice, as the run priced it (a change's own line, MTA, is priced from its instant, ADR 364).
-    if (l.type !== 'invoice' || l.subType === 'MTA' || l.status !== 'POSTED' || !s?.start || !s.end) continue;
-    if (!l.servicePeriodStart || !l.servicePeriodEnd) continue;
-    const priced = partInEffect(
-      pricesFor(versions, s.month),
-      { start: s.start, end: s.end },
-      { start: l.servicePeriodStart, end: l.servicePeriodEnd },
-      at,
-    );
+    if (l.type !== 'invoice' || l.subType === 'MTA' || !s?.start || !s.end) continue;
+    const priced = partInEffect(pricesFor(versions, s.month), { start: s.start, end: s.end }, part, at);
     if (priced !== undefined) out.set(l.id, priced);
   }
   return out;
@@ -80,7 +84,7 @@ async function chargesAt(
   ledger: { account: { id: string }; lines: LineRow[] },
   at: Date,
 ) {
-  return chargesOf(ledger.lines, await invoicesInEffect(ctx, policyId, ledger.account.id, ledger.lines, at));
+  return chargesOf(ledger.lines, await linesInEffect(ctx, policyId, ledger.account.id, ledger.lines, at));
 }
 
 /** Debits positive, credits negative: what the customer owes (negative: what we owe them). */

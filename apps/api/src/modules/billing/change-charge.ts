@@ -7,20 +7,20 @@ import {
   type Period,
   periodContaining,
   periodDays,
+  transitionalDivisor,
 } from '@forecourt/domain/billing/schedule';
-import { addDaysIso, addLondonMonths, londonDate, londonMidnightOf } from '@forecourt/domain/calendar/london';
+import { addDaysIso, londonDate, londonMidnightOf } from '@forecourt/domain/calendar/london';
 import { dayPricedPence } from '@forecourt/domain/money';
 import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, policyVersions, statementLineItems, statements } from '../../db/schema/index.ts';
+import { PAYMENT_DAY_CHANGE_KEY } from './ledger-store.ts';
 import { versionPlansOf } from './payment-day.ts';
 
 /** A version's prices as a monthly change compares them: its monthly plan (none when paid in full). */
 export interface ChangePrices {
   plan: MonthlyPlan | null;
 }
-
-const PAYMENT_DAY_CHANGE = 'billing.lineItem.paymentDayChange';
 
 /** A change's charge for one billed period: from (the change, or the period's start) to the period's end. */
 export interface ChargePart {
@@ -38,6 +38,8 @@ const partLine = (from: Date, to: Date, amount: number): ChargePart => ({
 interface BilledPeriod extends Period {
   /** The instalment number of a statement's period (1 = the month bought at checkout); null: a payment-day journal. */
   month: number | null;
+  /** A journal's new payment day: its transitional period ends at the first such date on or after its end. */
+  paymentDay?: number;
 }
 
 /**
@@ -92,19 +94,25 @@ export async function billedStatementsOf(db: Db, accountId: string) {
 async function billedPeriodsOf(db: Db, accountId: string): Promise<BilledPeriod[]> {
   const raised = await billedStatementsOf(db, accountId);
   const journals = await db
-    .select({ start: statementLineItems.servicePeriodStart, end: statementLineItems.servicePeriodEnd })
+    .select({
+      start: statementLineItems.servicePeriodStart,
+      end: statementLineItems.servicePeriodEnd,
+      paymentDay: statementLineItems.descriptionValue,
+    })
     .from(statementLineItems)
     .where(
       and(
         eq(statementLineItems.accountId, accountId),
-        eq(statementLineItems.descriptionKey, PAYMENT_DAY_CHANGE),
+        eq(statementLineItems.descriptionKey, PAYMENT_DAY_CHANGE_KEY),
         inArray(statementLineItems.status, ['POSTED', 'PENDING']),
       ),
     );
   const periods: BilledPeriod[] = raised.flatMap((r) =>
     r.start && r.end ? [{ start: r.start, end: r.end, month: r.month }] : [],
   );
-  for (const j of journals) if (j.start && j.end) periods.push({ start: j.start, end: j.end, month: null });
+  for (const j of journals)
+    if (j.start && j.end)
+      periods.push({ start: j.start, end: j.end, month: null, paymentDay: Number(j.paymentDay) });
   return periods.sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
@@ -142,9 +150,9 @@ export async function monthlyChangeCharge(
     month === null ? plan.regular : instalmentFor(month, plan);
   const partsOf = (p: BilledPeriod, from: Date): ChargePart[] => {
     const start = from.getTime() > p.start.getTime() ? from : p.start;
-    // A transitional period's days are priced over the payment month ending with it (as its journal was).
-    const whole =
-      p.month === null ? periodDays({ start: addLondonMonths(p.end, -1), end: p.end }) : periodDays(p);
+    // A transitional period's days are priced over the payment month ending with it, as its journal was: the
+    // period's, not the line's (a line ends inside it when a version took effect there, ADR 389).
+    const whole = p.month === null ? transitionalDivisor(p.end, p.paymentDay) : periodDays(p);
     const days = daysOnCoverIn({ start, end: p.end }, p.end);
     return dayRuns({ start, end: p.end }, days, whole, (day) => {
       return priceOf(o.after.plan!, p.month) - priceOf(inForce(day), p.month);

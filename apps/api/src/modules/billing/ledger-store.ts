@@ -17,6 +17,8 @@ import { owned } from '../../lib/party-scope.ts';
 export type AccountRow = typeof customerAccounts.$inferSelect;
 /** The refund line of money received that nothing was due for, paid back at once (ADR 341). */
 export const SURPLUS_REFUND_KEY = 'billing.lineItem.surplusRefund';
+/** A payment-day change's journal line, for a part of its transitional period; its value is the new day (ADR 368). */
+export const PAYMENT_DAY_CHANGE_KEY = 'billing.lineItem.paymentDayChange';
 
 /** A refund line not paid because the credit it was for is owed again (ADR 386): one key, in the domain. */
 export { REFUND_KEPT_BACK_KEY } from '@forecourt/domain/billing/ledger';

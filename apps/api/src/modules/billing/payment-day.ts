@@ -16,7 +16,13 @@ import type { Ctx } from '../../lib/context.ts';
 import { AppError, forbidden, notFound, validation } from '../../lib/errors.ts';
 import { owned } from '../../lib/party-scope.ts';
 import { requireStaffActingFor } from '../../lib/roles.ts';
-import { type AccountRow, draftStatement, lockAccount, postLine } from './ledger-store.ts';
+import {
+  type AccountRow,
+  draftStatement,
+  lockAccount,
+  PAYMENT_DAY_CHANGE_KEY,
+  postLine,
+} from './ledger-store.ts';
 
 function planOf(quote: unknown) {
   const totals = (quote as Quote | undefined)?.totals;
@@ -150,7 +156,7 @@ export async function changePaymentDay(
         await postLine(tx, draft, {
           type: 'debit_journal',
           size: part.amount,
-          descriptionKey: 'billing.lineItem.paymentDayChange',
+          descriptionKey: PAYMENT_DAY_CHANGE_KEY,
           descriptionValue: String(input.paymentDay),
           servicePeriodStart: part.start,
           servicePeriodEnd: part.end,

@@ -8,6 +8,7 @@ import { fulfilPaidAdjustment } from './modules/adjustments/index.ts';
 import {
   applySettlement,
   assertAccountNeedsMethod,
+  directDebitChargeBackCancelled,
   directDebitChargedBack,
   directDebitOutcome,
   directDebitRefundOutcome,
@@ -57,6 +58,7 @@ export const eventHandlers: EventHandlers = {
   'paymentMethod.ready': useMethodForAccount,
   'directDebit.outcome': directDebitOutcome,
   'directDebit.chargedBack': directDebitChargedBack,
+  'directDebit.chargeBackCancelled': directDebitChargeBackCancelled,
   'refund.outcome': directDebitRefundOutcome,
   'arrears.cancellationDue': endForNonPayment,
   'lifecycle.announced': recordPartnerEvent,

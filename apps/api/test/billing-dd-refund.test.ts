@@ -946,5 +946,24 @@ describe('a debit charged back while its refund waits (ADR 386)', { timeout: 400
       `We have kept ${formatGBP(refund)} of it from the refund that was still due to you; ${formatGBP(debit - refund)} is owed again`,
     );
     expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
+
+    // 12 Mar: the bank cancels its charge back (ADR 390). The debit stands, so the refund kept back is due
+    // again: the hourly job pays it, the kept-back line being no failed refund that would stop it (ADR 386).
+    app.at.set('2027-03-12T10:00:00Z');
+    const [chargedBack] = await rows(app, "SELECT id FROM sandbox_dd_payments WHERE status = 'charged_back'");
+    const bank = app.app.services.providers.directDebit as SandboxDirectDebit;
+    expect(await bank.cancelChargeBack(String(chargedBack?.id))).toEqual({
+      cancelled: true,
+      delivered: true,
+    });
+    expect(await balance(p)).toBe(-refund);
+    app.at.set('2027-03-12T11:17:00Z');
+    await payOutPendingRefunds(app.app.services);
+    expect((await refundLines(p)).map((l) => [l.amount_pence, l.status])).toEqual([
+      [refund, 'FAILED'],
+      [refund, 'PENDING'],
+    ]);
+    await advanceSandboxDirectDebit(app.app.services);
+    expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
   });
 });

@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { runBillingDay } from '../src/modules/billing/index.ts';
+import { signAnonymousToken } from '../src/lib/auth.ts';
+import { ledgerBreaks, runBillingDay } from '../src/modules/billing/index.ts';
+import { payOutPendingRefunds } from '../src/modules/billing/refund-payout.ts';
 import { advanceSandboxDirectDebit, type SandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
 import { signGoCardlessStyle } from '../src/providers/direct-debit/signature.ts';
 import {
   type BillingApp,
   billingApp,
   buySubscription,
+  openSettlePage,
+  payOnHostedPage,
   runDays,
   withMandate as withMandateAt,
 } from './billing-helpers.ts';
@@ -64,6 +68,17 @@ const mailText = async (accountId: string, kind: string) =>
     )
   ).map((r) => String(r.body));
 
+/** A statement's lines as the Billing tab gets them (staff, through the API): type and amount, in order. */
+const lineAmounts = async (p: { staff: string; accountId: string }, statementId: string) =>
+  (
+    await api(
+      (t as BillingApp).base,
+      p.staff,
+      'GET',
+      `/api/customerAccounts/${p.accountId}/statements/${statementId}`,
+    )
+  ).body.lineItems.map((l: { type: string; amount: number }) => [l.type, l.amount]);
+
 const sandboxPayments = async () =>
   (
     await rows(
@@ -71,6 +86,20 @@ const sandboxPayments = async () =>
       'SELECT right(idempotency_key, 2) AS attempt, charge_date::text AS charge, status, amount_pence FROM sandbox_dd_payments ORDER BY created_at',
     )
   ).map((r) => [r.attempt, r.charge, r.status, r.amount_pence]);
+
+/** Statement 2's debit (collected 5 Mar) charged back on 10 Mar: the account suspended, notice to 17 Mar. */
+async function chargedBack() {
+  const p = await ddSubscription(GOOD);
+  const app = t as BillingApp;
+  await runDays(app, '2027-01-31', '2027-03-09');
+  const [debit] = await rows(app, "SELECT id FROM sandbox_dd_payments WHERE status = 'confirmed'");
+  app.at.set('2027-03-10T10:00:00Z');
+  const bank = app.app.services.providers.directDebit as SandboxDirectDebit;
+  expect(await bank.chargeBack(String(debit?.id))).toEqual({ chargedBack: true, delivered: true });
+  const [account] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
+  expect(account).toMatchObject({ accountStatus: 'SUSPENDED', accountBalance: p.regular });
+  return { p, app, bank, debitId: String(debit?.id) };
+}
 
 describe('Direct Debit collection', () => {
   it('bills a Direct Debit subscription for 3 months, each payment confirmed two working days after its charge date', async () => {
@@ -241,16 +270,10 @@ describe('Direct Debit collection', () => {
   });
 
   it('a Direct Debit charged back by the bank is owed again: reversed once, no debit taken again, then cancelled for non-payment (ADR 384)', async () => {
-    const p = await ddSubscription(GOOD);
-    const app = t as BillingApp;
-    await runDays(app, '2027-01-31', '2027-03-09');
-    const [debit] = await rows(app, "SELECT id FROM sandbox_dd_payments WHERE status = 'confirmed'");
     // Wed 10 Mar: the customer's bank takes statement 2's debit back (a Direct Debit Guarantee claim), and its
     // webhook comes twice (a new event each time, as a bank's second report would).
-    app.at.set('2027-03-10T10:00:00Z');
-    const bank = app.app.services.providers.directDebit as SandboxDirectDebit;
-    expect(await bank.chargeBack(String(debit?.id))).toEqual({ chargedBack: true, delivered: true });
-    expect(await bank.chargeBack(String(debit?.id))).toEqual({ chargedBack: true, delivered: true });
+    const { p, app, bank, debitId } = await chargedBack();
+    expect(await bank.chargeBack(debitId)).toEqual({ chargedBack: true, delivered: true });
 
     const payments = await rows(
       app,
@@ -292,15 +315,7 @@ describe('Direct Debit collection', () => {
       carriedForwardBalance: p.regular,
       amountOutstanding: p.regular,
     });
-    const detail = (
-      await api(
-        app.base,
-        p.staff,
-        'GET',
-        `/api/customerAccounts/${p.accountId}/statements/${statement.statementId}`,
-      )
-    ).body;
-    expect(detail.lineItems.map((l: { type: string; amount: number }) => [l.type, l.amount])).toEqual([
+    expect(await lineAmounts(p, statement.statementId)).toEqual([
       ['invoice', p.regular],
       ['payment', -p.regular],
       ['payment_reversal', p.regular],
@@ -549,5 +564,169 @@ describe('Direct Debit collection', () => {
     const [failedMail] = await mailText(p.accountId, 'payment-failed');
     expect(failedMail).toContain('Your Direct Debit instruction is no longer active');
     expect(failedMail).not.toContain('by Direct Debit again');
+  });
+});
+
+describe('a charge back its bank cancels (ADR 390)', () => {
+  const paymentsOf = (app: BillingApp) =>
+    rows(app, "SELECT status, decline_code FROM customer_payments WHERE purpose = 'statement'");
+  const statementTwo = async (app: BillingApp, p: { staff: string; accountId: string }) =>
+    (await api(app.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)).body.find(
+      (s: { statementNumber: number }) => s.statementNumber === 2,
+    );
+
+  it('the payment stands again: the statement settled, the suspension lifted, told once however often it comes', async () => {
+    const { p, app, bank, debitId } = await chargedBack();
+    app.at.set('2027-03-12T10:00:00Z');
+    expect(await bank.cancelChargeBack(debitId)).toEqual({ cancelled: true, delivered: true });
+    // Sent again by the bank (a new event, not the same one): nothing more happens.
+    const [payment] = await rows(app, 'SELECT mandate_id FROM sandbox_dd_payments WHERE id = $1', [debitId]);
+    const secret = String(
+      (await rows(app, "SELECT value FROM app_secrets WHERE name = 'sandbox-dd-webhook'"))[0]?.value,
+    );
+    const again = JSON.stringify({
+      events: [
+        {
+          id: 'EV_TEST_CB_CANCELLED_2',
+          resource_type: 'payments',
+          action: 'chargeback_cancelled',
+          links: { payment: debitId, mandate: payment?.mandate_id },
+          details: { cause: 'chargeback_cancelled' },
+        },
+      ],
+    });
+    const res = await fetch(`${app.base}/api/gocardless/webhooks`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'webhook-signature': signGoCardlessStyle(again, secret),
+      },
+      body: again,
+    });
+    expect(res.status).toBe(200);
+    expect(await bank.cancelChargeBack(debitId)).toEqual({ cancelled: false, delivered: false });
+
+    expect(await paymentsOf(app)).toEqual([{ status: 'SETTLED', decline_code: 'chargeback_cancelled' }]);
+    const statement = await statementTwo(app, p);
+    expect(statement).toMatchObject({
+      status: 'settled',
+      subtotalBalance: 0,
+      carriedForwardBalance: 0,
+      amountOutstanding: 0,
+    });
+    expect(await lineAmounts(p, statement.statementId)).toEqual([
+      ['invoice', p.regular],
+      ['payment', -p.regular],
+      ['payment_reversal', p.regular],
+      ['payment', -p.regular],
+    ]);
+    const [account] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
+    expect(account).toMatchObject({ accountStatus: 'ACTIVE', outstandingAmount: 0, accountBalance: 0 });
+    const told = await mailText(p.accountId, 'payment-charge-back-cancelled');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain(
+      `Your bank has cancelled its return of the £${(p.regular / 100).toFixed(2)} Direct Debit`,
+    );
+    expect(told[0]).toContain('There is nothing more to pay.');
+    expect(told[0]).toContain('Your account is no longer suspended.');
+    const announced = await rows(
+      app,
+      "SELECT type FROM partner_events WHERE policy_id = $1 AND type LIKE 'payment.%' ORDER BY seq",
+      [p.policyId],
+    );
+    expect(announced.map((e) => e.type)).toEqual([
+      'payment.succeeded',
+      'payment.reversed',
+      'payment.succeeded',
+    ]);
+    // The notice is withdrawn: the policy is not cancelled for non-payment, and the next month is collected.
+    const { log } = await runDays(app, '2027-03-12', '2027-03-28');
+    expect(log).toEqual(['2027-03-28 raised']);
+    const [policy] = await rows(app, 'SELECT status FROM policies WHERE id = $1', [p.policyId]);
+    expect(policy?.status).not.toBe('CANCELLED');
+  });
+
+  it('paid again by card meanwhile: the money is a credit the next statement takes off; nothing debited that month', async () => {
+    const { p, app, bank, debitId } = await chargedBack();
+    app.at.set('2027-03-11T10:00:00Z');
+    const token = (await signAnonymousToken(app.app.services, p.partyId)).accessToken;
+    const session = await openSettlePage(app, token, p.accountId);
+    expect(session.status).toBe(200);
+    await payOnHostedPage(session.body.url);
+    const [paid] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
+    expect(paid).toMatchObject({ accountStatus: 'ACTIVE', accountBalance: 0 });
+    app.at.set('2027-03-12T10:00:00Z');
+    expect(await bank.cancelChargeBack(debitId)).toEqual({ cancelled: true, delivered: true });
+    const [account] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
+    expect(account).toMatchObject({
+      accountStatus: 'ACTIVE',
+      outstandingAmount: 0,
+      accountBalance: -p.regular,
+    });
+    const [told] = await mailText(p.accountId, 'payment-charge-back-cancelled');
+    expect(told).toContain(
+      `Your account is £${(p.regular / 100).toFixed(2)} in credit: it will be taken off your next payment.`,
+    );
+    expect(told).not.toContain('suspended');
+    // 28 Mar: statement 3 bills the month and takes the credit off; nothing is asked, so no debit is made.
+    await runDays(app, '2027-03-12', '2027-04-02');
+    const statements = (
+      await api(app.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)
+    ).body;
+    expect(statements[0]).toMatchObject({ statementNumber: 3, status: 'settled', amountOutstanding: 0 });
+    expect((await sandboxPayments()).map((s) => s[2])).toEqual(['confirmed']);
+  });
+
+  it('heard before the charge back itself: 409 with nothing recorded, and taken once the charge back is', async () => {
+    const p = await ddSubscription(GOOD);
+    const app = t as BillingApp;
+    await runDays(app, '2027-01-31', '2027-03-09');
+    const [debit] = await rows(
+      app,
+      "SELECT id, webhook_url FROM sandbox_dd_payments WHERE status = 'confirmed'",
+    );
+    const bank = app.app.services.providers.directDebit as SandboxDirectDebit;
+    app.at.set('2027-03-10T10:00:00Z');
+    // The charge back's event goes astray; the cancellation of it reaches the app first.
+    await app.database.query("UPDATE sandbox_dd_payments SET webhook_url = 'http://127.0.0.1:9/'");
+    expect(await bank.chargeBack(String(debit?.id))).toEqual({ chargedBack: true, delivered: false });
+    await app.database.query('UPDATE sandbox_dd_payments SET webhook_url = $1', [debit?.webhook_url]);
+    expect(await bank.cancelChargeBack(String(debit?.id))).toEqual({ cancelled: false, delivered: false });
+    expect(await paymentsOf(app)).toEqual([{ status: 'SETTLED', decline_code: null }]);
+    expect(await mailText(p.accountId, 'payment-charge-back-cancelled')).toEqual([]);
+    // The bank sends both again, in order: reversed, then standing again; the account ends as it began.
+    expect(await bank.chargeBack(String(debit?.id))).toEqual({ chargedBack: true, delivered: true });
+    expect(await bank.cancelChargeBack(String(debit?.id))).toEqual({ cancelled: true, delivered: true });
+    expect(await paymentsOf(app)).toEqual([{ status: 'SETTLED', decline_code: 'chargeback_cancelled' }]);
+    expect(await statementTwo(app, p)).toMatchObject({ status: 'settled', amountOutstanding: 0 });
+    const [account] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
+    expect(account).toMatchObject({ accountStatus: 'ACTIVE', accountBalance: 0 });
+  });
+
+  it('after the policy was cancelled for non-payment: what was paid for the days not had is paid back', async () => {
+    const { p, app, bank, debitId } = await chargedBack();
+    const { log } = await runDays(app, '2027-03-10', '2027-03-19');
+    expect(log).toEqual(['2027-03-18 cancelled']);
+    const owed = Math.floor((p.regular * 18) / 28);
+    app.at.set('2027-03-22T10:00:00Z');
+    expect(await bank.cancelChargeBack(debitId)).toEqual({ cancelled: true, delivered: true });
+    const credit = p.regular - owed;
+    const [account] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
+    expect(account).toMatchObject({ accountBalance: -credit });
+    const [told] = await mailText(p.accountId, 'payment-charge-back-cancelled');
+    expect(told).toContain(`in credit: we will pay it back to you.`);
+    expect(told).not.toContain('suspended');
+    const [policy] = await rows(app, 'SELECT status FROM policies WHERE id = $1', [p.policyId]);
+    expect(policy?.status).toBe('CANCELLED');
+    // The hourly job pays the credit back (by GoCardless, against the debit that stands again).
+    app.at.set('2027-03-22T11:17:00Z');
+    await payOutPendingRefunds(app.app.services);
+    const refunds = await rows(
+      app,
+      "SELECT amount_pence, status FROM statement_line_items WHERE account_id = $1 AND type = 'refund'",
+      [p.accountId],
+    );
+    expect(refunds.map((r) => r.amount_pence)).toEqual([credit]);
+    expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
   });
 });

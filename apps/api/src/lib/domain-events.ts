@@ -64,6 +64,8 @@ export interface InTransactionEvents {
   'directDebit.outcome': EventShape<TxAt, { payment: PaymentRow; succeeded: boolean }, void>;
   /** A collected Direct Debit was charged back by the payer's bank (ADR 384): billing reopens what it paid. */
   'directDebit.chargedBack': EventShape<TxAt, { payment: PaymentRow }, void>;
+  /** The payer's bank cancelled its charge back (ADR 390): the payment stands again, and billing posts it. */
+  'directDebit.chargeBackCancelled': EventShape<TxAt, { payment: PaymentRow }, void>;
   /** A refund part moved at the provider (ADR 305): billing settles the ledger's refund line. */
   'refund.outcome': EventShape<TxAt, { reference: string; returned: RefundRow | null }, void>;
   /**
@@ -106,6 +108,7 @@ export const IN_TRANSACTION_EVENTS = [
   'paymentMethod.ready',
   'directDebit.outcome',
   'directDebit.chargedBack',
+  'directDebit.chargeBackCancelled',
   'refund.outcome',
   'arrears.cancellationDue',
   'lifecycle.announced',

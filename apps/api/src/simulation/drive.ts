@@ -108,6 +108,15 @@ export interface Driver {
 
 export function driver(w: World): Driver {
   const f = () => demoFactory({ ...w.app.services, clock: w.clock }, w.app.log);
+  const sandboxBank = () => w.app.services.providers.directDebit as unknown as SandboxDirectDebit;
+  /** The sandbox bank's latest Direct Debit in a status (the newest by `order`), if any. */
+  const lastDebit = async (status: 'confirmed' | 'charged_back', order: string) => {
+    const r = await w.database.query(
+      `SELECT id FROM sandbox_dd_payments WHERE status = $1 ORDER BY ${order} LIMIT 1`,
+      [status],
+    );
+    return (r.rows[0] as { id: string } | undefined)?.id;
+  };
   const person = DEMO_CUSTOMER;
   const facts: Facts = {
     product: 'SUBSCRIPTION',
@@ -309,15 +318,18 @@ export function driver(w: World): Driver {
             return;
           case 'chargeBack': {
             // The customer's bank takes back the last Direct Debit it collected, and says so by webhook.
-            const r = await w.database.query(
-              "SELECT id FROM sandbox_dd_payments WHERE status = 'confirmed' ORDER BY charge_date DESC, created_at DESC LIMIT 1",
-              [],
-            );
-            const id = (r.rows[0] as { id: string } | undefined)?.id;
+            const id = await lastDebit('confirmed', 'charge_date DESC, created_at DESC');
             if (!id) throw new Refused('no Direct Debit collected');
-            const sandbox = w.app.services.providers.directDebit as unknown as SandboxDirectDebit;
-            const done = await sandbox.chargeBack(id);
+            const done = await sandboxBank().chargeBack(id);
             if (!done.delivered) throw new Error(`the app did not hear the charge back of ${id}`);
+            return;
+          }
+          case 'cancelChargeBack': {
+            // The customer's bank cancels its last charge back; the debit is collected again (ADR 390).
+            const id = await lastDebit('charged_back', 'updated_at DESC');
+            if (!id) throw new Refused('no Direct Debit charged back');
+            const done = await sandboxBank().cancelChargeBack(id);
+            if (!done.delivered) throw new Error(`the app did not hear the charge back of ${id} cancelled`);
             return;
           }
           case 'claim':

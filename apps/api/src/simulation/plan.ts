@@ -44,7 +44,9 @@ export type LifeOp =
   /** The billing run does not run for `days` days from `day` (a job worker down): the next run catches up. */
   | { kind: 'down'; day: number; days: number }
   /** The customer's bank takes back the last Direct Debit it collected (a Direct Debit Guarantee claim, ADR 384). */
-  | { kind: 'chargeBack'; day: number };
+  | { kind: 'chargeBack'; day: number }
+  /** The customer's bank cancels its last charge back (GoCardless `chargeback_cancelled`, ADR 390). */
+  | { kind: 'cancelChargeBack'; day: number };
 
 export interface LifePlan {
   seed: number;
@@ -151,8 +153,13 @@ export function drawLife(r: Rng, seed: number): LifePlan {
   // when the month's debit has often been collected. The suspension it brings (eight days) often spans the next
   // payment date, whose days on cover are billed when cover ends for non-payment (ADR 388). Drawn last, so
   // everything above stays as it was.
-  if (buy.paidBy === 'direct-debit' && days > 45 && r.chance(0.35))
-    ops.push({ kind: 'chargeBack', day: Math.min(days - 1, nearPaymentDate() + r.int(5, 26)) });
+  if (buy.paidBy === 'direct-debit' && days > 45 && r.chance(0.35)) {
+    const day = Math.min(days - 1, nearPaymentDate() + r.int(5, 26));
+    ops.push({ kind: 'chargeBack', day });
+    // The bank cancels it a day to a fortnight later (ADR 390): before the notice runs out or after the policy
+    // was cancelled for non-payment, and often after the customer paid the amount again. Drawn last.
+    if (r.chance(0.4)) ops.push({ kind: 'cancelChargeBack', day: Math.min(days - 1, day + r.int(1, 14)) });
+  }
   ops.sort((a, b) => a.day - b.day);
   return { seed, buy, ops, days };
 }

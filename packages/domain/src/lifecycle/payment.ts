@@ -7,10 +7,11 @@ import { defineMachine, tableOf } from './machine.ts';
  * paid straight away with a new card token or a late provider success (settled from FAILED; declined again,
  * FAILED stays FAILED).
  * Money paid back by us is a refund, not a move of the payment. Money the payer's bank takes back is: a Direct
- * Debit charged back under the Direct Debit Guarantee is REVERSED, and nothing comes of it after (ADR 384).
+ * Debit charged back under the Direct Debit Guarantee is REVERSED (ADR 384); if the payer's bank then cancels
+ * its charge back, the money is the insurer's again and the payment is SETTLED once more (ADR 390).
  * DRAFT is in the schema but no code writes it (ADR 345).
  */
-export const PAYMENT_EVENTS = ['submit', 'settle', 'fail', 'reopen', 'reverse'] as const;
+export const PAYMENT_EVENTS = ['submit', 'settle', 'fail', 'reopen', 'reverse', 'reinstate'] as const;
 export type PaymentEvent = (typeof PAYMENT_EVENTS)[number];
 export type PaymentState = PaymentStatus;
 
@@ -27,5 +28,6 @@ export const paymentMachine = defineMachine<PaymentState, PaymentEvent>({
     ...row(['PENDING', 'FAILED'], 'fail', 'FAILED', 'payment.failed'),
     ...row('FAILED', 'reopen', 'PENDING', 'payment.reopened'),
     ...row('SETTLED', 'reverse', 'REVERSED', 'payment.reversed'),
+    ...row('REVERSED', 'reinstate', 'SETTLED', 'payment.reinstated'),
   ],
 });

@@ -1,15 +1,45 @@
 import { canTransition, statementMachine } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, policies, statements } from '../../db/schema/index.ts';
 import { publish } from '../../lib/domain-events.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
 import type { CollectionPayment } from '../payments/index.ts';
-import { suspendForNonPayment } from './arrears.ts';
-import { movedBy, postLine } from './ledger-store.ts';
+import { reinstateIfPaid, suspendForNonPayment } from './arrears.ts';
+import { movedBy, postedBalance, postLine } from './ledger-store.ts';
 import { sendNotice } from './notices.ts';
 import { keepRefundsToCreditHeld } from './refund-payout.ts';
+
+/**
+ * The statement a Direct Debit paid, locked, with its account and policy's status, and the payment's line posted
+ * on it (the bank taking the debit back, or its charge back cancelled). None for a payment of no statement.
+ */
+async function postOnItsStatement(
+  ctx: { db: Db; at: Date },
+  payment: CollectionPayment,
+  type: 'payment' | 'payment_reversal',
+  descriptionKey: string,
+) {
+  if (payment.purpose !== 'statement') return undefined;
+  const [row] = await ctx.db
+    .select({ account: customerAccounts, statement: statements, policyStatus: policies.status })
+    .from(statements)
+    .innerJoin(customerAccounts, eq(customerAccounts.id, statements.accountId))
+    .innerJoin(policies, eq(policies.id, customerAccounts.policyId))
+    .where(eq(statements.id, payment.reference))
+    .for('update', { of: statements });
+  if (!row) return undefined;
+  await postLine(ctx.db, row.statement, {
+    type,
+    size: payment.amountPence,
+    descriptionKey,
+    ...movedBy(false),
+    customerPaymentId: payment.id,
+    effectiveAt: ctx.at,
+  });
+  return row;
+}
 
 /**
  * A collected Direct Debit that the payer's bank charged back (ADR 384), in the webhook's transaction after its
@@ -24,25 +54,15 @@ import { keepRefundsToCreditHeld } from './refund-payout.ts';
  *   or that nothing is.
  */
 export async function directDebitChargedBack(ctx: { db: Db; at: Date }, o: { payment: CollectionPayment }) {
-  if (o.payment.purpose !== 'statement') return;
-  const [row] = await ctx.db
-    .select({ account: customerAccounts, statement: statements, policyStatus: policies.status })
-    .from(statements)
-    .innerJoin(customerAccounts, eq(customerAccounts.id, statements.accountId))
-    .innerJoin(policies, eq(policies.id, customerAccounts.policyId))
-    .where(eq(statements.id, o.payment.reference))
-    .for('update', { of: statements });
+  const row = await postOnItsStatement(
+    ctx,
+    o.payment,
+    'payment_reversal',
+    'billing.lineItem.directDebitChargedBack',
+  );
   if (!row) return;
   const { account, statement } = row;
   const amount = o.payment.amountPence;
-  await postLine(ctx.db, statement, {
-    type: 'payment_reversal',
-    size: amount,
-    descriptionKey: 'billing.lineItem.directDebitChargedBack',
-    ...movedBy(false),
-    customerPaymentId: o.payment.id,
-    effectiveAt: ctx.at,
-  });
   // The account may hold a credit it was still to pay back (a cancellation's refund not paid yet, ADR 386): the
   // returned amount takes what it can of it, and the statement asks again only for the rest. The refund lines are
   // trimmed by their payout, under their lock, before it asks the provider; here it is only worked out.
@@ -96,5 +116,83 @@ export async function directDebitChargedBack(ctx: { db: Db; at: Date }, o: { pay
   await sendNotice(ctx.db, account, 'payment-charged-back', 'Your Direct Debit was returned', [
     returned,
     `${owedAgain} for the cover you had: please pay the outstanding balance from your account, or call us.`,
+  ]);
+}
+
+/**
+ * A charge back its payer's bank cancelled (ADR 390), in the webhook's transaction after the payment was
+ * reinstated: the money is the insurer's again.
+ * - The payment is posted again on the statement it paid, so the account no longer owes it.
+ * - The statement no longer asks for it. If that leaves nothing to pay, the statement is settled and a suspension
+ *   it brought is lifted.
+ * - Anything paid meanwhile is now a credit. A live policy's next statement takes it off. An ended policy's is
+ *   paid back by the hourly credit job (ADR 305), which does not count a refund kept back (ADR 386).
+ * - Partners are told the payment was collected again; the customer is told what it means for them.
+ */
+export async function directDebitChargeBackCancelled(
+  ctx: { db: Db; at: Date },
+  o: { payment: CollectionPayment },
+) {
+  const row = await postOnItsStatement(
+    ctx,
+    o.payment,
+    'payment',
+    'billing.lineItem.directDebitChargeBackCancelled',
+  );
+  if (!row) return;
+  const { account, statement } = row;
+  const amount = o.payment.amountPence;
+  const applied = Math.min(amount, statement.amountOutstandingPence);
+  const remaining = statement.amountOutstandingPence - applied;
+  await ctx.db
+    .update(statements)
+    .set({
+      subtotalPence: statement.subtotalPence - amount,
+      carriedForwardPence: statement.carriedForwardPence - amount,
+      amountOutstandingPence: remaining,
+      // Paid in full by the payment standing again: settled, by the machine. Still owed in part: as it was.
+      ...(applied > 0 && remaining === 0 && canTransition(statementMachine, statement.status, 'payInFull')
+        ? { status: nextStatus(statementMachine, statement.status, 'payInFull') }
+        : {}),
+    })
+    .where(eq(statements.id, statement.id));
+  const suspended = account.status === 'SUSPENDED';
+  await reinstateIfPaid(ctx.db, account.id);
+  const [after] = await ctx.db
+    .select({ status: customerAccounts.status })
+    .from(customerAccounts)
+    .where(eq(customerAccounts.id, account.id));
+  await publish(
+    'lifecycle.announced',
+    { db: ctx.db, at: ctx.at },
+    {
+      type: 'payment.succeeded' as const,
+      policyId: account.policyId,
+      data: { amountPence: amount, collectedAt: ctx.at.toISOString() },
+    },
+  );
+  const credit = -(await postedBalance(ctx.db, account.id));
+  const live = row.policyStatus === 'ACTIVE' || row.policyStatus === 'PENDING';
+  // An ended policy's credit is paid back by the hourly job when it has a final statement (a cancellation's).
+  const [final] = await ctx.db
+    .select({ id: statements.id })
+    .from(statements)
+    .where(and(eq(statements.accountId, account.id), eq(statements.final, true)));
+  const inCredit = `Your account is ${formatGBP(credit)} in credit`;
+  const standing =
+    credit > 0
+      ? live
+        ? `${inCredit}: it will be taken off your next payment.`
+        : final
+          ? `${inCredit}: we will pay it back to you.`
+          : `${inCredit}: please call us and we will pay it back to you.`
+      : credit < 0
+        ? `${formatGBP(-credit)} is still to pay: please pay it from the Billing tab of your policy, or call us.`
+        : 'There is nothing more to pay.';
+  await sendNotice(ctx.db, account, 'payment-charge-back-cancelled', 'Your Direct Debit payment stands', [
+    `Your bank has cancelled its return of the ${formatGBP(amount)} Direct Debit that paid statement ${statement.statementNumber}, so that payment stands.`,
+    standing,
+    // (An ended policy stays ended: only a live one's suspension means anything to the customer.)
+    ...(live && suspended && after?.status === 'ACTIVE' ? ['Your account is no longer suspended.'] : []),
   ]);
 }

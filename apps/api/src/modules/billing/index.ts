@@ -17,7 +17,7 @@ export {
   termChangeCharge,
 } from './change-charge.ts';
 export { changePaymentOf } from './change-payment.ts';
-export { directDebitChargedBack } from './direct-debit-charged-back.ts';
+export { directDebitChargeBackCancelled, directDebitChargedBack } from './direct-debit-charged-back.ts';
 export { directDebitOutcome } from './direct-debit-outcome.ts';
 export { type LedgerBreak, ledgerBreaks } from './ledger-check.ts';
 export { ledgerCheckJob } from './ledger-check-job.ts';

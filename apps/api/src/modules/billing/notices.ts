@@ -16,6 +16,7 @@ export type BillingNotice =
   | 'debit-cancelled'
   | 'debit-amended'
   | 'payment-charged-back'
+  | 'payment-charge-back-cancelled'
   | 'account-suspended'
   | 'notice-of-cancellation'
   | 'cancelled-non-payment';

@@ -7,7 +7,11 @@ import { publish } from '../../lib/domain-events.ts';
 import { guardOf } from '../../lib/lifecycle.ts';
 import { DirectDebitFlowError } from '../../providers/direct-debit/direct-debit-provider.ts';
 import { paymentAndMethod } from './charge-saved-card.ts';
-import { reverseChargedBack } from './direct-debit-charged-back.ts';
+import {
+  CHARGE_BACK_CANCELLED,
+  reinstateChargeBackCancelled,
+  reverseChargedBack,
+} from './direct-debit-charged-back.ts';
 
 export type CollectionPayment = typeof customerPayments.$inferSelect;
 
@@ -360,6 +364,8 @@ export async function applyDirectDebitPaymentEvent(
   if (attempts.some((a) => a.attempt > collection.attempt)) return;
   if (event.action === 'charged_back')
     return reverseChargedBack(ctx, { paymentId: collection.customerPaymentId, cause: event.cause, at: now });
+  if (event.action === CHARGE_BACK_CANCELLED)
+    return reinstateChargeBackCancelled(ctx, { paymentId: collection.customerPaymentId, at: now });
   const succeeded = event.action === 'confirmed';
   if (!succeeded && event.action !== 'failed' && event.action !== 'cancelled') return;
   const [moved] = await ctx.db

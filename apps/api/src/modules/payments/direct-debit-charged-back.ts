@@ -7,6 +7,10 @@ import { AppError } from '../../lib/errors.ts';
 import { guardOf } from '../../lib/lifecycle.ts';
 
 const REVERSE = guardOf(paymentMachine, 'reverse');
+const REINSTATE = guardOf(paymentMachine, 'reinstate');
+
+/** The decline code a payment reinstated after its charge back carries (GoCardless's event: ADR 390). */
+export const CHARGE_BACK_CANCELLED = 'chargeback_cancelled';
 
 /**
  * A collected Direct Debit the payer's bank took back (GoCardless `charged_back`: a claim under the Direct Debit
@@ -34,4 +38,30 @@ export async function reverseChargedBack(
     .where(eq(customerPayments.id, o.paymentId));
   if (payment?.status === 'PENDING')
     throw new AppError('CONFLICT', 'This payment is not collected here yet: send the charge back again');
+}
+
+/**
+ * The payer's bank cancelled its charge back of a collected Direct Debit (GoCardless `chargeback_cancelled`,
+ * ADR 390), in the webhook's transaction: the money is the insurer's again, so the REVERSED payment is SETTLED
+ * once more (only a REVERSED payment moves), marked as reinstated, and billing posts it again.
+ */
+export async function reinstateChargeBackCancelled(ctx: Pick<Ctx, 'db'>, o: { paymentId: string; at: Date }) {
+  const [reinstated] = await ctx.db
+    .update(customerPayments)
+    .set({ status: REINSTATE.to, declineCode: CHARGE_BACK_CANCELLED, updatedAt: o.at })
+    .where(and(eq(customerPayments.id, o.paymentId), inArray(customerPayments.status, REINSTATE.from)))
+    .returning();
+  if (reinstated) {
+    await publish('directDebit.chargeBackCancelled', { db: ctx.db, at: o.at }, { payment: reinstated });
+    return;
+  }
+  // The charge back itself not heard yet (its event still to come): answered 409 with nothing recorded, so the
+  // provider sends this again after it. A payment reinstated already is left as it is.
+  const [payment] = await ctx.db
+    .select({ status: customerPayments.status, declineCode: customerPayments.declineCode })
+    .from(customerPayments)
+    .where(eq(customerPayments.id, o.paymentId));
+  const heard = payment?.status === REINSTATE.to && payment.declineCode === CHARGE_BACK_CANCELLED;
+  if (payment && !heard && (payment.status === 'PENDING' || payment.status === 'SETTLED'))
+    throw new AppError('CONFLICT', 'The charge back of this payment is not known here yet: send this again');
 }

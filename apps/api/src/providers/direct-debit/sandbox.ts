@@ -80,6 +80,12 @@ export interface SandboxDirectDebit extends DirectDebitProvider {
    * the app acknowledged the event (a refused one is sent again by the next call).
    */
   chargeBack(paymentId: string): Promise<{ chargedBack: boolean; delivered: boolean }>;
+  /**
+   * The payer's bank cancels its charge back (ADR 390; GoCardless `chargeback_cancelled`, almost always at the
+   * payer's request): the payment is collected again (`confirmed`) and the app is told by webhook. Answers
+   * whether it was, and whether the app acknowledged the event.
+   */
+  cancelChargeBack(paymentId: string): Promise<{ cancelled: boolean; delivered: boolean }>;
 }
 
 /**
@@ -240,6 +246,34 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
         },
       );
       return { chargedBack: true, delivered };
+    },
+
+    async cancelChargeBack(paymentId) {
+      const { db, clock } = services();
+      const [p] = await db
+        .update(sandboxDdPayments)
+        .set({ status: 'confirmed', updatedAt: clock.now() })
+        .where(and(eq(sandboxDdPayments.id, paymentId), eq(sandboxDdPayments.status, 'charged_back')))
+        .returning();
+      if (!p) return { cancelled: false, delivered: false };
+      const delivered = await sendEvent(
+        p.webhookUrl,
+        'payments',
+        'chargeback_cancelled',
+        { payment: p.id, mandate: p.mandateId },
+        {
+          origin: 'bank',
+          cause: 'chargeback_cancelled',
+          description: "The customer's bank has cancelled the chargeback request.",
+        },
+      );
+      // Not heard (the app answered 409 or was down): charged back again, so the next call sends it again.
+      if (!delivered)
+        await db
+          .update(sandboxDdPayments)
+          .set({ status: 'charged_back', updatedAt: clock.now() })
+          .where(and(eq(sandboxDdPayments.id, paymentId), eq(sandboxDdPayments.status, 'confirmed')));
+      return { cancelled: delivered, delivered };
     },
 
     async activateMandate(mandateId) {

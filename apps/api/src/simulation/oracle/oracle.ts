@@ -22,6 +22,8 @@ const date = (v: unknown) => (v ? new Date(v as string) : undefined);
 
 /** A statement failed again by a debit charged back (ADR 384): its status seen with a reversal line on it. */
 const CHARGED_BACK = 'failed (charged back)';
+/** A payment SETTLED again after its bank cancelled its charge back (ADR 390). */
+const REINSTATED = 'SETTLED (charge back cancelled)';
 
 /** Legal status moves (from the spec and the code's intent); a status may also stay. */
 export const LEGAL_MOVES: Record<string, Record<string, string[]>> = {
@@ -47,12 +49,14 @@ export const LEGAL_MOVES: Record<string, Record<string, string[]>> = {
     DRAFT: ['PENDING', 'SETTLED', 'FAILED'],
     // (Confirmed and charged back between two looks: REVERSED, ADR 384.) A payment reversed that its bank did
     // not charge back is seen as REVERSED_UNEXPLAINED, which no move reaches.
-    PENDING: ['SETTLED', 'FAILED', 'REVERSED'],
+    PENDING: ['SETTLED', 'FAILED', 'REVERSED', REINSTATED],
     // The billing run's retry reopens the statement's failed payment (reopenStatementPayment).
     FAILED: ['PENDING', 'SETTLED'],
-    // Charged back by the payer's bank (ADR 384).
-    SETTLED: ['REVERSED'],
-    REVERSED: [],
+    // Charged back by the payer's bank (ADR 384); the charge back cancelled by it (ADR 390), seen as REINSTATED
+    // while its bank has it collected again (REINSTATED_UNEXPLAINED otherwise, which no move reaches).
+    SETTLED: ['REVERSED', REINSTATED],
+    REVERSED: [REINSTATED],
+    [REINSTATED]: ['REVERSED'],
   },
   line: { PENDING: ['POSTED', 'FAILED'], POSTED: [], FAILED: [] },
   claim: { pending: ['active', 'settled'], active: ['settled'], settled: [] },
@@ -171,7 +175,12 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
          UNION ALL SELECT 'payment', c.id::text || ' ' || c.purpose,
            CASE WHEN c.status = 'REVERSED' AND NOT EXISTS (SELECT 1 FROM dd_collections d
              JOIN sandbox_dd_payments b ON b.id = d.provider_payment_id
-             WHERE d.customer_payment_id = c.id AND b.status = 'charged_back') THEN 'REVERSED_UNEXPLAINED' ELSE c.status END
+             WHERE d.customer_payment_id = c.id AND b.status = 'charged_back') THEN 'REVERSED_UNEXPLAINED'
+           WHEN c.status = 'SETTLED' AND c.decline_code = 'chargeback_cancelled' THEN
+             CASE WHEN EXISTS (SELECT 1 FROM dd_collections d JOIN sandbox_dd_payments b ON b.id = d.provider_payment_id
+               WHERE d.customer_payment_id = c.id AND b.status = 'confirmed') THEN '${REINSTATED}'
+             ELSE 'REINSTATED_UNEXPLAINED' END
+           ELSE c.status END
            FROM customer_payments c
          UNION ALL SELECT 'line', id::text || ' ' || type, status FROM statement_line_items
          UNION ALL SELECT 'claim', id::text, status FROM claims`,

@@ -963,7 +963,16 @@ describe('a debit charged back while its refund waits (ADR 386)', { timeout: 400
       [refund, 'FAILED'],
       [refund, 'PENDING'],
     ]);
-    await advanceSandboxDirectDebit(app.app.services);
+    // GoCardless pays it on the third working day: the line is posted, and the account ends at nothing.
+    for (const day of ['2027-03-15', '2027-03-16', '2027-03-17']) {
+      app.at.set(`${day}T06:00:00Z`);
+      await advanceSandboxDirectDebit(app.app.services);
+    }
+    expect((await refundLines(p)).map((l) => [l.amount_pence, l.status])).toEqual([
+      [refund, 'FAILED'],
+      [refund, 'POSTED'],
+    ]);
+    expect(await balance(p)).toBe(0);
     expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
   });
 });

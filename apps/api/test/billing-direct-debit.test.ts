@@ -567,9 +567,44 @@ describe('Direct Debit collection', () => {
   });
 });
 
+/** A payment event about a sandbox debit, signed as the sandbox bank signs it, sent by the test: its status. */
+async function sendPaymentEvent(
+  app: BillingApp,
+  paymentId: string,
+  id: string,
+  action: string,
+  createdAt?: string,
+) {
+  const [payment] = await rows(app, 'SELECT mandate_id FROM sandbox_dd_payments WHERE id = $1', [paymentId]);
+  const secret = String(
+    (await rows(app, "SELECT value FROM app_secrets WHERE name = 'sandbox-dd-webhook'"))[0]?.value,
+  );
+  const body = JSON.stringify({
+    events: [
+      {
+        id,
+        ...(createdAt ? { created_at: createdAt } : {}),
+        resource_type: 'payments',
+        action,
+        links: { payment: paymentId, mandate: payment?.mandate_id },
+        details: { cause: action },
+      },
+    ],
+  });
+  const res = await fetch(`${app.base}/api/gocardless/webhooks`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'webhook-signature': signGoCardlessStyle(body, secret) },
+    body,
+  });
+  return res.status;
+}
+
 describe('a charge back its bank cancels (ADR 390)', () => {
   const paymentsOf = (app: BillingApp) =>
-    rows(app, "SELECT status, decline_code FROM customer_payments WHERE purpose = 'statement'");
+    rows(
+      app,
+      "SELECT status, decline_code FROM customer_payments WHERE purpose = 'statement' ORDER BY created_at",
+    );
   const statementTwo = async (app: BillingApp, p: { staff: string; accountId: string }) =>
     (await api(app.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)).body.find(
       (s: { statementNumber: number }) => s.statementNumber === 2,
@@ -580,30 +615,7 @@ describe('a charge back its bank cancels (ADR 390)', () => {
     app.at.set('2027-03-12T10:00:00Z');
     expect(await bank.cancelChargeBack(debitId)).toEqual({ cancelled: true, delivered: true });
     // Sent again by the bank (a new event, not the same one): nothing more happens.
-    const [payment] = await rows(app, 'SELECT mandate_id FROM sandbox_dd_payments WHERE id = $1', [debitId]);
-    const secret = String(
-      (await rows(app, "SELECT value FROM app_secrets WHERE name = 'sandbox-dd-webhook'"))[0]?.value,
-    );
-    const again = JSON.stringify({
-      events: [
-        {
-          id: 'EV_TEST_CB_CANCELLED_2',
-          resource_type: 'payments',
-          action: 'chargeback_cancelled',
-          links: { payment: debitId, mandate: payment?.mandate_id },
-          details: { cause: 'chargeback_cancelled' },
-        },
-      ],
-    });
-    const res = await fetch(`${app.base}/api/gocardless/webhooks`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'webhook-signature': signGoCardlessStyle(again, secret),
-      },
-      body: again,
-    });
-    expect(res.status).toBe(200);
+    expect(await sendPaymentEvent(app, debitId, 'EV_TEST_CB_CANCELLED_2', 'chargeback_cancelled')).toBe(200);
     expect(await bank.cancelChargeBack(debitId)).toEqual({ cancelled: false, delivered: false });
 
     expect(await paymentsOf(app)).toEqual([{ status: 'SETTLED', decline_code: 'chargeback_cancelled' }]);
@@ -639,11 +651,48 @@ describe('a charge back its bank cancels (ADR 390)', () => {
       'payment.reversed',
       'payment.succeeded',
     ]);
+    // A late report of the charge back the bank has since cancelled (raised on 10 Mar) changes nothing.
+    expect(
+      await sendPaymentEvent(app, debitId, 'EV_TEST_CB_LATE', 'charged_back', '2027-03-10T10:00:00.000Z'),
+    ).toBe(200);
+    expect(await paymentsOf(app)).toEqual([{ status: 'SETTLED', decline_code: 'chargeback_cancelled' }]);
     // The notice is withdrawn: the policy is not cancelled for non-payment, and the next month is collected.
     const { log } = await runDays(app, '2027-03-12', '2027-03-28');
     expect(log).toEqual(['2027-03-28 raised']);
     const [policy] = await rows(app, 'SELECT status FROM policies WHERE id = $1', [p.policyId]);
     expect(policy?.status).not.toBe('CANCELLED');
+    // A new charge back of the same debit, later, is one: reversed again.
+    expect(await bank.chargeBack(debitId)).toEqual({ chargedBack: true, delivered: true });
+    expect((await paymentsOf(app))[0]).toEqual({
+      status: 'REVERSED',
+      decline_code: 'authorisation_disputed',
+    });
+  });
+
+  it('paid again by card, then cancelled once the next debit is on its way: that debit is cancelled, not collected', async () => {
+    const { p, app, bank, debitId } = await chargedBack();
+    app.at.set('2027-03-11T10:00:00Z');
+    const token = (await signAnonymousToken(app.app.services, p.partyId)).accessToken;
+    await payOnHostedPage((await openSettlePage(app, token, p.accountId)).body.url);
+    // 28 Mar: statement 3 raised, its debit made for Thu 1 Apr. 30 Mar: the bank cancels its charge back.
+    await runDays(app, '2027-03-11', '2027-03-29');
+    expect((await sandboxPayments()).map((s) => [s[1], s[2]])).toEqual([
+      ['2027-03-03', 'charged_back'],
+      ['2027-04-01', 'pending_submission'],
+    ]);
+    app.at.set('2027-03-30T10:00:00Z');
+    expect(await bank.cancelChargeBack(debitId)).toEqual({ cancelled: true, delivered: true });
+    const statements = (
+      await api(app.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)
+    ).body;
+    expect(statements[0]).toMatchObject({ statementNumber: 3, status: 'settled', amountOutstanding: 0 });
+    const [told] = await mailText(p.accountId, 'payment-charge-back-cancelled');
+    expect(told).toContain('There is nothing more to pay.');
+    // The next run cancels the debit no longer owed before it is submitted (ADR 378): nothing more is taken.
+    await runDays(app, '2027-03-31', '2027-04-06');
+    expect((await sandboxPayments()).map((s) => s[2])).toEqual(['confirmed', 'cancelled']);
+    const [account] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
+    expect(account).toMatchObject({ accountStatus: 'ACTIVE', outstandingAmount: 0, accountBalance: 0 });
   });
 
   it('paid again by card meanwhile: the money is a credit the next statement takes off; nothing debited that month', async () => {
@@ -665,7 +714,7 @@ describe('a charge back its bank cancels (ADR 390)', () => {
     });
     const [told] = await mailText(p.accountId, 'payment-charge-back-cancelled');
     expect(told).toContain(
-      `Your account is £${(p.regular / 100).toFixed(2)} in credit: it will be taken off your next payment.`,
+      `Your account is £${(p.regular / 100).toFixed(2)} in credit: it will be taken off your next payment, or paid back to you if your cover ends first.`,
     );
     expect(told).not.toContain('suspended');
     // 28 Mar: statement 3 bills the month and takes the credit off; nothing is asked, so no debit is made.
@@ -716,6 +765,7 @@ describe('a charge back its bank cancels (ADR 390)', () => {
     const [told] = await mailText(p.accountId, 'payment-charge-back-cancelled');
     expect(told).toContain(`in credit: we will pay it back to you.`);
     expect(told).not.toContain('suspended');
+    expect(told).toContain('Your policy stays cancelled: this payment does not restart your cover');
     const [policy] = await rows(app, 'SELECT status FROM policies WHERE id = $1', [p.policyId]);
     expect(policy?.status).toBe('CANCELLED');
     // The hourly job pays the credit back (by GoCardless, against the debit that stands again).

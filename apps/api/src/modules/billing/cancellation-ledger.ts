@@ -155,11 +155,12 @@ const sumOf = (open: { amountOutstandingPence: number }[]) =>
   open.reduce((sum, s) => sum + s.amountOutstandingPence, 0);
 
 /**
- * Applies a cancellation's credit to the account's open statements, newest first: each one's outstanding
- * amount falls by what the credit covers, and one left owing nothing is settled. Answers what they still ask for,
- * and how much of it a Direct Debit on its way collects.
+ * Applies a credit to the account's open statements, newest first (a cancellation's, or money that stands again,
+ * ADR 390): each one's outstanding amount falls by what the credit covers, and one left owing nothing is settled.
+ * A Direct Debit on its way then asks only for what is left (ADR 378, 382). Answers what they still ask for, and
+ * how much of it a Direct Debit on its way collects.
  */
-async function settleOpenStatements(ctx: Pick<Ctx, 'db'>, accountId: string, credit: number) {
+export async function settleOpenStatements(ctx: Pick<Ctx, 'db'>, accountId: string, credit: number) {
   const after = clearNewestFirst(await openStatements(ctx, accountId, true), credit);
   for (const s of after) {
     const { cleared, amountOutstandingPence: outstanding } = s;

@@ -1,5 +1,6 @@
 import { statementMachine } from '@forecourt/domain/lifecycle/index';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
 import { customerPayments, statementLineItems, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
@@ -36,35 +37,9 @@ export async function refundCreditAfterCancellation(ctx: Pick<Ctx, 'db'> & { now
       const account = await lockAccount(tx, final.accountId);
       if (!account) return null;
       const owned = await tx.select().from(statements).where(eq(statements.accountId, account.id));
-      const inFlight = await tx
-        .select({ id: customerPayments.id })
-        .from(customerPayments)
-        .where(
-          and(
-            inArray(
-              customerPayments.reference,
-              owned.map((s) => s.id),
-            ),
-            eq(customerPayments.purpose, 'statement'),
-            eq(customerPayments.status, 'PENDING'),
-          ),
-        );
-      if (inFlight.length > 0) return null;
-      const refunds = await tx
-        .select()
-        .from(statementLineItems)
-        .where(
-          and(
-            eq(statementLineItems.accountId, account.id),
-            inArray(statementLineItems.type, ['refund', 'refund_reversal']),
-          ),
-        );
-      // (A refund not paid because its credit was owed again is not a failure to pay back, ADR 386.)
-      const failed = (l: (typeof refunds)[number]) =>
-        l.status === 'FAILED' && l.descriptionKey !== REFUND_KEPT_BACK_KEY;
-      if (refunds.some((l) => failed(l) || l.type === 'refund_reversal')) return null;
-      const pending = refunds.filter((l) => l.status === 'PENDING').reduce((t, l) => t + l.amountPence, 0);
-      const balance = await postedBalance(tx, account.id);
+      const held = await creditToPayBack(tx, account.id, owned);
+      if (!held) return null;
+      const { balance, pending } = held;
       const open = owned.find((s) => s.id === final.id && s.status === 'pending');
       if (balance <= 0 && open) {
         await tx
@@ -96,4 +71,44 @@ export async function refundCreditAfterCancellation(ctx: Pick<Ctx, 'db'> & { now
     if (lineId) posted.push(lineId);
   }
   return posted;
+}
+
+/**
+ * An ended account's credit as the hourly job sees it (ADR 305): its posted balance and the refunds on their way,
+ * or null when the job leaves it to staff: a collection still on its way, or a refund that failed or came back.
+ * A refund not paid because its credit was owed again is not a failure to pay back (ADR 386).
+ */
+export async function creditToPayBack(
+  db: Db,
+  accountId: string,
+  owned: { id: string }[],
+): Promise<{ balance: number; pending: number } | null> {
+  const inFlight = await db
+    .select({ id: customerPayments.id })
+    .from(customerPayments)
+    .where(
+      and(
+        inArray(
+          customerPayments.reference,
+          owned.map((s) => s.id),
+        ),
+        eq(customerPayments.purpose, 'statement'),
+        eq(customerPayments.status, 'PENDING'),
+      ),
+    );
+  if (inFlight.length > 0) return null;
+  const refunds = await db
+    .select()
+    .from(statementLineItems)
+    .where(
+      and(
+        eq(statementLineItems.accountId, accountId),
+        inArray(statementLineItems.type, ['refund', 'refund_reversal']),
+      ),
+    );
+  const failed = (l: (typeof refunds)[number]) =>
+    l.status === 'FAILED' && l.descriptionKey !== REFUND_KEPT_BACK_KEY;
+  if (refunds.some((l) => failed(l) || l.type === 'refund_reversal')) return null;
+  const pending = refunds.filter((l) => l.status === 'PENDING').reduce((t, l) => t + l.amountPence, 0);
+  return { balance: await postedBalance(db, accountId), pending };
 }

@@ -1,12 +1,14 @@
 import { canTransition, statementMachine } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, policies, statements } from '../../db/schema/index.ts';
 import { publish } from '../../lib/domain-events.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
 import type { CollectionPayment } from '../payments/index.ts';
 import { reinstateIfPaid, suspendForNonPayment } from './arrears.ts';
+import { settleOpenStatements } from './cancellation-ledger.ts';
+import { creditToPayBack } from './credit-after-cancellation.ts';
 import { movedBy, postedBalance, postLine } from './ledger-store.ts';
 import { sendNotice } from './notices.ts';
 import { keepRefundsToCreditHeld } from './refund-payout.ts';
@@ -156,8 +158,13 @@ export async function directDebitChargeBackCancelled(
         : {}),
     })
     .where(eq(statements.id, statement.id));
+  // What the statement no longer asks for pays what the others ask, newest first: a debit on its way is then
+  // made again for less, or cancelled (ADR 378, 382), rather than taking money the account holds already.
+  const open = await settleOpenStatements(ctx, account.id, amount - applied);
+  const live = row.policyStatus === 'ACTIVE' || row.policyStatus === 'PENDING';
+  // Only a live policy's account goes back into good standing: an ended one stays as its end left it.
   const suspended = account.status === 'SUSPENDED';
-  await reinstateIfPaid(ctx.db, account.id);
+  if (live) await reinstateIfPaid(ctx.db, account.id);
   const [after] = await ctx.db
     .select({ status: customerAccounts.status })
     .from(customerAccounts)
@@ -171,28 +178,61 @@ export async function directDebitChargeBackCancelled(
       data: { amountPence: amount, collectedAt: ctx.at.toISOString() },
     },
   );
-  const credit = -(await postedBalance(ctx.db, account.id));
-  const live = row.policyStatus === 'ACTIVE' || row.policyStatus === 'PENDING';
-  // An ended policy's credit is paid back by the hourly job when it has a final statement (a cancellation's).
-  const [final] = await ctx.db
-    .select({ id: statements.id })
-    .from(statements)
-    .where(and(eq(statements.accountId, account.id), eq(statements.final, true)));
-  const inCredit = `Your account is ${formatGBP(credit)} in credit`;
-  const standing =
-    credit > 0
-      ? live
-        ? `${inCredit}: it will be taken off your next payment.`
-        : final
-          ? `${inCredit}: we will pay it back to you.`
-          : `${inCredit}: please call us and we will pay it back to you.`
-      : credit < 0
-        ? `${formatGBP(-credit)} is still to pay: please pay it from the Billing tab of your policy, or call us.`
-        : 'There is nothing more to pay.';
-  await sendNotice(ctx.db, account, 'payment-charge-back-cancelled', 'Your Direct Debit payment stands', [
+  const lines = [
     `Your bank has cancelled its return of the ${formatGBP(amount)} Direct Debit that paid statement ${statement.statementNumber}, so that payment stands.`,
-    standing,
-    // (An ended policy stays ended: only a live one's suspension means anything to the customer.)
-    ...(live && suspended && after?.status === 'ACTIVE' ? ['Your account is no longer suspended.'] : []),
-  ]);
+    ...(await whatItLeaves(ctx.db, account.id, { live, open })),
+  ];
+  if (live && suspended && after?.status === 'ACTIVE') lines.push('Your account is no longer suspended.');
+  if (live && after?.status === 'SUSPENDED')
+    lines.push('Your account stays suspended until what is owed is paid.');
+  if (!live)
+    lines.push(
+      'Your policy stays cancelled: this payment does not restart your cover, and you are not insured to drive the vehicle.',
+    );
+  await sendNotice(
+    ctx.db,
+    account,
+    'payment-charge-back-cancelled',
+    'Your Direct Debit payment stands',
+    lines,
+  );
+}
+
+/**
+ * What a payment standing again leaves the customer, in words (ADR 390), from what the Billing tab shows: what is
+ * still to pay there, what a Direct Debit on its way will collect, or a credit and how it comes back (the next
+ * statement takes a live policy's; the hourly job pays an ended one's back, unless it leaves it to staff).
+ */
+async function whatItLeaves(
+  db: Db,
+  accountId: string,
+  o: { live: boolean; open: { stillOpen: number; collecting: number } },
+) {
+  const toPay = o.open.stillOpen - o.open.collecting;
+  const lines: string[] = [];
+  if (toPay > 0)
+    lines.push(
+      `${formatGBP(toPay)} is still to pay: please pay it from the Billing tab of your policy, or call us.`,
+    );
+  if (o.open.collecting > 0)
+    lines.push(`The Direct Debit on its way will collect ${formatGBP(o.open.collecting)}.`);
+  if (o.open.stillOpen > 0) return lines;
+  const owned = await db
+    .select({ id: statements.id, final: statements.final })
+    .from(statements)
+    .where(eq(statements.accountId, accountId));
+  const held = await creditToPayBack(db, accountId, owned);
+  const refunding = held ? held.pending : 0;
+  const credit = -(await postedBalance(db, accountId)) - refunding;
+  if (credit <= 0) return ['There is nothing more to pay.'];
+  const inCredit = `Your account is ${formatGBP(credit)} in credit`;
+  if (o.live)
+    return [
+      `${inCredit}: it will be taken off your next payment, or paid back to you if your cover ends first.`,
+    ];
+  return [
+    held && owned.some((s) => s.final)
+      ? `${inCredit}: we will pay it back to you.`
+      : `${inCredit}: please call us and we will pay it back to you.`,
+  ];
 }

@@ -333,7 +333,7 @@ async function remakeAmended(db: Db, row: typeof ddCollections.$inferSelect, now
  */
 export async function applyDirectDebitPaymentEvent(
   ctx: Pick<Ctx, 'db' | 'clock' | 'providers'>,
-  event: { action: string; paymentId: string; cause: string | null },
+  event: { action: string; paymentId: string; cause: string | null; createdAt?: Date | null },
 ) {
   const provider = ctx.providers.directDebit.name;
   const now = ctx.clock.now();
@@ -363,7 +363,12 @@ export async function applyDirectDebitPaymentEvent(
     .where(eq(ddCollections.customerPaymentId, collection.customerPaymentId));
   if (attempts.some((a) => a.attempt > collection.attempt)) return;
   if (event.action === 'charged_back')
-    return reverseChargedBack(ctx, { paymentId: collection.customerPaymentId, cause: event.cause, at: now });
+    return reverseChargedBack(ctx, {
+      paymentId: collection.customerPaymentId,
+      cause: event.cause,
+      at: now,
+      reported: event.createdAt ?? null,
+    });
   if (event.action === CHARGE_BACK_CANCELLED)
     return reinstateChargeBackCancelled(ctx, { paymentId: collection.customerPaymentId, at: now });
   const succeeded = event.action === 'confirmed';

@@ -1,5 +1,5 @@
 import { paymentMachine } from '@forecourt/domain/lifecycle/index';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { customerPayments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { publish } from '../../lib/domain-events.ts';
@@ -19,12 +19,17 @@ export const CHARGE_BACK_CANCELLED = 'chargeback_cancelled';
  */
 export async function reverseChargedBack(
   ctx: Pick<Ctx, 'db'>,
-  o: { paymentId: string; cause: string | null; at: Date },
+  o: { paymentId: string; cause: string | null; at: Date; reported?: Date | null },
 ) {
+  // A report of a charge back its bank has since cancelled (raised before the payment stood again, ADR 390) is
+  // late news, not a new charge back: it changes nothing.
+  const stale = o.reported
+    ? sql`NOT (${customerPayments.declineCode} = ${CHARGE_BACK_CANCELLED} AND ${customerPayments.updatedAt} >= ${o.reported})`
+    : sql`TRUE`;
   const [reversed] = await ctx.db
     .update(customerPayments)
     .set({ status: REVERSE.to, declineCode: o.cause ?? 'charged_back', updatedAt: o.at })
-    .where(and(eq(customerPayments.id, o.paymentId), inArray(customerPayments.status, REVERSE.from)))
+    .where(and(eq(customerPayments.id, o.paymentId), inArray(customerPayments.status, REVERSE.from), stale))
     .returning();
   if (reversed) {
     await publish('directDebit.chargedBack', { db: ctx.db, at: o.at }, { payment: reversed });

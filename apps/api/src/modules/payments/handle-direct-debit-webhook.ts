@@ -52,7 +52,12 @@ export async function handleDirectDebitWebhook(ctx: Ctx, rawBody: string, signat
       if (event.resourceType === 'payments' && event.paymentId) {
         await applyDirectDebitPaymentEvent(
           { ...ctx, db: tx },
-          { action: event.action, paymentId: event.paymentId, cause: event.cause },
+          {
+            action: event.action,
+            paymentId: event.paymentId,
+            cause: event.cause,
+            createdAt: event.createdAt,
+          },
         );
         continue;
       }

@@ -34,6 +34,15 @@ export interface DirectDebitEvent {
   refundId: string | null;
   /** Why, for a failed payment (GoCardless `details.cause`, e.g. `insufficient_funds`). */
   cause: string | null;
+  /** When the provider raised the event (GoCardless `created_at`); null if it did not say. */
+  createdAt: Date | null;
+}
+
+/** An event's `created_at` as a Date; null when missing or not a time. */
+export function eventTime(value: unknown): Date | null {
+  if (typeof value !== 'string') return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at;
 }
 
 /** A Direct Debit payment against a mandate, collected on `chargeDate` (ADR 204). */

@@ -11,6 +11,7 @@ import {
   DirectDebitFlowError,
   type DirectDebitProvider,
   DirectDebitRefundRefused,
+  eventTime,
   mandateStatusOf,
 } from './direct-debit-provider.ts';
 
@@ -156,6 +157,7 @@ export function goCardlessDirectDebit(
           paymentId: e.links?.payment ?? null,
           refundId: e.links?.refund ?? null,
           cause: e.details?.cause ?? null,
+          createdAt: eventTime(e.created_at),
         }));
       } catch (err) {
         throw new WebhookSignatureError((err as Error).message || 'Invalid webhook signature');

@@ -8,7 +8,12 @@ import { rememberedSecret } from '../../lib/secrets.ts';
 import { WebhookSignatureError } from '../card-payments/card-payments-provider.ts';
 import { deliverWebhook, sandboxId } from '../card-payments/webhook-delivery.ts';
 import type { ProviderHost } from '../host.ts';
-import { DirectDebitFlowError, type DirectDebitProvider, mandateStatusOf } from './direct-debit-provider.ts';
+import {
+  DirectDebitFlowError,
+  type DirectDebitProvider,
+  eventTime,
+  mandateStatusOf,
+} from './direct-debit-provider.ts';
 import { advanceSandboxRefunds, createSandboxRefund } from './sandbox-refunds.ts';
 import { SANDBOX_FAILING_ACCOUNT_NUMBER } from './sandbox-routes.ts';
 import { signGoCardlessStyle, verifyGoCardlessStyle } from './signature.ts';
@@ -484,6 +489,7 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
           id: string;
           resource_type: string;
           action: string;
+          created_at?: string;
           links?: { mandate?: string; payment?: string; refund?: string };
           details?: { cause?: string };
         }[];
@@ -503,6 +509,7 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
         paymentId: e.links?.payment ?? null,
         refundId: e.links?.refund ?? null,
         cause: e.details?.cause ?? null,
+        createdAt: eventTime(e.created_at),
       }));
     },
   };

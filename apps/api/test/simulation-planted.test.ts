@@ -2,7 +2,8 @@
  * The oracle sees what it is there to see (docs/simulation.md): a life the oracle passes, run again with a fault
  * planted in its data, must show the breach the fault makes. Here R6's "none after the end" (an invoice line for
  * days after a cancellation, posted after it was asked for, as a billing run that ignored the end would post),
- * and R6's money (charged − refunded + owed against the premium for the days on cover), both ways.
+ * and R6's money (charged − refunded + owed against the premium for the days on cover), both ways, and an ended
+ * policy's credit kept with no refund on its way (credit-kept).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { runLife } from '../src/simulation/life.ts';
@@ -125,5 +126,20 @@ describe('the oracle, with a fault planted in a life it passes', () => {
     expect(found[0]?.message).toMatch(figures);
     // Every check after it sees it too, and nothing before it broke.
     expect(r.breaches.filter((b) => b.day < 25)).toEqual([]);
+  });
+
+  it("£5 of the customer's money kept after the end, with no refund on its way: credit-kept, at the end", {
+    timeout: 120_000,
+  }, async () => {
+    const r = await runLife(pool.get, plan, true, async (w, at, day) => {
+      if (day !== 25) return;
+      // A credit the hourly job cannot see (no final statement to pay it from), as a product that forgot it would.
+      await postAmount(w, at, -500);
+      await w.database.query("UPDATE statements SET final = false WHERE kind = 'cancellation'");
+    });
+    expect(r.error).toBeUndefined();
+    const found = r.breaches.filter((b) => b.kind === 'credit-kept');
+    expect(found).toHaveLength(1);
+    expect(found[0]?.message).toMatch(/CANCELLED, and £?5\.00 of the customer's money is held/);
   });
 });

@@ -143,13 +143,15 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
           WHERE a.policy_id = $1`,
         [policyId],
       );
-      const suspended =
-        standing?.account === 'SUSPENDED' && ['ACTIVE', 'PENDING'].includes(String(standing?.policy));
-      suspendedSince = suspended ? (suspendedSince ?? now) : undefined;
+      const live = ['ACTIVE', 'PENDING'].includes(String(standing?.policy));
+      const suspended = standing?.account === 'SUSPENDED' && live;
+      // Lifted on a live policy (the arrears paid, or the charge back cancelled by the bank, ADR 390): the periods
+      // not raised meanwhile are raised by the next billing run, so the check that first finds it lifted keeps
+      // the cut. (Cover ended instead: the run that ended it billed the days at once, ADR 388.)
+      const cut = suspended ? (suspendedSince ?? now) : live ? suspendedSince : undefined;
+      suspendedSince = suspended ? cut : undefined;
       const through =
-        facts.product === 'SUBSCRIPTION'
-          ? billedThrough(facts, facts.coverStart, suspendedSince ?? now)
-          : undefined;
+        facts.product === 'SUBSCRIPTION' ? billedThrough(facts, facts.coverStart, cut ?? now) : undefined;
       const state = JSON.stringify([
         print,
         through,
@@ -349,6 +351,22 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
           kind: 'refund-unpaid',
           message: `${label}: ${money?.open_refunds} refunds still open at the end`,
         });
+      // An ended policy keeps none of the customer's money: at the end of the life its account holds no credit
+      // that is not on its way back, unless a refund failed or came back (then it is the finance team's, ADR 305).
+      if (final && ['CANCELLED', 'VOIDED', 'NTU', 'LAPSED'].includes(String(policy.status))) {
+        const [held] = await query(
+          `SELECT
+             (SELECT coalesce(sum(amount_pence), 0) FROM statement_line_items
+               WHERE status = 'POSTED' OR (status = 'PENDING' AND type = 'refund'))::int AS left,
+             (SELECT count(*) FROM statement_line_items WHERE type = 'refund_reversal'
+                OR (type = 'refund' AND status = 'FAILED' AND description_key <> 'billing.lineItem.refundKeptBack'))::int AS staff`,
+        );
+        if (num(held?.left) < 0 && num(held?.staff) === 0)
+          out.push({
+            kind: 'credit-kept',
+            message: `${label}: ${policy.status}, and ${p(-num(held?.left))} of the customer's money is held with no refund on its way`,
+          });
+      }
 
       // R9: the IPT of the premium lines sums to the IPT of their sum.
       const [ipt] = await query(

@@ -221,9 +221,9 @@ async function whatItLeaves(
     .select({ id: statements.id, final: statements.final })
     .from(statements)
     .where(eq(statements.accountId, accountId));
+  // The hourly job's own reading of the account (its balance, less refunds on their way), when it will act.
   const held = await creditToPayBack(db, accountId, owned);
-  const refunding = held ? held.pending : 0;
-  const credit = -(await postedBalance(db, accountId)) - refunding;
+  const credit = held ? -held.balance - held.pending : -(await postedBalance(db, accountId));
   if (credit <= 0) return ['There is nothing more to pay.'];
   const inCredit = `Your account is ${formatGBP(credit)} in credit`;
   if (o.live)

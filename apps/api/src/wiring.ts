@@ -8,6 +8,8 @@ import { fulfilPaidAdjustment } from './modules/adjustments/index.ts';
 import {
   applySettlement,
   assertAccountNeedsMethod,
+  cardDisputeWon,
+  cardPaymentDisputed,
   directDebitChargeBackCancelled,
   directDebitChargedBack,
   directDebitOutcome,
@@ -59,6 +61,8 @@ export const eventHandlers: EventHandlers = {
   'directDebit.outcome': directDebitOutcome,
   'directDebit.chargedBack': directDebitChargedBack,
   'directDebit.chargeBackCancelled': directDebitChargeBackCancelled,
+  'cardPayment.disputed': cardPaymentDisputed,
+  'cardPayment.disputeWon': cardDisputeWon,
   'refund.outcome': directDebitRefundOutcome,
   'arrears.cancellationDue': endForNonPayment,
   'lifecycle.announced': recordPartnerEvent,

@@ -2,8 +2,9 @@
  * The oracle sees what it is there to see (docs/simulation.md): a life the oracle passes, run again with a fault
  * planted in its data, must show the breach the fault makes. Here R6's "none after the end" (an invoice line for
  * days after a cancellation, posted after it was asked for, as a billing run that ignored the end would post),
- * and R6's money (charged − refunded + owed against the premium for the days on cover), both ways, and an ended
- * policy's credit kept with no refund on its way (credit-kept).
+ * and R6's money (charged − refunded + owed against the premium for the days on cover), both ways, an ended
+ * policy's credit kept with no refund on its way (credit-kept), and a card dispute the ledger forgot
+ * (dispute-unrecorded, ADR 392).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { runLife } from '../src/simulation/life.ts';
@@ -66,6 +67,9 @@ async function postAmount(w: World, at: Date, pence: number) {
   );
   expect(inserted.rows).toHaveLength(1);
 }
+
+/** The same policy, its first payment disputed on day 10 and the dispute not decided, lived for 30 days. */
+const disputed: LifePlan = { ...plan, ops: [{ kind: 'dispute', day: 10 }], days: 30 };
 
 describe('the oracle, with a fault planted in a life it passes', () => {
   const pool = worldPool();
@@ -141,5 +145,29 @@ describe('the oracle, with a fault planted in a life it passes', () => {
     const found = r.breaches.filter((b) => b.kind === 'credit-kept');
     expect(found).toHaveLength(1);
     expect(found[0]?.message).toMatch(/CANCELLED, and £?5\.00 of the customer's money is held/);
+  });
+
+  it('a card dispute whose reversal the ledger forgot: dispute-unrecorded and the money short, that day', {
+    timeout: 120_000,
+  }, async () => {
+    const lived = await runLife(pool.get, disputed);
+    expect(lived.error).toBeUndefined();
+    expect(lived.breaches).toEqual([]);
+    const r = await runLife(pool.get, disputed, true, async (w, _at, day) => {
+      if (day !== 10) return;
+      const forgot = await w.database.query(
+        "DELETE FROM statement_line_items WHERE type = 'payment_reversal' RETURNING id",
+      );
+      expect(forgot.rows).toHaveLength(1);
+    });
+    expect(r.error).toBeUndefined();
+    const found = r.breaches.filter((b) => b.kind === 'dispute-unrecorded');
+    expect(found[0]?.day).toBe(10);
+    expect(found[0]?.message).toMatch(
+      /the card issuer took back .* on a dispute with no reversed payment and reversal line/,
+    );
+    // Charged less refunded plus owed leaves the month's premium unpaid: R6 sees it as well, apart.
+    expect(r.breaches.find((b) => b.kind === 'undercharge')?.day).toBe(10);
+    expect(r.breaches.filter((b) => b.day < 10)).toEqual([]);
   });
 });

@@ -66,6 +66,13 @@ export interface InTransactionEvents {
   'directDebit.chargedBack': EventShape<TxAt, { payment: PaymentRow }, void>;
   /** The payer's bank cancelled its charge back (ADR 390): the payment stands again, and billing posts it. */
   'directDebit.chargeBackCancelled': EventShape<TxAt, { payment: PaymentRow }, void>;
+  /**
+   * A card payment's dispute took `amountPence` of it back from the insurer (ADR 392): billing reopens what it
+   * paid, as after a Direct Debit's charge back.
+   */
+  'cardPayment.disputed': EventShape<TxAt, { payment: PaymentRow; amountPence: number }, void>;
+  /** The dispute was decided for the insurer and its money given back (ADR 392): billing posts it again. */
+  'cardPayment.disputeWon': EventShape<TxAt, { payment: PaymentRow; amountPence: number }, void>;
   /** A refund part moved at the provider (ADR 305): billing settles the ledger's refund line. */
   'refund.outcome': EventShape<TxAt, { reference: string; returned: RefundRow | null }, void>;
   /**
@@ -109,6 +116,8 @@ export const IN_TRANSACTION_EVENTS = [
   'directDebit.outcome',
   'directDebit.chargedBack',
   'directDebit.chargeBackCancelled',
+  'cardPayment.disputed',
+  'cardPayment.disputeWon',
   'refund.outcome',
   'arrears.cancellationDue',
   'lifecycle.announced',

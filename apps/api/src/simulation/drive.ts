@@ -18,6 +18,7 @@ import { nextBillingWorkAfter, refundPayoutJob, runBillingDay } from '../modules
 import { DEMO_CUSTOMER } from '../modules/identity/index.ts';
 import { policyActivationJob } from '../modules/policies/index.ts';
 import { renewalAnniversaryJob, renewalInvitationJob, setAutoRenewal } from '../modules/renewals/index.ts';
+import type { SandboxCardPayments } from '../providers/card-payments/sandbox.ts';
 import { advanceSandboxDirectDebit, type SandboxDirectDebit } from '../providers/direct-debit/sandbox.ts';
 import type { Facts, QuoteTotals } from './facts.ts';
 import type { BuyOp, LifeOp } from './plan.ts';
@@ -117,6 +118,7 @@ export function driver(w: World): Driver {
     );
     return (r.rows[0] as { id: string } | undefined)?.id;
   };
+  const sandboxCard = () => w.app.services.providers.cardPayments as unknown as SandboxCardPayments;
   const person = DEMO_CUSTOMER;
   const facts: Facts = {
     product: 'SUBSCRIPTION',
@@ -330,6 +332,29 @@ export function driver(w: World): Driver {
             if (!id) throw new Refused('no Direct Debit charged back');
             const done = await sandboxBank().cancelChargeBack(id);
             if (!done.delivered) throw new Error(`the app did not hear the charge back of ${id} cancelled`);
+            return;
+          }
+          case 'dispute': {
+            // The cardholder disputes the last card payment taken; the issuer takes the money back (ADR 392).
+            const r = await w.database.query(
+              `SELECT provider_reference AS id FROM customer_payments WHERE status = 'SETTLED'
+                AND provider_reference LIKE 'pi_%' ORDER BY settled_at DESC, created_at DESC LIMIT 1`,
+            );
+            const id = (r.rows[0] as { id: string } | undefined)?.id;
+            if (!id) throw new Refused('no card payment taken');
+            const done = await sandboxCard().disputePayment(id);
+            if (!done.disputed) throw new Refused('no such card charge at the provider');
+            if (!done.delivered) throw new Error(`the app did not hear the dispute of ${id}`);
+            return;
+          }
+          case 'disputeWon': {
+            const r = await w.database.query(
+              "SELECT payment_intent AS id FROM sandbox_card_disputes WHERE status = 'funds_withdrawn' LIMIT 1",
+            );
+            const id = (r.rows[0] as { id: string } | undefined)?.id;
+            if (!id) throw new Refused('no dispute open');
+            const done = await sandboxCard().reinstateDispute(id);
+            if (!done.delivered) throw new Error(`the app did not hear the dispute of ${id} won`);
             return;
           }
           case 'claim':

@@ -46,7 +46,11 @@ export type LifeOp =
   /** The customer's bank takes back the last Direct Debit it collected (a Direct Debit Guarantee claim, ADR 384). */
   | { kind: 'chargeBack'; day: number }
   /** The customer's bank cancels its last charge back (GoCardless `chargeback_cancelled`, ADR 390). */
-  | { kind: 'cancelChargeBack'; day: number };
+  | { kind: 'cancelChargeBack'; day: number }
+  /** The cardholder disputes the last card payment, and the issuer takes it back (ADR 392). */
+  | { kind: 'dispute'; day: number }
+  /** That dispute is decided for the insurer: the issuer gives the money back (ADR 392). */
+  | { kind: 'disputeWon'; day: number };
 
 export interface LifePlan {
   seed: number;
@@ -159,6 +163,14 @@ export function drawLife(r: Rng, seed: number): LifePlan {
     // The bank cancels it a day to a fortnight later (ADR 390): before the notice runs out or after the policy
     // was cancelled for non-payment, and often after the customer paid the amount again. Drawn last.
     if (r.chance(0.4)) ops.push({ kind: 'cancelChargeBack', day: Math.min(days - 1, day + r.int(1, 14)) });
+  }
+  // A card payment disputed by the cardholder (ADR 392): the last one taken by then (the purchase's, a month's, a
+  // change's or a balance's), whose money the issuer takes back at once; decided for the insurer in two of five,
+  // a day to a month later. Drawn last, so everything above stays as it was.
+  if (buy.paidBy === 'card' && days > 20 && r.chance(0.2)) {
+    const day = r.int(2, days - 1);
+    ops.push({ kind: 'dispute', day });
+    if (r.chance(0.4)) ops.push({ kind: 'disputeWon', day: Math.min(days - 1, day + r.int(1, 30)) });
   }
   ops.sort((a, b) => a.day - b.day);
   return { seed, buy, ops, days };

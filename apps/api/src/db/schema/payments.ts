@@ -146,6 +146,16 @@ export const sandboxCardCharges = pgTable('sandbox_card_charges', {
   createdAt: ts('created_at').notNull(),
 });
 
+/** The sandbox card provider's disputes (ADR 392): one per payment intent, as Stripe keeps them. */
+export const sandboxCardDisputes = pgTable('sandbox_card_disputes', {
+  paymentIntent: text('payment_intent').primaryKey(),
+  id: text('id').notNull(),
+  amountPence: integer('amount_pence').notNull(),
+  reason: text('reason').notNull(),
+  status: text('status', { enum: ['funds_withdrawn', 'funds_reinstated'] }).notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
 export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
   id: text('id').primaryKey(),
   cardLast4: text('card_last4').notNull(),

@@ -10,6 +10,7 @@ export { postAdjustmentCharge } from './adjustment-charge.ts';
 export { billingRunJob } from './billing-run-job.ts';
 export { cancellationFigures, collectedFor, postCancellationCredit } from './cancellation-ledger.ts';
 export { postedCancellationFigures } from './cancellation-outcome.ts';
+export { cardDisputeWon, cardPaymentDisputed } from './card-disputed.ts';
 export {
   type ChangePrices,
   type ChargePart,

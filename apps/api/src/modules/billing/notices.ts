@@ -17,6 +17,8 @@ export type BillingNotice =
   | 'debit-amended'
   | 'payment-charged-back'
   | 'payment-charge-back-cancelled'
+  | 'payment-disputed'
+  | 'payment-dispute-won'
   | 'account-suspended'
   | 'notice-of-cancellation'
   | 'cancelled-non-payment';

@@ -13,10 +13,10 @@ const WHAT: Record<PartnerEventType, string> = {
   'policy.lapsed': 'A policy lapsed: cancelled for non-payment, or not renewed at its expiry.',
   'policy.renewed': 'A policy was renewed: renewalPolicyNumber is the new year’s policy.',
   'payment.succeeded':
-    'A scheduled payment was collected (card or Direct Debit), or an outstanding balance was paid (hosted card page or by phone), or a Direct Debit charged back stands again because the bank cancelled its charge back. A purchase or a change paid at once is told by policy.bound or policy.changed.',
+    'A scheduled payment was collected (card or Direct Debit), or an outstanding balance was paid (hosted card page or by phone), or a Direct Debit charged back stands again because the bank cancelled its charge back, or a disputed card payment stands again because the dispute was decided for the insurer. A purchase or a change paid at once is told by policy.bound or policy.changed.',
   'payment.failed': 'A scheduled payment could not be collected; it is retried and the customer told.',
   'payment.reversed':
-    'A collected Direct Debit was charged back by the customer’s bank (the Direct Debit Guarantee): the amount is owed again, less any refund it was kept from.',
+    'A collected Direct Debit was charged back by the customer’s bank (the Direct Debit Guarantee), or a card payment was taken back by the card issuer on a dispute: the amount is owed again, less any refund it was kept from.',
   'claim.opened': 'A claim was notified on the policy.',
   'claim.updated': 'A claim moved on (pending → active → settled).',
   'renewal.invited': 'A renewal was offered at a price before the policy’s anniversary.',

@@ -9,6 +9,7 @@ import {
   type CardEvent,
   WebhookSignatureError,
 } from '../../providers/card-payments/card-payments-provider.ts';
+import { applyCardDispute } from './card-disputed.ts';
 import { closeOpenSessions, expireAtProvider } from './create-card-session.ts';
 import { type AfterCommit, fulfil, runAfterCommit } from './fulfilment.ts';
 import { methodReady } from './method-ready.ts';
@@ -42,6 +43,10 @@ export async function handleCardWebhook(ctx: Ctx, rawBody: string, signature: st
       .returning();
     if (fresh.length === 0) return { received: true as const, duplicate: true };
     const txCtx = { ...ctx, db: tx };
+    if (event.kind === 'dispute.funds_withdrawn' || event.kind === 'dispute.funds_reinstated') {
+      await applyCardDispute(txCtx, provider.name, event);
+      return { received: true as const, duplicate: false };
+    }
     const now = ctx.clock.now();
     const [session] = await tx.select().from(paymentSessions).where(eq(paymentSessions.id, event.sessionId));
     if (!session || event.kind === 'ignored') return { received: true as const, duplicate: false };

@@ -44,7 +44,19 @@ export interface CardEvent {
   id: string;
   /** The provider's own event type, e.g. checkout.session.completed. */
   providerType: string;
-  kind: 'session.completed' | 'session.payment_failed' | 'session.expired' | 'ignored';
+  /**
+   * A hosted session's outcome, or a dispute's money moving (ADR 392): `dispute.funds_withdrawn` when the card
+   * issuer takes a disputed payment back from the insurer, `dispute.funds_reinstated` when it gives it back (the
+   * dispute decided for the insurer). A dispute names its payment (`paymentReference`) and its amount, no session.
+   */
+  kind:
+    | 'session.completed'
+    | 'session.payment_failed'
+    | 'session.expired'
+    | 'dispute.funds_withdrawn'
+    | 'dispute.funds_reinstated'
+    | 'ignored';
+  /** The hosted session ('' for a dispute). */
   sessionId: string;
   mode: 'payment' | 'setup';
   clientReference: string | null;
@@ -53,7 +65,15 @@ export interface CardEvent {
   paymentReference: string | null;
   declineCode: string | null;
   card: SavedCard | null;
+  /** A dispute's own id and the reason the cardholder gave (Stripe's `reason`, e.g. fraudulent); null otherwise. */
+  dispute?: { id: string; reason: string } | null;
 }
+
+/** The dispute events of a card provider (Stripe `charge.dispute.funds_withdrawn` / `funds_reinstated`). */
+export const DISPUTE_EVENT_KINDS: Record<string, CardEvent['kind']> = {
+  'charge.dispute.funds_withdrawn': 'dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated': 'dispute.funds_reinstated',
+};
 
 export interface TokenChargeInput {
   token: string;
@@ -114,4 +134,41 @@ export interface CardPaymentsProvider {
   refundPayment(input: RefundInput): Promise<{ refundReference: string }>;
   /** Verifies the signature over the raw body, then reads the event. Throws WebhookSignatureError. */
   parseWebhook(rawBody: string, signatureHeader: string | undefined): Promise<CardEvent>;
+}
+
+/**
+ * A Stripe-shaped dispute event read (ADR 392), from Stripe itself or the sandbox: `data.object` is a dispute
+ * (`object: 'dispute'`) naming its payment intent, amount and reason. Undefined when the event is not one.
+ */
+export function readDisputeEvent(
+  id: string,
+  type: string,
+  object: Record<string, unknown>,
+): CardEvent | undefined {
+  const kind = DISPUTE_EVENT_KINDS[type];
+  if (!kind || object.object !== 'dispute') return undefined;
+  const intent = object.payment_intent;
+  const paymentReference =
+    typeof intent === 'string'
+      ? intent
+      : typeof intent === 'object' && intent !== null && typeof (intent as { id?: unknown }).id === 'string'
+        ? (intent as { id: string }).id
+        : null;
+  const amount = object.amount;
+  if (!paymentReference || typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0)
+    throw new WebhookSignatureError('Webhook body is not a dispute of a payment');
+  return {
+    id,
+    providerType: type,
+    kind,
+    sessionId: '',
+    mode: 'payment',
+    clientReference: null,
+    metadata: {},
+    amountPence: amount,
+    paymentReference,
+    declineCode: null,
+    card: null,
+    dispute: { id: String(object.id), reason: typeof object.reason === 'string' ? object.reason : 'general' },
+  };
 }

@@ -1,15 +1,21 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { prepared } from '../../db/prepared.ts';
-import { sandboxCardCharges, sandboxCardSessions, sandboxCardTokens } from '../../db/schema/index.ts';
+import {
+  sandboxCardCharges,
+  sandboxCardDisputes,
+  sandboxCardSessions,
+  sandboxCardTokens,
+} from '../../db/schema/index.ts';
 import { rememberedSecret } from '../../lib/secrets.ts';
 import type { ProviderHost } from '../host.ts';
 import {
   CARD_TOKEN_VALIDITY_SECONDS,
   type CardEvent,
   type CardPaymentsProvider,
+  readDisputeEvent,
   WebhookSignatureError,
 } from './card-payments-provider.ts';
-import { verifyStripeStyle } from './signature.ts';
+import { signStripeStyle, verifyStripeStyle } from './signature.ts';
 import {
   DECLINE_MESSAGES,
   LATER_FAILURE_MESSAGES,
@@ -18,13 +24,25 @@ import {
   savedCardId,
   TEST_CARDS,
 } from './test-cards.ts';
-import { sandboxId } from './webhook-delivery.ts';
+import { deliverWebhook, sandboxId } from './webhook-delivery.ts';
 
 const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export interface SandboxCardPayments extends CardPaymentsProvider {
   services(): ProviderHost;
   webhookSecret(): Promise<string>;
+  /**
+   * The cardholder disputes a payment the sandbox took (ADR 392), and the issuer takes the money back from the
+   * insurer at once, as Stripe reports it (`charge.dispute.funds_withdrawn`). One dispute per payment. Answers
+   * whether the payment is disputed, and whether the app acknowledged the event (a refused one is sent again by
+   * the next call).
+   */
+  disputePayment(paymentIntent: string, reason?: string): Promise<{ disputed: boolean; delivered: boolean }>;
+  /**
+   * The dispute is decided for the insurer and the issuer gives the money back (`charge.dispute.funds_reinstated`).
+   * Answers whether it was, and whether the app acknowledged it (if not, the next call sends it again).
+   */
+  reinstateDispute(paymentIntent: string): Promise<{ reinstated: boolean; delivered: boolean }>;
 }
 
 /**
@@ -40,6 +58,31 @@ export function sandboxCardPayments(): SandboxCardPayments {
     return attached;
   };
   const webhookSecret = () => rememberedSecret(services().db, 'sandbox-card-webhook');
+  /** A dispute's money moving, signed like Stripe's and posted to the app (ADR 392). */
+  const sendDispute = async (type: string, d: typeof sandboxCardDisputes.$inferSelect) => {
+    const { clock, selfOrigin } = services();
+    const created = Math.floor(clock.now().getTime() / 1000);
+    const body = JSON.stringify({
+      id: sandboxId('evt_test_'),
+      object: 'event',
+      type,
+      created,
+      livemode: false,
+      data: {
+        object: {
+          id: d.id,
+          object: 'dispute',
+          amount: d.amountPence,
+          currency: 'gbp',
+          payment_intent: d.paymentIntent,
+          reason: d.reason,
+          status: d.status === 'funds_reinstated' ? 'won' : 'needs_response',
+        },
+      },
+    });
+    const signature = signStripeStyle(body, await webhookSecret(), created);
+    return deliverWebhook(`${selfOrigin()}/api/stripe/webhooks`, body, { 'stripe-signature': signature });
+  };
   return {
     name: 'sandbox',
     attach(s) {
@@ -92,10 +135,21 @@ export function sandboxCardPayments(): SandboxCardPayments {
       if (card.outcome !== 'succeeded') {
         return { status: 'declined', declineCode: card.outcome, message: DECLINE_MESSAGES[card.outcome] };
       }
+      const paymentIntent = sandboxId('pi_test_');
+      const saved = savedCardId(number, sandboxId(''));
+      // Recorded as Stripe keeps every charge, so that a phone payment can be disputed too (ADR 392).
+      await db.insert(sandboxCardCharges).values({
+        idempotencyKey: `token_${paymentIntent}`,
+        paymentMethod: saved,
+        amountPence: input.amountPence,
+        status: 'succeeded',
+        paymentIntent,
+        createdAt: now,
+      });
       return {
         status: 'succeeded',
-        paymentReference: sandboxId('pi_test_'),
-        card: { id: savedCardId(number, sandboxId('')), brand: card.brand, last4: number.slice(-4) },
+        paymentReference: paymentIntent,
+        card: { id: saved, brand: card.brand, last4: number.slice(-4) },
       };
     },
 
@@ -169,6 +223,66 @@ export function sandboxCardPayments(): SandboxCardPayments {
       return { refundReference: `re_test_${input.idempotencyKey.replace(/-/g, '').slice(0, 24)}` };
     },
 
+    async disputePayment(paymentIntent, reason = 'fraudulent') {
+      const { db, clock } = services();
+      const [session] = await db
+        .select({ amountPence: sandboxCardSessions.amountPence, refundedAt: sandboxCardSessions.refundedAt })
+        .from(sandboxCardSessions)
+        .where(eq(sandboxCardSessions.paymentIntent, paymentIntent));
+      const [charge] = await db
+        .select({ amountPence: sandboxCardCharges.amountPence })
+        .from(sandboxCardCharges)
+        .where(
+          and(
+            eq(sandboxCardCharges.paymentIntent, paymentIntent),
+            eq(sandboxCardCharges.status, 'succeeded'),
+          ),
+        );
+      const amount = session && !session.refundedAt ? session.amountPence : charge?.amountPence;
+      if (!amount) return { disputed: false, delivered: false };
+      await db
+        .insert(sandboxCardDisputes)
+        .values({
+          paymentIntent,
+          id: sandboxId('dp_test_'),
+          amountPence: amount,
+          reason,
+          status: 'funds_withdrawn',
+          updatedAt: clock.now(),
+        })
+        .onConflictDoNothing();
+      const [d] = await db
+        .select()
+        .from(sandboxCardDisputes)
+        .where(eq(sandboxCardDisputes.paymentIntent, paymentIntent));
+      // One dispute per payment: one decided already is not raised again.
+      if (d?.status !== 'funds_withdrawn') return { disputed: false, delivered: false };
+      return { disputed: true, delivered: await sendDispute('charge.dispute.funds_withdrawn', d) };
+    },
+
+    async reinstateDispute(paymentIntent) {
+      const { db, clock } = services();
+      const [d] = await db
+        .update(sandboxCardDisputes)
+        .set({ status: 'funds_reinstated', updatedAt: clock.now() })
+        .where(
+          and(
+            eq(sandboxCardDisputes.paymentIntent, paymentIntent),
+            eq(sandboxCardDisputes.status, 'funds_withdrawn'),
+          ),
+        )
+        .returning();
+      if (!d) return { reinstated: false, delivered: false };
+      const delivered = await sendDispute('charge.dispute.funds_reinstated', d);
+      // Not heard (the app answered 409 or was down): withdrawn again, so the next call sends it again.
+      if (!delivered)
+        await db
+          .update(sandboxCardDisputes)
+          .set({ status: 'funds_withdrawn', updatedAt: clock.now() })
+          .where(eq(sandboxCardDisputes.paymentIntent, paymentIntent));
+      return { reinstated: delivered, delivered };
+    },
+
     async parseWebhook(rawBody, signatureHeader) {
       verifyStripeStyle(rawBody, signatureHeader, await webhookSecret(), services().clock.now());
       return readStripeStyleEvent(rawBody);
@@ -197,6 +311,8 @@ export function readStripeStyleEvent(rawBody: string): CardEvent {
   )
     throw new WebhookSignatureError('Webhook body is not a card event');
   const s = event.data.object;
+  const dispute = readDisputeEvent(event.id, event.type, s);
+  if (dispute) return dispute;
   const kind =
     event.type === 'checkout.session.completed'
       ? 'session.completed'

@@ -3,6 +3,7 @@ import {
   CARD_TOKEN_VALIDITY_SECONDS,
   type CardEvent,
   type CardPaymentsProvider,
+  readDisputeEvent,
   type SavedCard,
   WebhookSignatureError,
 } from './card-payments-provider.ts';
@@ -168,6 +169,9 @@ export function stripeCardPayments(
       const object = event.data?.object as { id: string; object: string } | undefined;
       if (typeof object !== 'object' || object === null)
         throw new WebhookSignatureError('Webhook body is not an event');
+      // A dispute's money moving (ADR 392) names its payment intent: read from the event, no session to fetch.
+      const dispute = readDisputeEvent(event.id, event.type, object as unknown as Record<string, unknown>);
+      if (dispute) return dispute;
       if (kind === 'ignored' || object.object !== 'checkout.session') {
         return {
           id: event.id,

@@ -177,10 +177,16 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
          UNION ALL SELECT 'payment', c.id::text || ' ' || c.purpose,
            CASE WHEN c.status = 'REVERSED' AND NOT EXISTS (SELECT 1 FROM dd_collections d
              JOIN sandbox_dd_payments b ON b.id = d.provider_payment_id
-             WHERE d.customer_payment_id = c.id AND b.status = 'charged_back') THEN 'REVERSED_UNEXPLAINED'
+             WHERE d.customer_payment_id = c.id AND b.status = 'charged_back')
+             AND NOT EXISTS (SELECT 1 FROM sandbox_card_disputes x
+               WHERE x.payment_intent = c.provider_reference AND x.status = 'funds_withdrawn') THEN 'REVERSED_UNEXPLAINED'
            WHEN c.status = 'SETTLED' AND c.decline_code = 'chargeback_cancelled' THEN
              CASE WHEN EXISTS (SELECT 1 FROM dd_collections d JOIN sandbox_dd_payments b ON b.id = d.provider_payment_id
                WHERE d.customer_payment_id = c.id AND b.status = 'confirmed') THEN '${REINSTATED}'
+             ELSE 'REINSTATED_UNEXPLAINED' END
+           WHEN c.status = 'SETTLED' AND c.decline_code = 'card_dispute_won' THEN
+             CASE WHEN EXISTS (SELECT 1 FROM sandbox_card_disputes x
+               WHERE x.payment_intent = c.provider_reference AND x.status = 'funds_reinstated') THEN '${REINSTATED}'
              ELSE 'REINSTATED_UNEXPLAINED' END
            ELSE c.status END
            FROM customer_payments c
@@ -208,7 +214,9 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
       for (const r of await query(
         `SELECT k.idempotency_key AS key, k.amount_pence AS a FROM sandbox_card_charges k
           WHERE k.status = 'succeeded' AND NOT EXISTS (SELECT 1 FROM customer_payments c
-            WHERE c.provider_reference = k.payment_intent AND c.status = 'SETTLED')`,
+            WHERE c.provider_reference = k.payment_intent AND c.status = 'SETTLED')
+            AND NOT EXISTS (SELECT 1 FROM sandbox_card_disputes x
+              WHERE x.payment_intent = k.payment_intent AND x.status = 'funds_withdrawn')`,
       ))
         out.push({
           kind: 'charge-unrecorded',
@@ -234,6 +242,20 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
         out.push({
           kind: 'chargeback-unrecorded',
           message: `${label}: the bank charged back a Direct Debit of ${p(num(r.a))} (${r.id}) with no reversed payment and reversal line for it`,
+        });
+
+      // Every card payment whose issuer took it back on a dispute is a reversed payment, with its reversal on the
+      // ledger for the dispute's amount (ADR 392).
+      for (const r of await query(
+        `SELECT x.payment_intent AS id, x.amount_pence AS a FROM sandbox_card_disputes x WHERE x.status = 'funds_withdrawn'
+            AND NOT EXISTS (SELECT 1 FROM customer_payments c WHERE c.provider_reference = x.payment_intent
+              AND c.status = 'REVERSED'
+              AND (SELECT coalesce(sum(l.amount_pence), 0) FROM statement_line_items l
+                    WHERE l.customer_payment_id = c.id AND l.type = 'payment_reversal' AND l.status = 'POSTED') = x.amount_pence)`,
+      ))
+        out.push({
+          kind: 'dispute-unrecorded',
+          message: `${label}: the card issuer took back ${p(num(r.a))} (${r.id}) on a dispute with no reversed payment and reversal line for it`,
         });
 
       // The cover the facts give (R4), and what the policy row says of it.

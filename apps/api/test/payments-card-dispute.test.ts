@@ -1,3 +1,4 @@
+import { formatGBP as gbp } from '@forecourt/domain/money';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ledgerBreaks } from '../src/modules/billing/index.ts';
 import type { SandboxCardPayments } from '../src/providers/card-payments/sandbox.ts';
@@ -262,6 +263,63 @@ describe('a card payment disputed (ADR 392)', () => {
     expect(await s.account()).toMatchObject({ accountStatus: 'SUSPENDED', accountBalance: p.regular });
     const [suspended] = await s.mailText('account-suspended');
     expect(suspended).toContain('you paid by card towards statement 2');
+  });
+
+  it('a balance paid by phone and disputed: the statement it paid owes it again, and the suspension comes back', async () => {
+    t = await billingApp('2027-01-30T12:00:00Z');
+    const app = t;
+    const p = await buySubscription(t, '2027-01-31', 'tok_chargeCustomerFail');
+    // Statement 2's card payment fails on 28 February and its retry on 3 March; staff take it by phone on 4 March.
+    const { log } = await runDays(app, '2027-01-31', '2027-03-04');
+    expect(log).toEqual(['2027-02-28 raised, failed', '2027-03-03 failed']);
+    app.at.set('2027-03-04T10:00:00Z');
+    const settled = await api(app.base, p.staff, 'POST', '/api/stripe/moto/settle', {
+      accountId: p.accountId,
+      itemName: 'Arrears',
+      token: 'tok_visa',
+      postalCode: 'LS1 5HD',
+      dateOfBirth: p.dob,
+    });
+    expect(settled.status).toBe(200);
+    const [settle] = await rows(
+      app,
+      "SELECT provider_reference FROM customer_payments WHERE purpose = 'settle' AND status = 'SETTLED'",
+    );
+    const list = async () =>
+      (await api(app.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)).body as {
+        statementNumber: number;
+        status: string;
+        amountOutstanding: number;
+      }[];
+    expect((await list()).find((x) => x.statementNumber === 2)).toMatchObject({ status: 'settled' });
+
+    app.at.set('2027-03-09T10:00:00Z');
+    const card = app.app.services.providers.cardPayments as SandboxCardPayments;
+    expect(await card.disputePayment(String(settle?.provider_reference))).toEqual({
+      disputed: true,
+      delivered: true,
+    });
+    const after = await list();
+    expect(after.find((x) => x.statementNumber === 2)).toMatchObject({
+      status: 'failed',
+      amountOutstanding: p.regular,
+    });
+    expect(after.find((x) => x.statementNumber === 1)).toMatchObject({
+      status: 'settled',
+      amountOutstanding: 0,
+    });
+    const [account] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
+    expect(account).toMatchObject({ accountStatus: 'SUSPENDED', accountBalance: p.regular });
+    const [mail] = await rows(
+      app,
+      "SELECT body FROM outbox WHERE payload->>'accountId' = $1 AND payload->>'kind' = 'account-suspended' ORDER BY created_at DESC LIMIT 1",
+      [p.accountId],
+    );
+    expect(String(mail?.body)).toContain(`the ${gbp(p.regular)} you paid by card towards statement 2`);
+    // Not paid again: cancelled for non-payment when the notice runs out (the end of 16 March).
+    const { log: end } = await runDays(app, '2027-03-09', '2027-03-18');
+    expect(end).toEqual(['2027-03-17 cancelled']);
+    expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
   });
 
   it('heard out of order: 409 with nothing recorded, then applied when sent again in order', async () => {

@@ -189,11 +189,20 @@ describe('a card payment disputed (ADR 392)', () => {
       ['payment.reversed', p.first],
       ['payment.succeeded', p.first],
     ]);
-    // Heard again: nothing moves.
+    // Heard again, and the withdrawal told again under a new id after the win (late news): nothing moves.
     expect(await card.reinstateDispute(bind.provider_reference)).toEqual({
       reinstated: false,
       delivered: false,
     });
+    expect(
+      await s.sendDispute(
+        'evt_late_withdrawal',
+        'charge.dispute.funds_withdrawn',
+        bind.provider_reference,
+        p.first,
+      ),
+    ).toBe(200);
+    expect(await s.payment('bind')).toMatchObject({ status: 'SETTLED', decline_code: 'card_dispute_won' });
     expect(
       await s.sendDispute(
         'evt_won_again',

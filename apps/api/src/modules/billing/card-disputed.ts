@@ -3,7 +3,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { policies, statementLineItems, statements } from '../../db/schema/index.ts';
 import type { CollectionPayment } from '../payments/index.ts';
-import { lockAccount, type StatementRow } from './ledger-store.ts';
+import { lockAccount, type StatementRow, SURPLUS_REFUND_KEY } from './ledger-store.ts';
 import {
   askAgain,
   keptFromRefunds,
@@ -21,26 +21,40 @@ const DISPUTE_WON_KEY = 'billing.lineItem.cardDisputeWon';
 
 /**
  * The statements a card payment's money sits on, newest first, each with what the payment still pays there
- * (`paid`: its payment lines less its reversals) and what it took back there (`reversed`), under their locks,
+ * (`paid`: its payment lines less its reversals and a surplus paid back) and what it took back there
+ * (`reversed`), under their locks,
  * after the account's (the order the billing run's cancellation takes them in). A payment of a purchase or a
  * change sits on one statement; a balance paid by card on each statement it paid.
  */
-async function statementsOf(db: Db, paymentId: string) {
-  const lines = await db
+async function statementsOf(db: Db, payment: CollectionPayment) {
+  const all = await db
     .select({
       statementId: statementLineItems.statementId,
       accountId: statementLineItems.accountId,
       type: statementLineItems.type,
+      status: statementLineItems.status,
       amountPence: statementLineItems.amountPence,
+      descriptionKey: statementLineItems.descriptionKey,
+      descriptionValue: statementLineItems.descriptionValue,
     })
     .from(statementLineItems)
     .where(
       and(
-        eq(statementLineItems.customerPaymentId, paymentId),
-        eq(statementLineItems.status, 'POSTED'),
-        inArray(statementLineItems.type, ['payment', 'payment_reversal']),
+        eq(statementLineItems.customerPaymentId, payment.id),
+        inArray(statementLineItems.type, ['payment', 'payment_reversal', 'refund']),
       ),
     );
+  // A surplus's pair (ADR 341) names the charge it came by: another charge's (a duplicate) is not this payment's
+  // money, and a surplus of this one that was refunded (or is on its way back) was not kept.
+  const own = (l: (typeof all)[number]) =>
+    l.descriptionValue === null || l.descriptionValue === payment.providerReference;
+  const lines = all.filter(
+    (l) =>
+      own(l) &&
+      (l.type === 'refund'
+        ? l.descriptionKey === SURPLUS_REFUND_KEY && l.status !== 'FAILED'
+        : l.status === 'POSTED'),
+  );
   const accountId = lines[0]?.accountId;
   if (!accountId) return undefined;
   const account = await lockAccount(db, accountId);
@@ -63,7 +77,7 @@ async function statementsOf(db: Db, paymentId: string) {
     live: policy?.status === 'ACTIVE' || policy?.status === 'PENDING',
     statements: rows.map((s) => ({
       statement: s,
-      paid: -mine(s, 'payment') - mine(s, 'payment_reversal'),
+      paid: -mine(s, 'payment') - mine(s, 'payment_reversal') - mine(s, 'refund'),
       reversed: mine(s, 'payment_reversal'),
     })),
   };
@@ -89,7 +103,7 @@ function paidFor(payment: CollectionPayment, amount: number, on: { statement: St
  * itself; a live policy's account in good standing is suspended with notice of cancellation for non-payment.
  */
 export async function cardPaymentDisputed(ctx: Ctx, o: Dispute) {
-  const found = await statementsOf(ctx.db, o.payment.id);
+  const found = await statementsOf(ctx.db, o.payment);
   if (!found) return;
   const { account } = found;
   let left = o.amountPence;
@@ -109,7 +123,7 @@ export async function cardPaymentDisputed(ctx: Ctx, o: Dispute) {
   const amount = o.amountPence - left;
   if (amount === 0) return;
   const owed = await keptFromRefunds(ctx.db, account.id, amount);
-  // What a refund keeps back comes off the oldest statement's share last: the newest asks again first.
+  // What a refund keeps back comes off the newest statement's share first: an older one asks again first.
   let kept = owed.kept;
   for (const { statement, size } of reversed) {
     const keptHere = Math.min(size, kept);
@@ -134,7 +148,7 @@ export async function cardPaymentDisputed(ctx: Ctx, o: Dispute) {
  * when nothing is left failed, and an ended one stays ended.
  */
 export async function cardDisputeWon(ctx: Ctx, o: Dispute) {
-  const found = await statementsOf(ctx.db, o.payment.id);
+  const found = await statementsOf(ctx.db, o.payment);
   if (!found) return;
   let left = o.amountPence;
   let surplus = 0;

@@ -62,6 +62,8 @@ export async function applyCardDispute(
   // What the dispute moves: never more than the payment (a dispute is at most the amount charged).
   const amountPence = Math.min(event.amountPence ?? payment.amountPence, payment.amountPence);
   if (event.kind === 'dispute.funds_withdrawn') {
+    // One dispute per payment (as at Stripe): a withdrawal heard again after the dispute was won is late news.
+    if (payment.declineCode === CARD_DISPUTE_WON) return;
     if (REVERSE.from.includes(payment.status)) {
       const [reversed] = await ctx.db
         .update(customerPayments)

@@ -216,7 +216,8 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
           WHERE k.status = 'succeeded' AND NOT EXISTS (SELECT 1 FROM customer_payments c
             WHERE c.provider_reference = k.payment_intent AND c.status = 'SETTLED')
             AND NOT EXISTS (SELECT 1 FROM sandbox_card_disputes x
-              WHERE x.payment_intent = k.payment_intent AND x.status = 'funds_withdrawn')`,
+              WHERE x.payment_intent = k.payment_intent AND x.status = 'funds_withdrawn')
+            AND NOT EXISTS (SELECT 1 FROM duplicate_payments d WHERE d.payment_reference = k.payment_intent)`,
       ))
         out.push({
           kind: 'charge-unrecorded',

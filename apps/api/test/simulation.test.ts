@@ -45,6 +45,14 @@ describe('the lifecycle simulation', () => {
       seed: 82,
       life: 685444113,
     },
+    {
+      // A Direct Debit charged back on day 38, the policy cancelled for non-payment, then the charge back cancelled
+      // on day 47, the life's last (a Friday): the payment stands again and its credit is refunded, paid on the
+      // third working day, after the three days the settling gave a life with no end asked for (ADR 390).
+      what: 'lets the world settle until the refund of a charge back cancelled after the end is paid',
+      seed: 159,
+      life: 685430087,
+    },
   ];
   it.each(replayed.map((r) => [r.what, r.seed, r.life] as const))(
     '%s (seed %i, life %i)',

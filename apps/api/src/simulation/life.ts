@@ -150,11 +150,24 @@ export async function runLife(
           )
         ).rows[0]?.n ?? 0,
       );
+    // A refund made near the end of a life with no end asked for (a charge back its bank cancelled after a
+    // cancellation for non-payment, ADR 390) is on its way for up to three working days: settled the same way.
+    const refundsOnTheirWay = async () =>
+      Number(
+        (
+          await w.database.query(
+            "SELECT count(*) AS n FROM payment_refunds WHERE status IN ('created', 'pending_submission', 'submitted')",
+          )
+        ).rows[0]?.n ?? 0,
+      );
+    const settling = async () =>
+      d.facts.ends.length > 0
+        ? final < endDay + 21 && (await onTheirWay()) > 0
+        : final < plan.days + 21 && (await refundsOnTheirWay()) > 0;
     for (let day = plan.days + 1; day <= final; day++) {
       await d.jobs(londonHourAfter(bought, day, 3), { billing: !isDown(day), renewals: true });
       await deferredEnds(day);
-      if (day === final && d.facts.ends.length > 0 && final < endDay + 21 && (await onTheirWay()) > 0)
-        final++;
+      if (day === final && (await settling())) final++;
       if (day < final)
         breaches.push(...(await o.check(londonHourAfter(bought, day, 23))).map((b) => ({ ...b, day })));
     }

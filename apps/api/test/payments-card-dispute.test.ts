@@ -1,9 +1,17 @@
 import { formatGBP as gbp } from '@forecourt/domain/money';
 import { afterEach, describe, expect, it } from 'vitest';
+import { signAnonymousToken } from '../src/lib/auth.ts';
 import { ledgerBreaks } from '../src/modules/billing/index.ts';
 import type { SandboxCardPayments } from '../src/providers/card-payments/sandbox.ts';
 import { signStripeStyle } from '../src/providers/card-payments/signature.ts';
-import { type BillingApp, billingApp, buySubscription, runDays } from './billing-helpers.ts';
+import {
+  type BillingApp,
+  billingApp,
+  buySubscription,
+  openSettlePage,
+  payOnHostedPage,
+  runDays,
+} from './billing-helpers.ts';
 import { api, rows } from './payments-helpers.ts';
 
 /**
@@ -18,9 +26,9 @@ afterEach(async () => {
 });
 
 /** A monthly policy bought by phone on 30 January 2027 (cover from the 31st), its first payment taken by card. */
-async function cardSubscription() {
+async function cardSubscription(token = 'tok_visa') {
   t = await billingApp('2027-01-30T12:00:00Z');
-  const p = await buySubscription(t, '2027-01-31');
+  const p = await buySubscription(t, '2027-01-31', token);
   const app = t;
   const card = app.app.services.providers.cardPayments as SandboxCardPayments;
   const payment = async (purpose: string) =>
@@ -329,6 +337,50 @@ describe('a card payment disputed (ADR 392)', () => {
     const { log: end } = await runDays(app, '2027-03-09', '2027-03-18');
     expect(end).toEqual(['2027-03-17 cancelled']);
     expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
+  });
+
+  it('a dispute of a balance payment the app refunded as a surplus reverses nothing the account owes', async () => {
+    // Statement 2's card payment fails on 28 February. On 3 March the customer opens the settle page, the run's
+    // retry collects from the card (working again), and then the page is paid: a surplus, refunded (ADR 341).
+    const s = await cardSubscription('tok_chargeCustomerFail');
+    const { p, app } = s;
+    await runDays(app, '2027-01-31', '2027-02-28');
+    app.at.set('2027-03-03T05:00:00Z');
+    const customer = (await signAnonymousToken(app.app.services, p.partyId)).accessToken;
+    const page = await openSettlePage(app, customer, p.accountId);
+    expect(page.status).toBe(200);
+    await app.database.query('UPDATE payment_methods SET provider_reference = $1 WHERE party_id = $2', [
+      'pm_test_4242_recovered',
+      p.partyId,
+    ]);
+    await runDays(app, '2027-03-03', '2027-03-03');
+    expect((await payOnHostedPage(page.body.url)).status).toBe(303);
+    const settle = await s.payment('settle');
+    expect(settle.status).toBe('SETTLED');
+    const [surplus] = await rows(
+      app,
+      'SELECT status FROM duplicate_payments WHERE customer_payment_id = $1',
+      [settle.id],
+    );
+    expect(surplus?.status).toBe('refunded');
+
+    // The customer disputes the page's payment as well (the sandbox refuses a refunded one: sent as Stripe would).
+    app.at.set('2027-03-10T10:00:00Z');
+    expect(
+      await s.sendDispute(
+        'evt_refunded',
+        'charge.dispute.funds_withdrawn',
+        settle.provider_reference,
+        p.regular,
+      ),
+    ).toBe(200);
+    expect(await s.payment('settle')).toMatchObject({ status: 'REVERSED', decline_code: 'card_disputed' });
+    // The money was paid back already: nothing is owed again, and the account stays in good standing.
+    expect(await rows(app, "SELECT id FROM statement_line_items WHERE type = 'payment_reversal'")).toEqual(
+      [],
+    );
+    expect(await s.account()).toMatchObject({ accountStatus: 'ACTIVE', accountBalance: 0 });
+    expect(await s.partnerPayments()).not.toContainEqual(['payment.reversed', p.regular]);
   });
 
   it('heard out of order: 409 with nothing recorded, then applied when sent again in order', async () => {

@@ -1,8 +1,9 @@
 import { formatGBP } from '@forecourt/domain/money';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { customerAccounts, policies, statements } from '../../db/schema/index.ts';
+import { policies, statements } from '../../db/schema/index.ts';
 import type { CollectionPayment } from '../payments/index.ts';
+import { lockAccount } from './ledger-store.ts';
 import {
   askAgain,
   keptFromRefunds,
@@ -13,20 +14,29 @@ import {
 } from './taken-back.ts';
 
 /**
- * The statement a Direct Debit paid, locked, with its account and whether its policy is live. None for a payment
- * of no statement.
+ * The statement a Direct Debit paid, with its account and whether its policy is live, both locked: the account
+ * first, then the statement, the order the cancellation for non-payment takes them in. None for a payment of no
+ * statement.
  */
 async function itsStatement(db: Db, payment: CollectionPayment) {
   if (payment.purpose !== 'statement') return undefined;
-  const [row] = await db
-    .select({ account: customerAccounts, statement: statements, policyStatus: policies.status })
+  const [found] = await db
+    .select({ accountId: statements.accountId })
     .from(statements)
-    .innerJoin(customerAccounts, eq(customerAccounts.id, statements.accountId))
-    .innerJoin(policies, eq(policies.id, customerAccounts.policyId))
+    .where(eq(statements.id, payment.reference));
+  const account = found && (await lockAccount(db, found.accountId));
+  if (!account) return undefined;
+  const [statement] = await db
+    .select()
+    .from(statements)
     .where(eq(statements.id, payment.reference))
-    .for('update', { of: statements });
-  if (!row) return undefined;
-  return { ...row, live: row.policyStatus === 'ACTIVE' || row.policyStatus === 'PENDING' };
+    .for('update');
+  if (!statement) return undefined;
+  const [policy] = await db
+    .select({ status: policies.status })
+    .from(policies)
+    .where(eq(policies.id, account.policyId));
+  return { account, statement, live: policy?.status === 'ACTIVE' || policy?.status === 'PENDING' };
 }
 
 /**

@@ -197,6 +197,42 @@ describe('a dearer change of an annual policy (ADR 300)', () => {
     expect(lines.map((l) => l.type)).toEqual(['invoice', 'payment']);
   });
 
+  it('paid by card and then disputed (ADR 392): the change is owed again, on its own statement, and the account suspended', async () => {
+    const c = await annual('mta.pay.disputed@example.com');
+    const a = await addCover(c);
+    const payment = await due(c, a.adjustmentId);
+    await (await hostedPage(c, payment.json().paymentId)).pay();
+    const [paid] = await rows(t, 'SELECT provider_reference FROM customer_payments WHERE id = $1', [
+      payment.json().paymentId,
+    ]);
+    const card = t.app.services.providers.cardPayments as SandboxCardPayments;
+    expect(await card.disputePayment(String(paid?.provider_reference))).toEqual({
+      disputed: true,
+      delivered: true,
+    });
+    // The change stands (the cover was given); its price is owed again, on the change's statement.
+    expect(await versions(c)).toBe(2);
+    expect((await ledgerLines(t, c.policyId)).slice(2)).toEqual([
+      expect.objectContaining({ type: 'invoice', amount_pence: a.paymentDue, sub_type: 'MTA' }),
+      expect.objectContaining({ type: 'payment', amount_pence: -a.paymentDue }),
+      expect.objectContaining({ type: 'payment_reversal', amount_pence: a.paymentDue }),
+    ]);
+    const [account] = (await c.call('GET', `/api/customerAccounts?policyNumber=${c.policyNumber}`)).json();
+    expect(account).toMatchObject({
+      accountStatus: 'SUSPENDED',
+      outstandingAmount: a.paymentDue,
+      accountBalance: a.paymentDue,
+    });
+    const [mail] = await rows(
+      t,
+      "SELECT body FROM outbox WHERE payload->>'accountId' = $1 AND payload->>'kind' = 'account-suspended'",
+      [account.accountId],
+    );
+    expect(String(mail?.body)).toContain(
+      'you paid by card for a change to your policy, after the payment was disputed',
+    );
+  });
+
   it('retried with the same key: the same answer', async () => {
     const c = await annual('mta.pay.retry@example.com');
     const a = await addCover(c);

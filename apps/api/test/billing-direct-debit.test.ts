@@ -610,6 +610,27 @@ describe('a charge back its bank cancels (ADR 390)', () => {
       (s: { statementNumber: number }) => s.statementNumber === 2,
     );
 
+  it('told twice at once under two ids: the payment posted again once, the customer told once', async () => {
+    const { p, app, debitId } = await chargedBack();
+    app.at.set('2027-03-12T10:00:00Z');
+    const codes = await Promise.all(
+      ['EV_TEST_CB_AT_ONCE_1', 'EV_TEST_CB_AT_ONCE_2'].map((id) =>
+        sendPaymentEvent(app, debitId, id, 'chargeback_cancelled'),
+      ),
+    );
+    expect(codes).toEqual([200, 200]);
+    expect(await paymentsOf(app)).toEqual([{ status: 'SETTLED', decline_code: 'chargeback_cancelled' }]);
+    const statement = await statementTwo(app, p);
+    expect(statement).toMatchObject({ status: 'settled', amountOutstanding: 0 });
+    expect(await lineAmounts(p, statement.statementId)).toEqual([
+      ['invoice', p.regular],
+      ['payment', -p.regular],
+      ['payment_reversal', p.regular],
+      ['payment', -p.regular],
+    ]);
+    expect(await mailText(p.accountId, 'payment-charge-back-cancelled')).toHaveLength(1);
+  });
+
   it('the payment stands again: the statement settled, the suspension lifted, told once however often it comes', async () => {
     const { p, app, bank, debitId } = await chargedBack();
     app.at.set('2027-03-12T10:00:00Z');

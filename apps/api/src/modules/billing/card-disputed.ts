@@ -1,12 +1,13 @@
 import { formatGBP } from '@forecourt/domain/money';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { policies, statementLineItems, statements } from '../../db/schema/index.ts';
+import { statementLineItems, statements } from '../../db/schema/index.ts';
 import type { CollectionPayment } from '../payments/index.ts';
 import { lockAccount, type StatementRow, SURPLUS_REFUND_KEY } from './ledger-store.ts';
 import {
   askAgain,
   keptFromRefunds,
+  policyIsLive,
   postReversal,
   repostOnStatement,
   tellStandsAgain,
@@ -66,15 +67,11 @@ async function statementsOf(db: Db, payment: CollectionPayment) {
     .where(inArray(statements.id, ids))
     .orderBy(desc(statements.statementNumber))
     .for('update');
-  const [policy] = await db
-    .select({ status: policies.status })
-    .from(policies)
-    .where(eq(policies.id, account.policyId));
   const mine = (s: StatementRow, type: string) =>
     lines.filter((l) => l.statementId === s.id && l.type === type).reduce((t, l) => t + l.amountPence, 0);
   return {
     account,
-    live: policy?.status === 'ACTIVE' || policy?.status === 'PENDING',
+    live: await policyIsLive(db, account.policyId),
     statements: rows.map((s) => ({
       statement: s,
       paid: -mine(s, 'payment') - mine(s, 'payment_reversal') - mine(s, 'refund'),

@@ -1,12 +1,13 @@
 import { formatGBP } from '@forecourt/domain/money';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { policies, statements } from '../../db/schema/index.ts';
+import { statements } from '../../db/schema/index.ts';
 import type { CollectionPayment } from '../payments/index.ts';
 import { lockAccount } from './ledger-store.ts';
 import {
   askAgain,
   keptFromRefunds,
+  policyIsLive,
   postReversal,
   repostOnStatement,
   tellStandsAgain,
@@ -32,11 +33,7 @@ async function itsStatement(db: Db, payment: CollectionPayment) {
     .where(eq(statements.id, payment.reference))
     .for('update');
   if (!statement) return undefined;
-  const [policy] = await db
-    .select({ status: policies.status })
-    .from(policies)
-    .where(eq(policies.id, account.policyId));
-  return { account, statement, live: policy?.status === 'ACTIVE' || policy?.status === 'PENDING' };
+  return { account, statement, live: await policyIsLive(db, account.policyId) };
 }
 
 /**

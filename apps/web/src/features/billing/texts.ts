@@ -33,6 +33,8 @@ export const billingTexts: Record<string, string> = {
     'This account is suspended because payments failed. Pay the outstanding balance now, or call us on {{phone}}, to keep your cover.',
   'policy.billing.outstandingTitle': 'Outstanding balance: {{amount}}',
   'policy.billing.outstandingBody': 'We could not take your last payment. Please pay it now.',
+  'policy.billing.outstandingEndedBody':
+    'Your policy has ended, and this is still to pay for your cover with us. Please pay it now, or call us on {{phone}}.',
   'policy.billing.outstandingItem': 'Outstanding balance',
   'policy.billing.payNow': 'Pay now',
   'policy.billing.latest': 'Latest statement',

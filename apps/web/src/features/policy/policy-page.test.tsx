@@ -496,6 +496,30 @@ describe('billing tab (spec 2 §2)', () => {
     expect(screen.queryByTestId('mandate-status')).toBeNull();
   });
 
+  it('a lapsed policy with a change still to pay (ADR 393): the balance and Pay now, worded for cover that has ended, not as a payment that failed', async () => {
+    setup(`${root}/billing`, {
+      policy: samplePolicy({
+        policyDetail: { policyStatus: 'LAPSED' },
+        standing: sampleStanding({
+          headline: 'arrears',
+          arrears: { amount: 184, statementNumbers: [13] },
+          renewal: null,
+          ended: { status: 'LAPSED', endedAt: '2027-11-01T00:00:00.000Z', neverStarted: false },
+        }),
+      }),
+      account: sampleAccount({ outstandingAmount: 184, accountBalance: 184 }),
+      extra: billingMocks,
+    });
+    expect(await screen.findByText('Outstanding balance: £1.84')).toBeVisible();
+    expect(
+      screen.getByText(
+        /^Your policy has ended, and this is still to pay for your cover with us\. Please pay it now, or call us on/,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText('We could not take your last payment. Please pay it now.')).toBeNull();
+    expect(screen.getByTestId('pay-outstanding')).toHaveTextContent('Pay now');
+  });
+
   it('shows the outstanding balance, latest and previous statements, the estimate; a statement opens in a modal', async () => {
     setup(`${root}/billing`, {
       policy: samplePolicy({

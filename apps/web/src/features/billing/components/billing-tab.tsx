@@ -23,7 +23,8 @@ export function BillingTab({ policy }: { policy: Policy }) {
   const { t } = useTranslation();
   const config = useConfig();
   const account = usePolicyAccount(policy.policyNumber).data;
-  const arrears = standingOf(policy).arrears;
+  const standing = standingOf(policy);
+  const arrears = standing.arrears;
   const statements = (useStatements(account?.accountId).data ?? []).filter((s) => s.status !== 'draft');
   const [open, setOpen] = useState<string | null>(null);
   const [dayModal, setDayModal] = useState(false);
@@ -46,9 +47,13 @@ export function BillingTab({ policy }: { policy: Policy }) {
             title={t('policy.billing.outstandingTitle', { amount: gbp(arrears.amount) })}
             action={staff ? undefined : <PayOutstanding account={account} />}
           >
-            {account.accountStatus === 'SUSPENDED'
-              ? t('policy.billing.suspended', { phone: config.contact.phone })
-              : t('policy.billing.outstandingBody')}
+            {/* Cover that has ended cannot be kept, and what is owed may not be a payment that failed: the days
+                on cover to its end, or a change made after the last statement (ADR 388, 393). */}
+            {standing.ended
+              ? t('policy.billing.outstandingEndedBody', { phone: config.contact.phone })
+              : account.accountStatus === 'SUSPENDED'
+                ? t('policy.billing.suspended', { phone: config.contact.phone })
+                : t('policy.billing.outstandingBody')}
           </Notification>
         )}
         <Card title={t('policy.billing.latest')} level={3}>

@@ -388,6 +388,8 @@ export function driver(w: World): Driver {
       if (o.renewals) {
         await renewalInvitationJob.handler(services, {});
         await renewalAnniversaryJob.handler(services, {});
+        // A term that ran to its end is closed by the hourly refund job within the hour (ADR 393).
+        await refundPayoutJob.handler(services, {});
       }
       if (facts.directDebit) await advanceSandboxDirectDebit(services);
     },

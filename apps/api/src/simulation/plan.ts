@@ -172,6 +172,17 @@ export function drawLife(r: Rng, seed: number): LifePlan {
     ops.push({ kind: 'dispute', day });
     if (r.chance(0.4)) ops.push({ kind: 'disputeWon', day: Math.min(days - 1, day + r.int(1, 30)) });
   }
+  // A change made by staff in the term's last weeks, after its last statement (the customer may not change a
+  // policy this near its renewal): its journal waits on a draft no statement will raise, and the term's end
+  // closes the account with it (ADR 393). Drawn last, so everything above stays as it was.
+  if (days > 300 && r.chance(0.3))
+    ops.push({
+      kind: 'change',
+      day: buy.startInDays + r.int(337, 362),
+      up: r.chance(0.5),
+      by: 'staff',
+      shiftDays: 0,
+    });
   ops.sort((a, b) => a.day - b.day);
   return { seed, buy, ops, days };
 }

@@ -7,21 +7,22 @@ import { nextStatus } from '../../lib/lifecycle.ts';
 import { lockAccount, movedBy, postedBalance, postLine, REFUND_KEPT_BACK_KEY } from './ledger-store.ts';
 
 /**
- * Money that reached an ended policy's account after its cancellation was posted (ADR 305): a Direct Debit
- * that was on its way at the cancellation (GoCardless cannot refund a payment before it is confirmed, and the
- * ledger counts it only then) leaves the account in credit once confirmed. For each account with a final
- * cancellation statement, no collection still on its way and no refund that failed or came back (those are
- * the finance team's), the credit not yet being refunded becomes a PENDING refund line on that statement, and
- * the statement is settled once nothing is owed. Each account under its row lock, so two runs post one line.
- * Answers the refund lines posted, to be paid out.
+ * Money an ended policy's account holds after its final statement (ADR 305): a Direct Debit that was on its way
+ * at the cancellation (GoCardless cannot refund a payment before it is confirmed, and the ledger counts it only
+ * then) leaves the account in credit once confirmed; a term that ran to its end is closed with the credit it
+ * holds (ADR 393). For each account with a final statement (a cancellation's, or a term's closing), no
+ * collection still on its way and no refund that failed or came back (those are the finance team's), the credit
+ * not yet being refunded becomes a PENDING refund line on that statement, and the statement is settled once
+ * nothing is owed. Each account under its row lock, so two runs post one line. Answers the refund lines posted,
+ * to be paid out.
  */
 export async function refundCreditAfterCancellation(ctx: Pick<Ctx, 'db'> & { now: Date }) {
   const finals = await ctx.db
-    .select({ id: statements.id, accountId: statements.accountId })
+    .select({ id: statements.id, accountId: statements.accountId, kind: statements.kind })
     .from(statements)
     .where(
       and(
-        eq(statements.kind, 'cancellation'),
+        // A cancellation's final statement, or the one that closed a term that ran to its end (ADR 393).
         eq(statements.final, true),
         // Only those still owed something or in credit (the rest are done: a cheap scan every hour).
         or(
@@ -61,7 +62,10 @@ export async function refundCreditAfterCancellation(ctx: Pick<Ctx, 'db'> & { now
         type: 'refund',
         status: 'PENDING',
         size: due,
-        descriptionKey: 'billing.lineItem.cancellationRefund',
+        descriptionKey:
+          final.kind === 'cancellation'
+            ? 'billing.lineItem.cancellationRefund'
+            : 'billing.lineItem.creditRefund',
         descriptionValue: credit?.descriptionValue ?? null,
         ...movedBy(card),
         effectiveAt: ctx.now,
@@ -73,16 +77,8 @@ export async function refundCreditAfterCancellation(ctx: Pick<Ctx, 'db'> & { now
   return posted;
 }
 
-/**
- * An ended account's credit as the hourly job sees it (ADR 305): its posted balance and the refunds on their way,
- * or null when the job leaves it to staff: a collection still on its way, or a refund that failed or came back.
- * A refund not paid because its credit was owed again is not a failure to pay back (ADR 386).
- */
-export async function creditToPayBack(
-  db: Db,
-  accountId: string,
-  owned: { id: string }[],
-): Promise<{ balance: number; pending: number } | null> {
+/** Whether a payment of one of the account's statements is still on its way (its outcome not known yet). */
+export async function collectionOnItsWay(db: Db, owned: { id: string }[]): Promise<boolean> {
   const inFlight = await db
     .select({ id: customerPayments.id })
     .from(customerPayments)
@@ -95,8 +91,22 @@ export async function creditToPayBack(
         eq(customerPayments.purpose, 'statement'),
         eq(customerPayments.status, 'PENDING'),
       ),
-    );
-  if (inFlight.length > 0) return null;
+    )
+    .limit(1);
+  return inFlight.length > 0;
+}
+
+/**
+ * An ended account's credit as the hourly job sees it (ADR 305): its posted balance and the refunds on their way,
+ * or null when the job leaves it to staff: a collection still on its way, or a refund that failed or came back.
+ * A refund not paid because its credit was owed again is not a failure to pay back (ADR 386).
+ */
+export async function creditToPayBack(
+  db: Db,
+  accountId: string,
+  owned: { id: string }[],
+): Promise<{ balance: number; pending: number } | null> {
+  if (await collectionOnItsWay(db, owned)) return null;
   const refunds = await db
     .select()
     .from(statementLineItems)

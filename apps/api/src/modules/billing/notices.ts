@@ -21,7 +21,8 @@ export type BillingNotice =
   | 'payment-dispute-won'
   | 'account-suspended'
   | 'notice-of-cancellation'
-  | 'cancelled-non-payment';
+  | 'cancelled-non-payment'
+  | 'account-closed';
 
 /** The policyholders' e-mail addresses of the policies (one query however many). */
 async function emailsOf(db: Db, policyIds: string[]): Promise<Map<string, string>> {

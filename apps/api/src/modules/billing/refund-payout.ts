@@ -13,6 +13,7 @@ import {
 } from '../payments/index.ts';
 import { refundCreditAfterCancellation } from './credit-after-cancellation.ts';
 import { movedBy, postLine, REFUND_KEPT_BACK_KEY } from './ledger-store.ts';
+import { closeEndedTerms } from './term-closing.ts';
 
 type PayoutCtx = Pick<Ctx, 'db' | 'providers' | 'clock'> & {
   log?: Pick<Ctx['log'], 'warn'> | undefined;
@@ -272,12 +273,13 @@ export async function directDebitRefundOutcome(
 }
 
 /**
- * The hourly refund job (ADR 305): credit left on an ended policy's account by a debit confirmed after the
- * cancellation becomes a refund line, paid out now; refund lines still PENDING an hour after they were made
+ * The hourly refund job (ADR 305): the account of a term that ran to its end is closed (ADR 393); credit left on
+ * an ended policy's account (by a debit confirmed after the cancellation, say) becomes a refund line, paid out now; refund lines still PENDING an hour after they were made
  * (a crash, a provider's refusal) are paid out again. Answers how many lines it settled.
  */
 export async function payOutPendingRefunds(services: PayoutCtx) {
   const now = services.clock.now();
+  await closeEndedTerms({ db: services.db, now });
   const late = await refundCreditAfterCancellation({ db: services.db, now });
   for (const id of late) await payOutCancellationRefund(services, id);
   const before = new Date(now.getTime() - 60 * 60 * 1000);

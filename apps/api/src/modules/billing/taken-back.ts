@@ -222,7 +222,7 @@ async function whatItLeaves(
     lines.push(`The Direct Debit on its way will collect ${formatGBP(o.open.collecting)}.`);
   if (o.open.stillOpen > 0) return lines;
   const owned = await db
-    .select({ id: statements.id, final: statements.final })
+    .select({ id: statements.id })
     .from(statements)
     .where(eq(statements.accountId, accountId));
   // The hourly job's own reading of the account (its balance, less refunds on their way), when it will act.
@@ -234,8 +234,10 @@ async function whatItLeaves(
     return [
       `${inCredit}: it will be taken off your next payment, or paid back to you if your cover ends first.`,
     ];
+  // An ended policy's account has a final statement (a cancellation's), or gets one within the hour (a term that
+  // ran to its end, ADR 393): the hourly job pays the credit back unless it leaves it to staff.
   return [
-    held && owned.some((s) => s.final)
+    held
       ? `${inCredit}: we will pay it back to you.`
       : `${inCredit}: please call us and we will pay it back to you.`,
   ];

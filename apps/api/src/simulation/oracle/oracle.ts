@@ -376,13 +376,16 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
         });
       // An ended policy keeps none of the customer's money: at the end of the life its account holds no credit
       // that is not on its way back, unless a refund failed or came back (then it is the finance team's, ADR 305).
-      if (final && ['CANCELLED', 'VOIDED', 'NTU', 'LAPSED'].includes(String(policy.status))) {
+      // A renewed policy too: the renewed year has an account of its own (ADR 291, 393).
+      if (final && ['CANCELLED', 'VOIDED', 'NTU', 'LAPSED', 'RENEWED'].includes(String(policy.status))) {
         const [held] = await query(
           `SELECT
              (SELECT coalesce(sum(amount_pence), 0) FROM statement_line_items
-               WHERE status = 'POSTED' OR (status = 'PENDING' AND type = 'refund'))::int AS left,
-             (SELECT count(*) FROM statement_line_items WHERE type = 'refund_reversal'
-                OR (type = 'refund' AND status = 'FAILED' AND description_key <> 'billing.lineItem.refundKeptBack'))::int AS staff`,
+               WHERE (status = 'POSTED' OR (status = 'PENDING' AND type = 'refund')) AND account_id IN (SELECT id FROM customer_accounts WHERE policy_id = $1))::int AS left,
+             (SELECT count(*) FROM statement_line_items WHERE (type = 'refund_reversal'
+                OR (type = 'refund' AND status = 'FAILED' AND description_key <> 'billing.lineItem.refundKeptBack'))
+                AND account_id IN (SELECT id FROM customer_accounts WHERE policy_id = $1))::int AS staff`,
+          [policyId],
         );
         if (num(held?.left) < 0 && num(held?.staff) === 0)
           out.push({

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signAnonymousToken } from '../src/lib/auth.ts';
+import { payOutPendingRefunds } from '../src/modules/billing/refund-payout.ts';
+import { runAnniversaries, runRenewalInvitations } from '../src/modules/renewals/index.ts';
+import {
+  type BillingApp,
+  billingApp,
+  buySubscription,
+  openSettlePage,
+  payOnHostedPage,
+  runDays,
+} from './billing-helpers.ts';
+import { api, rows } from './payments-helpers.ts';
+
+/**
+ * ADR 393: a term that ran to its end closes its account. A change staff make in the term's last weeks, after
+ * its last statement, posts a journal on the draft that waited for a next statement that never came: a cheaper
+ * one left the customer's money held for ever (the simulation's oracle found £1.78 on a lapsed policy and on a
+ * renewed one), a dearer one was never asked for. Three monthly policies live one year together:
+ * - `lapsing`: auto-renewal off, made cheaper on 20 December;
+ * - `renewing`: auto-renewal on, made cheaper on 20 December;
+ * - `dearer`: auto-renewal off, made dearer on 20 December.
+ */
+let t: BillingApp;
+type Sub = Awaited<ReturnType<typeof buySubscription>>;
+let lapsing: Sub;
+let renewing: Sub;
+let dearer: Sub;
+const change = { lapsing: 0, renewing: 0, dearer: 0 };
+
+/** Staff change the policy today (the customer may not, this near the renewal): answers what it costs. */
+async function staffChange(sub: Sub, changes: unknown[]) {
+  const made = await api(t.base, sub.staff, 'POST', '/api/policyAdjustments', {
+    adjustmentType: 'MTA',
+    policyId: sub.policyId,
+    changes,
+    effectiveAt: t.at.now().toISOString(),
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const done = await api(
+    t.base,
+    sub.staff,
+    'POST',
+    `/api/policyAdjustments/${made.body.adjustmentId}/commit`,
+  );
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  const [line] = await rows(
+    t,
+    "SELECT amount_pence FROM statement_line_items WHERE account_id = $1 AND sub_type = 'MTA'",
+    [sub.accountId],
+  );
+  return Number(line?.amount_pence);
+}
+
+const statementsOf = (sub: Sub) =>
+  rows(
+    t,
+    `SELECT statement_number AS n, kind, status, final, subtotal_pence AS subtotal,
+            amount_outstanding_pence AS outstanding FROM statements WHERE account_id = $1 ORDER BY statement_number`,
+    [sub.accountId],
+  );
+const balanceOf = async (sub: Sub) =>
+  Number(
+    (
+      await rows(
+        t,
+        "SELECT coalesce(sum(amount_pence), 0)::int AS b FROM statement_line_items WHERE account_id = $1 AND status = 'POSTED'",
+        [sub.accountId],
+      )
+    )[0]?.b,
+  );
+const mails = (sub: Sub) =>
+  rows(
+    t,
+    "SELECT subject, body FROM outbox WHERE payload->>'kind' = 'account-closed' AND payload->>'accountId' = $1",
+    [sub.accountId],
+  );
+
+beforeAll(async () => {
+  t = await billingApp('2027-01-10T09:00:00Z');
+  lapsing = await buySubscription(t, '2027-01-10');
+  renewing = await buySubscription(t, '2027-01-10');
+  dearer = await buySubscription(t, '2027-01-10');
+  for (const sub of [lapsing, dearer]) {
+    const out = await api(t.base, sub.v.token, 'PUT', `/api/policies/${sub.policyId}/autoRenewal`, {
+      enabled: false,
+      reason: 'Price',
+    });
+    expect(out.status).toBe(200);
+  }
+  await runDays(t, '2027-01-11', '2027-12-09');
+  await runDays(t, '2027-12-10', '2027-12-14');
+  t.at.set('2027-12-15T06:00:00Z');
+  await runRenewalInvitations(t.app.services, t.at.now());
+  await runDays(t, '2027-12-15', '2027-12-19');
+  // Every statement of the year is raised and paid (the twelfth on 10 December); then the changes.
+  t.at.set('2027-12-20T11:00:00Z');
+  change.lapsing = await staffChange(lapsing, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 }]);
+  change.renewing = await staffChange(renewing, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 }]);
+  change.dearer = await staffChange(dearer, [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }]);
+  await runDays(t, '2027-12-20', '2028-01-09');
+  const [policy] = await rows(t, 'SELECT expired_at FROM policies WHERE id = $1', [lapsing.policyId]);
+  t.at.set(new Date(new Date(String(policy?.expired_at)).getTime() + 3_600_000).toISOString());
+  const ended = await runAnniversaries(t.app.services, t.at.now());
+  expect(ended.map((e) => [e.policyId, e.outcome]).sort()).toEqual(
+    [
+      [lapsing.policyId, 'LAPSED'],
+      [renewing.policyId, 'RENEWED'],
+      [dearer.policyId, 'LAPSED'],
+    ].sort(),
+  );
+}, 180_000);
+afterAll(() => t?.close());
+
+describe('the account of a term that ran to its end (ADR 393)', () => {
+  it('before the hourly job: each change waits on a draft no statement will raise', async () => {
+    expect(change.lapsing).toBeLessThan(0);
+    expect(change.renewing).toBeLessThan(0);
+    expect(change.dearer).toBeGreaterThan(0);
+    for (const sub of [lapsing, renewing, dearer]) {
+      const list = await statementsOf(sub);
+      expect(list).toHaveLength(13);
+      expect(list.at(-1)).toMatchObject({ n: 13, status: 'draft', final: false });
+    }
+    expect(await balanceOf(lapsing)).toBe(change.lapsing);
+  });
+
+  it('a lapsed policy made cheaper: its final statement closes the account and the credit goes back to the card, once', async () => {
+    await Promise.all([payOutPendingRefunds(t.app.services), payOutPendingRefunds(t.app.services)]);
+    await payOutPendingRefunds(t.app.services);
+    const list = await statementsOf(lapsing);
+    expect(list).toHaveLength(13);
+    expect(list.at(-1)).toMatchObject({
+      n: 13,
+      kind: 'closing',
+      status: 'settled',
+      final: true,
+      subtotal: change.lapsing,
+      outstanding: 0,
+    });
+    const refunds = await rows(
+      t,
+      "SELECT status, amount_pence, sub_type FROM statement_line_items WHERE account_id = $1 AND type = 'refund'",
+      [lapsing.accountId],
+    );
+    expect(refunds).toEqual([{ status: 'POSTED', amount_pence: -change.lapsing, sub_type: 'STRIPE' }]);
+    // Paid back at the card provider: one refund of the credit.
+    const paid = await rows(
+      t,
+      `SELECT r.amount_pence FROM payment_refunds r JOIN customer_payments p ON p.id = r.customer_payment_id
+        WHERE p.party_id = $1`,
+      [lapsing.partyId],
+    );
+    expect(paid.map((r) => Number(r.amount_pence))).toEqual([-change.lapsing]);
+    expect(await balanceOf(lapsing)).toBe(0);
+    const told = await mails(lapsing);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.subject).toMatch(/^Your final statement/);
+    expect(told[0]?.body).toContain('your final statement 13 closes its account');
+    expect(told[0]?.body).toContain(
+      `Your account is £${(-change.lapsing / 100).toFixed(2)} in credit: we will pay it back to you`,
+    );
+    // The customer's Billing tab lists it with the rest, newest first.
+    const listed = await api(
+      t.base,
+      lapsing.staff,
+      'GET',
+      `/api/customerAccounts/${lapsing.accountId}/statements`,
+    );
+    expect(listed.body.map((s: { statementNumber: number }) => s.statementNumber)[0]).toBe(13);
+  });
+
+  it('a renewed policy made cheaper: the old year’s account is closed and its credit paid back; the renewed year is billed in full', async () => {
+    const list = await statementsOf(renewing);
+    expect(list.at(-1)).toMatchObject({ n: 13, kind: 'closing', status: 'settled', final: true });
+    expect(await balanceOf(renewing)).toBe(0);
+    expect((await mails(renewing))[0]?.body).toContain('Your renewed policy has an account of its own');
+    // The successor's first month, raised by the billing run, is its own price and is taken in full: nothing
+    // of the old year's credit is carried into it (paid back instead).
+    await runDays(t, '2028-01-10', '2028-01-11');
+    const successor = await rows(
+      t,
+      `SELECT l.type, l.amount_pence FROM statement_line_items l JOIN customer_accounts a ON a.id = l.account_id
+         JOIN policies p ON p.id = a.policy_id WHERE p.previous_policy_id = $1 ORDER BY l.created_at`,
+      [renewing.policyId],
+    );
+    expect(successor.map((l) => l.type)).toEqual(['invoice', 'payment']);
+    expect(Number(successor[0]?.amount_pence)).toBeGreaterThan(0);
+    expect(Number(successor[1]?.amount_pence)).toBe(-Number(successor[0]?.amount_pence));
+  });
+
+  it('a lapsed policy made dearer: the change is asked for on the final statement, not collected, and can be paid from the Billing tab', async () => {
+    const list = await statementsOf(dearer);
+    expect(list.at(-1)).toMatchObject({
+      n: 13,
+      kind: 'closing',
+      status: 'pending',
+      final: true,
+      subtotal: change.dearer,
+      outstanding: change.dearer,
+    });
+    const told = await mails(dearer);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.body).toContain(
+      `£${(change.dearer / 100).toFixed(2)} is still to pay for your cover. Nothing will be collected`,
+    );
+    // Days of billing runs collect nothing from an ended account.
+    await runDays(t, '2028-01-12', '2028-01-14');
+    expect((await statementsOf(dearer)).at(-1)).toMatchObject({
+      status: 'pending',
+      outstanding: change.dearer,
+    });
+    // The customer pays it on the hosted page.
+    const token = (await signAnonymousToken(t.app.services, dearer.partyId)).accessToken;
+    const [shown] = (await api(t.base, token, 'GET', '/api/customerAccounts')).body;
+    expect(shown).toMatchObject({ outstandingAmount: change.dearer });
+    const page = await openSettlePage(t, token, dearer.accountId);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    expect(await (await fetch(page.body.url)).text()).toContain(`£${(change.dearer / 100).toFixed(2)}`);
+    await payOnHostedPage(page.body.url);
+    await expect
+      .poll(async () => (await statementsOf(dearer)).at(-1)?.status, { timeout: 10_000 })
+      .toBe('settled');
+    expect(await balanceOf(dearer)).toBe(0);
+    // Closed once: the hourly job makes no second final statement.
+    await payOutPendingRefunds(t.app.services);
+    expect(await statementsOf(dearer)).toHaveLength(13);
+  });
+});

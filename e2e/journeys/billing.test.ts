@@ -234,21 +234,42 @@ describe('the demo customer’s billing on the default brand (the shared server)
     await shootBoth(page, 'standing-ending-billing');
   });
 
-  it('a lapsed year of monthly cover lists all its statements, in date order, each with its amount (issue 28 defect 10)', async () => {
+  it('a lapsed year of monthly cover lists all its statements, in date order, each with its amount (issue 28 defect 10), and the final statement that closed its account (ADR 393)', async () => {
     const page = await browser.newPage();
     await signInAsDemo(page, inject('baseUrl'));
     await openBilling(page, await demoPolicy(page, 'LH19EZR'));
     const latest = await statementRows(page, 'latest-statement');
     const previous = await statementRows(page, 'previous-statements');
     const all = [...latest, ...previous];
-    expect(all.map(([title]) => title)).toEqual(Array.from({ length: 12 }, (_, i) => `Statement ${12 - i}`));
+    expect(all.map(([title]) => title)).toEqual(Array.from({ length: 13 }, (_, i) => `Statement ${13 - i}`));
     for (const [, day, amount, status] of all) {
       expect(day).toMatch(DAY);
-      expect(amount).toMatch(/^£[\d,]+\.\d\d$/);
       expect(status).toBe('Paid');
+      // The final statement credits the higher excess staff set after the twelfth; the twelve bill a month each.
+      expect(amount).toMatch(amount === all[0]?.[2] ? /^£\d+\.\d\d credit$/ : /^£[\d,]+\.\d\d$/);
     }
     expect(inDateOrder(all.map(([, day]) => day ?? ''))).toBe(true);
+    // Nothing is owed on a policy that has ended with its credit paid back.
+    expect(await page.getByText(/^Outstanding balance: /).count()).toBe(0);
     await shootBoth(page, 'billing-lapsed-year');
+    // The final statement: the change's credit, and the refund of it to the card, which leave nothing.
+    await page.getByTestId('latest-statement').getByRole('button', { name: 'Statement 13' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Statement 13' });
+    await dialog.getByTestId('statement-detail').waitFor();
+    const lines = await dialog
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => (c.textContent ?? '').trim())));
+    expect(lines.map(([item]) => item?.split(' includes')[0])).toEqual(['Credit note', 'Refund']);
+    const credit = all[0]?.[2]?.replace(' credit', '');
+    expect(lines[0]?.[2]).toBe(`-${credit}`);
+    expect(lines[1]?.[2]).toBe(credit);
+    // Its figures add up: nothing brought forward, and the credit and its refund leave nothing.
+    const facts = await dialog
+      .locator('dl dd')
+      .allTextContents()
+      .then((dd) => dd.map((d) => d.trim()));
+    expect(facts).toEqual(['£0.00', '£0.00', '£0.00', '£0.00']);
+    await shootBoth(page, 'billing-lapsed-final-statement');
   });
 
   it('staff acting for the customer: no payment-day action with allowModifyBillingDay off, and the API refuses', async () => {

@@ -55,10 +55,17 @@ describe('demo data made by the real operations (ADR 190)', () => {
       accountId: string;
       paymentMethodType: string;
       outstandingAmount: number;
+      accountBalance: number;
       accountStatus: string;
     };
   };
-  type Statement = { statementId: string; status: string; amountOutstanding: number; paymentDueAt: string };
+  type Statement = {
+    statementId: string;
+    statementNumber: number;
+    status: string;
+    amountOutstanding: number;
+    paymentDueAt: string;
+  };
   const statementsOf = async (accountId: string) => {
     const res = await demo(`/api/customerAccounts/${accountId}/statements`);
     expect(res.statusCode, res.body).toBe(200);
@@ -230,9 +237,26 @@ describe('demo data made by the real operations (ADR 190)', () => {
     // Its renewal quote is still open to take up from the home banner (ADR 335).
     const renewal = (await demo(`/api/proposals/${detail.renewalProposal}`)).json();
     expect(renewal.status).toBe('QUOTE');
-    // Its year of monthly cover lists every month, not its first alone (issue 28 defect 10, ADR 355).
-    const list = await statementsOf((await accountOf(lapsed)).accountId);
-    expect(list.map((s) => s.status)).toEqual(Array(12).fill('settled'));
+    // Its year of monthly cover lists every month, not its first alone (issue 28 defect 10, ADR 355), and the
+    // final statement that closed its account (ADR 393): the higher excess staff set after the last statement
+    // left a credit, paid back to the card.
+    const account = await accountOf(lapsed);
+    const list = await statementsOf(account.accountId);
+    expect(list.map((s) => s.status)).toEqual(Array(13).fill('settled'));
+    expect(list.map((s) => s.statementNumber)[0]).toBe(13);
+    const closing = (
+      await demo(`/api/customerAccounts/${account.accountId}/statements/${list[0]!.statementId}`)
+    ).json();
+    const lines = closing.lineItems.map((l: { type: string; amount: number; status: string }) => [
+      l.type,
+      l.status,
+    ]);
+    expect(lines).toEqual([
+      ['credit_note', 'POSTED'],
+      ['refund', 'POSTED'],
+    ]);
+    expect(closing.lineItems[0].amount + closing.lineItems[1].amount).toBe(0);
+    expect(account.accountBalance).toBe(0);
   });
 
   it('two policies are in their renewal window: one opted in with a renewal quote, one referred', async () => {

@@ -5,7 +5,7 @@ import { addDaysIso, todayInLondon } from '@forecourt/domain/dates';
 import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import type { ProposalData } from '@forecourt/domain/risk/schema';
 import { cancelPolicy, commitAdjustment, createAdjustment } from '../modules/adjustments/index.ts';
-import { nextBillingWorkAfter, runBillingDay } from '../modules/billing/index.ts';
+import { nextBillingWorkAfter, payOutPendingRefunds, runBillingDay } from '../modules/billing/index.ts';
 import { verifyCustomer } from '../modules/checks/index.ts';
 import { recordLoss, transitionClaim } from '../modules/claims/index.ts';
 import type { DemoPerson } from '../modules/identity/index.ts';
@@ -206,17 +206,31 @@ export async function runQuoteExpiry(f: DemoFactory) {
   return expireQuotes(f.services);
 }
 
-/** The policyholder changes their policy mid-term (made, then confirmed) on `at`: the adjustments face. */
+/**
+ * The policyholder changes their policy mid-term (made, then confirmed) on `at`: the adjustments face. Staff make
+ * it for them (`by`), from that moment, where the customer may not (in the renewal window).
+ */
 export async function changePolicy(
   f: DemoFactory,
   person: DemoPerson,
   at: Date,
   policyId: string,
   changes: AdjustmentChange[],
+  by: 'customer' | 'staff' = 'customer',
 ) {
-  const ctx = f.ctx(person, at);
-  const made = await createAdjustment(ctx, { adjustmentType: 'MTA', policyId, changes });
+  const ctx = f.ctx(person, at, by);
+  const made = await createAdjustment(ctx, {
+    adjustmentType: 'MTA',
+    policyId,
+    changes,
+    ...(by === 'staff' ? { effectiveAt: at.toISOString() } : {}),
+  });
   return commitAdjustment(ctx, made.adjustmentId);
+}
+
+/** The hourly refund job's run on `at`: a term that ran to its end closes its account (ADR 393), credit paid back. */
+export async function runRefundJob(f: DemoFactory, at: Date) {
+  return payOutPendingRefunds(servicesAt(f, at));
 }
 
 /** The policyholder cancels on `at`, at once or from `effectiveAt` (a deferred standard cancellation). */

@@ -1,3 +1,4 @@
+import type { AdjustmentChange } from '@forecourt/contracts/adjustments';
 import { addDaysIso, addYearsIso, todayInLondon } from '@forecourt/domain/dates';
 import type { DemoPerson } from '../modules/identity/index.ts';
 import type { DemoFactory } from './factory.ts';
@@ -14,6 +15,7 @@ import {
   reportLoss,
   runBillingDays,
   runQuoteExpiry,
+  runRefundJob,
   sendDocuments,
   settleAnniversaries,
 } from './operations.ts';
@@ -138,14 +140,28 @@ const insufficientAccuracy: DemoScenario = {
 async function throughAnniversary(
   f: DemoFactory,
   person: DemoPerson,
-  o: { bought: number; vrn: string; invited: number; optedOut?: number; settled: number },
+  o: {
+    bought: number;
+    vrn: string;
+    invited: number;
+    optedOut?: number;
+    /** Staff set a higher excess this many days ago (in the window, after the last statement). */
+    lateChange?: number;
+    settled: number;
+  },
 ) {
   const policy = await buy(f, person, f.daysAgo(o.bought), { vrn: o.vrn });
   await runBillingDays(f, f.daysAgo(o.bought), f.daysAgo(o.invited + 1));
   await inviteRenewals(f, f.daysAgo(o.invited));
   if (o.optedOut !== undefined) await optOutOfRenewal(f, person, f.daysAgo(o.optedOut), policy.policyId);
-  await runBillingDays(f, f.daysAgo(o.invited), f.daysAgo(o.settled + 1));
+  if (o.lateChange !== undefined) {
+    await runBillingDays(f, f.daysAgo(o.invited), f.daysAgo(o.lateChange + 1));
+    const change = { changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 } as AdjustmentChange;
+    await changePolicy(f, person, f.daysAgo(o.lateChange), policy.policyId, [change], 'staff');
+  }
+  await runBillingDays(f, f.daysAgo(o.lateChange ?? o.invited), f.daysAgo(o.settled + 1));
   await settleAnniversaries(f, f.daysAgo(o.settled));
+  await runRefundJob(f, f.daysAgo(o.settled));
   return policy;
 }
 
@@ -159,9 +175,17 @@ const renewedLastYear: DemoScenario = {
 
 const lapsedOptedOut: DemoScenario = {
   name: 'lapsed-opted-out',
-  shows: 'LAPSED policy bought 380 days ago: invited, opted out of auto-renewal, ended at its anniversary',
+  shows:
+    'LAPSED policy bought 380 days ago: invited, opted out of auto-renewal, a higher excess set by staff after its last statement, ended at its anniversary; its final statement closes the account and pays the credit back (ADR 393)',
   run: (f, person) =>
-    throughAnniversary(f, person, { bought: 380, vrn: 'LH19EZR', invited: 40, optedOut: 38, settled: 14 }),
+    throughAnniversary(f, person, {
+      bought: 380,
+      vrn: 'LH19EZR',
+      invited: 40,
+      optedOut: 38,
+      settled: 14,
+      lateChange: 30,
+    }),
 };
 
 const inRenewalWindow: DemoScenario = {

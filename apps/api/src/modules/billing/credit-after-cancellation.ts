@@ -70,6 +70,14 @@ export async function refundCreditAfterCancellation(ctx: Pick<Ctx, 'db'> & { now
         ...movedBy(card),
         effectiveAt: ctx.now,
       });
+      // The statement's figures take in its new line, as they take in the refund a cancellation posts at once.
+      await tx
+        .update(statements)
+        .set({
+          subtotalPence: sql`${statements.subtotalPence} + ${due}`,
+          carriedForwardPence: sql`${statements.carriedForwardPence} + ${due}`,
+        })
+        .where(eq(statements.id, final.id));
       return line.id;
     });
     if (lineId) posted.push(lineId);

@@ -26,7 +26,12 @@ export { nextBillingWorkAfter } from './next-run.ts';
 export { openCustomerAccount } from './open-ledger.ts';
 export { postPaidInFullAdjustment } from './paid-in-full-adjustment.ts';
 export { paymentRecord } from './payment-record.ts';
-export { directDebitRefundOutcome, payOutCancellationRefund, refundPayoutJob } from './refund-payout.ts';
+export {
+  directDebitRefundOutcome,
+  payOutCancellationRefund,
+  payOutPendingRefunds,
+  refundPayoutJob,
+} from './refund-payout.ts';
 export { collectRenewedYears, type RenewedYearsResult } from './renewed-year.ts';
 export { renewedYearJob } from './renewed-year-job.ts';
 export { billingRoutes } from './routes.ts';

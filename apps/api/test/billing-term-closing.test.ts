@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAnonymousToken } from '../src/lib/auth.ts';
 import { payOutPendingRefunds } from '../src/modules/billing/refund-payout.ts';
 import { runAnniversaries, runRenewalInvitations } from '../src/modules/renewals/index.ts';
+import type { SandboxCardPayments } from '../src/providers/card-payments/sandbox.ts';
 import {
   type BillingApp,
   billingApp,
@@ -26,7 +27,8 @@ type Sub = Awaited<ReturnType<typeof buySubscription>>;
 let lapsing: Sub;
 let renewing: Sub;
 let dearer: Sub;
-const change = { lapsing: 0, renewing: 0, dearer: 0 };
+let disputed: Sub;
+const change = { lapsing: 0, renewing: 0, dearer: 0, disputed: 0 };
 
 /** Staff change the policy today (the customer may not, this near the renewal): answers what it costs. */
 async function staffChange(sub: Sub, changes: unknown[]) {
@@ -81,7 +83,8 @@ beforeAll(async () => {
   lapsing = await buySubscription(t, '2027-01-10');
   renewing = await buySubscription(t, '2027-01-10');
   dearer = await buySubscription(t, '2027-01-10');
-  for (const sub of [lapsing, dearer]) {
+  disputed = await buySubscription(t, '2027-01-10');
+  for (const sub of [lapsing, dearer, disputed]) {
     const out = await api(t.base, sub.v.token, 'PUT', `/api/policies/${sub.policyId}/autoRenewal`, {
       enabled: false,
       reason: 'Price',
@@ -98,7 +101,20 @@ beforeAll(async () => {
   change.lapsing = await staffChange(lapsing, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 }]);
   change.renewing = await staffChange(renewing, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 }]);
   change.dearer = await staffChange(dearer, [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }]);
-  await runDays(t, '2027-12-20', '2028-01-09');
+  change.disputed = await staffChange(disputed, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 }]);
+  await runDays(t, '2027-12-20', '2028-01-04');
+  // The cardholder disputes the twelfth month's payment: its statement is owed again, with a notice that runs past
+  // the expiry (ADR 392).
+  const [twelfth] = await rows(
+    t,
+    `SELECT p.provider_reference FROM customer_payments p JOIN statements s ON s.id::text = p.reference
+      WHERE s.account_id = $1 AND s.statement_number = 12`,
+    [disputed.accountId],
+  );
+  t.at.set('2028-01-05T10:00:00Z');
+  const card = t.app.services.providers.cardPayments as SandboxCardPayments;
+  expect((await card.disputePayment(String(twelfth?.provider_reference))).delivered).toBe(true);
+  await runDays(t, '2028-01-05', '2028-01-09');
   const [policy] = await rows(t, 'SELECT expired_at FROM policies WHERE id = $1', [lapsing.policyId]);
   t.at.set(new Date(new Date(String(policy?.expired_at)).getTime() + 3_600_000).toISOString());
   const ended = await runAnniversaries(t.app.services, t.at.now());
@@ -107,6 +123,7 @@ beforeAll(async () => {
       [lapsing.policyId, 'LAPSED'],
       [renewing.policyId, 'RENEWED'],
       [dearer.policyId, 'LAPSED'],
+      [disputed.policyId, 'LAPSED'],
     ].sort(),
   );
 }, 180_000);
@@ -117,7 +134,7 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
     expect(change.lapsing).toBeLessThan(0);
     expect(change.renewing).toBeLessThan(0);
     expect(change.dearer).toBeGreaterThan(0);
-    for (const sub of [lapsing, renewing, dearer]) {
+    for (const sub of [lapsing, renewing, dearer, disputed]) {
       const list = await statementsOf(sub);
       expect(list).toHaveLength(13);
       expect(list.at(-1)).toMatchObject({ n: 13, status: 'draft', final: false });
@@ -204,7 +221,7 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
     const told = await mails(dearer);
     expect(told).toHaveLength(1);
     expect(told[0]?.body).toContain(
-      `£${(change.dearer / 100).toFixed(2)} is still to pay for your cover. Nothing will be collected`,
+      `£${(change.dearer / 100).toFixed(2)} is still to pay for your cover: please pay it from the Billing tab`,
     );
     // Days of billing runs collect nothing from an ended account.
     await runDays(t, '2028-01-12', '2028-01-14');
@@ -221,11 +238,38 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
     expect(await (await fetch(page.body.url)).text()).toContain(`£${(change.dearer / 100).toFixed(2)}`);
     await payOnHostedPage(page.body.url);
     await expect
-      .poll(async () => (await statementsOf(dearer)).at(-1)?.status, { timeout: 10_000 })
+      .poll(async () => (await statementsOf(dearer)).at(-1)?.status, { timeout: 30_000 })
       .toBe('settled');
     expect(await balanceOf(dearer)).toBe(0);
     // Closed once: the hourly job makes no second final statement.
     await payOutPendingRefunds(t.app.services);
     expect(await statementsOf(dearer)).toHaveLength(13);
+  });
+
+  it('a lapsed policy made cheaper whose last payment was disputed: the credit clears what the statement asks, and the rest only is asked for, nothing refunded', async () => {
+    const list = await statementsOf(disputed);
+    const twelfth = list.find((x) => x.n === 12);
+    const owed = disputed.regular + change.disputed;
+    expect(list.at(-1)).toMatchObject({
+      n: 13,
+      kind: 'closing',
+      status: 'settled',
+      final: true,
+      outstanding: 0,
+    });
+    expect(twelfth).toMatchObject({ status: 'failed', outstanding: owed });
+    expect(await balanceOf(disputed)).toBe(owed);
+    const refunds = await rows(
+      t,
+      "SELECT 1 FROM statement_line_items WHERE account_id = $1 AND type = 'refund'",
+      [disputed.accountId],
+    );
+    expect(refunds).toEqual([]);
+    expect((await mails(disputed))[0]?.body).toContain(
+      `£${(owed / 100).toFixed(2)} is still to pay for your cover: please pay it from the Billing tab`,
+    );
+    const token = (await signAnonymousToken(t.app.services, disputed.partyId)).accessToken;
+    const [shown] = (await api(t.base, token, 'GET', '/api/customerAccounts')).body;
+    expect(shown).toMatchObject({ outstandingAmount: owed });
   });
 });

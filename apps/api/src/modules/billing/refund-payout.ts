@@ -279,7 +279,7 @@ export async function directDebitRefundOutcome(
  */
 export async function payOutPendingRefunds(services: PayoutCtx) {
   const now = services.clock.now();
-  await closeEndedTerms({ db: services.db, now });
+  await closeEndedTerms({ db: services.db, now, log: services.log });
   const late = await refundCreditAfterCancellation({ db: services.db, now });
   for (const id of late) await payOutCancellationRefund(services, id);
   const before = new Date(now.getTime() - 60 * 60 * 1000);

@@ -22,6 +22,7 @@ import {
   buySubscription,
   runDays,
   staffCancel,
+  staffChange,
   useCardFromBillingTab,
   withMandate,
 } from './billing-helpers.ts';
@@ -440,7 +441,7 @@ describe('a cancellation part-way through a month whose debit is on its way (ADR
         await rows(
           t as BillingApp,
           `SELECT amount_outstanding_pence AS n FROM statements WHERE account_id = $1 AND kind = 'subscription'
-            ORDER BY statement_number DESC LIMIT 1`,
+             AND status <> 'draft' ORDER BY statement_number DESC LIMIT 1`,
           [p.accountId],
         )
       )[0]?.n,
@@ -515,6 +516,28 @@ describe('a cancellation part-way through a month whose debit is on its way (ADR
     expect(await balance(p)).toBe(0);
     expect(await ddRefunds()).toEqual([]);
     expect((await notices(p)).slice(before.length)).not.toContain('payment-failed');
+    expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
+  });
+
+  it('made cheaper the same day: the debit made again asks for what is owed net of the change, so nothing is taken to be paid back (seed 167)', async () => {
+    let credit = 0;
+    const { p, instalment, asks } = await cancelledWithDebitOnItsWay('2027-03-02T10:00:00Z', async (p) => {
+      credit = -(await staffChange(t as BillingApp, p, [
+        { changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 },
+      ]));
+      expect(credit).toBeGreaterThan(0);
+    });
+    const app = t as BillingApp;
+    // What the statement asks is what the account owes: the change's credit, waiting on the draft for a next
+    // statement the cancellation means never comes, is taken off it too.
+    expect(asks).toBe(await balance(p));
+    await runDays(app, '2027-03-03', '2027-03-16');
+    expect(await bankPayments()).toEqual([
+      [instalment, 'cancelled'],
+      [asks, 'confirmed'],
+    ]);
+    expect(await balance(p)).toBe(0);
+    expect(await ddRefunds()).toEqual([]);
     expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
   });
 

@@ -85,6 +85,32 @@ export async function buySubscription(
 }
 
 /**
+ * Staff acting for the customer change the policy from now (made and confirmed), as they may where the customer
+ * may not (in the renewal window). Answers the change's pro-rata line on the account: negative when cheaper.
+ */
+export async function staffChange(
+  t: BillingApp,
+  p: { staff: string; policyId: string; accountId: string },
+  changes: unknown[],
+) {
+  const made = await api(t.base, p.staff, 'POST', '/api/policyAdjustments', {
+    adjustmentType: 'MTA',
+    policyId: p.policyId,
+    changes,
+    effectiveAt: t.at.now().toISOString(),
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const done = await api(t.base, p.staff, 'POST', `/api/policyAdjustments/${made.body.adjustmentId}/commit`);
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  const [line] = await rows(
+    t,
+    "SELECT amount_pence FROM statement_line_items WHERE account_id = $1 AND sub_type = 'MTA' ORDER BY created_at DESC LIMIT 1",
+    [p.accountId],
+  );
+  return Number(line?.amount_pence);
+}
+
+/**
  * Staff acting for the customer cancel the policy (the purchase's anonymous token has long expired on these
  * clocks): the cancellation made and confirmed, now or from `effectiveAt`. Answers both answers' bodies.
  */

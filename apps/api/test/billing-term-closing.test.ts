@@ -10,6 +10,7 @@ import {
   openSettlePage,
   payOnHostedPage,
   runDays,
+  staffChange,
 } from './billing-helpers.ts';
 import { api, rows } from './payments-helpers.ts';
 
@@ -29,30 +30,6 @@ let renewing: Sub;
 let dearer: Sub;
 let disputed: Sub;
 const change = { lapsing: 0, renewing: 0, dearer: 0, disputed: 0 };
-
-/** Staff change the policy today (the customer may not, this near the renewal): answers what it costs. */
-async function staffChange(sub: Sub, changes: unknown[]) {
-  const made = await api(t.base, sub.staff, 'POST', '/api/policyAdjustments', {
-    adjustmentType: 'MTA',
-    policyId: sub.policyId,
-    changes,
-    effectiveAt: t.at.now().toISOString(),
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  const done = await api(
-    t.base,
-    sub.staff,
-    'POST',
-    `/api/policyAdjustments/${made.body.adjustmentId}/commit`,
-  );
-  expect(done.status, JSON.stringify(done.body)).toBe(200);
-  const [line] = await rows(
-    t,
-    "SELECT amount_pence FROM statement_line_items WHERE account_id = $1 AND sub_type = 'MTA'",
-    [sub.accountId],
-  );
-  return Number(line?.amount_pence);
-}
 
 const statementsOf = (sub: Sub) =>
   rows(
@@ -98,10 +75,10 @@ beforeAll(async () => {
   await runDays(t, '2027-12-15', '2027-12-19');
   // Every statement of the year is raised and paid (the twelfth on 10 December); then the changes.
   t.at.set('2027-12-20T11:00:00Z');
-  change.lapsing = await staffChange(lapsing, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 }]);
-  change.renewing = await staffChange(renewing, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 }]);
-  change.dearer = await staffChange(dearer, [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }]);
-  change.disputed = await staffChange(disputed, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 }]);
+  change.lapsing = await staffChange(t, lapsing, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 }]);
+  change.renewing = await staffChange(t, renewing, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 }]);
+  change.dearer = await staffChange(t, dearer, [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }]);
+  change.disputed = await staffChange(t, disputed, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 }]);
   await runDays(t, '2027-12-20', '2028-01-04');
   // The cardholder disputes the twelfth month's payment: its statement is owed again, with a notice that runs past
   // the expiry (ADR 392).

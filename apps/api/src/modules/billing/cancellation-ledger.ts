@@ -116,7 +116,8 @@ export async function cancellationFigures(ctx: Pick<Ctx, 'db'>, o: { policyId: s
   const before = balanceOf(ledger.lines);
   const refundPence = refundDue(creditPence, before);
   const open = await openStatements(ctx, ledger.account.id);
-  const collecting = sumOf(clearNewestFirst(open, creditPence).filter((s) => s.inFlight));
+  const clears = clearing(open, creditPence, owes(ledger.lines));
+  const collecting = sumOf(clearNewestFirst(open, clears).filter((s) => s.inFlight));
   return { creditPence, refundPence, owedPence: toPay(creditPence, refundPence, before, collecting) };
 }
 
@@ -154,14 +155,37 @@ function clearNewestFirst(open: OpenStatement[], credit: number) {
 const sumOf = (open: { amountOutstandingPence: number }[]) =>
   open.reduce((sum, s) => sum + s.amountOutstandingPence, 0);
 
+/** What the account owes: its posted balance, with the refunds on their way counted as paid back. */
+const owes = (lines: LineRow[]) =>
+  balanceOf(lines) +
+  lines
+    .filter((l) => l.status === 'PENDING' && l.type === 'refund')
+    .reduce((sum, l) => sum + l.amountPence, 0);
+
+/**
+ * The credit that clears the open statements at a cancellation: its own, and what they already ask beyond what
+ * the account owes. A cheaper change's credit waits on the draft for the next statement (ADR 212), which a
+ * cancellation means never comes, so without it a Direct Debit on its way would collect the change's credit
+ * too, to be paid back only after it is confirmed (seed 167, life 683948986).
+ */
+const clearing = (open: { amountOutstandingPence: number }[], credit: number, owed: number) =>
+  credit + Math.max(0, sumOf(open) - Math.max(0, owed));
+
 /**
  * Applies a credit to the account's open statements, newest first (a cancellation's, or money that stands again,
  * ADR 390): each one's outstanding amount falls by what the credit covers, and one left owing nothing is settled.
  * A Direct Debit on its way then asks only for what is left (ADR 378, 382). Answers what they still ask for, and
  * how much of it a Direct Debit on its way collects.
  */
-export async function settleOpenStatements(ctx: Pick<Ctx, 'db'>, accountId: string, credit: number) {
-  const after = clearNewestFirst(await openStatements(ctx, accountId, true), credit);
+export async function settleOpenStatements(
+  ctx: Pick<Ctx, 'db'>,
+  accountId: string,
+  credit: number,
+  /** What the account owes before the credit: open statements asking beyond it are cleared too (a cancellation). */
+  owed?: number,
+) {
+  const open = await openStatements(ctx, accountId, true);
+  const after = clearNewestFirst(open, owed === undefined ? credit : clearing(open, credit, owed));
   for (const s of after) {
     const { cleared, amountOutstandingPence: outstanding } = s;
     if (cleared === 0) continue;
@@ -222,7 +246,7 @@ export async function postCancellationCredit(
     .where(eq(statements.accountId, account.id));
   // The credit first clears what earlier statements still ask for, newest first (the period the end falls in),
   // so that the open statements and this one together ask for the balance once, never twice (issue 26 defect 3).
-  const { stillOpen, collecting } = await settleOpenStatements(ctx, account.id, creditPence);
+  const { stillOpen, collecting } = await settleOpenStatements(ctx, account.id, creditPence, owes(lines));
   const statementId = randomUUID();
   const subtotal = refundPence - creditPence;
   const carried = before + subtotal;

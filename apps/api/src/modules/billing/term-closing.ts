@@ -124,16 +124,9 @@ async function closeTerm(
     // Nothing is raised on it: it is settled as it is made, and holds the refund of the credit.
     await tx.insert(statements).values({ ...fields, ...statement, accountId: account.id, status: 'settled' });
   }
-  // The open statements (this one among them) ask for no more than the account owes: a credit clears the
-  // newest first, and what is left is what the Billing tab asks for.
-  const asked = owned
-    .filter((s) => s.id !== statement.id && (s.status === 'pending' || s.status === 'failed'))
-    .reduce((sum, s) => sum + s.amountOutstandingPence, outstanding);
-  const { stillOpen: toPay } = await settleOpenStatements(
-    { db: tx },
-    account.id,
-    asked - Math.max(0, balance),
-  );
+  // The open statements (this one among them) ask for no more than the account owes (ADR 394): a credit clears
+  // the newest first, and what is left is what the Billing tab asks for.
+  const { stillOpen: toPay } = await settleOpenStatements({ db: tx }, account.id, 0, net);
   const held = toPay > 0 || net >= 0 ? null : await creditToPayBack(tx, account.id, owned);
   const ended = formatLondon(term.expiredAt ?? now, 'd MMMM yyyy');
   const said = [

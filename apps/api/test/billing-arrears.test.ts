@@ -36,6 +36,9 @@ describe('arrears', () => {
     t.at.set('2027-01-30T12:00:00Z');
     const p = await buySubscription(t, '2027-01-31', 'tok_laterInsufficientFunds');
     expect(await runLog('2027-02-27', '2027-02-28')).toEqual(['2027-02-28 raised, failed']);
+    // Where the policy stands says why it is owed: a collection that failed (ADR 352).
+    const policy = await api(t.base, p.staff, 'GET', `/api/policies/${p.policyId}`);
+    expect(policy.body.standing.arrears).toEqual({ amount: p.regular, statementNumbers: [2], why: 'failed' });
     // The customer's bank lets the next attempt through (the same saved card, now good).
     await t.database.query(
       "UPDATE payment_methods SET provider_reference = 'pm_test_4242_recovered' WHERE party_id = $1",

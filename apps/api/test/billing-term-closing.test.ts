@@ -210,6 +210,13 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
     const token = (await signAnonymousToken(t.app.services, dearer.partyId)).accessToken;
     const [shown] = (await api(t.base, token, 'GET', '/api/customerAccounts')).body;
     expect(shown).toMatchObject({ outstandingAmount: change.dearer });
+    // Where the policy stands says why: money still to pay for cover that has ended.
+    const policy = await api(t.base, token, 'GET', `/api/policies/${dearer.policyId}`);
+    expect(policy.body.standing.arrears).toEqual({
+      amount: change.dearer,
+      statementNumbers: [13],
+      why: 'ended',
+    });
     const page = await openSettlePage(t, token, dearer.accountId);
     expect(page.status, JSON.stringify(page.body)).toBe(200);
     expect(await (await fetch(page.body.url)).text()).toContain(`£${(change.dearer / 100).toFixed(2)}`);

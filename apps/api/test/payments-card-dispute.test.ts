@@ -149,6 +149,9 @@ describe('a card payment disputed (ADR 392)', () => {
     expect(suspended).toContain(`you paid by card to buy your policy, after the payment was disputed`);
     expect(suspended).toContain('That amount is owed again');
     expect(await s.partnerPayments()).toEqual([['payment.reversed', p.first]]);
+    // Where the policy stands says why it is owed, for every page to word it so: a payment taken back.
+    const standing = (await api(app.base, p.staff, 'GET', `/api/policies/${p.policyId}`)).body.standing;
+    expect(standing.arrears).toEqual({ amount: p.first, statementNumbers: [1], why: 'takenBack' });
 
     // The same dispute told again (the sandbox sends it afresh), twice at once under new ids, and a forged one:
     // nothing more moves.

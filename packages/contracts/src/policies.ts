@@ -33,8 +33,18 @@ export const policyStandingSchema = z.object({
   headline: z.enum(STANDING_KINDS),
   /** Every fact that holds, most pressing first (the headline first). */
   facts: z.array(z.enum(STANDING_KINDS)),
-  /** Failed statements still owed (pence): the only case for "please pay it now". */
-  arrears: z.object({ amount: z.number().int(), statementNumbers: z.array(z.number().int()) }).nullable(),
+  /**
+   * Statements still owed and not being collected (pence): the only case for "please pay it now". `why` says what
+   * the pages tell the customer: a collection that `failed`; a payment their bank or card issuer `takenBack` (a
+   * charge back or a dispute, ADR 384, 392); or money still to pay for cover that has `ended` (ADR 388, 393).
+   */
+  arrears: z
+    .object({
+      amount: z.number().int(),
+      statementNumbers: z.array(z.number().int()),
+      why: z.enum(['failed', 'takenBack', 'ended']),
+    })
+    .nullable(),
   /** Statements raised and being collected (a Direct Debit in flight): not arrears. */
   pendingCollection: z
     .object({

@@ -69,8 +69,8 @@ export async function nextPaymentOf(
 
 export interface AccountFacts {
   accountId: string;
-  /** Failed statements still owed: arrears. */
-  arrears: { amount: number; statementNumbers: number[] } | null;
+  /** Failed statements still owed: arrears; `takenBack` when one of them paid was taken back (ADR 384, 392). */
+  arrears: { amount: number; statementNumbers: number[]; takenBack: boolean } | null;
   /** Statements raised and being collected (pending): not arrears. */
   pendingCollection: { amount: number; chargeAt: Date | null; statementNumbers: number[] } | null;
   nextPayment: NextPayment | null;
@@ -112,6 +112,9 @@ export async function accountFactsOf(db: Db, policyIds: string[], now: Date) {
       // payment's own.)
       collecting: sql<boolean>`EXISTS (SELECT 1 FROM customer_payments cp WHERE cp.purpose = 'statement'
         AND cp.reference = statements.id::text AND cp.status IN ('DRAFT', 'PENDING'))`,
+      // A payment it had was taken back: a Direct Debit charged back, a card payment disputed (ADR 384, 392).
+      takenBack: sql<boolean>`EXISTS (SELECT 1 FROM statement_line_items tb WHERE tb.statement_id = statements.id
+        AND tb.type = 'payment_reversal' AND tb.status = 'POSTED')`,
     })
     .from(statements)
     .where(
@@ -134,7 +137,13 @@ export async function accountFactsOf(db: Db, policyIds: string[], now: Date) {
     const sum = (list: typeof mine) => list.reduce((n, s) => n + s.outstanding, 0);
     out.set(account.policyId, {
       accountId: account.id,
-      arrears: failed.length ? { amount: sum(failed), statementNumbers: failed.map((s) => s.number) } : null,
+      arrears: failed.length
+        ? {
+            amount: sum(failed),
+            statementNumbers: failed.map((s) => s.number),
+            takenBack: failed.some((s) => Boolean(s.takenBack)),
+          }
+        : null,
       pendingCollection: pending.length
         ? {
             amount: sum(pending),

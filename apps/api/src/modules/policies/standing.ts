@@ -75,7 +75,14 @@ export function standingOf(
   return {
     headline: ordered[0] ?? 'active',
     facts: ordered,
-    arrears: account?.arrears ?? null,
+    // What the pages say of it: cover that has ended, a payment taken back, or a collection that failed.
+    arrears: account?.arrears
+      ? {
+          amount: account.arrears.amount,
+          statementNumbers: account.arrears.statementNumbers,
+          why: !live ? 'ended' : account.arrears.takenBack ? 'takenBack' : 'failed',
+        }
+      : null,
     pendingCollection: account?.pendingCollection
       ? { ...account.pendingCollection, chargeAt: iso(account.pendingCollection.chargeAt) }
       : null,

@@ -29,10 +29,14 @@ export const billingTexts: Record<string, string> = {
   'policy.billing.paymentDayValue': 'Day {{day}} of each month',
   'policy.billing.outstanding': 'Outstanding balance',
   'policy.billing.noOutstanding': 'Nothing outstanding',
-  'policy.billing.suspended':
+  'policy.billing.suspended.failed':
     'This account is suspended because payments failed. Pay the outstanding balance now, or call us on {{phone}}, to keep your cover.',
+  'policy.billing.suspended.takenBack':
+    'This account is suspended because your bank or card provider took back a payment you made. Pay the outstanding balance now, or call us on {{phone}}, to keep your cover.',
   'policy.billing.outstandingTitle': 'Outstanding balance: {{amount}}',
-  'policy.billing.outstandingBody': 'We could not take your last payment. Please pay it now.',
+  'policy.billing.outstandingBody.failed': 'We could not take your last payment. Please pay it now.',
+  'policy.billing.outstandingBody.takenBack':
+    'Your bank or card provider took back a payment you made, so it is owed again. Please pay it now.',
   'policy.billing.outstandingEndedBody':
     'Your policy has ended, and this is still to pay for your cover with us. Please pay it now, or call us on {{phone}}.',
   'policy.billing.outstandingItem': 'Outstanding balance',

@@ -240,7 +240,7 @@ describe('signed-in home (spec 2 §2)', () => {
             policyDetail: { policyStatus: 'ACTIVE' },
             standing: sampleStanding({
               headline: 'arrears',
-              arrears: { amount: 1234, statementNumbers: [2] },
+              arrears: { amount: 1234, statementNumbers: [2], why: 'failed' },
             }),
           }),
         ]);

@@ -502,7 +502,7 @@ describe('billing tab (spec 2 §2)', () => {
         policyDetail: { policyStatus: 'LAPSED' },
         standing: sampleStanding({
           headline: 'arrears',
-          arrears: { amount: 184, statementNumbers: [13] },
+          arrears: { amount: 184, statementNumbers: [13], why: 'ended' },
           renewal: null,
           ended: { status: 'LAPSED', endedAt: '2027-11-01T00:00:00.000Z', neverStarted: false },
         }),
@@ -525,7 +525,7 @@ describe('billing tab (spec 2 §2)', () => {
       policy: samplePolicy({
         standing: sampleStanding({
           headline: 'arrears',
-          arrears: { amount: 4_500, statementNumbers: [3] },
+          arrears: { amount: 4_500, statementNumbers: [3], why: 'failed' },
           nextPayment: {
             amount: 4_500,
             dueAt: '2026-12-21T00:00:00.000Z',
@@ -1373,11 +1373,46 @@ describe('where the policy stands (issue 28, ADR 352)', () => {
   it('arrears: the policy page says so on every tab, with the way to billing', async () => {
     setup(root, {
       policy: samplePolicy({
-        standing: sampleStanding({ headline: 'arrears', arrears: { amount: 10_019, statementNumbers: [2] } }),
+        standing: sampleStanding({
+          headline: 'arrears',
+          arrears: { amount: 10_019, statementNumbers: [2], why: 'failed' },
+        }),
       }),
     });
     expect(await screen.findByText('We could not take a payment of £100.19')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to billing' })).toHaveAttribute('href', `${root}/billing`);
+  });
+
+  it('a payment taken back (a charge back or a dispute, ADR 384, 392): every tab and the billing tab say so, not that a payment failed', async () => {
+    const takenBack = samplePolicy({
+      standing: sampleStanding({
+        headline: 'arrears',
+        arrears: { amount: 10_019, statementNumbers: [2], why: 'takenBack' },
+      }),
+    });
+    setup(root, { policy: takenBack });
+    expect(await screen.findByText('£100.19 is owed again')).toBeVisible();
+    expect(screen.getByTestId('standing-arrears')).toHaveTextContent(
+      'Your bank or card provider took back a payment you made. Please pay it now to keep your cover.',
+    );
+    expect(screen.queryByText(/We could not take/)).toBeNull();
+    cleanup();
+    setup(`${root}/billing`, {
+      policy: takenBack,
+      account: sampleAccount({
+        accountStatus: 'SUSPENDED',
+        outstandingAmount: 10_019,
+        accountBalance: 10_019,
+      }),
+      extra: billingMocks,
+    });
+    expect(await screen.findByText('Outstanding balance: £100.19')).toBeVisible();
+    expect(
+      screen.getByText(
+        /^This account is suspended because your bank or card provider took back a payment you made\./,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/because payments failed/)).toBeNull();
   });
 
   it('ending: no renewal wording and no toggle; the next payment is only the days on cover', async () => {

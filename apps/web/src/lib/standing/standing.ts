@@ -30,7 +30,7 @@ export function standingOf(policy: Policy): PolicyStanding {
 export function standingBadge(
   s: PolicyStanding,
 ): { key: string; variant: 'critical' | 'warning' | 'info'; date?: string } | null {
-  if (s.arrears) return { key: 'standing.badge.arrears', variant: 'critical' };
+  if (s.arrears) return { key: `standing.badge.arrears.${s.arrears.why}`, variant: 'critical' };
   // The headline only (ADR 364): a policy not taken up says so by its status, not also "Will not start".
   if (s.headline === 'notStarting') return { key: 'standing.badge.notStarting', variant: 'warning' };
   if (s.ending) return { key: 'standing.badge.ending', variant: 'warning', date: s.ending.endsAt };

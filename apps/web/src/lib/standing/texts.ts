@@ -3,14 +3,21 @@
  * and the renewal page. A brand's texts.json overrides any of them.
  */
 export const standingTexts: Record<string, string> = {
-  'standing.badge.arrears': 'Payment missed',
+  'standing.badge.arrears.failed': 'Payment missed',
+  'standing.badge.arrears.takenBack': 'Payment taken back',
+  'standing.badge.arrears.ended': 'Still to pay',
   'standing.badge.ending': 'Ending {{date}}',
   'standing.badge.notStarting': 'Will not start',
   'standing.badge.referred': 'Renewal under review',
   'standing.card.notStarting': 'Was to start {{date}} · will not start',
   'standing.card.neverStarted': 'Was to start {{date}} · never on cover',
-  'standing.arrears.title': 'We could not take a payment of {{amount}}',
-  'standing.arrears.body': 'Please pay it now to keep your cover.',
+  'standing.arrears.title.failed': 'We could not take a payment of {{amount}}',
+  'standing.arrears.body.failed': 'Please pay it now to keep your cover.',
+  'standing.arrears.title.takenBack': '{{amount}} is owed again',
+  'standing.arrears.body.takenBack':
+    'Your bank or card provider took back a payment you made. Please pay it now to keep your cover.',
+  'standing.arrears.title.ended': '{{amount}} is still to pay',
+  'standing.arrears.body.ended': 'Your policy has ended, and this is still to pay for your cover with us.',
   'standing.arrears.link': 'Go to billing',
   'standing.pending.title': '{{amount}} is being collected',
   'standing.pending.BACS_DEBIT':

@@ -23,8 +23,7 @@ export function BillingTab({ policy }: { policy: Policy }) {
   const { t } = useTranslation();
   const config = useConfig();
   const account = usePolicyAccount(policy.policyNumber).data;
-  const standing = standingOf(policy);
-  const arrears = standing.arrears;
+  const arrears = standingOf(policy).arrears;
   const statements = (useStatements(account?.accountId).data ?? []).filter((s) => s.status !== 'draft');
   const [open, setOpen] = useState<string | null>(null);
   const [dayModal, setDayModal] = useState(false);
@@ -47,13 +46,13 @@ export function BillingTab({ policy }: { policy: Policy }) {
             title={t('policy.billing.outstandingTitle', { amount: gbp(arrears.amount) })}
             action={staff ? undefined : <PayOutstanding account={account} />}
           >
-            {/* Cover that has ended cannot be kept, and what is owed may not be a payment that failed: the days
-                on cover to its end, or a change made after the last statement (ADR 388, 393). */}
-            {standing.ended
+            {/* Why it is owed, as the API says (ADR 352): a collection that failed, a payment taken back (ADR 384,
+                392), or cover that has ended, which cannot be kept (ADR 388, 393). */}
+            {arrears.why === 'ended'
               ? t('policy.billing.outstandingEndedBody', { phone: config.contact.phone })
               : account.accountStatus === 'SUSPENDED'
-                ? t('policy.billing.suspended', { phone: config.contact.phone })
-                : t('policy.billing.outstandingBody')}
+                ? t(`policy.billing.suspended.${arrears.why}`, { phone: config.contact.phone })
+                : t(`policy.billing.outstandingBody.${arrears.why}`)}
           </Notification>
         )}
         <Card title={t('policy.billing.latest')} level={3}>

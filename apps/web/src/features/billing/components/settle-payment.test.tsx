@@ -66,7 +66,10 @@ function setup(s?: CardSessionStatus, url = tab) {
   });
   // In arrears (ADR 352): the billing tab offers Pay now only then.
   const policy = samplePolicy({
-    standing: sampleStanding({ headline: 'arrears', arrears: { amount: 10_019, statementNumbers: [2] } }),
+    standing: sampleStanding({
+      headline: 'arrears',
+      arrears: { amount: 10_019, statementNumbers: [2], why: 'failed' },
+    }),
   });
   renderRoute('/car-insurance/policy/:policyId/billing', <BillingTab policy={policy} />, url);
   return calls;

@@ -26,14 +26,14 @@ export function StandingNotices({
       {s.arrears && !onBilling && (
         <Notification
           variant="critical"
-          title={t('standing.arrears.title', { amount: gbp(s.arrears.amount) })}
+          title={t(`standing.arrears.title.${s.arrears.why}`, { amount: gbp(s.arrears.amount) })}
           action={
             <Link to={`${root}/billing`} className={blocks.linkButton}>
               {t('standing.arrears.link')}
             </Link>
           }
         >
-          <span data-testid="standing-arrears">{t('standing.arrears.body')}</span>
+          <span data-testid="standing-arrears">{t(`standing.arrears.body.${s.arrears.why}`)}</span>
         </Notification>
       )}
       {s.headline === 'notStarting' && (

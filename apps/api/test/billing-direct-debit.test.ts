@@ -294,6 +294,9 @@ describe('Direct Debit collection', () => {
       ['payment.reversed', p.regular],
     ]);
     expect(announced[1]?.at).toBe('2027-03-10T10:00:00.000Z');
+    // Where the policy stands says why it is owed: a payment its bank took back (ADR 395).
+    const standing = (await api(app.base, p.staff, 'GET', `/api/policies/${p.policyId}`)).body.standing;
+    expect(standing.arrears).toMatchObject({ amount: p.regular, why: 'takenBack' });
     // The returned debit is not paid again as itself (staff taking it by phone are refused): the balance is.
     const phone = await api(app.base, p.staff, 'POST', '/api/stripe/moto/checkout', {
       paymentId: payments[0]?.id,

@@ -391,8 +391,8 @@ export function driver(w: World): Driver {
         // A term that ran to its end is closed by the hourly refund job within the hour (ADR 393).
         await refundPayoutJob.handler(services, {});
       }
-      // The sandbox bank's day; a payment it confirms may leave an ended account in credit, which the hourly
-      // refund job pays back within the hour (ADR 305).
+      // The sandbox bank's day (payments, refunds and mandates moved on); a payment it confirms may leave an ended
+      // account in credit, which the hourly refund job pays back within the hour (ADR 305).
       if (facts.directDebit && (await advanceSandboxDirectDebit(services)) > 0)
         await refundPayoutJob.handler(services, {});
     },

@@ -91,11 +91,14 @@ async function chargesAt(
 const balanceOf = (lines: LineRow[]) =>
   lines.filter((l) => l.status === 'POSTED').reduce((sum, l) => sum + l.amountPence, 0);
 
-async function ledgerOf(ctx: Pick<Ctx, 'db'>, policyId: string) {
-  const [account] = await ctx.db
-    .select()
-    .from(customerAccounts)
-    .where(eq(customerAccounts.policyId, policyId));
+/**
+ * The policy's account and its lines. `lock`: the account's row lock is taken first (ADR 394), so the lines are
+ * read after any charge back or dispute holding it has posted, never before (its reversal would otherwise look
+ * like statements asking beyond what is owed, and be cleared).
+ */
+async function ledgerOf(ctx: Pick<Ctx, 'db'>, policyId: string, lock = false) {
+  const query = ctx.db.select().from(customerAccounts).where(eq(customerAccounts.policyId, policyId));
+  const [account] = lock ? await query.for('update') : await query;
   if (!account) return undefined;
   const lines = await ctx.db
     .select()
@@ -233,7 +236,7 @@ export async function postCancellationCredit(
     keepPaid?: boolean;
   },
 ) {
-  const ledger = await ledgerOf(ctx, o.policyId);
+  const ledger = await ledgerOf(ctx, o.policyId, true);
   if (!ledger) return { creditPence: 0, refundPence: 0, refundLineId: null, owedPence: 0 };
   const { account, lines } = ledger;
   const before = balanceOf(lines);

@@ -38,7 +38,7 @@ export const billingTexts: Record<string, string> = {
   'policy.billing.outstandingBody.takenBack':
     'Your bank or card provider took back a payment you made, so it is owed again. Please pay it now.',
   'policy.billing.outstandingEndedBody':
-    'Your policy has ended, and this is still to pay for your cover with us. Please pay it now, or call us on {{phone}}.',
+    'Cover under this policy has ended, and this is still to pay for it. Please pay it now, or call us on {{phone}}.',
   'policy.billing.outstandingItem': 'Outstanding balance',
   'policy.billing.payNow': 'Pay now',
   'policy.billing.latest': 'Latest statement',

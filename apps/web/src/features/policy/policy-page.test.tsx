@@ -513,7 +513,7 @@ describe('billing tab (spec 2 §2)', () => {
     expect(await screen.findByText('Outstanding balance: £1.84')).toBeVisible();
     expect(
       screen.getByText(
-        /^Your policy has ended, and this is still to pay for your cover with us\. Please pay it now, or call us on/,
+        /^Cover under this policy has ended, and this is still to pay for it\. Please pay it now, or call us on/,
       ),
     ).toBeVisible();
     expect(screen.queryByText('We could not take your last payment. Please pay it now.')).toBeNull();

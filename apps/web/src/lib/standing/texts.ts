@@ -17,7 +17,7 @@ export const standingTexts: Record<string, string> = {
   'standing.arrears.body.takenBack':
     'Your bank or card provider took back a payment you made. Please pay it now to keep your cover.',
   'standing.arrears.title.ended': '{{amount}} is still to pay',
-  'standing.arrears.body.ended': 'Your policy has ended, and this is still to pay for your cover with us.',
+  'standing.arrears.body.ended': 'Cover under this policy has ended, and this is still to pay for it.',
   'standing.arrears.link': 'Go to billing',
   'standing.pending.title': '{{amount}} is being collected',
   'standing.pending.BACS_DEBIT':

@@ -61,11 +61,17 @@ export async function runLife(
         from: londonHourAfter(bought, op.day, 3),
         to: londonHourAfter(bought, op.day + op.days, 3),
       });
-  // A deferred cancellation falls due at noon: its job (every minute in production) runs before the check.
+  // A deferred cancellation falls due at noon: its job (every minute in production) runs before the check, and
+  // the billing run (hourly) after it, which bills a suspended account's days on cover up to the end (ADR 388;
+  // seed 169, life 683417979: a dispute had suspended the account over its payment date).
   const deferredEnds = async (day: number) => {
     const noon = londonHourAfter(bought, day, 12);
     if (d.facts.ends.some((e) => e.at.getTime() === noon.getTime() && e.requestedAt < noon))
-      await d.jobs(new Date(noon.getTime() + 60_000), { billing: false, renewals: false, activation: false });
+      await d.jobs(new Date(noon.getTime() + 60_000), {
+        billing: !isDown(day),
+        renewals: false,
+        activation: false,
+      });
   };
   try {
     const tb = performance.now();

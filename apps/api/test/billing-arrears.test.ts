@@ -218,4 +218,86 @@ describe('arrears', () => {
       ),
     ).toEqual([]);
   });
+
+  it('a card failing, then the policy cancelled: the retries go on, but cover that has ended is neither suspended nor given notice of cancellation (ADR 396)', async () => {
+    t.at.set('2027-01-30T12:00:00Z');
+    const p = await buySubscription(t, '2027-01-31', 'tok_chargeCustomerFail');
+    await runDays(t, '2027-02-28', '2027-02-28');
+    t.at.set('2027-03-01T10:00:00Z');
+    await staffCancel(t, p);
+    const asks = async () =>
+      Number(
+        (
+          await rows(
+            t,
+            "SELECT coalesce(sum(amount_outstanding_pence), 0)::int AS due FROM statements WHERE account_id = $1 AND status IN ('pending', 'failed')",
+            [p.accountId],
+          )
+        )[0]?.due,
+      );
+    const owed = await asks();
+    expect(owed).toBeGreaterThan(0);
+    // The customer was told the card would be tried on 3 and 7 March: it is, for what the cover had costs.
+    await runDays(t, '2027-03-01', '2027-03-31');
+    const charges = await rows(
+      t,
+      "SELECT amount_pence AS amount, status, created_at::date::text AS day FROM sandbox_card_charges WHERE idempotency_key LIKE (SELECT id::text FROM customer_payments WHERE purpose = 'statement' AND reference = (SELECT id::text FROM statements WHERE account_id = $1 AND kind = 'subscription')) || ':%' ORDER BY idempotency_key",
+      [p.accountId],
+    );
+    expect(charges).toEqual([
+      { amount: p.regular, status: 'declined', day: '2027-02-28' },
+      { amount: owed, status: 'declined', day: '2027-03-03' },
+      { amount: owed, status: 'declined', day: '2027-03-07' },
+    ]);
+    const told = await rows(
+      t,
+      "SELECT payload->>'kind' AS kind, body FROM outbox WHERE payload->>'accountId' = $1 ORDER BY created_at",
+      [p.accountId],
+    );
+    expect(told.map((m) => m.kind)).toEqual([
+      'statement-issued',
+      'payment-failed',
+      'payment-failed',
+      'payment-failed',
+    ]);
+    // The last failure: what is still to pay, and that nothing more is collected; no suspension, no notice of a
+    // cancellation (the policy was cancelled on 1 March: "you must not drive after 14 March" would be untrue).
+    const last = String(told.at(-1)?.body);
+    expect(last).toContain(
+      `We tried three times and could not take £${(owed / 100).toFixed(2)} from your card.`,
+    );
+    expect(last).toContain(
+      'Cover under this policy has ended, and this is still to pay for the cover you had.',
+    );
+    expect(last).toContain('We will not try your card again');
+    expect(last).not.toMatch(/suspended|cancelled for non-payment/);
+    const [account] = await rows(
+      t,
+      'SELECT status, cancel_for_non_payment_at AS "cancelAt" FROM customer_accounts WHERE id = $1',
+      [p.accountId],
+    );
+    expect(account).toEqual({ status: 'ACTIVE', cancelAt: null });
+    const [statement] = await rows(
+      t,
+      "SELECT status, next_collection_at AS next, collection_attempts AS attempts FROM statements WHERE account_id = $1 AND kind = 'subscription'",
+      [p.accountId],
+    );
+    expect(statement).toEqual({ status: 'failed', next: null, attempts: 3 });
+    const [policy] = await rows(t, 'SELECT status, cancellation_reason FROM policies WHERE id = $1', [
+      p.policyId,
+    ]);
+    expect(policy).toEqual({ status: 'CANCELLED', cancellation_reason: 'Price' });
+    // Every page reads the same: arrears for cover that has ended, and the customer can pay them.
+    const token = await customerToken(p.partyId);
+    const seen = await api(t.base, token, 'GET', `/api/policies/${p.policyId}`);
+    expect(seen.body.standing.arrears).toEqual({ amount: owed, statementNumbers: [2], why: 'ended' });
+    const [listed] = (await api(t.base, token, 'GET', '/api/customerAccounts')).body;
+    expect(listed).toMatchObject({ accountStatus: 'ACTIVE', outstandingAmount: owed, accountBalance: owed });
+    const session = await openSettlePage(t, token, p.accountId);
+    expect(session.status).toBe(200);
+    await payOnHostedPage(session.body.url);
+    expect(await asks()).toBe(0);
+    const [paid] = (await api(t.base, token, 'GET', '/api/customerAccounts')).body;
+    expect(paid).toMatchObject({ accountStatus: 'ACTIVE', outstandingAmount: 0, accountBalance: 0 });
+  });
 });

@@ -11,6 +11,7 @@ import {
   openSettlePage,
   payOnHostedPage,
   runDays,
+  staffCancel,
   withMandate as withMandateAt,
 } from './billing-helpers.ts';
 import { api, rows } from './payments-helpers.ts';
@@ -267,6 +268,33 @@ describe('Direct Debit collection', () => {
       p.policyId,
     ]);
     expect(policy).toEqual({ status: 'CANCELLED', cancellation_reason: 'NON_PAYMENT' });
+  });
+
+  it('a failing Direct Debit, then the policy cancelled: presented again for what is owed, and when that fails cover that has ended is not suspended (ADR 396)', async () => {
+    const p = await ddSubscription(FAILING);
+    const app = t as BillingApp;
+    // The debit of 3 March fails on 5 March; the customer cancels on 6 March, before it is presented again.
+    await runDays(app, '2027-01-31', '2027-03-05');
+    app.at.set('2027-03-06T10:00:00Z');
+    await staffCancel(app, p);
+    const { log } = await runDays(app, '2027-03-06', '2027-03-31');
+    expect(log).toEqual(['2027-03-11 bank', '2027-03-15 bank']);
+    // 28 February to 6 March, the day of the cancellation counted: 7 of the period's 28 days, rounded down.
+    const owed = Math.floor((p.regular * 7) / 28);
+    expect(await sandboxPayments()).toEqual([
+      [':1', '2027-03-03', 'failed', p.regular],
+      [':2', '2027-03-11', 'failed', owed],
+    ]);
+    const told = await mails(p.accountId);
+    expect(told).not.toContain('account-suspended');
+    expect(told).not.toContain('notice-of-cancellation');
+    const last = (await mailText(p.accountId, 'payment-failed')).at(-1);
+    expect(last).toContain(`We tried twice and could not take £${(owed / 100).toFixed(2)} by Direct Debit.`);
+    expect(last).toContain('We will not collect it by Direct Debit again');
+    const [account] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
+    expect(account).toMatchObject({ accountStatus: 'ACTIVE', outstandingAmount: owed, accountBalance: owed });
+    const seen = await api(app.base, p.staff, 'GET', `/api/policies/${p.policyId}`);
+    expect(seen.body.standing.arrears).toEqual({ amount: owed, statementNumbers: [2], why: 'ended' });
   });
 
   it('a Direct Debit charged back by the bank is owed again: reversed once, no debit taken again, then cancelled for non-payment (ADR 384)', async () => {

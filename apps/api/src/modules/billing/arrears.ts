@@ -4,7 +4,7 @@ import { statementMachine } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { customerAccounts, statements } from '../../db/schema/index.ts';
+import { customerAccounts, policies, statements } from '../../db/schema/index.ts';
 import { anyOf } from '../../db/values.ts';
 import type { AppServices } from '../../lib/context.ts';
 import { publish } from '../../lib/domain-events.ts';
@@ -104,10 +104,37 @@ export async function afterFailedCollection(
     .update(statements)
     .set({ status: nextStatus(statementMachine, statement.status, 'collectionFail'), nextCollectionAt: null })
     .where(eq(statements.id, statement.id));
+  const tried = `We tried ${TIMES[attempt - 1] ?? `${attempt} times`} and could not take ${formatGBP(amount)} ${FROM[by]}.`;
+  // Cover that has ended (the customer cancelled, or the term ran out, while the retries went on) is not
+  // suspended, nor given notice of a cancellation that cannot come (ADR 396): the customer is told what is
+  // still to pay for the cover they had, and that nothing more will be collected.
+  if (!(await policyIsLive(tx, account.policyId))) {
+    await sendNotice(
+      tx,
+      account,
+      'payment-failed',
+      'Your payment failed',
+      [
+        tried,
+        `Cover under this policy has ended, and this is still to pay for the cover you had. We will not ${by === 'card' ? 'try your card' : 'collect it by Direct Debit'} again: please pay it from the Billing tab of your policy, or call us.`,
+      ],
+      { attempt, final: true },
+    );
+    return;
+  }
   await suspendForNonPayment(tx, account, at, [
-    `We tried ${TIMES[attempt - 1] ?? `${attempt} times`} and could not take ${formatGBP(amount)} ${FROM[by]}.`,
+    tried,
     'Your account is suspended: please pay the outstanding balance from your account.',
   ]);
+}
+
+/** Whether the account's policy is still live (pending or on cover): only then is it suspended or reinstated. */
+export async function policyIsLive(db: Db, policyId: string) {
+  const [policy] = await db
+    .select({ status: policies.status })
+    .from(policies)
+    .where(eq(policies.id, policyId));
+  return policy?.status === 'ACTIVE' || policy?.status === 'PENDING';
 }
 
 /**

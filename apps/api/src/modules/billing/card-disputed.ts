@@ -3,11 +3,11 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { statementLineItems, statements } from '../../db/schema/index.ts';
 import type { CollectionPayment } from '../payments/index.ts';
+import { policyIsLive } from './arrears.ts';
 import { lockAccount, type StatementRow, SURPLUS_REFUND_KEY } from './ledger-store.ts';
 import {
   askAgain,
   keptFromRefunds,
-  policyIsLive,
   postReversal,
   repostOnStatement,
   tellStandsAgain,

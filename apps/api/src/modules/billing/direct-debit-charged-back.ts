@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { statements } from '../../db/schema/index.ts';
 import type { CollectionPayment } from '../payments/index.ts';
+import { policyIsLive } from './arrears.ts';
 import { lockAccount } from './ledger-store.ts';
 import {
   askAgain,
   keptFromRefunds,
-  policyIsLive,
   postReversal,
   repostOnStatement,
   tellStandsAgain,

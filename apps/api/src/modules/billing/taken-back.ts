@@ -2,7 +2,7 @@ import { canTransition, statementMachine } from '@forecourt/domain/lifecycle/ind
 import { formatGBP } from '@forecourt/domain/money';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { customerAccounts, policies, statements } from '../../db/schema/index.ts';
+import { customerAccounts, statements } from '../../db/schema/index.ts';
 import { publish } from '../../lib/domain-events.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
 import type { CollectionPayment } from '../payments/index.ts';
@@ -19,15 +19,6 @@ import { keepRefundsToCreditHeld } from './refund-payout.ts';
  * rule for each, whatever took the money.
  */
 type At = { db: Db; at: Date };
-
-/** Whether the account's policy is still live (pending or on cover): only then is it suspended or reinstated. */
-export async function policyIsLive(db: Db, policyId: string) {
-  const [policy] = await db
-    .select({ status: policies.status })
-    .from(policies)
-    .where(eq(policies.id, policyId));
-  return policy?.status === 'ACTIVE' || policy?.status === 'PENDING';
-}
 
 type PaymentLine = { payment: CollectionPayment; size: number; descriptionKey: string; card: boolean };
 

@@ -21,7 +21,7 @@ import { api, rows } from './payments-helpers.ts';
  * renewed one), a dearer one was never asked for. Three monthly policies live one year together:
  * - `lapsing`: auto-renewal off, made cheaper on 20 December;
  * - `renewing`: auto-renewal on, made cheaper on 20 December;
- * - `dearer`: auto-renewal off, made dearer on 20 December.
+ * - `dearer`: auto-renewal off once invited (its renewal quote open after it lapses), made dearer on 20 December.
  */
 let t: BillingApp;
 type Sub = Awaited<ReturnType<typeof buySubscription>>;
@@ -61,7 +61,7 @@ beforeAll(async () => {
   renewing = await buySubscription(t, '2027-01-10');
   dearer = await buySubscription(t, '2027-01-10');
   disputed = await buySubscription(t, '2027-01-10');
-  for (const sub of [lapsing, dearer, disputed]) {
+  for (const sub of [lapsing, disputed]) {
     const out = await api(t.base, sub.v.token, 'PUT', `/api/policies/${sub.policyId}/autoRenewal`, {
       enabled: false,
       reason: 'Price',
@@ -72,6 +72,12 @@ beforeAll(async () => {
   await runDays(t, '2027-12-10', '2027-12-14');
   t.at.set('2027-12-15T06:00:00Z');
   await runRenewalInvitations(t.app.services, t.at.now());
+  // `dearer` opts out once invited: its renewal quote stays open for take-up after it lapses (ADR 335).
+  const optedOut = await api(t.base, dearer.staff, 'PUT', `/api/policies/${dearer.policyId}/autoRenewal`, {
+    enabled: false,
+    reason: 'Price',
+  });
+  expect(optedOut.status, JSON.stringify(optedOut.body)).toBe(200);
   await runDays(t, '2027-12-15', '2027-12-19');
   // Every statement of the year is raised and paid (the twelfth on 10 December); then the changes.
   t.at.set('2027-12-20T11:00:00Z');
@@ -217,6 +223,19 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
       statementNumbers: [13],
       why: 'ended',
     });
+    // While it is owed, the renewal quote cannot be taken up (spec 2 §8: an outstanding balance blocks
+    // activation, ADR 397): neither offered nor taken, nothing charged.
+    const offer = `/api/policies/${dearer.policyId}/renewal/takeUp`;
+    const optIn = () =>
+      api(t.base, token, 'PUT', `/api/policies/${dearer.policyId}/autoRenewal`, { enabled: true });
+    for (const refused of [await api(t.base, token, 'GET', offer), await optIn()]) {
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body.details).toEqual({ reason: 'OUTSTANDING_BALANCE', amount: change.dearer });
+      expect(refused.body.message).toContain(`£${(change.dearer / 100).toFixed(2)} is outstanding`);
+    }
+    const successors = () =>
+      rows(t, 'SELECT id FROM policies WHERE previous_policy_id = $1', [dearer.policyId]);
+    expect(await successors()).toEqual([]);
     const page = await openSettlePage(t, token, dearer.accountId);
     expect(page.status, JSON.stringify(page.body)).toBe(200);
     expect(await (await fetch(page.body.url)).text()).toContain(`£${(change.dearer / 100).toFixed(2)}`);
@@ -225,6 +244,11 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
       .poll(async () => (await statementsOf(dearer)).at(-1)?.status, { timeout: 30_000 })
       .toBe('settled');
     expect(await balanceOf(dearer)).toBe(0);
+    // Paid: the renewal is offered and taken up.
+    expect((await api(t.base, token, 'GET', offer)).status).toBe(200);
+    const taken = await optIn();
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(await successors()).toHaveLength(1);
     // Closed once: the hourly job makes no second final statement.
     await payOutPendingRefunds(t.app.services);
     expect(await statementsOf(dearer)).toHaveLength(13);

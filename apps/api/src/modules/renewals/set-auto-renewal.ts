@@ -16,7 +16,7 @@ export async function setAutoRenewal(ctx: Ctx, policyId: string, body: AutoRenew
   const policy = await getPolicy(ctx, policyId);
   const status = policy.policyDetail.policyStatus;
   // Lapsed with its renewal quote still open: opting back in takes the quote up (ADR 335).
-  if (status === 'LAPSED' && body.enabled) return takeUpLapsedRenewal(ctx, policyId);
+  if (status === 'LAPSED' && body.enabled) return takeUpLapsedRenewal(ctx, policy);
   if (status !== 'ACTIVE' && status !== 'PENDING')
     throw new AppError('CONFLICT', 'This policy has ended: there is nothing to renew.');
   if (policy.policyDetail.renewalStopped || policy.reviewType === 'NEVER')

@@ -1,4 +1,6 @@
+import type { Policy } from '@forecourt/contracts/policies';
 import type { Quote } from '@forecourt/contracts/proposals';
+import { formatGBP } from '@forecourt/domain/money';
 import { canTakeUpLapsedRenewal, takeUpUntil } from '@forecourt/domain/renewal-take-up';
 import { addYears } from 'date-fns';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -71,6 +73,21 @@ async function takeable(tx: Db, policyId: string, now: Date): Promise<Takeable> 
 }
 
 /**
+ * Spec 2 §8, spec 3's error table: an outstanding balance blocks activation (pay via the dashboard). A lapsed
+ * policy whose account still owes money (its standing's arrears: a failed statement, or one asking with no
+ * collection on its way) cannot be taken up until that is paid (ADR 397). 409 naming the amount.
+ */
+function refuseWhileOwed(policy: Policy) {
+  const owed = policy.standing?.arrears;
+  if (!owed) return;
+  throw new AppError(
+    'CONFLICT',
+    `${formatGBP(owed.amount)} is outstanding on policy ${policy.policyNumber}. Please pay it from the Billing tab of your policy first: then you can renew.`,
+    { details: { reason: 'OUTSTANDING_BALANCE', amount: owed.amount } },
+  );
+}
+
+/**
  * GET /api/policies/{id}/renewal/takeUp (ADR 353): what opting back in on a lapsed policy will do, for the
  * confirmation the customer sees first: the amount taken today (what `takeUpLapsedRenewal` charges: the annual
  * price or the first instalment), the instalments after it, when cover starts (now, at confirmation) and ends,
@@ -85,6 +102,7 @@ export async function takeUpOffer(ctx: Ctx, policyId: string) {
     throw new AppError('CONFLICT', 'This policy has not lapsed: there is nothing to take up.');
   const found = await takeable(ctx.db, policyId, now);
   if ('successorPolicyId' in found) throw new AppError('CONFLICT', 'This renewal has already been taken up.');
+  refuseWhileOwed(policy);
   const method = await renewalMethodOf(ctx, { id: policyId, partyId });
   if (!method) throw new AppError('PAYMENT_REQUIRED', 'A card or Direct Debit is needed for the payments.');
   const monthly = found.quote.totals?.monthly ?? null;
@@ -106,13 +124,16 @@ export async function takeUpOffer(ctx: Ctx, policyId: string) {
  * nothing is made; a Direct Debit mandate collects it as it collects every statement. Then the anniversary's
  * path: the successor policy, billing from its start, documents, MID event, e-mail. Answers the new policy.
  */
-export async function takeUpLapsedRenewal(ctx: Ctx, policyId: string) {
+export async function takeUpLapsedRenewal(ctx: Ctx, policy: Policy) {
   const partyId = requireParty(ctx.caller);
+  const policyId = policy.policyId;
   const now = ctx.clock.now();
   const first = await ctx.db.transaction(async (tx) => {
     await lock(tx, policyId);
     const found = await takeable(tx, policyId, now);
     if ('successorPolicyId' in found) return found;
+    // Before any card is charged; a retry of one taken up already answers its successor above.
+    refuseWhileOwed(policy);
     // The method the lapsed policy's account collected by (ADR 316), as the successor's account will.
     const method = await renewalMethodOf({ db: tx }, { id: policyId, partyId });
     if (!method) throw new AppError('PAYMENT_REQUIRED', 'A card or Direct Debit is needed for the payments.');

@@ -491,6 +491,62 @@ describe('signed-in home (spec 2 §2)', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
+  it('opting back in on a lapsed policy that still owes money: the balance blocks it, with the way to pay (ADR 397)', async () => {
+    window.sessionStorage.setItem('forecourt.outstandingSeen', '1');
+    const user = userEvent.setup();
+    const lapsed = {
+      policyStatus: 'LAPSED' as const,
+      autoRenewalEnabled: false,
+      expiredAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    };
+    const calls = mockFetch((method, path) => {
+      if (path === '/policies')
+        return reply(endpoints.listPolicies, [
+          policy(1, {
+            renewalProposal: 'ROPEN',
+            policyDetail: lapsed,
+            standing: sampleStanding({
+              headline: 'arrears',
+              arrears: { amount: 140, statementNumbers: [13], why: 'ended' },
+            }),
+          }),
+        ]);
+      if (method === 'GET' && path === '/proposals')
+        return reply(endpoints.listProposals, {
+          items: [
+            sampleProposal({
+              proposalCode: 'ROPEN',
+              status: 'QUOTE',
+              renewalCycle: 1,
+              schemeCode: 'SUB',
+              quoteExpiresAt: new Date(Date.now() + 28 * 86_400_000).toISOString(),
+            }),
+          ],
+        } as never);
+      return undefined;
+    });
+    renderShell(
+      <SnackbarProvider>
+        <HomePage />
+      </SnackbarProvider>,
+      { slots: { signedIn: true }, config: { schemes } },
+    );
+    const banners = await screen.findByTestId('renewal-banners');
+    await user.click(within(banners).getByRole('button', { name: 'Opt back in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'You have a payment to make' });
+    expect(within(dialog).getByTestId('take-up-blocked')).toHaveTextContent(
+      '£1.40 is outstanding on policy FCM1. Please pay it first: then you can opt back in and renew.',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Pay now' })).toHaveAttribute(
+      'href',
+      '/car-insurance/policy/00000000-0000-4000-8000-000000000001/billing',
+    );
+    // Nothing is offered or taken while it is owed.
+    expect(calls.some((c) => c.path.endsWith('/renewal/takeUp') || c.method === 'PUT')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Later' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('missing payment method and upsell banners: only for live, billed policies, by the spec’s statuses', async () => {
     window.sessionStorage.setItem('forecourt.outstandingSeen', '1');
     const account = (

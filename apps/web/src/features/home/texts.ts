@@ -84,6 +84,8 @@ export const homeTexts: Record<string, string> = {
   'home.renewal.lapsed.body':
     'You are not insured under it now. Your renewal price of {{price}} is still open until {{until}}: opt back in and your cover restarts straight away, from that moment (it cannot be backdated).',
   'home.renewal.lapsed.action': 'Opt back in',
+  'home.renewal.lapsed.owing':
+    '{{amount}} is outstanding on policy {{policyNumber}}. Please pay it first: then you can opt back in and renew.',
   'home.renewal.lapsed.done': 'You are covered again from {{time}}: your policy number is {{policyNumber}}.',
   'home.renewal.lapsed.failed':
     'We could not restart your cover. Check your card in your payment settings, or call us on {{phone}}.',

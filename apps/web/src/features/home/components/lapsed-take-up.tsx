@@ -8,7 +8,9 @@ import { ConfirmPayment, type PaymentFact } from '../../../forms/payment-confirm
 import { call } from '../../../lib/api/endpoint.ts';
 import { endpoints } from '../../../lib/api/endpoints.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
+import { standingOf } from '../../../lib/standing/standing.ts';
 import { Button } from '../../../ui/index.ts';
+import { PayFirstModal } from './outstanding-balance.tsx';
 
 const when = (iso: string) => formatLondon(iso, "HH:mm 'on' d MMMM yyyy");
 const day = (iso: string) => formatLondon(iso, 'd MMMM yyyy');
@@ -17,17 +19,19 @@ const day = (iso: string) => formatLondon(iso, 'd MMMM yyyy');
  * "Opt back in" on a lapsed policy's banner (ADR 335, 353): first the server's offer (charged today, the
  * instalments, cover from now to a year on, the card or Direct Debit), then Confirm takes the renewal up,
  * once (one Idempotency-Key per dialog), and the dialog says what was paid and from when cover runs. Home
- * reloads when the dialog is closed.
+ * reloads when the dialog is closed. While the policy still owes money, an outstanding balance blocks the
+ * take-up (spec 2 §8, ADR 397): the dialog says so and leads to the Billing tab to pay it, as the server refuses.
  */
 export function LapsedTakeUp({ policy, label }: { policy: Policy; label: string }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [key, setKey] = useState(() => crypto.randomUUID());
+  const owing = standingOf(policy).arrears;
   const offer = useQuery({
     queryKey: queryKeys.takeUpOffer(policy.policyId),
     queryFn: ({ signal }) => call(endpoints.getTakeUpOffer, { params: { id: policy.policyId }, signal }),
-    enabled: open,
+    enabled: open && !owing,
     staleTime: 0,
     gcTime: 0,
     retry: false,
@@ -85,6 +89,22 @@ export function LapsedTakeUp({ policy, label }: { policy: Policy; label: string 
     }
   };
   const error = offer.error ?? takeUp.error;
+  if (owing)
+    return (
+      <>
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          {label}
+        </Button>
+        <PayFirstModal policy={policy} open={open} onClose={() => setOpen(false)}>
+          <p data-testid="take-up-blocked">
+            {t('home.renewal.lapsed.owing', {
+              amount: formatGBP(owing.amount),
+              policyNumber: policy.policyNumber,
+            })}
+          </p>
+        </PayFirstModal>
+      </>
+    );
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>

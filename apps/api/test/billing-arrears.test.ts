@@ -31,6 +31,35 @@ const mails = async (accountId: string) =>
 const customerToken = async (partyId: string) =>
   (await signAnonymousToken(t.app.services, partyId)).accessToken;
 
+/**
+ * A card that fails from the first monthly statement (28 February), and the customer cancelling on 1 March, at
+ * once or from `effectiveAt`.
+ */
+async function failingThenCancelled(effectiveAt?: string) {
+  t.at.set('2027-01-30T12:00:00Z');
+  const p = await buySubscription(t, '2027-01-31', 'tok_chargeCustomerFail');
+  await runDays(t, '2027-02-28', '2027-02-28');
+  t.at.set('2027-03-01T10:00:00Z');
+  await staffCancel(t, p, effectiveAt);
+  return p;
+}
+
+/** An account's billing e-mails are the statement and three failures, no suspension or notice; answers the last. */
+async function expectFailedThrice(accountId: string) {
+  const told = await rows(
+    t,
+    "SELECT payload->>'kind' AS kind, body FROM outbox WHERE payload->>'accountId' = $1 ORDER BY created_at",
+    [accountId],
+  );
+  expect(told.map((m) => m.kind)).toEqual([
+    'statement-issued',
+    'payment-failed',
+    'payment-failed',
+    'payment-failed',
+  ]);
+  return String(told.at(-1)?.body);
+}
+
 describe('arrears', () => {
   it('a card failing off-session is retried 3 days later and recovered when the card works again', async () => {
     t.at.set('2027-01-30T12:00:00Z');
@@ -220,11 +249,7 @@ describe('arrears', () => {
   });
 
   it('a card failing, then the policy cancelled: the retries go on, but cover that has ended is neither suspended nor given notice of cancellation (ADR 396)', async () => {
-    t.at.set('2027-01-30T12:00:00Z');
-    const p = await buySubscription(t, '2027-01-31', 'tok_chargeCustomerFail');
-    await runDays(t, '2027-02-28', '2027-02-28');
-    t.at.set('2027-03-01T10:00:00Z');
-    await staffCancel(t, p);
+    const p = await failingThenCancelled();
     const asks = async () =>
       Number(
         (
@@ -249,20 +274,9 @@ describe('arrears', () => {
       { amount: owed, status: 'declined', day: '2027-03-03' },
       { amount: owed, status: 'declined', day: '2027-03-07' },
     ]);
-    const told = await rows(
-      t,
-      "SELECT payload->>'kind' AS kind, body FROM outbox WHERE payload->>'accountId' = $1 ORDER BY created_at",
-      [p.accountId],
-    );
-    expect(told.map((m) => m.kind)).toEqual([
-      'statement-issued',
-      'payment-failed',
-      'payment-failed',
-      'payment-failed',
-    ]);
     // The last failure: what is still to pay, and that nothing more is collected; no suspension, no notice of a
     // cancellation (the policy was cancelled on 1 March: "you must not drive after 14 March" would be untrue).
-    const last = String(told.at(-1)?.body);
+    const last = await expectFailedThrice(p.accountId);
     expect(last).toContain(
       `We tried three times and could not take £${(owed / 100).toFixed(2)} from your card.`,
     );
@@ -299,5 +313,44 @@ describe('arrears', () => {
     expect(await asks()).toBe(0);
     const [paid] = (await api(t.base, token, 'GET', '/api/customerAccounts')).body;
     expect(paid).toMatchObject({ accountStatus: 'ACTIVE', outstandingAmount: 0, accountBalance: 0 });
+  });
+
+  it('a card failing with a cancellation already set before a notice would end: no suspension, no notice of cancellation, told when cover ends (ADR 396)', async () => {
+    // On 1 March the customer asks to cancel from 10 March: cover ends at midnight at the end of 9 March, before
+    // a notice given on 7 March would end it (the end of 14 March).
+    const p = await failingThenCancelled('2027-03-10T00:00:00.000Z');
+    await runDays(t, '2027-03-01', '2027-03-08');
+    const last = await expectFailedThrice(p.accountId);
+    expect(last).toContain('We tried three times and could not take');
+    expect(last).toContain(
+      'Your cover ends at midnight at the end of 9 March 2027, as arranged, and this is still to pay for your cover up to then. We will not try your card again',
+    );
+    const [account] = await rows(
+      t,
+      'SELECT status, cancel_for_non_payment_at AS "cancelAt" FROM customer_accounts WHERE id = $1',
+      [p.accountId],
+    );
+    expect(account).toEqual({ status: 'ACTIVE', cancelAt: null });
+    // Still live (this app runs no activation job, so PENDING), its cancellation set.
+    const [policy] = await rows(t, 'SELECT status, terminated_at FROM policies WHERE id = $1', [p.policyId]);
+    expect(policy).toEqual({ status: 'PENDING', terminated_at: new Date('2027-03-10T00:00:00.000Z') });
+    const token = await customerToken(p.partyId);
+    const seen = await api(t.base, token, 'GET', `/api/policies/${p.policyId}`);
+    expect(seen.body.standing.arrears).toMatchObject({ statementNumbers: [2], why: 'failed' });
+  });
+
+  it('a card failing with a cancellation set after a notice would end: suspended with notice, as before (ADR 396)', async () => {
+    // From 20 March: after the notice given on 7 March ends (midnight at the end of 14 March).
+    const p = await failingThenCancelled('2027-03-20T00:00:00.000Z');
+    await runDays(t, '2027-03-01', '2027-03-08');
+    expect(await mails(p.accountId)).toEqual([
+      'statement-issued',
+      'payment-failed',
+      'payment-failed',
+      'account-suspended',
+      'notice-of-cancellation',
+    ]);
+    const [account] = await rows(t, 'SELECT status FROM customer_accounts WHERE id = $1', [p.accountId]);
+    expect(account?.status).toBe('SUSPENDED');
   });
 });

@@ -105,21 +105,22 @@ export async function afterFailedCollection(
     .set({ status: nextStatus(statementMachine, statement.status, 'collectionFail'), nextCollectionAt: null })
     .where(eq(statements.id, statement.id));
   const tried = `We tried ${TIMES[attempt - 1] ?? `${attempt} times`} and could not take ${formatGBP(amount)} ${FROM[by]}.`;
-  // Cover that has ended (the customer cancelled, or the term ran out, while the retries went on) is not
-  // suspended, nor given notice of a cancellation that cannot come (ADR 396): the customer is told what is
-  // still to pay for the cover they had, and that nothing more will be collected.
-  if (!(await policyIsLive(tx, account.policyId))) {
-    await sendNotice(
-      tx,
-      account,
-      'payment-failed',
-      'Your payment failed',
-      [
-        tried,
-        `Cover under this policy has ended, and this is still to pay for the cover you had. We will not ${by === 'card' ? 'try your card' : 'collect it by Direct Debit'} again: please pay it from the Billing tab of your policy, or call us.`,
-      ],
-      { attempt, final: true },
-    );
+  const noMore = `We will not ${by === 'card' ? 'try your card' : 'collect it by Direct Debit'} again: please pay it from the Billing tab of your policy, or call us.`;
+  // Cover that has ended (the customer cancelled, or the term ran out, while the retries went on), or that ends
+  // as arranged no later than a notice of cancellation would end it, is not suspended, nor given notice of a
+  // cancellation that cannot come (ADR 396): the customer is told what is still to pay for the cover they had
+  // (or have until it ends), and that nothing more will be collected.
+  const cover = await coverOf(tx, account.policyId);
+  const ending =
+    cover.live && cover.endsAt && cover.endsAt <= cancellationForNonPaymentAt(at) ? cover.endsAt : null;
+  if (!cover.live || ending) {
+    const why = ending
+      ? `Your cover ends at midnight at the end of ${formatLondon(new Date(ending.getTime() - 1), 'd MMMM yyyy')}, as arranged, and this is still to pay for your cover up to then.`
+      : 'Cover under this policy has ended, and this is still to pay for the cover you had.';
+    await sendNotice(tx, account, 'payment-failed', 'Your payment failed', [tried, `${why} ${noMore}`], {
+      attempt,
+      final: true,
+    });
     return;
   }
   await suspendForNonPayment(tx, account, at, [
@@ -130,12 +131,33 @@ export async function afterFailedCollection(
 
 /** Whether the account's policy is still live (pending or on cover): only then is it suspended or reinstated. */
 export async function policyIsLive(db: Db, policyId: string) {
+  return (await coverOf(db, policyId)).live;
+}
+
+/**
+ * Whether the policy is live, and when its cover ends as already arranged: a cancellation set for a later day,
+ * or the expiry of a policy that will not renew (auto-renewal off, or its renewal stopped). Null: no end set.
+ */
+async function coverOf(db: Db, policyId: string): Promise<{ live: boolean; endsAt: Date | null }> {
   const [policy] = await db
-    .select({ status: policies.status })
+    .select({
+      status: policies.status,
+      terminatedAt: policies.terminatedAt,
+      expiredAt: policies.expiredAt,
+      renews: sql<boolean>`${policies.autoRenewalEnabled} AND NOT ${policies.renewalStopped}`,
+    })
     .from(policies)
     .where(eq(policies.id, policyId));
-  return policy?.status === 'ACTIVE' || policy?.status === 'PENDING';
+  const live = policy?.status === 'ACTIVE' || policy?.status === 'PENDING';
+  const ends = [policy?.terminatedAt, policy?.renews ? null : policy?.expiredAt].filter(
+    (d): d is Date => !!d,
+  );
+  return { live, endsAt: ends.length ? new Date(Math.min(...ends.map((d) => d.getTime()))) : null };
 }
+
+/** When a notice of cancellation given at `at` ends cover: midnight after the last of its seven days to pay. */
+const cancellationForNonPaymentAt = (at: Date) =>
+  startOfDayLondon(addDaysIso(addDaysIso(londonDate(at), NOTICE_DAYS), 1));
 
 /**
  * Suspends an account for non-payment and gives notice of cancellation (ADR 203): the notice names the last day
@@ -144,7 +166,7 @@ export async function policyIsLive(db: Db, policyId: string) {
 export async function suspendForNonPayment(tx: Db, account: AccountRow, at: Date, why: string[]) {
   const day = (d: Date) => formatLondon(d, 'd MMMM yyyy');
   const payBy = addDaysIso(londonDate(at), NOTICE_DAYS);
-  const cancelAt = startOfDayLondon(addDaysIso(payBy, 1));
+  const cancelAt = cancellationForNonPaymentAt(at);
   await tx
     .update(customerAccounts)
     .set({ status: 'SUSPENDED', cancelForNonPaymentAt: cancelAt })

@@ -375,6 +375,27 @@ describe('Direct Debit collection', () => {
     expect(after).toMatchObject({ outstandingAmount: owed, accountBalance: owed });
   });
 
+  it('a charge back on a policy whose cancellation is set before a notice would end: not suspended, told when cover ends (ADR 396)', async () => {
+    const p = await ddSubscription(GOOD);
+    const app = t as BillingApp;
+    await runDays(app, '2027-01-31', '2027-03-09');
+    // On 9 March the customer asks to cancel from 14 March; the bank takes back statement 2's debit on 10 March.
+    // A notice given then would end cover at the end of 17 March, after the cover's own end.
+    app.at.set('2027-03-09T10:00:00Z');
+    await staffCancel(app, p, '2027-03-14T00:00:00.000Z');
+    const [debit] = await rows(app, "SELECT id FROM sandbox_dd_payments WHERE status = 'confirmed'");
+    app.at.set('2027-03-10T10:00:00Z');
+    const bank = app.app.services.providers.directDebit as SandboxDirectDebit;
+    expect(await bank.chargeBack(String(debit?.id))).toEqual({ chargedBack: true, delivered: true });
+    const [account] = (await api(app.base, p.staff, 'GET', '/api/customerAccounts')).body;
+    expect(account.accountStatus).toBe('ACTIVE');
+    const told = await mails(p.accountId);
+    expect(told).not.toContain('account-suspended');
+    expect(told).not.toContain('notice-of-cancellation');
+    const [returned] = await mailText(p.accountId, 'payment-charged-back');
+    expect(returned).toContain('Your cover ends at midnight at the end of 13 March 2027, as arranged');
+  });
+
   it("a charge back on a live policy with a change's credit waiting for the next statement asks for the whole debit again (ADR 386)", async () => {
     const p = await ddSubscription(GOOD);
     const app = t as BillingApp;

@@ -279,5 +279,24 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
     const token = (await signAnonymousToken(t.app.services, disputed.partyId)).accessToken;
     const [shown] = (await api(t.base, token, 'GET', '/api/customerAccounts')).body;
     expect(shown).toMatchObject({ outstandingAmount: owed });
+    // The dispute is then decided for the insurer: the payment stands, and the e-mail says the policy has ended
+    // (it lapsed: "stays cancelled" would be untrue, ADR 396).
+    const [twelfthPayment] = await rows(
+      t,
+      `SELECT p.provider_reference FROM customer_payments p JOIN statements s ON s.id::text = p.reference
+        WHERE s.account_id = $1 AND s.statement_number = 12`,
+      [disputed.accountId],
+    );
+    const card = t.app.services.providers.cardPayments as SandboxCardPayments;
+    expect((await card.reinstateDispute(String(twelfthPayment?.provider_reference))).delivered).toBe(true);
+    const [won] = await rows(
+      t,
+      "SELECT body FROM outbox WHERE payload->>'kind' = 'payment-dispute-won' AND payload->>'accountId' = $1",
+      [disputed.accountId],
+    );
+    expect(won?.body).toContain(
+      'Your policy has ended: this payment does not restart your cover, and you are not insured under it to drive the vehicle.',
+    );
+    expect(won?.body).not.toContain('cancelled');
   });
 });

@@ -111,11 +111,10 @@ export async function afterFailedCollection(
   // cancellation that cannot come (ADR 396): the customer is told what is still to pay for the cover they had
   // (or have until it ends), and that nothing more will be collected.
   const cover = await coverOf(tx, account.policyId);
-  const ending =
-    cover.live && cover.endsAt && cover.endsAt <= cancellationForNonPaymentAt(at) ? cover.endsAt : null;
+  const ending = endsWithinNotice(cover, at);
   if (!cover.live || ending) {
     const why = ending
-      ? `Your cover ends at midnight at the end of ${formatLondon(new Date(ending.getTime() - 1), 'd MMMM yyyy')}, as arranged, and this is still to pay for your cover up to then.`
+      ? `Your cover ends at ${lastDayOfCover(ending)}, as arranged, and this is still to pay for your cover up to then.`
       : 'Cover under this policy has ended, and this is still to pay for the cover you had.';
     await sendNotice(tx, account, 'payment-failed', 'Your payment failed', [tried, `${why} ${noMore}`], {
       attempt,
@@ -129,16 +128,16 @@ export async function afterFailedCollection(
   ]);
 }
 
-/** Whether the account's policy is still live (pending or on cover): only then is it suspended or reinstated. */
-export async function policyIsLive(db: Db, policyId: string) {
-  return (await coverOf(db, policyId)).live;
+/** A policy's cover as billing sees it: its status, whether it is live, and when it ends as arranged. */
+export interface Cover {
+  status: string | null;
+  /** Pending or on cover: only then is its account suspended for non-payment, or reinstated. */
+  live: boolean;
+  /** A cancellation set for a later day, or the expiry of a policy that will not renew; null: no end set. */
+  endsAt: Date | null;
 }
 
-/**
- * Whether the policy is live, and when its cover ends as already arranged: a cancellation set for a later day,
- * or the expiry of a policy that will not renew (auto-renewal off, or its renewal stopped). Null: no end set.
- */
-async function coverOf(db: Db, policyId: string): Promise<{ live: boolean; endsAt: Date | null }> {
+export async function coverOf(db: Db, policyId: string): Promise<Cover> {
   const [policy] = await db
     .select({
       status: policies.status,
@@ -152,8 +151,23 @@ async function coverOf(db: Db, policyId: string): Promise<{ live: boolean; endsA
   const ends = [policy?.terminatedAt, policy?.renews ? null : policy?.expiredAt].filter(
     (d): d is Date => !!d,
   );
-  return { live, endsAt: ends.length ? new Date(Math.min(...ends.map((d) => d.getTime()))) : null };
+  return {
+    status: policy?.status ?? null,
+    live,
+    endsAt: ends.length ? new Date(Math.min(...ends.map((d) => d.getTime()))) : null,
+  };
 }
+
+/**
+ * The end of a live policy's cover when it comes, as arranged, no later than a notice of cancellation given at
+ * `at` would end it (ADR 396): such cover is not suspended for non-payment. Null otherwise.
+ */
+export const endsWithinNotice = (cover: Cover, at: Date) =>
+  cover.live && cover.endsAt && cover.endsAt <= cancellationForNonPaymentAt(at) ? cover.endsAt : null;
+
+/** "midnight at the end of 9 March 2027": the last moment of cover ending at `end`. */
+export const lastDayOfCover = (end: Date) =>
+  `midnight at the end of ${formatLondon(new Date(end.getTime() - 1), 'd MMMM yyyy')}`;
 
 /** When a notice of cancellation given at `at` ends cover: midnight after the last of its seven days to pay. */
 const cancellationForNonPaymentAt = (at: Date) =>

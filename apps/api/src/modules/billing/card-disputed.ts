@@ -3,7 +3,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { statementLineItems, statements } from '../../db/schema/index.ts';
 import type { CollectionPayment } from '../payments/index.ts';
-import { policyIsLive } from './arrears.ts';
+import { coverOf } from './arrears.ts';
 import { lockAccount, type StatementRow, SURPLUS_REFUND_KEY } from './ledger-store.ts';
 import {
   askAgain,
@@ -71,7 +71,7 @@ async function statementsOf(db: Db, payment: CollectionPayment) {
     lines.filter((l) => l.statementId === s.id && l.type === type).reduce((t, l) => t + l.amountPence, 0);
   return {
     account,
-    live: await policyIsLive(db, account.policyId),
+    cover: await coverOf(db, account.policyId),
     statements: rows.map((s) => ({
       statement: s,
       paid: -mine(s, 'payment') - mine(s, 'payment_reversal') - mine(s, 'refund'),
@@ -129,7 +129,7 @@ export async function cardPaymentDisputed(ctx: Ctx, o: Dispute) {
   }
   await tellTakenBack(ctx, {
     account,
-    live: found.live,
+    cover: found.cover,
     amount,
     owed,
     returned: `Your card issuer has taken back ${paidFor(o.payment, amount, reversed)}, after the payment was disputed.`,
@@ -166,7 +166,7 @@ export async function cardDisputeWon(ctx: Ctx, o: Dispute) {
   if (amount === 0) return;
   await tellStandsAgain(ctx, {
     account: found.account,
-    live: found.live,
+    cover: found.cover,
     amount,
     surplus,
     stands: `The dispute of ${paidFor(o.payment, amount, given)} has been decided, and your card issuer has returned the money to us, so that payment stands.`,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { statements } from '../../db/schema/index.ts';
 import type { CollectionPayment } from '../payments/index.ts';
-import { policyIsLive } from './arrears.ts';
+import { coverOf } from './arrears.ts';
 import { lockAccount } from './ledger-store.ts';
 import {
   askAgain,
@@ -33,7 +33,7 @@ async function itsStatement(db: Db, payment: CollectionPayment) {
     .where(eq(statements.id, payment.reference))
     .for('update');
   if (!statement) return undefined;
-  return { account, statement, live: await policyIsLive(db, account.policyId) };
+  return { account, statement, cover: await coverOf(db, account.policyId) };
 }
 
 /**
@@ -58,7 +58,7 @@ export async function directDebitChargedBack(ctx: { db: Db; at: Date }, o: { pay
   await askAgain(ctx, statement, { size: amount, again: owed.again });
   await tellTakenBack(ctx, {
     account,
-    live: row.live,
+    cover: row.cover,
     amount,
     owed,
     returned: `Your bank returned ${formatGBP(amount)} to you from the Direct Debit that paid statement ${statement.statementNumber}.`,
@@ -88,7 +88,7 @@ export async function directDebitChargeBackCancelled(
   });
   await tellStandsAgain(ctx, {
     account,
-    live: row.live,
+    cover: row.cover,
     amount,
     surplus,
     stands: `Your bank has cancelled its return of the ${formatGBP(amount)} Direct Debit that paid statement ${statement.statementNumber}, so that payment stands.`,

@@ -6,7 +6,13 @@ import { customerAccounts, statements } from '../../db/schema/index.ts';
 import { publish } from '../../lib/domain-events.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
 import type { CollectionPayment } from '../payments/index.ts';
-import { reinstateIfPaid, suspendForNonPayment } from './arrears.ts';
+import {
+  type Cover,
+  endsWithinNotice,
+  lastDayOfCover,
+  reinstateIfPaid,
+  suspendForNonPayment,
+} from './arrears.ts';
 import { settleOpenStatements } from './cancellation-ledger.ts';
 import { creditToPayBack } from './credit-after-cancellation.ts';
 import { type AccountRow, movedBy, postedBalance, postLine, type StatementRow } from './ledger-store.ts';
@@ -107,7 +113,7 @@ export async function tellTakenBack(
   ctx: At,
   o: {
     account: AccountRow;
-    live: boolean;
+    cover: Cover;
     amount: number;
     owed: { again: number; refundLeft: number };
     returned: string;
@@ -136,16 +142,29 @@ export async function tellTakenBack(
     owed.again === amount
       ? 'That amount is owed again'
       : `We have kept ${formatGBP(amount - owed.again)} of it from the refund that was still due to you; ${formatGBP(owed.again)} is owed again`;
-  if (o.live && account.status === 'ACTIVE')
+  // Cover that ends as arranged before a notice would end it is not suspended either (ADR 396).
+  const ending = endsWithinNotice(o.cover, ctx.at);
+  if (o.cover.live && !ending && account.status === 'ACTIVE')
     return suspendForNonPayment(ctx.db, account, ctx.at, [
       o.returned,
       `${owedAgain}. Your account is suspended: please pay the outstanding balance from your account.`,
     ]);
   await sendNotice(ctx.db, account, o.notice.kind, o.notice.subject, [
     o.returned,
-    `${owedAgain} for the cover you had: please pay the outstanding balance from your account, or call us.`,
+    ending
+      ? `${owedAgain}. Your cover ends at ${lastDayOfCover(ending)}, as arranged: please pay the outstanding balance from your account, or call us.`
+      : `${owedAgain} for the cover you had: please pay the outstanding balance from your account, or call us.`,
   ]);
 }
+
+/** What a payment standing again does not do for a policy that has ended, by how it ended. */
+const STAYS_CANCELLED =
+  'Your policy stays cancelled: this payment does not restart your cover, and you are not insured to drive the vehicle.';
+const AFTER_THE_END: Record<string, string> = {
+  LAPSED:
+    'Your policy has ended: this payment does not restart your cover, and you are not insured under it to drive the vehicle.',
+  RENEWED: 'This payment was for the year before your policy renewed: your renewed policy is not affected.',
+};
 
 /**
  * After money taken back was given back (posted again by repostOnStatement): what the statements no longer ask
@@ -158,14 +177,15 @@ export async function tellStandsAgain(
   ctx: At,
   o: {
     account: AccountRow;
-    live: boolean;
+    cover: Cover;
     amount: number;
     surplus: number;
     stands: string;
     notice: { kind: BillingNotice; subject: string };
   },
 ) {
-  const { account, live } = o;
+  const { account } = o;
+  const live = o.cover.live;
   const open = await settleOpenStatements(ctx, account.id, o.surplus);
   if (live) await reinstateIfPaid(ctx.db, account.id);
   const [after] = await ctx.db
@@ -186,10 +206,9 @@ export async function tellStandsAgain(
     lines.push('Your account is no longer suspended.');
   if (live && after?.status === 'SUSPENDED')
     lines.push('Your account stays suspended until what is owed is paid.');
-  if (!live)
-    lines.push(
-      'Your policy stays cancelled: this payment does not restart your cover, and you are not insured to drive the vehicle.',
-    );
+  // An ended policy stays as its end left it, in words true of how it ended: a renewed year's policy is not the
+  // one that covers the customer now, and a lapsed one was not cancelled.
+  if (!live) lines.push(AFTER_THE_END[o.cover.status ?? ''] ?? STAYS_CANCELLED);
   await sendNotice(ctx.db, account, o.notice.kind, o.notice.subject, lines);
 }
 

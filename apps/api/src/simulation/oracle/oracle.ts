@@ -37,7 +37,9 @@ export const LEGAL_MOVES: Record<string, Record<string, string[]>> = {
     RENEWED: [],
   },
   statement: {
-    draft: ['pending', 'settled', 'failed'],
+    // (Raised, collected and its payment taken back between two looks: a card payment disputed the day it was
+    // taken, seed 176, life 685056995.)
+    draft: ['pending', 'settled', 'failed', CHARGED_BACK],
     pending: ['settled', 'failed', CHARGED_BACK],
     // A failed collection is retried (pending again) or paid.
     failed: ['pending', 'settled', CHARGED_BACK],

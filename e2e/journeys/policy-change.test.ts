@@ -73,7 +73,7 @@ async function answerFeedbackLater(page: Page) {
 }
 
 describe('mid-term change (issue 13)', () => {
-  it('the demo customer changes car and adds a driver, confirms, is asked for feedback and gets the new certificate; staff backdate a change', async () => {
+  it('the demo customer changes car from next week and adds a driver (from then too), confirms, is asked for feedback and gets the new certificate; staff cannot backdate over those changes', async () => {
     const page = await browser.newPage({
       width: 1280,
       baseUrl: server.baseUrl,
@@ -166,6 +166,10 @@ describe('mid-term change (issue 13)', () => {
     await answerAdditionalDriver(page);
     await shot(page, 'driver');
     await page.getByRole('button', { name: 'See my new price' }).click();
+    // The new car's change waits for next week: this one is made on its answers, so it takes effect from then
+    // too, never before (ADR 398). The car is the new one on both sides: no car row, no change to it now.
+    await page.locator('[data-testid="change-when"][data-future="true"]').waitFor();
+    expect(await page.locator('[data-row="car"]').count()).toBe(0);
     await reviewAndConfirm(page, 'driver');
     await answerFeedbackLater(page);
     await shot(page, 'result');
@@ -177,7 +181,8 @@ describe('mid-term change (issue 13)', () => {
       .waitFor();
     await page.close();
 
-    // Staff, acting for the customer, backdate a change to inception (spec 3 §4 step 1, §5).
+    // Staff, acting for the customer, may backdate a change (spec 3 §4 step 1, §5), but never before a change
+    // already made (ADR 398): backdating to inception is refused, naming next week's change; a day after it is not.
     const admin = await browser.newPage({ width: 1280, baseUrl: server.baseUrl });
     await admin.goto('/admin');
     await admin.getByTestId('admin-sign-in').click();
@@ -192,25 +197,20 @@ describe('mid-term change (issue 13)', () => {
     await admin.getByRole('button', { name: 'See my new price' }).click();
     const modal = admin.getByRole('dialog', { name: 'When does this change take effect?' });
     await modal.getByRole('radio', { name: 'Backdate to inception' }).check();
+    const refused = modal.getByTestId('effective-date-refused');
+    await refused.waitFor();
+    expect(await refused.textContent()).toMatch(
+      /^This policy already has a change from 00:00 on \d{1,2} [A-Z][a-z]+ \d{4}: this change must take effect from then or later\.$/,
+    );
+    expect(await modal.getByTestId('effective-date-continue').isDisabled()).toBe(true);
     await shot(admin, 'staff-effective-date');
+    const dayAfter = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+      new Date(Date.now() + 8 * 86_400_000),
+    );
+    await modal.getByRole('radio', { name: 'Another date' }).check();
+    await modal.getByRole('textbox', { name: /Date/ }).fill(dayAfter);
     await modal.getByTestId('effective-date-continue').click();
     await admin.getByTestId('adjustment-review').waitFor();
-    const inception = (
-      await pageApi<{ policyDetail: { inceptedAt: string } }>(
-        admin,
-        'GET',
-        `/api/policies/${policy.policyId}`,
-        undefined,
-        { 'x-impersonate': DEMO_PARTY },
-      )
-    ).body.policyDetail.inceptedAt;
-    const day = new Intl.DateTimeFormat('en-GB', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'Europe/London',
-    }).format(new Date(inception));
-    expect(await admin.getByTestId('adjustment-review').textContent()).toContain(day);
     await reviewAndConfirm(admin, 'staff');
     // Staff acting for the customer are not asked for feedback.
     await admin.waitForTimeout(2_500);
@@ -222,7 +222,13 @@ describe('mid-term change (issue 13)', () => {
       undefined,
       { 'x-impersonate': DEMO_PARTY },
     );
-    expect(after.body.versions.at(-1)?.startedAt).toBe(inception);
+    const londonDay = (iso: string) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(iso));
+    expect(after.body.versions.map((v) => londonDay(v.startedAt)).slice(-3)).toEqual([
+      nextWeek,
+      nextWeek,
+      dayAfter,
+    ]);
     await admin.close();
   }, 240_000);
 });

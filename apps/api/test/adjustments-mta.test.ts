@@ -473,4 +473,39 @@ describe('the change in plain words and a future date (issue 28 defect 11, ADR 3
     expect(far.statusCode).toBe(400);
     expect(far.json().fieldErrors).toEqual({ effectiveAt: ['validation.tooFarAhead'] });
   });
+
+  it("never before the policy's latest change: a change made on its answers cannot carry it back (ADR 398)", async () => {
+    const c = await customerWithPaidPolicy(t, 'mta.after-latest@example.com');
+    await boughtDaysAgo(t, c.policyId, 10);
+    const nextWeek = startOfDayLondon(todayInLondon(new Date(Date.now() + 7 * DAY)));
+    const car2 = await make(c, car('AB12CDE'), { effectiveAt: nextWeek.toISOString() });
+    expect((await commit(c, car2.json().adjustmentId)).statusCode).toBe(200);
+    const cover = [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }];
+    // Now, or today: before the new car is the customer's. Refused, naming when the change already made starts.
+    for (const extra of [{}, { effectiveAt: new Date().toISOString() }]) {
+      const early = await make(c, cover, extra);
+      expect(early.statusCode, early.body).toBe(400);
+      expect(early.json().fieldErrors).toEqual({ effectiveAt: ['validation.beforeLastChange'] });
+      expect(early.json().message).toBe(
+        `This policy already has a change from 00:00 on ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(nextWeek)}: this change must take effect from then or later.`,
+      );
+    }
+    // Staff may not backdate over it either.
+    const staff = { ...caller(t, `staff:${c.partyId}`), policyId: c.policyId };
+    const inception = (await staff.call('GET', `/api/policies/${c.policyId}`)).json().policyDetail.inceptedAt;
+    const back = await make(staff, cover, { effectiveAt: inception });
+    expect(back.json().fieldErrors).toEqual({ effectiveAt: ['validation.beforeLastChange'] });
+    // From the new car's day on, the change is priced on the version in force then: the new car.
+    const after = await make(c, cover, { effectiveAt: nextWeek.toISOString() });
+    expect(after.statusCode, after.body).toBe(201);
+    const newCar = (await c.call('GET', `/api/policyAdjustments/${car2.json().adjustmentId}`)).json().summary
+      .after;
+    expect(after.json().summary.before).toMatchObject({ vrn: 'AB12CDE', price: newCar.price });
+    expect((await commit(c, after.json().adjustmentId)).statusCode).toBe(200);
+    const versions = (await c.call('GET', `/api/policies/${c.policyId}`)).json().versions;
+    expect(versions.map((v: { startedAt: string }) => v.startedAt).slice(-2)).toEqual([
+      nextWeek.toISOString(),
+      nextWeek.toISOString(),
+    ]);
+  });
 });

@@ -4,7 +4,7 @@
  * 30 days, before expiry (not after the next renewal). One rule for the API and the staff modal (ADR 212).
  */
 import { ADJUSTMENT_MAX_DAYS_AHEAD } from '../constants.ts';
-import { addDaysIso, londonDate, startOfDayLondon } from '../dates.ts';
+import { addDaysIso, formatLondon, londonDate, startOfDayLondon } from '../dates.ts';
 import type { EffectiveDateChoice } from '../enums.ts';
 import type { DateLike } from '../status.ts';
 
@@ -13,14 +13,46 @@ export type EffectiveDateError =
   | { key: 'validation.beforeInception'; message: string }
   | { key: 'validation.tooFarAhead'; message: string }
   | { key: 'validation.afterExpiry'; message: string }
-  | { key: 'validation.inThePast'; message: string };
+  | { key: 'validation.inThePast'; message: string }
+  | { key: 'validation.beforeLastChange'; message: string };
+
+/**
+ * The dates a change's effective time is checked against: the cover's start and end, and when the policy's latest
+ * change takes effect (its latest version's start). A change is made on the latest version's answers, so it may
+ * not take effect before it: that would carry the later change back over days it was never meant to cover (a car
+ * insured before it was the customer's, a credit for a dearer change), ADR 398.
+ */
+export interface PolicyDates {
+  inceptedAt: DateLike;
+  expiredAt?: DateLike | null;
+  lastChangeAt?: DateLike | null;
+}
+
+/** When the latest of a policy's versions starts (its latest change), from the versions the API answers. */
+export const lastChangeAtOf = (versions: readonly { startedAt: string }[] | undefined) =>
+  versions?.reduce<string | null>(
+    (latest, v) => (latest && latest > v.startedAt ? latest : v.startedAt),
+    null,
+  ) ?? null;
+
+/** A change taking effect at `effective` before the policy's latest change: refused, naming when that is. */
+export function beforeLastChange(policy: PolicyDates, effective: Date): EffectiveDateError | null {
+  if (!policy.lastChangeAt) return null;
+  const last = new Date(policy.lastChangeAt);
+  if (effective >= last) return null;
+  return {
+    key: 'validation.beforeLastChange',
+    message: `This policy already has a change from ${formatLondon(last, "HH:mm 'on' d MMMM yyyy")}: this change must take effect from then or later.`,
+  };
+}
 
 /** Why a staff-chosen time is refused, naming the dates; null when it may be used. */
-export function effectiveDateError(
-  policy: { inceptedAt: DateLike; expiredAt?: DateLike | null },
-  at: Date,
-  now: Date,
-): EffectiveDateError | null {
+export function effectiveDateError(policy: PolicyDates, at: Date, now: Date): EffectiveDateError | null {
+  return withinCover(policy, at, now) ?? beforeLastChange(policy, at);
+}
+
+/** The limits of staff and customers alike: a real date, from the inception day, within 30 days, before expiry. */
+function withinCover(policy: PolicyDates, at: Date, now: Date): EffectiveDateError | null {
   if (Number.isNaN(at.getTime())) return { key: 'validation.invalidDate', message: 'Enter a real date.' };
   const inceptionDay = londonDate(policy.inceptedAt);
   if (at < startOfDayLondon(inceptionDay))
@@ -47,7 +79,7 @@ export function effectiveDateError(
  * week), never back; otherwise the same limits as staff (before now + 30 days, before expiry).
  */
 export function customerEffectiveDateError(
-  policy: { inceptedAt: DateLike; expiredAt?: DateLike | null },
+  policy: PolicyDates,
   at: Date,
   now: Date,
 ): EffectiveDateError | null {
@@ -55,18 +87,21 @@ export function customerEffectiveDateError(
   const today = londonDate(now);
   if (at < startOfDayLondon(today))
     return { key: 'validation.inThePast', message: `The date must be today, ${today}, or later.` };
-  return effectiveDateError(policy, at, now);
+  // A customer's today is now (ADR 356).
+  return withinCover(policy, at, now) ?? beforeLastChange(policy, at < now ? now : at);
 }
 
 /** The first and last London days a customer may choose for a change ('yyyy-MM-dd'), as the rule above. */
-export function customerEffectiveDays(
-  policy: { inceptedAt: DateLike; expiredAt?: DateLike | null },
-  now: Date,
-): { first: string; last: string } {
-  const start = londonDate(policy.inceptedAt);
+export function customerEffectiveDays(policy: PolicyDates, now: Date): { first: string; last: string } {
   const today = londonDate(now);
-  // biome-ignore lint/complexity/useMathMinMax: London dates as ISO strings compare as text; Math.max would make them NaN
-  const first = start > today ? start : today;
+  // London dates as ISO strings compare as text: the latest of the start, today and the latest change's day.
+  const first = [
+    londonDate(policy.inceptedAt),
+    today,
+    ...(policy.lastChangeAt ? [londonDate(policy.lastChangeAt)] : []),
+  ]
+    .sort()
+    .at(-1) as string;
   let last = addDaysIso(today, ADJUSTMENT_MAX_DAYS_AHEAD - 1);
   if (policy.expiredAt) {
     const lastBeforeExpiry = londonDate(new Date(new Date(policy.expiredAt).getTime() - 1));

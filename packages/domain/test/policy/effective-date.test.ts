@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveAtOfChoice, effectiveDateError } from '../../src/policy/effective-date.ts';
+import {
+  customerEffectiveDateError,
+  customerEffectiveDays,
+  effectiveAtOfChoice,
+  effectiveDateError,
+  lastChangeAtOf,
+} from '../../src/policy/effective-date.ts';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const policy = { inceptedAt: '2026-11-03T09:30:00Z', expiredAt: '2026-12-10T00:00:00Z' };
@@ -33,5 +39,46 @@ describe('staff effective date (spec 3 §5)', () => {
     expect(effectiveAtOfChoice('other-date', policy, now, '2026-11-30').toISOString()).toBe(
       '2026-11-30T00:00:00.000Z',
     );
+  });
+});
+
+describe('never before the latest change (ADR 398)', () => {
+  // A change made today at 10:00, and another waiting for 30 November (00:00 London).
+  const versions = [
+    { startedAt: '2026-11-03T09:30:00.000Z' },
+    { startedAt: '2026-11-30T00:00:00.000Z' },
+    { startedAt: '2026-11-23T10:00:00.000Z' },
+  ];
+  const changed = { ...policy, lastChangeAt: lastChangeAtOf(versions) };
+  it('the latest change is the latest start of any version, not the latest number', () => {
+    expect(lastChangeAtOf(versions)).toBe('2026-11-30T00:00:00.000Z');
+    expect(lastChangeAtOf([])).toBeNull();
+    expect(lastChangeAtOf(undefined)).toBeNull();
+  });
+  it('staff: before it is refused, naming when it takes effect; from it on is allowed', () => {
+    const refused = {
+      key: 'validation.beforeLastChange',
+      message:
+        'This policy already has a change from 00:00 on 30 November 2026: this change must take effect from then or later.',
+    };
+    expect(effectiveDateError(changed, new Date(policy.inceptedAt), now)).toEqual(refused);
+    expect(effectiveDateError(changed, now, now)).toEqual(refused);
+    expect(effectiveDateError(changed, new Date('2026-11-30T00:00:00Z'), now)).toBeNull();
+    // The cover's own limits come first.
+    expect(effectiveDateError(changed, new Date('2026-11-01T00:00:00Z'), now)?.key).toBe(
+      'validation.beforeInception',
+    );
+  });
+  it('customers: today means now, so a change made earlier today does not refuse today', () => {
+    const today = { ...policy, lastChangeAt: '2026-11-23T10:00:00.000Z' };
+    expect(customerEffectiveDateError(today, new Date('2026-11-23T00:00:00Z'), now)).toBeNull();
+    expect(customerEffectiveDateError(changed, new Date('2026-11-23T00:00:00Z'), now)?.key).toBe(
+      'validation.beforeLastChange',
+    );
+    expect(customerEffectiveDateError(changed, new Date('2026-11-30T00:00:00Z'), now)).toBeNull();
+  });
+  it("the first day a customer may choose is the latest change's day", () => {
+    expect(customerEffectiveDays(changed, now)).toEqual({ first: '2026-11-30', last: '2026-12-09' });
+    expect(customerEffectiveDays(policy, now).first).toBe('2026-11-23');
   });
 });

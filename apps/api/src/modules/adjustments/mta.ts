@@ -3,7 +3,12 @@ import type { Policy } from '@forecourt/contracts/policies';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { paymentDayFor, periodFrom } from '@forecourt/domain/billing/schedule';
 import { londonDate } from '@forecourt/domain/dates';
-import { customerEffectiveDateError, effectiveDateError } from '@forecourt/domain/policy/effective-date';
+import {
+  beforeLastChange,
+  customerEffectiveDateError,
+  effectiveDateError,
+  lastChangeAtOf,
+} from '@forecourt/domain/policy/effective-date';
 import { proRataPremium, termPeriod } from '@forecourt/domain/policy/pro-rata';
 import { paidInFull, policyExpiry, productKindOf } from '@forecourt/domain/policy/term';
 import type { Ctx } from '../../lib/context.ts';
@@ -48,15 +53,19 @@ function assertOutsideRenewalWindow(ctx: Ctx, policy: Policy) {
  * When a change takes effect (spec 3 §4, §5): left out, now (at the start for a policy not yet started).
  * Staff choose a date on or after the inception day, before now + 30 days and before expiry (the next
  * renewal); customers the same from today on, never back (ADR 356); each refusal naming the dates. A time
- * already past today (a customer choosing today) is now.
+ * already past today (a customer choosing today) is now. Never before the latest change (ADR 398).
  */
 function effectiveAtOf(ctx: Ctx, policy: Policy, requested: string | null | undefined): Date {
   const now = ctx.clock.now();
   const start = new Date(policy.policyDetail.inceptedAt);
-  if (requested == null) return start > now ? start : now;
-  const at = new Date(requested);
+  // Never before the policy's latest change: the change is made on its answers (ADR 398).
+  const dates = { ...policy.policyDetail, lastChangeAt: lastChangeAtOf(policy.versions) };
   const staff = ctx.caller.kind === 'admin';
-  const refused = (staff ? effectiveDateError : customerEffectiveDateError)(policy.policyDetail, at, now);
+  const at = requested == null ? (start > now ? start : now) : new Date(requested);
+  const refused =
+    requested == null
+      ? beforeLastChange(dates, at)
+      : (staff ? effectiveDateError : customerEffectiveDateError)(dates, at, now);
   if (refused) throw validation({ effectiveAt: [refused.key] }, refused.message);
   if (at < start) return start;
   return !staff && at < now ? now : at;
@@ -104,7 +113,8 @@ export async function repriceAt(
     { validityDays: 1 },
     at,
   );
-  const oldQuote = policy.currentPolicyVersion.quote as unknown as Quote;
+  // The version the change is made on: the latest, in force from the change's effective time on (ADR 398).
+  const oldQuote = current.quote as unknown as Quote;
   const expiredAt =
     term.expiredAt ?? policyExpiry(productKindOf(current.product), new Date(term.inceptedAt)).toISOString();
   if (current.product !== 'SUBSCRIPTION' || startChange) {
@@ -209,7 +219,7 @@ export async function makeMta(
         // A change's line per billed period, or per version it differs from (ADR 344), posted when confirmed.
         chargeParts: parts,
         // The policy as the change was priced against, in plain words for the review (ADR 356).
-        before: changeSideOf(policy.currentPolicyVersion.quote as unknown as Quote),
+        before: changeSideOf(current.quote as unknown as Quote),
         paidInFull: paidInFull(productKindOf(current.product)),
       },
     ],

@@ -30,6 +30,8 @@ export async function policyAnswers(ctx: Ctx, policyId: string) {
     product: proposal.product,
     schemeCode: p.schemeCode,
     versionNumber: latest.versionNumber,
+    /** The latest version's quote: what a change made on these answers is priced against (ADR 398). */
+    quote: latest.quote,
   };
 }
 

@@ -259,6 +259,45 @@ describe('a change dated ahead (issue 28 defect 11, ADR 356)', () => {
   });
 });
 
+describe('a change already waiting for a later date (ADR 398)', () => {
+  it('the date chooser refuses now and any day before it, naming it; from its day on is allowed', async () => {
+    const nextWeek = addDaysIso(todayInLondon(new Date()), 7);
+    const waiting = startOfDayLondon(nextWeek).toISOString();
+    const withWaiting = {
+      ...policy,
+      versions: [
+        { versionNumber: 1, startedAt: '2026-11-01T00:00:00.000Z' },
+        { versionNumber: 2, startedAt: waiting },
+      ],
+    };
+    setup(`${root}/management/adjustment/${adjustmentId}`, change(), undefined, { policy: withWaiting });
+    await screen.findByTestId('adjustment-review');
+    await userEvent.click(screen.getByRole('button', { name: 'Choose another date' }));
+    const dialog = await screen.findByRole('dialog');
+    const day = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Europe/London',
+    }).format(new Date(waiting));
+    // "Now" is before the change waiting for next week: refused, naming it.
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      `This policy already has a change from 00:00 on ${day}: this change must take effect from then or later.`,
+    );
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'A later date' }));
+    // The range starts at that day.
+    expect(dialog).toHaveTextContent(`A date from ${nextWeek} to`);
+    const input = within(dialog).getByRole('textbox', { name: /Date/ });
+    await userEvent.type(input, addDaysIso(todayInLondon(new Date()), 3));
+    expect(dialog).toHaveTextContent('This policy already has a change from');
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await userEvent.clear(input);
+    await userEvent.type(input, nextWeek);
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
+});
+
 describe('smaller points (issue 28 defect 14)', { timeout: 30_000 }, () => {
   it("the add-ons page shows each add-on's yearly price and what it changes the monthly payment by", async () => {
     const quote = sampleQuote({

@@ -6,6 +6,7 @@ import {
   customerEffectiveDays,
   effectiveAtOfChoice,
   effectiveDateError,
+  lastChangeAtOf,
 } from '@forecourt/domain/policy/effective-date';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,9 +44,11 @@ export function EffectiveDateModal({
     now,
     isIsoDate(day) ? day : null,
   );
+  // Never before the policy's latest change (ADR 398): a change waiting for a later date, or made after inception.
+  const dates = { ...policy.policyDetail, lastChangeAt: lastChangeAtOf(policy.versions) };
   const rule = staff ? effectiveDateError : customerEffectiveDateError;
-  const error = choice === 'other-date' ? rule(policy.policyDetail, at, now) : null;
-  const days = customerEffectiveDays(policy.policyDetail, now);
+  const error = rule(dates, at, now);
+  const days = customerEffectiveDays(dates, now);
   const choices = staff
     ? (['immediately', 'backdate-to-inception', 'other-date'] as const)
     : (['immediately', 'other-date'] as const);
@@ -80,6 +83,11 @@ export function EffectiveDateModal({
           />
         )}
       </Field>
+      {choice !== 'other-date' && error && (
+        <p role="alert" data-testid="effective-date-refused">
+          {error.message}
+        </p>
+      )}
       {choice === 'other-date' && (
         <Field
           label={t('policy.adjust.effective.day')}

@@ -1,5 +1,6 @@
 import type { AdjustmentChange } from '@forecourt/contracts/adjustments';
 import type { Policy } from '@forecourt/contracts/policies';
+import { lastChangeAtOf } from '@forecourt/domain/policy/effective-date';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apiErrorReason } from '../../../lib/api/errors.ts';
@@ -27,9 +28,11 @@ export function useSubmitChange(policy: Policy, root: string) {
     );
   const submit = (changes: AdjustmentChange[]) => {
     if (changes.length === 0) return navigate(root);
-    // Staff choose the effective date first (spec 3 §4 step 1); customers' changes apply now.
-    if (features.isAdmin) setPending(changes);
-    else send(changes);
+    // Staff choose the effective date first (spec 3 §4 step 1); customers' changes apply now, or, while a change
+    // already made waits for a later date, from then (ADR 398: never before it; the review can move it later).
+    if (features.isAdmin) return setPending(changes);
+    const waiting = lastChangeAtOf(policy.versions);
+    send(changes, waiting && new Date(waiting) > new Date() ? waiting : undefined);
   };
   const blocked = blockedByRenewal(make.error);
   const modal = (

@@ -501,6 +501,8 @@ describe('the change in plain words and a future date (issue 28 defect 11, ADR 3
     const newCar = (await c.call('GET', `/api/policyAdjustments/${car2.json().adjustmentId}`)).json().summary
       .after;
     expect(after.json().summary.before).toMatchObject({ vrn: 'AB12CDE', price: newCar.price });
+    // "Why has my price changed?" compares with the new car's rating, not today's car's.
+    expect(after.json().summary.before.trace).toEqual(car2.json().updatedPolicyVersions[0].quote.trace);
     expect((await commit(c, after.json().adjustmentId)).statusCode).toBe(200);
     const versions = (await c.call('GET', `/api/policies/${c.policyId}`)).json().versions;
     expect(versions.map((v: { startedAt: string }) => v.startedAt).slice(-2)).toEqual([

@@ -62,6 +62,11 @@ export const changeSideSchema = z.object({
   /** Pence per payment: the monthly instalment, or the price of the term paid in full. */
   price: z.number().int(),
   per: z.enum(['month', 'year']),
+  /**
+   * The rating trace of the side's quote (ADR 398): for the review's "Why has my price changed?", against the
+   * version the change is made on (the latest), not the one in force today. Absent on changes made before it.
+   */
+  trace: z.array(z.record(z.string(), z.unknown())).optional(),
 });
 export type ChangeSide = z.infer<typeof changeSideSchema>;
 

@@ -18,9 +18,10 @@ export function changeSideOf(quote: Partial<Quote> | null | undefined): ChangeSi
     return { profileCode: p.profileCode, name: name || p.profileCode, policyholder: p.policyholder === true };
   });
   const monthly = q.totals?.monthly;
+  const trace = (q.trace ?? []) as unknown as Record<string, unknown>[];
   return monthly
-    ? { vrn: q.vrn ?? null, car, drivers, price: monthly.regular, per: 'month' }
-    : { vrn: q.vrn ?? null, car, drivers, price: q.totals?.discountedPrice ?? 0, per: 'year' };
+    ? { vrn: q.vrn ?? null, car, drivers, price: monthly.regular, per: 'month', trace }
+    : { vrn: q.vrn ?? null, car, drivers, price: q.totals?.discountedPrice ?? 0, per: 'year', trace };
 }
 
 type Stored = { quote?: Quote; before?: ChangeSide; paidInFull?: boolean };

@@ -131,7 +131,7 @@ export function AdjustmentReview({
             />
           )}
           <WhyPriceChanged
-            before={traceOf(policy?.currentPolicyVersion.quote)}
+            before={baseTrace(a, policy)}
             after={traceOf(version?.quote)}
             summary={a.summary}
           />
@@ -152,10 +152,7 @@ export function AdjustmentReview({
           <p>
             {t('policy.adjust.review.from', { time: formatLondon(a.effectiveAt, "HH:mm 'on' d MMMM yyyy") })}
           </p>
-          <WhyPriceChanged
-            before={traceOf(policy?.currentPolicyVersion.quote)}
-            after={traceOf(version?.quote)}
-          />
+          <WhyPriceChanged before={baseTrace(a, policy)} after={traceOf(version?.quote)} />
         </>
       )}
       {outcome === 'referred' && (
@@ -254,6 +251,13 @@ export function AdjustmentReview({
 }
 
 const traceOf = (quote: unknown): TraceEntry[] => ((quote ?? {}) as { trace?: TraceEntry[] }).trace ?? [];
+
+/**
+ * The trace the change is priced against: the version it is made on, as the server says (ADR 398; a change
+ * waiting for a later date is not the version in force today). A change made before that says, the one in force.
+ */
+const baseTrace = (a: Adjustment, policy: Policy | undefined): TraceEntry[] =>
+  (a.summary?.before?.trace as TraceEntry[] | undefined) ?? traceOf(policy?.currentPolicyVersion.quote);
 
 /**
  * The result (spec 3 §4 step 6): success now or from a later start; an unconfirmed one is an error. A confirmed

@@ -19,6 +19,7 @@ export * from './inputs/phone-input.tsx';
 export * from './inputs/radio-group.tsx';
 export * from './inputs/searchable-select.tsx';
 export * from './inputs/select.tsx';
+export * from './inputs/text-area.tsx';
 export * from './inputs/text-input.tsx';
 export * from './inputs/yes-no.tsx';
 /** The panel blocks of customer pages (stack, actions, facts, list, row, table, price, muted…), ADR 358. */

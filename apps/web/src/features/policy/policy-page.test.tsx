@@ -250,6 +250,25 @@ describe('policy page (spec 2 §2)', () => {
     expect(screen.queryByText(/a month/)).toBeNull();
   });
 
+  it('a monthly price whose first month differs says so, so the months add up to the year (the statements bill it)', async () => {
+    const quote = sampleQuote();
+    const totals = {
+      ...quote.totals,
+      discountedPrice: 59_080,
+      monthly: { first: 4_927, regular: 4_923, count: 12 },
+    };
+    setup(root, {
+      policy: samplePolicy({
+        currentPolicyVersion: {
+          ...samplePolicy().currentPolicyVersion,
+          quote: { ...quote, totals } as unknown as Record<string, unknown>,
+        },
+      }),
+    });
+    expect(await screen.findByText('£49.27 for the first month, then £49.23 a month')).toBeVisible();
+    expect(screen.getByText('Total for the year £590.80')).toBeVisible();
+  });
+
   it('with no billing account there is no billing tab', async () => {
     setup(`${root}/billing`, {
       account: null,
@@ -1512,7 +1531,8 @@ describe('billing tab: the statement list (issue 28 defect 10, ADR 355)', () => 
     const latest = await screen.findByTestId('latest-statement');
     expect(rowsOf(latest)).toEqual(['Statement 328 November 2026£46.77due 2 December 2026Pending']);
     expect(rowsOf(screen.getByTestId('previous-statements'))).toEqual([
-      'Statement 216 November 2026£110.68 creditPaid',
+      // A credit settled is not "Paid": nothing was paid on it.
+      'Statement 216 November 2026£110.68 creditSettled',
       'Statement 18 November 2026£110.68Paid',
     ]);
   });

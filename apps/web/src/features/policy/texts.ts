@@ -63,6 +63,7 @@ export const policyTexts: Record<string, string> = {
   'policy.details.addOn.courtesy_car': 'Guaranteed courtesy car',
   'policy.details.price': 'Your price',
   'policy.details.monthly': '{{amount}} a month',
+  'policy.details.monthlyFirst': '{{first}} for the first month, then {{amount}} a month',
   'policy.details.yearTotal': 'Total for the year {{amount}}',
   'policy.details.ipt': 'Includes Insurance Premium Tax of {{amount}}',
   'policy.details.unavailable': 'We could not show the details of this policy.',

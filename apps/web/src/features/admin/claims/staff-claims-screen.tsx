@@ -4,15 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { useConfig } from '../../../lib/config.tsx';
-import {
-  Button,
-  Checkbox,
-  Field,
-  inputClasses,
-  Notification,
-  RadioGroup,
-  Spinner,
-} from '../../../ui/index.ts';
+import { Button, Checkbox, Field, Notification, RadioGroup, Spinner, TextArea } from '../../../ui/index.ts';
 import { AdminFrame } from '../admin-frame.tsx';
 import { useMoveStaffClaim, useStaffClaim, useStaffClaims } from '../api/staff-claims.ts';
 import styles from './staff-claims.module.css';
@@ -290,17 +282,14 @@ function MoveForm({ claim, onMoved }: { claim: StaffClaimDetail; onMoved: (statu
       </Field>
       <Field label={t('admin.claims.note')} hint={t('admin.claims.note.hint')} error={noteError} required>
         {(control) => (
-          <textarea
-            id={control.id}
-            aria-describedby={control['aria-describedby']}
-            aria-invalid={control['aria-invalid'] || undefined}
+          <TextArea
+            {...control}
             aria-required
             name="note"
-            className={`${inputClasses.input} ${styles.textarea}`}
             value={note}
             maxLength={NOTE_MAX}
-            onChange={(e) => {
-              setNote(e.target.value);
+            onChange={(v) => {
+              setNote(v);
               setNoteError(undefined);
               onMoved(undefined);
             }}

@@ -61,7 +61,7 @@ export function BillingTab({ policy }: { policy: Policy }) {
               <p className={blocks.price}>
                 {latest.amountOutstanding > 0
                   ? t('policy.billing.latestDue', { amount: gbp(latest.amountOutstanding) })
-                  : t('policy.billing.latestPaid')}
+                  : t(latest.amount <= 0 ? 'policy.billing.latestNothing' : 'policy.billing.latestPaid')}
               </p>
               <StatementList statements={[latest]} onOpen={setOpen} />
             </div>

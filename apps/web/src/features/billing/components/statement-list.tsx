@@ -38,7 +38,14 @@ export function StatementList({
               </span>
             )}
           </span>
-          <StatusBadge variant={BADGE[s.status]}>{t(`policy.billing.status.${s.status}`)}</StatusBadge>
+          <StatusBadge variant={BADGE[s.status]}>
+            {/* A credit settled is not "Paid": the customer paid nothing on it. */}
+            {t(
+              s.amount < 0 && s.status === 'settled'
+                ? 'policy.billing.status.settledCredit'
+                : `policy.billing.status.${s.status}`,
+            )}
+          </StatusBadge>
         </li>
       ))}
     </ul>

@@ -5,7 +5,16 @@ import { useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api/errors.ts';
-import { Button, DateTimePicker, Field, Notification, Select, TextInput, YesNo } from '../../../ui/index.ts';
+import {
+  Button,
+  DateTimePicker,
+  Field,
+  Notification,
+  Select,
+  TextArea,
+  TextInput,
+  YesNo,
+} from '../../../ui/index.ts';
 import { useNotifyLoss } from '../api/claims.ts';
 import styles from '../claims.module.css';
 
@@ -160,7 +169,7 @@ export function FnolForm({
   const text = (
     name: keyof FnolValues,
     label: string,
-    o: { optional?: boolean; hint?: string; max?: number } = {},
+    o: { optional?: boolean; hint?: string; max?: number; long?: boolean } = {},
   ) => (
     <Field
       label={t(label)}
@@ -173,9 +182,21 @@ export function FnolForm({
         <Controller
           control={form.control}
           name={name}
-          render={({ field }) => (
-            <TextInput {...control} {...field} value={String(field.value ?? '')} maxLength={o.max} />
-          )}
+          render={({ field }) =>
+            o.long ? (
+              <TextArea
+                {...control}
+                name={field.name}
+                value={String(field.value ?? '')}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                maxLength={o.max}
+              />
+            ) : (
+              <TextInput {...control} {...field} value={String(field.value ?? '')} maxLength={o.max} />
+            )
+          }
         />
       )}
     </Field>
@@ -239,7 +260,7 @@ export function FnolForm({
         )}
       </Field>
       {text('location', 'claims.fnol.location', { hint: 'claims.fnol.locationHint', max: 200 })}
-      {text('description', 'claims.fnol.description', { max: 2000 })}
+      {text('description', 'claims.fnol.description', { max: 2000, long: true })}
       {claimType === 'Accident' && (
         <>
           {text('otherPartyName', 'claims.fnol.otherPartyName', { optional: true, max: 120 })}

@@ -112,7 +112,14 @@ export function DetailsTab({
           <Card title={t('policy.details.price')}>
             <p className={blocks.price}>
               {totals.monthly
-                ? t('policy.details.monthly', { amount: gbp(totals.monthly.regular) })
+                ? // The year's price seldom divides into equal months: the first takes the pennies over, so say so
+                  // (the statements bill it; "a month" alone would not add up to the year's total).
+                  totals.monthly.first !== totals.monthly.regular
+                  ? t('policy.details.monthlyFirst', {
+                      first: gbp(totals.monthly.first),
+                      amount: gbp(totals.monthly.regular),
+                    })
+                  : t('policy.details.monthly', { amount: gbp(totals.monthly.regular) })
                 : priceFor(t, totals.discountedPrice, term)}
             </p>
             {totals.monthly && (

@@ -38,6 +38,7 @@ export const changeTexts: Record<string, string> = {
     'Nothing is due now. Every day from the change is paid at the new price, starting with your next payment on {{date}}.',
   'policy.change.pay.none': 'Nothing is due now and your payments stay the same.',
   'policy.change.when.now': 'The change applies now, from {{time}}.',
+  'policy.change.when.past': 'The change is backdated: it applies from {{time}}.',
   'policy.change.when.future': 'The change applies from {{time}}. Until then your cover stays as it is.',
   'policy.change.when.choose': 'Choose another date',
   'policy.change.result.future': 'The change applies from {{time}}. Until then your cover stays as it is.',

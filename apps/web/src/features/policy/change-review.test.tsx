@@ -259,6 +259,19 @@ describe('a change dated ahead (issue 28 defect 11, ADR 356)', () => {
   });
 });
 
+describe('a change staff backdated', () => {
+  it('says it is backdated and from when, not that it applies now', async () => {
+    setup(
+      `${root}/management/adjustment/${adjustmentId}`,
+      change({ effectiveAt: '2026-07-03T08:00:00.000Z', createdAt: new Date().toISOString() }),
+    );
+    const when = await screen.findByTestId('change-when');
+    expect(when).toHaveAttribute('data-backdated', 'true');
+    expect(when).toHaveTextContent('The change is backdated: it applies from 09:00 on Friday 3 July 2026.');
+    expect(when).not.toHaveTextContent('now');
+  });
+});
+
 describe('a change already waiting for a later date (ADR 398)', () => {
   it('the date chooser refuses now and any day before it, naming it; from its day on is allowed', async () => {
     const nextWeek = addDaysIso(todayInLondon(new Date()), 7);

@@ -24,6 +24,7 @@ import {
   ChangePaymentWords,
   ChangeWhen,
   changeTime,
+  isBackdated,
   WhyPriceChanged,
 } from './change-summary.tsx';
 import { EffectiveDateModal } from './effective-date-modal.tsx';
@@ -284,9 +285,11 @@ export function AdjustmentResult({ adjustmentId, root }: { adjustmentId: string;
   return (
     <div className={blocks.stack} data-testid="adjustment-result">
       <Notification variant="success" title={t('policy.adjust.result.header')}>
-        {immediate
-          ? t('policy.adjust.result.immediately')
-          : t('policy.change.result.future', { time: changeTime(a.effectiveAt) })}
+        {!immediate
+          ? t('policy.change.result.future', { time: changeTime(a.effectiveAt) })
+          : isBackdated(a)
+            ? t('policy.change.when.past', { time: changeTime(a.effectiveAt) })
+            : t('policy.adjust.result.immediately')}
       </Notification>
       {a.summary && (
         <>

@@ -114,18 +114,33 @@ export function ChangePaymentWords({ payment, done = false }: { payment: ChangeP
   );
 }
 
-/** When the change applies: now, or a later date (the cover stays as it is until then). */
+/**
+ * When the change applies: now, a later date (the cover stays as it is until then), or, backdated by staff, from an
+ * earlier time ("now" would be untrue of a change from 3 July made in November).
+ */
 export function ChangeWhen({ adjustment }: { adjustment: Pick<Adjustment, 'effectiveAt' | 'createdAt'> }) {
   const { t } = useTranslation();
   const future = isFutureDated(adjustment);
+  const backdated = isBackdated(adjustment);
   return (
-    <p data-testid="change-when" data-future={future}>
-      {t(future ? 'policy.change.when.future' : 'policy.change.when.now', {
-        time: changeTime(adjustment.effectiveAt),
-      })}
+    <p data-testid="change-when" data-future={future} data-backdated={backdated}>
+      {t(
+        future
+          ? 'policy.change.when.future'
+          : backdated
+            ? 'policy.change.when.past'
+            : 'policy.change.when.now',
+        {
+          time: changeTime(adjustment.effectiveAt),
+        },
+      )}
     </p>
   );
 }
+
+/** A change dated back: it applies from before the minute it was made (staff backdating, spec 3 §5). */
+export const isBackdated = (a: Pick<Adjustment, 'effectiveAt' | 'createdAt'>) =>
+  new Date(a.effectiveAt).getTime() < new Date(a.createdAt).getTime() - 60_000;
 
 /** A change dated ahead: it applies later than the moment it was made. */
 export const isFutureDated = (a: Pick<Adjustment, 'effectiveAt' | 'createdAt'>) =>

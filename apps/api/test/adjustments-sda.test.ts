@@ -105,4 +105,22 @@ describe('START_DATE_CHANGE (type SDA) for a policy not started yet (ADR 261)', 
     expect(now.statusCode, now.body).toBe(201);
     expect(Date.parse(now.json().effectiveAt)).toBeLessThanOrEqual(Date.now());
   });
+
+  it('moved earlier, a change can still take effect from the new start: the latest version is the one by number (ADR 398)', async () => {
+    // Bought to start tomorrow (version 1), then moved to start today (version 2, earlier than version 1).
+    const carol = await customerWithPaidPolicy(t, 'carol.sda@example.com', false);
+    const moved = await carol.call('POST', '/api/policyAdjustments', sda(carol.policyId, today()));
+    expect(moved.statusCode, moved.body).toBe(201);
+    expect(
+      (await carol.call('POST', `/api/policyAdjustments/${moved.json().adjustmentId}/commit`)).statusCode,
+    ).toBe(200);
+    const change = await carol.call('POST', '/api/policyAdjustments', {
+      adjustmentType: 'MTA',
+      policyId: carol.policyId,
+      changes: [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }],
+    });
+    expect(change.statusCode, change.body).toBe(201);
+    // From now, not from tomorrow (version 1's start, which a change must not wait for).
+    expect(Date.parse(change.json().effectiveAt)).toBeLessThanOrEqual(Date.now());
+  });
 });

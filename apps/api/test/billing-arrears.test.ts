@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAnonymousToken } from '../src/lib/auth.ts';
+import { lastDayOfCover } from '../src/modules/billing/arrears.ts';
 import {
   type BillingApp,
   billingApp,
@@ -352,5 +353,13 @@ describe('arrears', () => {
     ]);
     const [account] = await rows(t, 'SELECT status FROM customer_accounts WHERE id = $1', [p.accountId]);
     expect(account?.status).toBe('SUSPENDED');
+  });
+
+  it('the last moment of cover in words: midnight at the end of a day, else the time itself (ADR 396)', () => {
+    // 10 March 2027 00:00 London (GMT), and an expiry keeping the 14:23 cover started at.
+    expect(lastDayOfCover(new Date('2027-03-10T00:00:00Z'))).toBe('midnight at the end of 9 March 2027');
+    expect(lastDayOfCover(new Date('2027-03-10T14:23:00Z'))).toBe('14:23 on 10 March 2027');
+    // British Summer Time: midnight in London is 23:00 UTC the day before.
+    expect(lastDayOfCover(new Date('2027-07-09T23:00:00Z'))).toBe('midnight at the end of 9 July 2027');
   });
 });

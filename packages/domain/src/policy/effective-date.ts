@@ -28,12 +28,18 @@ export interface PolicyDates {
   lastChangeAt?: DateLike | null;
 }
 
-/** When the latest of a policy's versions starts (its latest change), from the versions the API answers. */
-export const lastChangeAtOf = (versions: readonly { startedAt: string }[] | undefined) =>
-  versions?.reduce<string | null>(
-    (latest, v) => (latest && latest > v.startedAt ? latest : v.startedAt),
+/**
+ * When the policy's latest version starts (its latest change), from the versions the API answers: the version with
+ * the highest number, whose answers a change is made on. Not the latest start of any version: a start-date change
+ * moves the cover earlier with a new version, and version 1 keeps the old start.
+ */
+export const lastChangeAtOf = (
+  versions: readonly { versionNumber: number; startedAt: string }[] | undefined,
+) =>
+  versions?.reduce<{ versionNumber: number; startedAt: string } | null>(
+    (latest, v) => (latest && latest.versionNumber > v.versionNumber ? latest : v),
     null,
-  ) ?? null;
+  )?.startedAt ?? null;
 
 /** A change taking effect at `effective` before the policy's latest change: refused, naming when that is. */
 export function beforeLastChange(policy: PolicyDates, effective: Date): EffectiveDateError | null {

@@ -43,15 +43,20 @@ describe('staff effective date (spec 3 §5)', () => {
 });
 
 describe('never before the latest change (ADR 398)', () => {
-  // A change made today at 10:00, and another waiting for 30 November (00:00 London).
+  // Bought on 3 November; a change waiting for 30 November (00:00 London).
   const versions = [
-    { startedAt: '2026-11-03T09:30:00.000Z' },
-    { startedAt: '2026-11-30T00:00:00.000Z' },
-    { startedAt: '2026-11-23T10:00:00.000Z' },
+    { versionNumber: 1, startedAt: '2026-11-03T09:30:00.000Z' },
+    { versionNumber: 2, startedAt: '2026-11-30T00:00:00.000Z' },
   ];
   const changed = { ...policy, lastChangeAt: lastChangeAtOf(versions) };
-  it('the latest change is the latest start of any version, not the latest number', () => {
+  it("the latest change is the latest version's start (by number), whatever the others' starts", () => {
     expect(lastChangeAtOf(versions)).toBe('2026-11-30T00:00:00.000Z');
+    // A start-date change moved cover from 20 to 5 November: version 2 starts earlier than version 1.
+    const moved = [
+      { versionNumber: 1, startedAt: '2026-11-20T00:00:00.000Z' },
+      { versionNumber: 2, startedAt: '2026-11-05T00:00:00.000Z' },
+    ];
+    expect(lastChangeAtOf(moved)).toBe('2026-11-05T00:00:00.000Z');
     expect(lastChangeAtOf([])).toBeNull();
     expect(lastChangeAtOf(undefined)).toBeNull();
   });

@@ -7,7 +7,6 @@ import {
   beforeLastChange,
   customerEffectiveDateError,
   effectiveDateError,
-  lastChangeAtOf,
 } from '@forecourt/domain/policy/effective-date';
 import { proRataPremium, termPeriod } from '@forecourt/domain/policy/pro-rata';
 import { paidInFull, policyExpiry, productKindOf } from '@forecourt/domain/policy/term';
@@ -55,11 +54,17 @@ function assertOutsideRenewalWindow(ctx: Ctx, policy: Policy) {
  * renewal); customers the same from today on, never back (ADR 356); each refusal naming the dates. A time
  * already past today (a customer choosing today) is now. Never before the latest change (ADR 398).
  */
-function effectiveAtOf(ctx: Ctx, policy: Policy, requested: string | null | undefined): Date {
+function effectiveAtOf(
+  ctx: Ctx,
+  policy: Policy,
+  requested: string | null | undefined,
+  lastChangeAt: Date,
+): Date {
   const now = ctx.clock.now();
   const start = new Date(policy.policyDetail.inceptedAt);
-  // Never before the policy's latest change: the change is made on its answers (ADR 398).
-  const dates = { ...policy.policyDetail, lastChangeAt: lastChangeAtOf(policy.versions) };
+  // Never before the latest version's start: the change is made on its answers (ADR 398). The version read with
+  // the answers, so a change confirmed meanwhile cannot slip between (its base version is checked at commit).
+  const dates = { ...policy.policyDetail, lastChangeAt };
   const staff = ctx.caller.kind === 'admin';
   const at = requested == null ? (start > now ? start : now) : new Date(requested);
   const refused =
@@ -178,14 +183,14 @@ export async function makeMta(
   }
   assertAdjustmentsAllowed(ctx, policy);
   assertOutsideRenewalWindow(ctx, policy);
-  const effectiveAt = effectiveAtOf(ctx, policy, input.effectiveAt);
+  const current = await policyAnswers(ctx, policy.policyId);
+  const effectiveAt = effectiveAtOf(ctx, policy, input.effectiveAt, current.startedAt);
   // Cover that has reached its expiry is over, though the expiry job may not have moved its status yet.
   const { expiredAt } = policy.policyDetail;
   if (expiredAt && effectiveAt.getTime() >= new Date(expiredAt).getTime())
     throw new AppError('UNPROCESSABLE', 'This policy can no longer be changed.', {
       details: { reason: 'POLICY_NOT_CHANGEABLE' },
     });
-  const current = await policyAnswers(ctx, policy.policyId);
   // The one rule of what a change may write, as for proposals and renewals (ADR 347): the product's answer
   // paths, the policy's read-only answers, the car's catalogue facts from the lookup.
   const applied = await applyAnswerChanges(ctx, current.data, changes, {

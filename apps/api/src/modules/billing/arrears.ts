@@ -115,7 +115,9 @@ export async function afterFailedCollection(
   if (!cover.live || ending) {
     const why = ending
       ? `Your cover ends at ${lastDayOfCover(ending)}, as arranged, and this is still to pay for your cover up to then.`
-      : 'Cover under this policy has ended, and this is still to pay for the cover you had.';
+      : cover.status === 'RENEWED'
+        ? 'This is still to pay for the year before your policy renewed (your renewed policy is not affected).'
+        : 'Cover under this policy has ended, and this is still to pay for the cover you had.';
     await sendNotice(tx, account, 'payment-failed', 'Your payment failed', [tried, `${why} ${noMore}`], {
       attempt,
       final: true,
@@ -143,7 +145,7 @@ export async function coverOf(db: Db, policyId: string): Promise<Cover> {
       status: policies.status,
       terminatedAt: policies.terminatedAt,
       expiredAt: policies.expiredAt,
-      renews: sql<boolean>`${policies.autoRenewalEnabled} AND NOT ${policies.renewalStopped}`,
+      renews: sql<boolean>`${policies.autoRenewalEnabled} AND NOT ${policies.renewalStopped} AND ${policies.reviewType} <> 'NEVER'`,
     })
     .from(policies)
     .where(eq(policies.id, policyId));
@@ -165,9 +167,14 @@ export async function coverOf(db: Db, policyId: string): Promise<Cover> {
 export const endsWithinNotice = (cover: Cover, at: Date) =>
   cover.live && cover.endsAt && cover.endsAt <= cancellationForNonPaymentAt(at) ? cover.endsAt : null;
 
-/** "midnight at the end of 9 March 2027": the last moment of cover ending at `end`. */
+/**
+ * When cover ending at `end` ends, in words: "midnight at the end of 9 March 2027" at a London midnight, else the
+ * time itself ("14:23 on 10 March 2027": an expiry keeps the time of day cover started, a cancellation its own).
+ */
 export const lastDayOfCover = (end: Date) =>
-  `midnight at the end of ${formatLondon(new Date(end.getTime() - 1), 'd MMMM yyyy')}`;
+  end.getTime() === startOfDayLondon(londonDate(end)).getTime()
+    ? `midnight at the end of ${formatLondon(new Date(end.getTime() - 1), 'd MMMM yyyy')}`
+    : formatLondon(end, "HH:mm 'on' d MMMM yyyy");
 
 /** When a notice of cancellation given at `at` ends cover: midnight after the last of its seven days to pay. */
 const cancellationForNonPaymentAt = (at: Date) =>

@@ -32,6 +32,8 @@ export async function policyAnswers(ctx: Ctx, policyId: string) {
     versionNumber: latest.versionNumber,
     /** The latest version's quote: what a change made on these answers is priced against (ADR 398). */
     quote: latest.quote,
+    /** When the latest version starts: no change made on these answers may take effect before it (ADR 398). */
+    startedAt: latest.startedAt,
   };
 }
 

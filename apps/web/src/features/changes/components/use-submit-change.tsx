@@ -31,8 +31,13 @@ export function useSubmitChange(policy: Policy, root: string) {
     // Staff choose the effective date first (spec 3 §4 step 1); customers' changes apply now, or, while a change
     // already made waits for a later date, from then (ADR 398: never before it; the review can move it later).
     if (features.isAdmin) return setPending(changes);
+    // (A policy not yet started: its latest version starts at the start, where an undated change applies anyway.)
     const waiting = lastChangeAtOf(policy.versions);
-    send(changes, waiting && new Date(waiting) > new Date() ? waiting : undefined);
+    const later =
+      waiting &&
+      new Date(waiting) > new Date() &&
+      new Date(waiting).getTime() !== new Date(policy.policyDetail.inceptedAt).getTime();
+    send(changes, later ? waiting : undefined);
   };
   const blocked = blockedByRenewal(make.error);
   const modal = (

@@ -114,7 +114,10 @@ export function DetailsTab({
               {totals.monthly
                 ? // The year's price seldom divides into equal months: the first takes the pennies over, so say so
                   // (the statements bill it; "a month" alone would not add up to the year's total).
-                  totals.monthly.first !== totals.monthly.regular
+                  // Only the version bought: a change's version was rated from a later day, its "first month" long
+                  // past and never billed as such.
+                  totals.monthly.first !== totals.monthly.regular &&
+                  policy.currentPolicyVersion.versionNumber === 1
                   ? t('policy.details.monthlyFirst', {
                       first: gbp(totals.monthly.first),
                       amount: gbp(totals.monthly.regular),

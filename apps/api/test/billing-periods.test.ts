@@ -114,28 +114,27 @@ describe('a payment-day change across a change already made (ADR 368)', () => {
   }, 120_000);
 
   it("a later change is priced over the transitional period's days on each journal line, not the line's own month (ADR 389)", async () => {
-    // Paid on the 28th; a change effective 30 Nov made on 5 Nov; on 6 Nov the day moves to the 5th, so 28 Nov to
-    // 5 Dec is transitional, over the 30 days of 5 Nov to 5 Dec: its first line ends on 30 Nov, whose own month
-    // (30 Oct to 30 Nov) has 31 days.
+    // Paid on the 28th; a change effective 2 Dec made on 5 Nov; on 6 Nov the day moves to the 5th, so 28 Nov to
+    // 5 Dec is transitional, over the 30 days of 5 Nov to 5 Dec: its second line, from 2 Dec, sits in a month of
+    // its own (2 Dec to 2 Jan) of 31 days.
     const { p, before, after } = await boughtThenChanged(
       '2026-10-27T12:00:00Z',
       '2026-10-28',
       '2026-11-05T12:00:00Z',
-      '2026-11-30T00:00:00.000Z',
+      '2026-12-02T00:00:00.000Z',
     );
     const moved = await toTheFifthOn6November(p);
     expect(moved.body).toMatchObject({
-      journal: Math.floor((before * 2) / 30) + Math.floor((after * 5) / 30),
+      journal: Math.floor((before * 4) / 30) + Math.floor((after * 3) / 30),
     });
-    // On 10 Nov a change effective 28 Nov, over both lines: each day's difference over the period's 30 days.
+    // On 10 Nov a change effective 2 Dec (never before the change already made, ADR 398), over the second line:
+    // each day's difference over the period's 30 days.
     t.at.set('2026-11-10T10:00:00Z');
     const excess = [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 300 }];
-    const later = await staffChange(p.staff, p.policyId, '2026-11-28T00:00:00.000Z', excess);
+    const later = await staffChange(p.staff, p.policyId, '2026-12-02T00:00:00.000Z', excess);
     const third = await regularOf(p.policyId, 3);
     expect(third).not.toBe(after);
-    expect(later.prorataPremium).toBe(
-      Math.floor(((third - before) * 2) / 30) + Math.floor(((third - after) * 5) / 30),
-    );
+    expect(later.prorataPremium).toBe(Math.floor(((third - after) * 3) / 30));
   }, 120_000);
 });
 
@@ -210,18 +209,24 @@ describe('a monthly change and the statement periods (issue 26 defects 1 and 2)'
   }, 120_000);
 });
 
-describe('a change placed under a later one (issue 26, ADR 344)', () => {
-  it('is charged day by day against the version each day was billed at; the newest wins from its start', async () => {
+describe('a change placed under a later one (issue 26, ADR 344; ADR 398)', () => {
+  it("is refused: made on the later one's answers, it would carry them back; from its start it is priced against it", async () => {
     t.at.set('2026-09-01T12:00:00Z');
     const p = await buySubscription(t, '2026-09-02');
     t.at.set('2026-09-20T11:00:00Z');
-    // Staff set a dearer change for 27 September; a cheaper change today then reaches under it.
+    // Staff set a dearer change for 27 September; a cheaper change today would reach under it.
     await staffChange(p.staff, p.policyId, '2026-09-26T23:00:00.000Z');
-    const made = await api(t.base, p.staff, 'POST', '/api/policyAdjustments', {
-      adjustmentType: 'MTA',
-      policyId: p.policyId,
-      changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 300 }],
-    });
+    const change = (effectiveAt?: string) =>
+      api(t.base, p.staff, 'POST', '/api/policyAdjustments', {
+        adjustmentType: 'MTA',
+        policyId: p.policyId,
+        changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 300 }],
+        ...(effectiveAt ? { effectiveAt } : {}),
+      });
+    const under = await change();
+    expect(under.status, JSON.stringify(under.body)).toBe(400);
+    expect(under.body.fieldErrors).toEqual({ effectiveAt: ['validation.beforeLastChange'] });
+    const made = await change('2026-09-26T23:00:00.000Z');
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(
       (await api(t.base, p.staff, 'POST', `/api/policyAdjustments/${made.body.adjustmentId}/commit`)).status,
@@ -233,22 +238,9 @@ describe('a change placed under a later one (issue 26, ADR 344)', () => {
         [p.policyId],
       )
     ).map((r) => Number(r.first));
-    const [a, b, n] = firsts as [number, number, number];
-    // The first period, 2 Sep – 2 Oct (30 days): 20–26 Sep were billed at version 1, 27 Sep – 1 Oct at version 2.
-    expect(made.body.prorataPremium).toBe(
-      Math.floor((7 * n - 7 * a) / 30) + Math.floor((5 * n - 5 * b) / 30),
-    );
-    // One line per version it differs from, split at 27 September, so a cancellation credits each at its own price.
-    const lines = await rows(
-      t,
-      `SELECT amount_pence AS amount, service_period_start AS s, service_period_end AS e FROM statement_line_items
-        WHERE sub_type = 'MTA' AND description_value = $1 ORDER BY service_period_start`,
-      [made.body.adjustmentId],
-    );
-    expect(lines.map((l) => [Number(l.amount), new Date(String(l.e)).toISOString()])).toEqual([
-      [Math.floor((7 * (n - a)) / 30), '2026-09-26T23:00:00.000Z'],
-      [Math.floor((5 * (n - b)) / 30), '2026-10-01T23:00:00.000Z'],
-    ]);
+    const [, b, n] = firsts as [number, number, number];
+    // The first period, 2 Sep – 2 Oct (30 days): 27 Sep – 1 Oct, the five days of version 2, at the new price.
+    expect(made.body.prorataPremium).toBe(Math.floor((5 * n - 5 * b) / 30));
   }, 120_000);
 });
 

@@ -57,6 +57,13 @@ export interface CancellationRule {
 export const DEFAULT_COOLING_OFF_DAYS = 14;
 const time = (d: DateLike) => new Date(d).getTime();
 
+/** A policy that is live: pending its start or on cover. Only its account is suspended or reinstated (ADR 396). */
+export const LIVE_POLICY_STATUSES = ['ACTIVE', 'PENDING'] as const satisfies readonly PolicyStatus[];
+
+export function isLiveStatus(status: string | null | undefined): boolean {
+  return (LIVE_POLICY_STATUSES as readonly (string | null | undefined)[]).includes(status);
+}
+
 export function isEndedStatus(status: PolicyStatus): boolean {
   return (ENDED_POLICY_STATUSES as readonly string[]).includes(status);
 }

@@ -2,6 +2,7 @@ import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
 import { addDaysIso, formatLondon, londonDate, startOfDayLondon } from '@forecourt/domain/dates';
 import { statementMachine } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
+import { isLiveStatus } from '@forecourt/domain/status';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, policies, statements } from '../../db/schema/index.ts';
@@ -149,7 +150,7 @@ export async function coverOf(db: Db, policyId: string): Promise<Cover> {
     })
     .from(policies)
     .where(eq(policies.id, policyId));
-  const live = policy?.status === 'ACTIVE' || policy?.status === 'PENDING';
+  const live = isLiveStatus(policy?.status);
   const ends = [policy?.terminatedAt, policy?.renews ? null : policy?.expiredAt].filter(
     (d): d is Date => !!d,
   );

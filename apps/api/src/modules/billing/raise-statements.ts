@@ -6,6 +6,7 @@ import { formatLondon } from '@forecourt/domain/dates';
 import type { PolicyStatus } from '@forecourt/domain/enums';
 import { fromStatesOf, statementMachine } from '@forecourt/domain/lifecycle/index';
 import { formatGBP } from '@forecourt/domain/money';
+import { LIVE_POLICY_STATUSES } from '@forecourt/domain/status';
 import { and, asc, eq, gt, inArray, isNotNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import { customerAccounts, policies, statementLineItems, statements } from '../../db/schema/index.ts';
 import { anyOf, insertRows, valuesTable } from '../../db/values.ts';
@@ -23,9 +24,6 @@ import { pricesFor, versionPlansOf } from './payment-day.ts';
  */
 export const BILLED_POLICY_STATUSES: PolicyStatus[] = ['ACTIVE', 'PENDING', 'CANCELLED', 'LAPSED', 'RENEWED'];
 
-/** A policy that is live: its suspended account raises nothing while the arrears may still be paid (ADR 203). */
-const LIVE_POLICY_STATUSES: PolicyStatus[] = ['ACTIVE', 'PENDING'];
-
 /**
  * The condition of an account whose next period is due on `at`: billed up to a moment that has come, and still
  * short of the end of cover (the policy's expiry, or a cancellation already set): no period is raised for cover
@@ -37,7 +35,7 @@ const isDue = (at: Date, schemes: string[]) =>
   and(
     or(
       eq(customerAccounts.status, 'ACTIVE'),
-      and(eq(customerAccounts.status, 'SUSPENDED'), notInArray(policies.status, LIVE_POLICY_STATUSES)),
+      and(eq(customerAccounts.status, 'SUSPENDED'), notInArray(policies.status, [...LIVE_POLICY_STATUSES])),
     ),
     isNotNull(customerAccounts.billedUntil),
     lte(customerAccounts.billedUntil, at),

@@ -1,6 +1,7 @@
 import type { RenewalChangeRequest } from '@forecourt/contracts/policies';
 import type { Proposal } from '@forecourt/contracts/proposals';
 import { renewalMachine } from '@forecourt/domain/lifecycle/index';
+import { isLiveStatus } from '@forecourt/domain/status';
 import { and, eq, inArray } from 'drizzle-orm';
 import { proposals, renewals } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
@@ -36,7 +37,7 @@ export async function changeRenewal(ctx: Ctx, code: string, input: RenewalChange
       row.status === 'QUOTE' &&
       policy?.expiredAt &&
       policy.expiredAt > now &&
-      (policy.status === 'ACTIVE' || policy.status === 'PENDING') &&
+      isLiveStatus(policy.status) &&
       policy.autoRenewalEnabled &&
       !policy.renewalStopped;
     if (!open || !policy?.expiredAt)

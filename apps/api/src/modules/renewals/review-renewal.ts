@@ -7,6 +7,7 @@ import {
 } from '@forecourt/contracts/renewals';
 import { RENEWAL_WAITING, renewalMachine } from '@forecourt/domain/lifecycle/index';
 import { policyholderOf } from '@forecourt/domain/proposal/readers';
+import { isLiveStatus } from '@forecourt/domain/status';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { type RenewalRow, renewalReviews, renewals } from '../../db/schema/index.ts';
@@ -44,7 +45,7 @@ const isOpen = (row: RenewalRow, policy: PolicyRow | undefined, now: Date) =>
   row.completedAt === null &&
   row.anniversaryAt > now &&
   policy !== undefined &&
-  (policy.status === 'ACTIVE' || policy.status === 'PENDING') &&
+  isLiveStatus(policy.status) &&
   !policy.renewalStopped;
 
 async function renewalByCode(db: Db, code: string) {

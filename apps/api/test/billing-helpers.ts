@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { signAnonymousToken } from '../src/lib/auth.ts';
 import { runBillingDay } from '../src/modules/billing/index.ts';
+import type { SandboxCardPayments } from '../src/providers/card-payments/sandbox.ts';
 import { advanceSandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
 import type { TestAppOptions } from './helpers/test-app.ts';
 import { api, type ListeningApp, listeningApp, rows, submitForm } from './payments-helpers.ts';
@@ -236,4 +237,21 @@ export async function useCardFromBillingTab(
     postalCode: 'LS1 5HD',
   });
   expect(saved.status, saved.html).toBe(303);
+}
+
+/** The card issuer's reference of the payment that paid statement `n` of an account. */
+export async function statementPaymentReference(t: ListeningApp, accountId: string, n: number) {
+  const [paid] = await rows(
+    t,
+    `SELECT p.provider_reference FROM customer_payments p JOIN statements s ON s.id::text = p.reference
+      WHERE s.account_id = $1 AND s.statement_number = $2`,
+    [accountId, n],
+  );
+  return String(paid?.provider_reference);
+}
+
+/** The cardholder disputes the payment of statement `n` at the sandbox, now (ADR 392): its webhook delivered. */
+export async function disputeStatementPayment(t: ListeningApp, accountId: string, n: number) {
+  const card = t.app.services.providers.cardPayments as SandboxCardPayments;
+  expect((await card.disputePayment(await statementPaymentReference(t, accountId, n))).delivered).toBe(true);
 }

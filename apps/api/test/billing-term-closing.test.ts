@@ -7,10 +7,12 @@ import {
   type BillingApp,
   billingApp,
   buySubscription,
+  disputeStatementPayment,
   openSettlePage,
   payOnHostedPage,
   runDays,
   staffChange,
+  statementPaymentReference,
 } from './billing-helpers.ts';
 import { api, rows } from './payments-helpers.ts';
 
@@ -88,15 +90,8 @@ beforeAll(async () => {
   await runDays(t, '2027-12-20', '2028-01-04');
   // The cardholder disputes the twelfth month's payment: its statement is owed again, with a notice that runs past
   // the expiry (ADR 392).
-  const [twelfth] = await rows(
-    t,
-    `SELECT p.provider_reference FROM customer_payments p JOIN statements s ON s.id::text = p.reference
-      WHERE s.account_id = $1 AND s.statement_number = 12`,
-    [disputed.accountId],
-  );
   t.at.set('2028-01-05T10:00:00Z');
-  const card = t.app.services.providers.cardPayments as SandboxCardPayments;
-  expect((await card.disputePayment(String(twelfth?.provider_reference))).delivered).toBe(true);
+  await disputeStatementPayment(t, disputed.accountId, 12);
   await runDays(t, '2028-01-05', '2028-01-09');
   const [policy] = await rows(t, 'SELECT expired_at FROM policies WHERE id = $1', [lapsing.policyId]);
   t.at.set(new Date(new Date(String(policy?.expired_at)).getTime() + 3_600_000).toISOString());
@@ -281,14 +276,9 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
     expect(shown).toMatchObject({ outstandingAmount: owed });
     // The dispute is then decided for the insurer: the payment stands, and the e-mail says the policy has ended
     // (it lapsed: "stays cancelled" would be untrue, ADR 396).
-    const [twelfthPayment] = await rows(
-      t,
-      `SELECT p.provider_reference FROM customer_payments p JOIN statements s ON s.id::text = p.reference
-        WHERE s.account_id = $1 AND s.statement_number = 12`,
-      [disputed.accountId],
-    );
     const card = t.app.services.providers.cardPayments as SandboxCardPayments;
-    expect((await card.reinstateDispute(String(twelfthPayment?.provider_reference))).delivered).toBe(true);
+    const twelfthPayment = await statementPaymentReference(t, disputed.accountId, 12);
+    expect((await card.reinstateDispute(twelfthPayment)).delivered).toBe(true);
     const [won] = await rows(
       t,
       "SELECT body FROM outbox WHERE payload->>'kind' = 'payment-dispute-won' AND payload->>'accountId' = $1",

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signAnonymousToken } from '../src/lib/auth.ts';
 import { runBillingDay } from '../src/modules/billing/index.ts';
 import { runAnniversaries, runRenewalInvitations } from '../src/modules/renewals/index.ts';
+import { openSettlePage, payOnHostedPage } from './billing-helpers.ts';
 import { type ListeningApp, listeningApp, rows } from './payments-helpers.ts';
 import { visitor } from './proposals-helpers.ts';
 import {
@@ -370,6 +372,16 @@ describe('the second anniversary', () => {
       await rows(t, 'SELECT renewal_cycle FROM proposals WHERE source_policy_id = $1', [successor.policyId])
     )[0];
     expect(proposal?.renewal_cycle).toBe(2);
+    // Its first month failed on the helper's card (above) and is still owed: unpaid, it would hold the renewal
+    // back (ADR 400). The customer pays it on the hosted page.
+    const [account] = await rows(t, 'SELECT id FROM customer_accounts WHERE policy_id = $1', [
+      successor.policyId,
+    ]);
+    const token = (await signAnonymousToken(t.app.services, successor.partyId)).accessToken;
+    const page = await openSettlePage(t, token, String(account?.id));
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    await payOnHostedPage(page.body.url);
+    await expect.poll(async () => (await policy(successor)).standing.arrears, { timeout: 30_000 }).toBeNull();
     moveTo(new Date(successor.expiredAt.getTime() + 60_000));
     const done = await runAnniversaries(t.app.services);
     expect(done.find((r) => r.policyId === successor.policyId)?.outcome).toBe('RENEWED');

@@ -57,10 +57,11 @@ export const policyStandingSchema = z.object({
   ending: z.object({ endsAt: z.string() }).nullable(),
   /**
    * The renewal at the anniversary while cover runs on to it: automatic (auto-renewal on, nothing in the way),
-   * referred (needs review: we cannot renew automatically) or optedOut (cover ends at the anniversary).
+   * owing (auto-renewal on, but money is owed: it renews only once that is paid, ADR 400), referred (needs
+   * review: we cannot renew automatically) or optedOut (cover ends at the anniversary).
    */
   renewal: z
-    .object({ state: z.enum(['automatic', 'referred', 'optedOut']), anniversaryAt: z.string() })
+    .object({ state: z.enum(['automatic', 'owing', 'referred', 'optedOut']), anniversaryAt: z.string() })
     .nullable(),
   /** Over: when it ended, and whether it never started (a PENDING policy cancelled before its start). */
   ended: z

@@ -84,6 +84,14 @@ export async function afterFailedCollection(
         nextCollectionAt: next,
       })
       .where(eq(statements.id, statement.id));
+    // An anniversary before a notice after the last try could end cover: unpaid then, the policy does not renew
+    // (ADR 400), and the customer is told so now, while the retries go on.
+    const lastTry = new Date(firstFailure.getTime() + (retries.at(-1) ?? 0) * DAY);
+    const { renewsAt } = await coverOf(tx, account.policyId);
+    const renewal =
+      renewsAt && renewsAt <= cancellationForNonPaymentAt(lastTry)
+        ? [whenCoverEnds({ at: renewsAt, renewsIfPaid: true })]
+        : [];
     await sendNotice(
       tx,
       account,
@@ -96,6 +104,7 @@ export async function afterFailedCollection(
           : MANDATE_GONE_CAUSES.has(declineCode ?? '')
             ? 'Your Direct Debit instruction is no longer active. Please pay the outstanding balance from your account, or set up a new way to pay there.'
             : `Please pay the outstanding balance from your account. Otherwise we will collect it by Direct Debit again on or after ${day(directDebitChargeDate({ noticeSentAt: next }))}.`,
+        ...renewal,
       ],
       { attempt },
     );
@@ -115,7 +124,9 @@ export async function afterFailedCollection(
   const ending = endsWithinNotice(cover, at);
   if (!cover.live || ending) {
     const why = ending
-      ? `Your cover ends at ${lastDayOfCover(ending)}, as arranged, and this is still to pay for your cover up to then.`
+      ? ending.renewsIfPaid
+        ? whenCoverEnds(ending)
+        : `Your cover ends at ${lastDayOfCover(ending.at)}, as arranged, and this is still to pay for your cover up to then.`
       : cover.status === 'RENEWED'
         ? 'This is still to pay for the year before your policy renewed (your renewed policy is not affected).'
         : 'Cover under this policy has ended, and this is still to pay for the cover you had.';
@@ -138,6 +149,12 @@ export interface Cover {
   live: boolean;
   /** A cancellation set for a later day, or the expiry of a policy that will not renew; null: no end set. */
   endsAt: Date | null;
+  /**
+   * The anniversary at which a live policy renews automatically by its settings (auto-renewal on, renewal not
+   * stopped, reviewed for renewal, no cancellation set), or null. It renews then only if nothing is owed
+   * (ADR 400): money asked for now and not paid ends cover at that expiry.
+   */
+  renewsAt: Date | null;
 }
 
 export async function coverOf(db: Db, policyId: string): Promise<Cover> {
@@ -158,15 +175,35 @@ export async function coverOf(db: Db, policyId: string): Promise<Cover> {
     status: policy?.status ?? null,
     live,
     endsAt: ends.length ? new Date(Math.min(...ends.map((d) => d.getTime()))) : null,
+    renewsAt: live && policy?.renews && !policy.terminatedAt ? (policy.expiredAt ?? null) : null,
   };
 }
 
+/** When a live policy's cover ends if what is asked for now is not paid: as arranged, or at an anniversary it would renew at (ADR 400). */
+export interface EndIfUnpaid {
+  at: Date;
+  /** It ends at an anniversary only because the money is owed: paid before then, the policy renews. */
+  renewsIfPaid: boolean;
+}
+
 /**
- * The end of a live policy's cover when it comes, as arranged, no later than a notice of cancellation given at
- * `at` would end it (ADR 396): such cover is not suspended for non-payment. Null otherwise.
+ * The end of a live policy's cover when it comes, as arranged or at an anniversary that will not renew while
+ * money is owed (ADR 400), no later than a notice of cancellation given at `at` would end it (ADR 396): such cover
+ * is not suspended for non-payment. Null otherwise.
  */
-export const endsWithinNotice = (cover: Cover, at: Date) =>
-  cover.live && cover.endsAt && cover.endsAt <= cancellationForNonPaymentAt(at) ? cover.endsAt : null;
+export function endsWithinNotice(cover: Cover, at: Date): EndIfUnpaid | null {
+  if (!cover.live) return null;
+  const notice = cancellationForNonPaymentAt(at);
+  if (cover.endsAt && cover.endsAt <= notice) return { at: cover.endsAt, renewsIfPaid: false };
+  if (cover.renewsAt && cover.renewsAt <= notice) return { at: cover.renewsAt, renewsIfPaid: true };
+  return null;
+}
+
+/** The words for cover that ends at `end` unless money owed is paid first (ADR 396, 400). */
+export const whenCoverEnds = (end: EndIfUnpaid) =>
+  end.renewsIfPaid
+    ? `Your policy is due to renew at ${lastDayOfCover(end.at)}, and renews only if this is paid before then: otherwise your cover ends then.`
+    : `Your cover ends at ${lastDayOfCover(end.at)}, as arranged.`;
 
 /**
  * When cover ending at `end` ends, in words: "midnight at the end of 9 March 2027" at a London midnight, else the

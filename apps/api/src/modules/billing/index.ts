@@ -37,4 +37,10 @@ export { renewedYearJob } from './renewed-year-job.ts';
 export { billingRoutes } from './routes.ts';
 export { type BillingDayResult, type BillingRunStep, runBillingDay } from './run-billing.ts';
 export { applySettlement, postSurplus } from './settle-account.ts';
-export { type AccountFacts, accountFactsOf, type NextPayment, nextPaymentOf } from './standing-facts.ts';
+export {
+  type AccountFacts,
+  accountFactsOf,
+  arrearsOf,
+  type NextPayment,
+  nextPaymentOf,
+} from './standing-facts.ts';

@@ -76,28 +76,16 @@ export interface AccountFacts {
   nextPayment: NextPayment | null;
 }
 
+type Owed = Pick<AccountFacts, 'arrears' | 'pendingCollection'>;
+
 /**
- * The billing facts of a policy's standing (ADR 352), for many policies: by the statement lifecycle, a failed
- * statement still owed is arrears, a pending one is a collection in flight (one with nothing to collect it by is
- * owed, as arrears are); and the next payment.
+ * What each account owes on statements raised, by the statement lifecycle (ADR 352): a failed statement still
+ * owed is arrears, a pending one is a collection in flight (one with nothing to collect it by is owed, as arrears
+ * are). Keyed by account id.
  */
-export async function accountFactsOf(db: Db, policyIds: string[], now: Date) {
-  const out = new Map<string, AccountFacts>();
-  if (policyIds.length === 0) return out;
-  const accounts = await db
-    .select()
-    .from(customerAccounts)
-    .where(inArray(customerAccounts.policyId, policyIds));
-  if (accounts.length === 0) return out;
-  const ends = await db
-    .select({
-      id: policies.id,
-      status: policies.status,
-      terminatedAt: policies.terminatedAt,
-      expiredAt: policies.expiredAt,
-    })
-    .from(policies)
-    .where(inArray(policies.id, policyIds));
+async function owedOf(db: Db, accountIds: string[]): Promise<Map<string, Owed>> {
+  const out = new Map<string, Owed>();
+  if (accountIds.length === 0) return out;
   const open = await db
     .select({
       accountId: statements.accountId,
@@ -119,24 +107,20 @@ export async function accountFactsOf(db: Db, policyIds: string[], now: Date) {
     .from(statements)
     .where(
       and(
-        inArray(
-          statements.accountId,
-          accounts.map((a) => a.id),
-        ),
+        inArray(statements.accountId, accountIds),
         ne(statements.status, 'draft'),
         inArray(statements.status, ['pending', 'failed']),
       ),
     )
     .orderBy(asc(statements.statementNumber));
-  for (const account of accounts) {
-    const mine = open.filter((s) => s.accountId === account.id && s.outstanding > 0);
+  for (const accountId of accountIds) {
+    const mine = open.filter((s) => s.accountId === accountId && s.outstanding > 0);
     // Being collected: pending with a payment on its way. Owed and asked for, not collected: arrears.
     const collecting = (s: (typeof mine)[number]) => s.status === 'pending' && Boolean(s.collecting);
     const failed = mine.filter((s) => !collecting(s));
     const pending = mine.filter(collecting);
     const sum = (list: typeof mine) => list.reduce((n, s) => n + s.outstanding, 0);
-    out.set(account.policyId, {
-      accountId: account.id,
+    out.set(accountId, {
       arrears: failed.length
         ? {
             amount: sum(failed),
@@ -151,6 +135,47 @@ export async function accountFactsOf(db: Db, policyIds: string[], now: Date) {
             statementNumbers: pending.map((s) => s.number),
           }
         : null,
+    });
+  }
+  return out;
+}
+
+/** The arrears of one policy's account, as its standing tells them (ADR 352), or null: what the renewal asks paid. */
+export async function arrearsOf(db: Db, policyId: string) {
+  const [account] = await db
+    .select({ id: customerAccounts.id })
+    .from(customerAccounts)
+    .where(eq(customerAccounts.policyId, policyId));
+  return account ? ((await owedOf(db, [account.id])).get(account.id)?.arrears ?? null) : null;
+}
+
+/** The billing facts of a policy's standing (ADR 352), for many policies: what is owed, and the next payment. */
+export async function accountFactsOf(db: Db, policyIds: string[], now: Date) {
+  const out = new Map<string, AccountFacts>();
+  if (policyIds.length === 0) return out;
+  const accounts = await db
+    .select()
+    .from(customerAccounts)
+    .where(inArray(customerAccounts.policyId, policyIds));
+  if (accounts.length === 0) return out;
+  const ends = await db
+    .select({
+      id: policies.id,
+      status: policies.status,
+      terminatedAt: policies.terminatedAt,
+      expiredAt: policies.expiredAt,
+    })
+    .from(policies)
+    .where(inArray(policies.id, policyIds));
+  const owed = await owedOf(
+    db,
+    accounts.map((a) => a.id),
+  );
+  for (const account of accounts) {
+    out.set(account.policyId, {
+      accountId: account.id,
+      arrears: owed.get(account.id)?.arrears ?? null,
+      pendingCollection: owed.get(account.id)?.pendingCollection ?? null,
       nextPayment: await nextPaymentOf(
         db,
         account,

@@ -9,9 +9,9 @@ import type { CollectionPayment } from '../payments/index.ts';
 import {
   type Cover,
   endsWithinNotice,
-  lastDayOfCover,
   reinstateIfPaid,
   suspendForNonPayment,
+  whenCoverEnds,
 } from './arrears.ts';
 import { settleOpenStatements } from './cancellation-ledger.ts';
 import { creditToPayBack } from './credit-after-cancellation.ts';
@@ -152,7 +152,7 @@ export async function tellTakenBack(
   await sendNotice(ctx.db, account, o.notice.kind, o.notice.subject, [
     o.returned,
     ending
-      ? `${owedAgain}. Your cover ends at ${lastDayOfCover(ending)}, as arranged: please pay the outstanding balance from your account, or call us.`
+      ? `${owedAgain}. ${whenCoverEnds(ending)} Please pay the outstanding balance from your account, or call us.`
       : `${owedAgain} for the cover you had: please pay the outstanding balance from your account, or call us.`,
   ]);
 }

@@ -63,7 +63,14 @@ export function standingOf(
       facts.add('ending');
     }
   } else if (p.expiredAt && !p.renewalStopped && p.reviewType !== 'NEVER') {
-    const state = renewal.referred ? 'referred' : p.autoRenewalEnabled ? 'automatic' : 'optedOut';
+    // Opted in but owing on this year: it renews only once that is paid (ADR 400).
+    const state = renewal.referred
+      ? 'referred'
+      : !p.autoRenewalEnabled
+        ? 'optedOut'
+        : account?.arrears
+          ? 'owing'
+          : 'automatic';
     renewalView = { state, anniversaryAt: p.expiredAt.toISOString() };
     if (state === 'referred') facts.add('referred');
     if (state === 'automatic' && renewal.offered) facts.add('renewing');

@@ -160,6 +160,8 @@ export async function enqueueOutcome(
     restartedAt?: Date;
     /** A lapsed renewal quote still open until then (ADR 335). */
     takeUpUntil?: Date;
+    /** Lapsed, though opted in, because this much was owed on the old year (pence, ADR 400). */
+    owing?: number;
   },
 ) {
   const email = emailOf(m.quote);
@@ -180,10 +182,16 @@ export async function enqueueOutcome(
         `Hello ${nameOf(m.quote)},`,
         '',
         `Your car insurance policy ${m.policyNumber} ended at ${at(m.anniversary)}.`,
-        'You are no longer insured to drive the car under this policy.',
+        ...(m.owing
+          ? [
+              `It did not renew because ${formatGBP(m.owing)} was still to pay on it. You are no longer insured to drive the car under this policy.`,
+            ]
+          : ['You are no longer insured to drive the car under this policy.']),
         ...(m.takeUpUntil && m.quote
           ? [
-              `Changed your mind? Your renewal price of ${priceText(m.quote)} is open until ${at(m.takeUpUntil)}: opt back in from your account and cover restarts straight away (it cannot be backdated).`,
+              m.owing
+                ? `Your renewal price of ${priceText(m.quote)} is open until ${at(m.takeUpUntil)}: pay what is owed from the Billing tab of your policy, then opt back in from your account and cover restarts straight away (it cannot be backdated).`
+                : `Changed your mind? Your renewal price of ${priceText(m.quote)} is open until ${at(m.takeUpUntil)}: opt back in from your account and cover restarts straight away (it cannot be backdated).`,
             ]
           : []),
       ];

@@ -4,6 +4,7 @@ import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { type RenewalRow, renewals } from '../../db/schema/index.ts';
 import type { AppServices } from '../../lib/context.ts';
 import { nextStatus } from '../../lib/lifecycle.ts';
+import { arrearsOf } from '../billing/index.ts';
 import { requestPolicyDocuments } from '../documents/index.ts';
 import { currentVersionOf, lapsePolicy, policiesPastExpiry, policyById } from '../policies/index.ts';
 import { proposalByCode } from '../proposals/index.ts';
@@ -18,8 +19,8 @@ export type AnniversaryOutcome = 'RENEWED' | 'LAPSED' | 'ENDED_ALREADY' | 'DONE_
  * The anniversary job's work (spec 3 §4 Renewal, issue 14 §4): every renewal whose anniversary has come is
  * settled once. Opted in (auto-renewal on, not stopped, invited at a QUOTE price) → the old policy RENEWED,
  * the renewal proposal POLICY, the successor policy at the new price with new documents, billing from the
- * anniversary, a Motor Insurance Database event and an e-mail. Opted out, referred, unrated or unreviewed →
- * the policy LAPSED at its expiry, with an e-mail.
+ * anniversary, a Motor Insurance Database event and an e-mail. Opted out, referred, unrated or unreviewed, or
+ * owing money on the old year (ADR 400) → the policy LAPSED at its expiry, with an e-mail.
  */
 export async function runAnniversaries(services: Services, at: Date = services.clock.now()) {
   const due = await services.db
@@ -90,7 +91,10 @@ async function settleOne(
       row.status === 'INVITED' &&
       renewable(proposal.status) &&
       quote !== null;
-    if (!optedIn || !quote) {
+    // Money owed on the old year (a failed collection, a payment taken back) holds the renewal back (ADR 400):
+    // the policy lapses, and its renewal quote stays open to take up once that is paid (ADR 335, 397).
+    const owing = optedIn ? await arrearsOf(tx, policy.id) : null;
+    if (!optedIn || !quote || owing) {
       await lapsePolicy(tx, policy.id, at);
       await complete('lapse');
       const takeUp = await keepOpenForTakeUp(tx, { policy, proposal, row, quote, at });
@@ -101,6 +105,7 @@ async function settleOne(
         anniversary: row.anniversaryAt,
         quote: quote ?? (proposal.sourcePolicy?.quote as Quote | undefined) ?? null,
         ...(takeUp ? { takeUpUntil: takeUp } : {}),
+        ...(owing ? { owing: owing.amount } : {}),
       });
       return { outcome: 'LAPSED' as const };
     }

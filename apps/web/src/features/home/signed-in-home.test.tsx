@@ -366,6 +366,46 @@ describe('signed-in home (spec 2 §2)', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: true });
   });
 
+  it('opted in while money is owed: the renewal banner says it renews only once that is paid (ADR 400)', async () => {
+    mockFetch((method, path) => {
+      if (path === '/policies')
+        return reply(endpoints.listPolicies, [
+          policy(1, {
+            renewalProposal: 'RIN',
+            policyDetail: { expiredAt: '2027-11-01T00:00:00.000Z' },
+            standing: sampleStanding({
+              headline: 'arrears',
+              facts: ['arrears', 'active'],
+              arrears: { amount: 4923, statementNumbers: [12], why: 'failed' },
+              renewal: { state: 'owing', anniversaryAt: '2027-11-01T00:00:00.000Z' },
+            }),
+          }),
+        ]);
+      if (method === 'GET' && path === '/proposals')
+        return reply(endpoints.listProposals, {
+          items: [
+            sampleProposal({
+              proposalCode: 'RIN',
+              status: 'QUOTE',
+              renewalCycle: 1,
+              sourcePolicy: { policyId: '00000000-0000-4000-8000-000000000001' },
+              schemeCode: 'SUB',
+            }),
+          ],
+        } as never);
+      return undefined;
+    });
+    renderShell(<HomePage />, { slots: { signedIn: true }, config: { schemes } });
+    const banners = await screen.findByTestId('renewal-banners');
+    const owing = banners.querySelector('[data-banner="renewal-owing"]') as HTMLElement;
+    expect(owing).toHaveTextContent('Policy FCM1 renews only once your balance is paid');
+    expect(owing).toHaveTextContent(
+      '£49.23 is outstanding on it. Pay it before 1 November 2027 and your policy renews automatically',
+    );
+    expect(owing).toHaveTextContent('otherwise your cover ends on 1 November 2027');
+    expect(banners.querySelector('[data-banner="renewal-opted-in"]')).toBeNull();
+  });
+
   it('a lapsed policy whose renewal quote is still open: the lapsed banner takes it up (ADR 335); expired, nothing', async () => {
     const user = userEvent.setup();
     const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;

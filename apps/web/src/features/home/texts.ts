@@ -76,6 +76,9 @@ export const homeTexts: Record<string, string> = {
   'home.renewal.optedIn.body':
     'Policy {{policyNumber}} renews automatically on {{date}} at {{price}}. See what has changed and choose your covers.',
   'home.renewal.optedIn.action': 'View renewal',
+  'home.renewal.owing.header': 'Policy {{policyNumber}} renews only once your balance is paid',
+  'home.renewal.owing.body':
+    '{{amount}} is outstanding on it. Pay it before {{date}} and your policy renews automatically at {{price}}; otherwise your cover ends on {{date}}.',
   'home.renewal.optedOut.header': 'Policy {{policyNumber}} ends on {{date}}',
   'home.renewal.optedOut.body':
     'You have opted out of auto-renewal, so your cover stops then. Your renewal price is {{price}} if you change your mind.',

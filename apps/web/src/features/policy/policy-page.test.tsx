@@ -1474,6 +1474,26 @@ describe('where the policy stands (issue 28, ADR 352)', () => {
     expect(within(panel).queryByRole('button')).toBeNull();
   });
 
+  it('opted in while money is owed: auto-renewal says the policy renews only once it is paid (ADR 400)', async () => {
+    setup(root, {
+      policy: samplePolicy({
+        standing: sampleStanding({
+          headline: 'arrears',
+          facts: ['arrears', 'active'],
+          arrears: { amount: 4923, statementNumbers: [12], why: 'failed' },
+          renewal: { state: 'owing', anniversaryAt: '2027-11-01T00:00:00.000Z' },
+        }),
+      }),
+    });
+    const panel = await screen.findByTestId('auto-renewal');
+    expect(panel).toHaveTextContent(
+      'on, but your policy renews on 1 November 2027 only if the outstanding balance is paid by then: otherwise your cover ends on 1 November 2027',
+    );
+    expect(panel).not.toHaveTextContent('your cover continues after');
+    // The customer may still opt out.
+    expect(within(panel).getByRole('button', { name: 'Change auto-renewal' })).toBeEnabled();
+  });
+
   it('a pending policy cancelled before its start: will not start', async () => {
     setup(`${root}/billing`, {
       policy: samplePolicy(notStarting),

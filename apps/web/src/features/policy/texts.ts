@@ -25,6 +25,8 @@ export const policyTexts: Record<string, string> = {
   'policy.autoRenewal.label': 'Auto-renewal:',
   'policy.autoRenewal.on': 'on: your cover continues after {{date}}',
   'policy.autoRenewal.off': 'off: your cover ends on {{date}}',
+  'policy.autoRenewal.owing':
+    'on, but your policy renews on {{date}} only if the outstanding balance is paid by then: otherwise your cover ends on {{date}}',
   'policy.autoRenewal.change': 'Change auto-renewal',
   'policy.autoRenewal.modalHeader': 'Auto-renewal',
   'policy.autoRenewal.optionOn': 'Renew automatically',

@@ -80,7 +80,9 @@ function RenewalShell({
         // A referred renewal says one thing everywhere (ADR 352): it does not renew automatically.
         proposal.status === 'REFERRAL' || policy.standing?.renewal?.state === 'referred'
           ? 'standing.renewal.subheaderReferred'
-          : 'renewal.subheader',
+          : policy.standing?.renewal?.state === 'owing'
+            ? 'standing.renewal.subheaderOwing'
+            : 'renewal.subheader',
         { policyNumber: policy.policyNumber, date },
       )}
     >

@@ -32,6 +32,8 @@ export const standingTexts: Record<string, string> = {
   'standing.notStarting.title': 'Your policy will not start',
   'standing.notStarting.body':
     'It was cancelled before its start date, {{date}}, so you were never on cover.',
+  'standing.renewal.subheaderOwing':
+    'Policy {{policyNumber}} renews automatically on {{date}} only if the outstanding balance is paid by then.',
   'standing.renewal.subheaderReferred':
     'Policy {{policyNumber}} cannot renew automatically on {{date}}: we are reviewing it.',
 };

@@ -70,18 +70,22 @@ function RenewalBanner({ kind, policy, proposal }: ReturnType<typeof renewalBann
         </Notification>
       </div>
     );
+  // Opted in, but money is owed on this year: it renews only once that is paid (ADR 400).
+  const owing = policy.standing?.renewal?.state === 'owing' ? policy.standing.arrears : null;
   return (
-    <div data-banner="renewal-opted-in">
+    <div data-banner={owing ? 'renewal-owing' : 'renewal-opted-in'}>
       <Notification
-        variant="info"
-        title={t('home.renewal.optedIn.header')}
+        variant={owing ? 'warning' : 'info'}
+        title={t(owing ? 'home.renewal.owing.header' : 'home.renewal.optedIn.header', vars)}
         action={
           <Button variant="secondary" to={`/${product}/renewal/${proposal.proposalCode}`}>
             {t('home.renewal.optedIn.action')}
           </Button>
         }
       >
-        {t('home.renewal.optedIn.body', vars)}
+        {owing
+          ? t('home.renewal.owing.body', { ...vars, amount: gbp(owing.amount) })
+          : t('home.renewal.optedIn.body', vars)}
       </Notification>
     </div>
   );

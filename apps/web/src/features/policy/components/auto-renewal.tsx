@@ -30,6 +30,8 @@ export function AutoRenewal({ policy }: { policy: Policy }) {
   const save = useSetAutoRenewal(policy.policyId);
   const standing = standingOf(policy);
   const end = standing.renewal ? londonDay(standing.renewal.anniversaryAt) : '';
+  // Opted in, but money is owed: the renewal waits on it (ADR 400).
+  const owing = standing.renewal?.state === 'owing';
   const body = choice === 'on' ? { enabled: true } : optOutBody(reason);
   const unchanged = (choice === 'on') === enabled;
   const submit = () => {
@@ -57,8 +59,13 @@ export function AutoRenewal({ policy }: { policy: Policy }) {
     <div className={styles.autoRenewal} data-testid="auto-renewal">
       <p>
         <strong>{t('policy.autoRenewal.label')}</strong>{' '}
-        <span data-auto-renewal={enabled ? 'on' : 'off'}>
-          {t(enabled ? 'policy.autoRenewal.on' : 'policy.autoRenewal.off', { date: end })}
+        <span data-auto-renewal={owing ? 'owing' : enabled ? 'on' : 'off'}>
+          {t(
+            owing ? 'policy.autoRenewal.owing' : enabled ? 'policy.autoRenewal.on' : 'policy.autoRenewal.off',
+            {
+              date: end,
+            },
+          )}
         </span>
       </p>
       <Button

@@ -106,6 +106,8 @@ describe('arrears and a collection in flight (defect 1)', () => {
     });
     // The next statement asks for its own month; the failed one is retried on its own.
     expect(s.nextPayment).toMatchObject({ amount: p.regular, method: 'CARD' });
+    // Months before its renewal is offered, the arrears do not put it in doubt: that is said once it is (ADR 400).
+    expect(s.renewal).toMatchObject({ state: 'automatic' });
   }, 120_000);
 });
 

@@ -9,6 +9,7 @@ import {
   openSettlePage,
   payOnHostedPage,
   runDays,
+  useCardFromBillingTab,
 } from './billing-helpers.ts';
 import { api, rows } from './payments-helpers.ts';
 
@@ -19,7 +20,8 @@ import { api, rows } from './payments-helpers.ts';
  *   last statement is raised late and fails on 2, 5 and 9 January: the notice a last failure gives would run
  *   past the anniversary;
  * - `disputed`: its twelfth payment (raised late, paid on 2 January) is disputed on 5 January, and the customer pays it again on 7 January;
- * - `renewing`: nothing owed.
+ * - `renewing`: nothing owed;
+ * - `reviewed`: its renewal waits for staff (MANUAL review), and its twelfth payment is disputed too.
  * Before: all three renewed, `failing` with its January unpaid (and nothing left to collect it: the retries ran on
  * a policy that had ended, and the renewed year was billed as if nothing were owed).
  */
@@ -28,6 +30,7 @@ type Sub = Awaited<ReturnType<typeof buySubscription>>;
 let failing: Sub;
 let disputed: Sub;
 let renewing: Sub;
+let reviewed: Sub;
 let outcomes: [string, string][] = [];
 
 const notices = (sub: Sub, kind: string) =>
@@ -66,6 +69,9 @@ beforeAll(async () => {
   failing = await buySubscription(t, '2027-01-10');
   disputed = await buySubscription(t, '2027-01-10');
   renewing = await buySubscription(t, '2027-01-10');
+  reviewed = await buySubscription(t, '2027-01-10');
+  // Staff review this one's renewal themselves (MANUAL): it cannot renew automatically, paid or not.
+  await t.database.query("UPDATE policies SET review_type = 'MANUAL' WHERE id = $1", [reviewed.policyId]);
   await runDays(t, '2027-01-11', '2027-12-09');
   t.at.set('2027-12-09T12:00:00Z');
   // From now on the card of `failing` is declined off-session.
@@ -81,6 +87,7 @@ beforeAll(async () => {
   // The cardholder of `disputed` disputes the payment of 10 December (ADR 392).
   t.at.set('2028-01-05T10:00:00Z');
   await disputeStatementPayment(t, disputed.accountId, 12);
+  await disputeStatementPayment(t, reviewed.accountId, 12);
   await runDays(t, '2028-01-05', '2028-01-06');
   t.at.set('2028-01-06T12:00:00Z');
   atJanuary6 = {
@@ -110,6 +117,7 @@ describe('money owed holds an automatic renewal back (ADR 400)', () => {
         [failing.policyId, 'LAPSED'],
         [disputed.policyId, 'RENEWED'],
         [renewing.policyId, 'RENEWED'],
+        [reviewed.policyId, 'LAPSED'],
       ].sort(),
     );
   });
@@ -122,7 +130,7 @@ describe('money owed holds an automatic renewal back (ADR 400)', () => {
       expect(String(m.body)).toMatch(RENEWS_ONLY_IF_PAID);
       expect(String(m.body)).toContain('Otherwise we will try your card again on');
     }
-    // The last (8 January): a notice would end cover on 17 January, after the anniversary. The account is not
+    // The last (9 January): a notice would end cover on 17 January, after the anniversary. The account is not
     // suspended, and the customer is not told of a cancellation: unpaid, cover ends at the anniversary.
     const last = String(failed[2]?.body);
     expect(last).toContain('We tried three times');
@@ -152,6 +160,16 @@ describe('money owed holds an automatic renewal back (ADR 400)', () => {
     expect(await accountOf(disputed)).toMatchObject({ cancelAt: null });
   });
 
+  it('a renewal waiting for staff does not renew whatever is paid: a dispute in the last week says cover ends at the expiry, and does not suspend', async () => {
+    const [told] = await notices(reviewed, 'payment-disputed');
+    expect(String(told?.body)).not.toMatch(RENEWS_ONLY_IF_PAID);
+    expect(String(told?.body)).toMatch(
+      /Your cover ends at .+, as arranged\. Please pay the outstanding balance/,
+    );
+    expect(await notices(reviewed, 'notice-of-cancellation')).toEqual([]);
+    expect(await accountOf(reviewed)).toEqual({ status: 'ACTIVE', cancelAt: null });
+  });
+
   it('lapsed for what it owed: the e-mail says why, and the renewal can be taken up only once that is paid', async () => {
     const owed = await owedOn(failing);
     expect(owed).toBeGreaterThan(0);
@@ -172,16 +190,17 @@ describe('money owed holds an automatic renewal back (ADR 400)', () => {
     const refused = await optIn();
     expect(refused.status, JSON.stringify(refused.body)).toBe(409);
     expect(refused.body.details).toEqual({ reason: 'OUTSTANDING_BALANCE', amount: owed });
-    // Paid on the hosted page, and the saved card good again (the customer's bank lets it through): the renewal is
-    // taken up, cover from now, its first month charged to that card.
+    // Paid on the hosted page, and a new card saved: the renewal is taken up, cover from now, its first month
+    // charged to the new card.
     const page = await openSettlePage(t, token, failing.accountId);
     expect(page.status, JSON.stringify(page.body)).toBe(200);
     await payOnHostedPage(page.body.url);
     await expect.poll(() => owedOn(failing), { timeout: 30_000 }).toBe(0);
-    await t.database.query(
-      "UPDATE payment_methods SET provider_reference = 'pm_test_4242_good_again_' || id WHERE party_id = $1",
-      [failing.partyId],
-    );
+    // Its saved card still declines: the customer saves another from the Billing tab (a lapsed policy whose
+    // renewal is open needs a way to pay for it, ADR 400), and the take-up is charged to it.
+    const [account] = (await api(t.base, token, 'GET', '/api/customerAccounts')).body;
+    expect(account).toMatchObject({ accountId: failing.accountId, paymentMethodNeeded: true });
+    await useCardFromBillingTab(t, failing);
     const taken = await optIn();
     expect(taken.status, JSON.stringify(taken.body)).toBe(200);
     expect(taken.body.policyDetail.policyStatus).toBe('ACTIVE');

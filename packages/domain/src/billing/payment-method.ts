@@ -3,13 +3,19 @@
  * the account still has payments to collect: a subscription (paid in full products collect nothing more) whose
  * policy has not ended. It is missing when needed and the account's card or mandate cannot collect (none on
  * file, or a cancelled mandate); which notification ("missing card" or "missing mandate") follows from how the
- * account pays.
+ * account pays. A lapsed policy whose renewal quote is open needs one too: taking the renewal up is paid by it.
  */
 import type { PolicyStatus, ProductKind } from '../enums.ts';
 import { paidInFull } from '../policy/term.ts';
 import { isEndedStatus } from '../status.ts';
 
-export function paymentMethodNeeded(o: { product: ProductKind | undefined; policyStatus: PolicyStatus }) {
+export function paymentMethodNeeded(o: {
+  product: ProductKind | undefined;
+  policyStatus: PolicyStatus;
+  /** A lapsed policy whose renewal quote can still be taken up: taking it up is paid by this method (ADR 400). */
+  renewalOpen?: boolean;
+}) {
+  if (o.renewalOpen) return true;
   return o.product !== undefined && !paidInFull(o.product) && !isEndedStatus(o.policyStatus);
 }
 

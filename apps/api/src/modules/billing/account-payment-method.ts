@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { paymentMethodNeeded } from '@forecourt/domain/billing/payment-method';
 import type { PolicyStatus } from '@forecourt/domain/enums';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { canTakeUpLapsedRenewal } from '@forecourt/domain/renewal-take-up';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { customerAccounts, paymentMethodChanges, paymentMethods, policies } from '../../db/schema/index.ts';
+import {
+  customerAccounts,
+  paymentMethodChanges,
+  paymentMethods,
+  policies,
+  proposals,
+} from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import type { EventHandlers } from '../../lib/domain-events.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -17,7 +24,7 @@ const isAccountReference = (ref: string | undefined): ref is string => ref !== u
 /**
  * A card set-up session or a Direct Debit redirect flow started for an account (ADR 310, registered with
  * payments as a set-up check): the caller's own account (another's is not found: 404), whose policy still
- * has payments to collect (spec 1 §4: not paid in full, not ended; otherwise 422).
+ * has payments to collect (spec 1 §4: not paid in full, not ended; otherwise 422), or a lapsed renewal to take up.
  */
 export async function assertAccountNeedsMethod(
   ctx: Ctx,
@@ -26,7 +33,7 @@ export async function assertAccountNeedsMethod(
 ) {
   if (!isAccountReference(clientReference)) return;
   const [row] = await ctx.db
-    .select({ schemeCode: policies.schemeCode, status: policies.status })
+    .select({ policyId: policies.id, schemeCode: policies.schemeCode, status: policies.status })
     .from(customerAccounts)
     .innerJoin(policies, eq(policies.id, customerAccounts.policyId))
     .where(and(eq(customerAccounts.id, clientReference), eq(customerAccounts.partyId, partyId)));
@@ -34,10 +41,38 @@ export async function assertAccountNeedsMethod(
   const needed = paymentMethodNeeded({
     product: productOf(ctx, row.schemeCode),
     policyStatus: row.status as PolicyStatus,
+    renewalOpen: (await renewalsOpenToTakeUp(ctx.db, [row.policyId], ctx.clock.now())).has(row.policyId),
   });
   if (!needed) {
     throw new AppError('UNPROCESSABLE', 'This policy has no more payments to collect.');
   }
+}
+
+/**
+ * The lapsed policies among these whose renewal quote can still be taken up (ADR 335): a card or mandate set up
+ * for them pays the take-up (ADR 400), so one that no longer collects can be replaced.
+ */
+export async function renewalsOpenToTakeUp(db: Db, policyIds: string[], now: Date): Promise<Set<string>> {
+  if (policyIds.length === 0) return new Set();
+  const rows = await db
+    .select({
+      id: policies.id,
+      status: policies.status,
+      renewalStopped: policies.renewalStopped,
+      reviewType: policies.reviewType,
+      proposalStatus: proposals.status,
+      quoteExpiresAt: proposals.quoteExpiresAt,
+    })
+    .from(policies)
+    .innerJoin(proposals, eq(proposals.proposalCode, policies.renewalProposalCode))
+    .where(and(inArray(policies.id, policyIds), eq(policies.status, 'LAPSED')));
+  return new Set(
+    rows
+      .filter((r) =>
+        canTakeUpLapsedRenewal(r, { status: r.proposalStatus, quoteExpiresAt: r.quoteExpiresAt }, now),
+      )
+      .map((r) => r.id),
+  );
 }
 
 /**

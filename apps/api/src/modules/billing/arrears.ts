@@ -1,6 +1,7 @@
 import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
 import { addDaysIso, formatLondon, londonDate, startOfDayLondon } from '@forecourt/domain/dates';
 import { statementMachine } from '@forecourt/domain/lifecycle/index';
+import { RENEWAL_WAITING } from '@forecourt/domain/lifecycle/renewal';
 import { formatGBP } from '@forecourt/domain/money';
 import { isLiveStatus } from '@forecourt/domain/status';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
@@ -151,7 +152,7 @@ export interface Cover {
   endsAt: Date | null;
   /**
    * The anniversary at which a live policy renews automatically by its settings (auto-renewal on, renewal not
-   * stopped, reviewed for renewal, no cancellation set), or null. It renews then only if nothing is owed
+   * stopped, review type not NEVER, its renewal not waiting for staff, no cancellation set), or null. It renews then only if nothing is owed
    * (ADR 400): money asked for now and not paid ends cover at that expiry.
    */
   renewsAt: Date | null;
@@ -163,7 +164,15 @@ export async function coverOf(db: Db, policyId: string): Promise<Cover> {
       status: policies.status,
       terminatedAt: policies.terminatedAt,
       expiredAt: policies.expiredAt,
-      renews: sql<boolean>`${policies.autoRenewalEnabled} AND NOT ${policies.renewalStopped} AND ${policies.reviewType} <> 'NEVER'`,
+      // Renews automatically by its settings, and its coming renewal (once invited) does not wait for staff: a
+      // referred, unrated or reviewed renewal lapses at the anniversary whatever is paid (ADR 400). (Written out: in
+      // a query of one table the builder leaves its columns unqualified.)
+      renews: sql<boolean>`${policies.autoRenewalEnabled} AND NOT ${policies.renewalStopped} AND ${policies.reviewType} <> 'NEVER'
+        AND NOT EXISTS (SELECT 1 FROM renewals r WHERE r.policy_id = policies.id
+          AND r.completed_at IS NULL AND r.status IN (${sql.join(
+            RENEWAL_WAITING.map((w) => sql`${w}`),
+            sql`, `,
+          )}))`,
     })
     .from(policies)
     .where(eq(policies.id, policyId));

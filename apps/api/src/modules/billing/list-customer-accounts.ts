@@ -11,6 +11,7 @@ import {
 import { requireParty } from '../../lib/auth.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { latestMandatesFor, paymentMethodViews } from '../payments/index.ts';
+import { renewalsOpenToTakeUp } from './account-payment-method.ts';
 import { productOf } from './payment-day.ts';
 
 /**
@@ -72,10 +73,19 @@ export async function listCustomerAccounts(
         ),
       ),
     );
+  const open = await renewalsOpenToTakeUp(
+    ctx.db,
+    policyRows.map((r) => r.id),
+    ctx.clock.now(),
+  );
   const needed = (policyId: string) => {
     const p = policyRows.find((r) => r.id === policyId);
     return p
-      ? paymentMethodNeeded({ product: productOf(ctx, p.schemeCode), policyStatus: p.status as PolicyStatus })
+      ? paymentMethodNeeded({
+          product: productOf(ctx, p.schemeCode),
+          policyStatus: p.status as PolicyStatus,
+          renewalOpen: open.has(p.id),
+        })
       : false;
   };
   /** A mandate set up for the account that is newer than its collecting method and not it (ADR 310). */

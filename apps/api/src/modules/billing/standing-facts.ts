@@ -74,22 +74,19 @@ export interface AccountFacts {
   /** Statements raised and being collected (pending): not arrears. */
   pendingCollection: { amount: number; chargeAt: Date | null; statementNumbers: number[] } | null;
   nextPayment: NextPayment | null;
+  /** Suspended for non-payment: a notice of cancellation is running (ADR 203). */
+  suspended: boolean;
 }
 
 type Owed = Pick<AccountFacts, 'arrears' | 'pendingCollection'>;
 
-/**
- * What each account owes on statements raised, by the statement lifecycle (ADR 352): a failed statement still
- * owed is arrears, a pending one is a collection in flight (one with nothing to collect it by is owed, as arrears
- * are). Keyed by account id.
- */
-async function owedOf(db: Db, accountIds: string[]): Promise<Map<string, Owed>> {
-  const out = new Map<string, Owed>();
-  if (accountIds.length === 0) return out;
+/** The statements of these accounts that ask for money (pending or failed, something outstanding). */
+async function openStatementsOf(db: Db, accountIds: string[]) {
   const open = await db
     .select({
       accountId: statements.accountId,
       number: statements.statementNumber,
+      kind: statements.kind,
       status: statements.status,
       outstanding: statements.amountOutstandingPence,
       dueAt: statements.paymentDueAt,
@@ -113,12 +110,30 @@ async function owedOf(db: Db, accountIds: string[]): Promise<Map<string, Owed>> 
       ),
     )
     .orderBy(asc(statements.statementNumber));
+  return open.filter((s) => s.outstanding > 0);
+}
+type OpenStatement = Awaited<ReturnType<typeof openStatementsOf>>[number];
+
+/**
+ * Being collected, not owed: a pending statement with its payment on its way, or a renewed year's first statement
+ * (an inception statement pending), which the renewed-year job or the Direct Debit run collects once due (ADR 318).
+ */
+const beingCollected = (s: OpenStatement) =>
+  s.status === 'pending' && (Boolean(s.collecting) || s.kind === 'inception');
+
+/**
+ * What each account owes on statements raised, by the statement lifecycle (ADR 352): a failed statement still
+ * owed is arrears, a pending one is a collection in flight (one with nothing to collect it by is owed, as arrears
+ * are). Keyed by account id.
+ */
+async function owedOf(db: Db, accountIds: string[]): Promise<Map<string, Owed>> {
+  const out = new Map<string, Owed>();
+  if (accountIds.length === 0) return out;
+  const open = await openStatementsOf(db, accountIds);
   for (const accountId of accountIds) {
-    const mine = open.filter((s) => s.accountId === accountId && s.outstanding > 0);
-    // Being collected: pending with a payment on its way. Owed and asked for, not collected: arrears.
-    const collecting = (s: (typeof mine)[number]) => s.status === 'pending' && Boolean(s.collecting);
-    const failed = mine.filter((s) => !collecting(s));
-    const pending = mine.filter(collecting);
+    const mine = open.filter((s) => s.accountId === accountId);
+    const failed = mine.filter((s) => !beingCollected(s));
+    const pending = mine.filter(beingCollected);
     const sum = (list: typeof mine) => list.reduce((n, s) => n + s.outstanding, 0);
     out.set(accountId, {
       arrears: failed.length
@@ -140,13 +155,19 @@ async function owedOf(db: Db, accountIds: string[]): Promise<Map<string, Owed>> 
   return out;
 }
 
-/** The arrears of one policy's account, as its standing tells them (ADR 352), or null: what the renewal asks paid. */
+/**
+ * What one policy's account owes that nothing is collecting (pence), or null: what holds its automatic renewal back
+ * (ADR 400). The standing's arrears, less a failed statement whose payment is on its way again (a Direct Debit
+ * presented again): the renewal does not wait on the bank's answer.
+ */
 export async function arrearsOf(db: Db, policyId: string) {
   const [account] = await db
     .select({ id: customerAccounts.id })
     .from(customerAccounts)
     .where(eq(customerAccounts.policyId, policyId));
-  return account ? ((await owedOf(db, [account.id])).get(account.id)?.arrears ?? null) : null;
+  if (!account) return null;
+  const owed = (await openStatementsOf(db, [account.id])).filter((s) => !beingCollected(s) && !s.collecting);
+  return owed.length ? { amount: owed.reduce((n, s) => n + s.outstanding, 0) } : null;
 }
 
 /** The billing facts of a policy's standing (ADR 352), for many policies: what is owed, and the next payment. */
@@ -182,6 +203,7 @@ export async function accountFactsOf(db: Db, policyIds: string[], now: Date) {
         ends.find((p) => p.id === account.policyId),
         now,
       ),
+      suspended: account.status === 'SUSPENDED',
     });
   }
   return out;

@@ -63,12 +63,13 @@ export function standingOf(
       facts.add('ending');
     }
   } else if (p.expiredAt && !p.renewalStopped && p.reviewType !== 'NEVER') {
-    // Opted in but owing on this year: it renews only once that is paid (ADR 400).
+    // Opted in and offered, but owing on this year: it renews only once that is paid (ADR 400). Not while a notice
+    // of cancellation runs: that ends cover first, and the arrears notice says so.
     const state = renewal.referred
       ? 'referred'
       : !p.autoRenewalEnabled
         ? 'optedOut'
-        : account?.arrears
+        : account?.arrears && renewal.offered && !account.suspended
           ? 'owing'
           : 'automatic';
     renewalView = { state, anniversaryAt: p.expiredAt.toISOString() };

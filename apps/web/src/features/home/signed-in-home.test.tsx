@@ -404,6 +404,11 @@ describe('signed-in home (spec 2 §2)', () => {
     );
     expect(owing).toHaveTextContent('otherwise your cover ends on 1 November 2027');
     expect(banners.querySelector('[data-banner="renewal-opted-in"]')).toBeNull();
+    // Its way is to pay: the policy's Billing tab.
+    expect(within(owing).getByRole('link', { name: 'Pay now' })).toHaveAttribute(
+      'href',
+      '/car-insurance/policy/00000000-0000-4000-8000-000000000001/billing',
+    );
   });
 
   it('a lapsed policy whose renewal quote is still open: the lapsed banner takes it up (ADR 335); expired, nothing', async () => {

@@ -76,6 +76,7 @@ export const homeTexts: Record<string, string> = {
   'home.renewal.optedIn.body':
     'Policy {{policyNumber}} renews automatically on {{date}} at {{price}}. See what has changed and choose your covers.',
   'home.renewal.optedIn.action': 'View renewal',
+  'home.renewal.owing.action': 'Pay now',
   'home.renewal.owing.header': 'Policy {{policyNumber}} renews only once your balance is paid',
   'home.renewal.owing.body':
     '{{amount}} is outstanding on it. Pay it before {{date}} and your policy renews automatically at {{price}}; otherwise your cover ends on {{date}}.',

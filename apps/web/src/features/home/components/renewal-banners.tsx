@@ -78,9 +78,15 @@ function RenewalBanner({ kind, policy, proposal }: ReturnType<typeof renewalBann
         variant={owing ? 'warning' : 'info'}
         title={t(owing ? 'home.renewal.owing.header' : 'home.renewal.optedIn.header', vars)}
         action={
-          <Button variant="secondary" to={`/${product}/renewal/${proposal.proposalCode}`}>
-            {t('home.renewal.optedIn.action')}
-          </Button>
+          owing ? (
+            <Button variant="secondary" to={`/${product}/policy/${policy.policyId}/billing`}>
+              {t('home.renewal.owing.action')}
+            </Button>
+          ) : (
+            <Button variant="secondary" to={`/${product}/renewal/${proposal.proposalCode}`}>
+              {t('home.renewal.optedIn.action')}
+            </Button>
+          )
         }
       >
         {owing

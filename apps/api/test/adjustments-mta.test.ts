@@ -504,10 +504,28 @@ describe('the change in plain words and a future date (issue 28 defect 11, ADR 3
     // "Why has my price changed?" compares with the new car's rating, not today's car's.
     expect(after.json().summary.before.trace).toEqual(car2.json().updatedPolicyVersions[0].quote.trace);
     expect((await commit(c, after.json().adjustmentId)).statusCode).toBe(200);
-    const versions = (await c.call('GET', `/api/policies/${c.policyId}`)).json().versions;
-    expect(versions.map((v: { startedAt: string }) => v.startedAt).slice(-2)).toEqual([
+    const shown = (await c.call('GET', `/api/policies/${c.policyId}`)).json();
+    expect(shown.versions.map((v: { startedAt: string }) => v.startedAt).slice(-2)).toEqual([
       nextWeek.toISOString(),
       nextWeek.toISOString(),
     ]);
+    // The policy as it is now, and the change waiting (ADR 401): the add-ons page starts from the latest version,
+    // with legal expenses on and the new car; the version in force is still today's car without it.
+    const legal = (q: { optionalCovers: { code: string; active?: boolean }[] }) =>
+      q.optionalCovers.find((x) => x.code === 'legal_expenses')?.active;
+    expect(shown.currentPolicyVersion.quote.vrn).not.toBe('AB12CDE');
+    expect(legal(shown.currentPolicyVersion.quote)).toBeFalsy();
+    expect(shown.latestPolicyVersion).toMatchObject({
+      versionNumber: shown.versions.at(-1).versionNumber,
+      startedAt: nextWeek.toISOString(),
+      quote: { vrn: 'AB12CDE' },
+    });
+    expect(legal(shown.latestPolicyVersion.quote)).toBe(true);
+    // The list answers only the version in force; a policy with no change waiting has no latest version beside it.
+    expect((await c.call('GET', '/api/policies')).json()[0]).not.toHaveProperty('latestPolicyVersion');
+    const other = await customerWithPaidPolicy(t, 'mta.nothing-waiting@example.com');
+    expect((await other.call('GET', `/api/policies/${other.policyId}`)).json()).not.toHaveProperty(
+      'latestPolicyVersion',
+    );
   });
 });

@@ -109,6 +109,18 @@ export const policySchema = z.object({
    * proposal's data shape; the management pages start from them (ADR 255).
    */
   answers: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * GET /policies/{id} only, when it is not the version in force now: the latest version, a change that waits to
+   * take effect (ADR 398, 401). A change made now is made on it and priced against it, from its start or later; the
+   * add-ons and excess pages start from its quote.
+   */
+  latestPolicyVersion: z
+    .object({
+      versionNumber: z.number().int(),
+      startedAt: z.string(),
+      quote: z.record(z.string(), z.unknown()),
+    })
+    .optional(),
   /** Every version of the policy, oldest first: each keeps its own certificate and schedule. */
   versions: z.array(z.object({ versionNumber: z.number().int(), startedAt: z.string() })).optional(),
   reviewType: z.enum(['AUTO', 'NEVER', 'MANUAL']),

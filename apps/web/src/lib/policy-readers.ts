@@ -14,6 +14,15 @@ export function quoteOf(policy: Policy): Partial<Quote> {
   return typeof q === 'object' && q !== null ? (q as Partial<Quote>) : {};
 }
 
+/**
+ * The quote a change made now starts from (ADR 398, 401): the latest version's when a change waits to take effect
+ * (its covers and excess from then), else the one in force.
+ */
+export function changeQuoteOf(policy: Policy): Partial<Quote> {
+  const q = (policy.latestPolicyVersion ?? policy.currentPolicyVersion).quote;
+  return typeof q === 'object' && q !== null ? (q as Partial<Quote>) : {};
+}
+
 /** Every version of the policy, oldest first (the current one when the API lists none). */
 export function versionsOf(policy: Policy): { versionNumber: number; startedAt: string }[] {
   if (policy.versions && policy.versions.length > 0) return policy.versions;

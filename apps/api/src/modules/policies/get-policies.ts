@@ -122,9 +122,26 @@ export async function getPolicy(ctx: Ctx, policyId: string) {
   return toPolicy(p, v, now, versions, ctx.env.RENEWAL_INVITATION_DAYS, suspended, standing);
 }
 
-/** GET /api/policies/{id} as the route answers it: the policy with its latest version's answers (ADR 255). */
+/**
+ * GET /api/policies/{id} as the route answers it: the policy with its latest version's answers (ADR 255), and that
+ * version itself when a change waits to take effect (ADR 401).
+ */
 export async function getPolicyWithAnswers(ctx: Ctx, policyId: string) {
   const policy = await getPolicy(ctx, policyId);
-  const { data } = await policyAnswers(ctx, policyId);
-  return { ...policy, answers: data };
+  const latest = await policyAnswers(ctx, policyId);
+  // A change that waits to take effect (ADR 401): what the next change is made on, beside the version in force.
+  const waiting = latest.versionNumber !== policy.currentPolicyVersion.versionNumber;
+  return {
+    ...policy,
+    answers: latest.data,
+    ...(waiting
+      ? {
+          latestPolicyVersion: {
+            versionNumber: latest.versionNumber,
+            startedAt: latest.startedAt.toISOString(),
+            quote: latest.quote as Record<string, unknown>,
+          },
+        }
+      : {}),
+  };
 }

@@ -72,6 +72,12 @@ export const changesTexts: Record<string, string> = {
   'policy.adjust.effective.day': 'Date',
   'policy.adjust.effective.continue': 'Continue',
   'policy.adjust.addOns.header': 'Your add-ons',
+  'policy.adjust.waiting.covers':
+    'Your policy already has a change from {{date}}. These are your add-ons from then: a change you make here applies from then or later.',
+  'policy.adjust.waiting.details':
+    'Your policy already has a change from {{date}}. Your details here are as they will be from then: a change you make here applies from then or later.',
+  'policy.adjust.waiting.excess':
+    'Your policy already has a change from {{date}}. This is your voluntary excess from then: a change you make here applies from then or later.',
   'policy.adjust.addOns.on': 'Include',
   'policy.adjust.addOns.off': 'No thanks',
   'policy.adjust.excess.header': 'Your voluntary excess',

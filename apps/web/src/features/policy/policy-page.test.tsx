@@ -946,6 +946,49 @@ describe('mid-term changes (spec 3 §4)', () => {
   });
 });
 
+describe('a change waiting to take effect (ADR 401)', () => {
+  const waiting = () =>
+    samplePolicy({
+      versions: [
+        { versionNumber: 1, startedAt: '2026-11-01T00:00:00.000Z' },
+        { versionNumber: 2, startedAt: '2026-12-07T00:00:00.000Z' },
+      ],
+      latestPolicyVersion: {
+        versionNumber: 2,
+        startedAt: '2026-12-07T00:00:00.000Z',
+        quote: { ...sampleQuote(), voluntaryExcess: 300 } as unknown as Record<string, unknown>,
+      },
+    });
+
+  it('the excess page starts from the policy as it will be then, and says so; unchanged, it sends nothing', async () => {
+    const { router, calls } = setup(`${root}/excess`, { policy: waiting() });
+    await screen.findByTestId('excess-page');
+    expect(screen.getByTestId('waiting-change')).toHaveTextContent(
+      'Your policy already has a change from 00:00 on 7 December 2026. This is your voluntary excess from then',
+    );
+    expect(screen.getByRole('radio', { name: '£300' })).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'See my new price' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(root));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('the details tab shows the cover now and names the change to come', async () => {
+    setup(`${root}/details`, { policy: waiting() });
+    const notice = await screen.findByTestId('waiting-change');
+    expect(notice).toHaveTextContent('Your policy changes from 00:00 on 7 December 2026.');
+    expect(within(notice).getByRole('link', { name: 'See your documents' })).toHaveAttribute(
+      'href',
+      `${root}/documents`,
+    );
+  });
+
+  it('no change waiting: no notice', async () => {
+    setup(`${root}/details`);
+    await screen.findByRole('heading', { name: 'Policy FCM10000001' });
+    expect(screen.queryByTestId('waiting-change')).toBeNull();
+  });
+});
+
 describe('staff choose the effective date (spec 3 §4, §5)', () => {
   it('a date before inception is refused with its message; backdating to inception sends the inception', async () => {
     const { calls } = setup(`${root}/add-ons`, { admin: true });
@@ -1058,6 +1101,22 @@ describe('management pages (spec 3 §2, §4, §5)', { timeout: 30_000 }, () => {
     if (path === `/policyAdjustments/${adjustmentId}`) return reply(endpoints.getPolicyAdjustment, made);
     return undefined;
   };
+
+  it('with a change waiting to take effect, says its details are as they will be then (ADR 401)', async () => {
+    const waiting = samplePolicy({
+      answers: answers as unknown as Record<string, unknown>,
+      latestPolicyVersion: {
+        versionNumber: 2,
+        startedAt: '2026-12-07T00:00:00.000Z',
+        quote: sampleQuote() as unknown as Record<string, unknown>,
+      },
+    });
+    setup(`${root}/management`, { user: customer, policy: waiting, config });
+    await screen.findByTestId('management', {}, LAZY);
+    expect(screen.getByTestId('waiting-change')).toHaveTextContent(
+      'Your policy already has a change from 00:00 on 7 December 2026. Your details here are as they will be from then',
+    );
+  });
 
   it('lists the configured sections; nothing says it is not available', async () => {
     setup(`${root}/management`, { user: customer, policy, config });

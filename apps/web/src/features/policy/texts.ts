@@ -38,6 +38,9 @@ export const policyTexts: Record<string, string> = {
   'policy.autoRenewal.savedOn': 'Auto-renewal is on',
   'policy.autoRenewal.savedOff': 'Auto-renewal is off',
   'policy.details.cover': 'Your cover',
+  'policy.details.waiting':
+    'Your policy changes from {{date}}. This page shows your cover until then; the schedule of the change is with your documents.',
+  'policy.details.waitingLink': 'See your documents',
   'policy.details.level': 'Comprehensive',
   'policy.details.start': 'Cover starts',
   'policy.details.end': 'Cover ends',

@@ -2,11 +2,12 @@ import type { AdjustmentChange } from '@forecourt/contracts/adjustments';
 import type { Policy } from '@forecourt/contracts/policies';
 import type { Quote } from '@forecourt/contracts/proposals';
 import { VOLUNTARY_EXCESS_OPTIONS } from '@forecourt/domain/constants';
+import { formatLondon } from '@forecourt/domain/dates';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config.tsx';
-import { gbp, quoteOf } from '../../../lib/policy-readers.ts';
+import { changeQuoteOf, gbp } from '../../../lib/policy-readers.ts';
 import { Button, blocks, Field, Notification, RadioGroup } from '../../../ui/index.ts';
 import type { useMakeAdjustment } from '../api/adjustments.ts';
 import '../change-texts.ts';
@@ -60,10 +61,29 @@ function addOnPrice(t: TFunction, c: OptionalCover): string | undefined {
   return parts.join(c.active ? ' · removing it ' : ' · ');
 }
 
+/**
+ * A change that waits to take effect (ADR 401): the page starts from the policy as it will be then, and says so
+ * (a change made here applies from then or later, ADR 398).
+ */
+export function WaitingChange({ policy, what }: { policy: Policy; what: 'covers' | 'excess' | 'details' }) {
+  const { t } = useTranslation();
+  const latest = policy.latestPolicyVersion;
+  if (!latest) return null;
+  return (
+    <div data-testid="waiting-change">
+      <Notification variant="info">
+        {t(`policy.adjust.waiting.${what}`, {
+          date: formatLondon(latest.startedAt, "HH:mm 'on' d MMMM yyyy"),
+        })}
+      </Notification>
+    </div>
+  );
+}
+
 /** The add-ons page (spec 3 §2, §4): each optional cover on or off; changed ones are sent as one change. */
 export function AddOnsPage({ policy, root }: { policy: Policy; root: string }) {
   const { t } = useTranslation();
-  const covers = (quoteOf(policy).optionalCovers ?? []).filter((c) => c.available);
+  const covers = (changeQuoteOf(policy).optionalCovers ?? []).filter((c) => c.available);
   const [chosen, setChosen] = useState<Record<string, string | null>>(() =>
     Object.fromEntries(covers.map((c) => [c.code, c.active ? 'yes' : 'no'])),
   );
@@ -81,6 +101,7 @@ export function AddOnsPage({ policy, root }: { policy: Policy; root: string }) {
       }}
     >
       <h2 className={blocks.sectionTitle}>{t('policy.adjust.addOns.header')}</h2>
+      <WaitingChange policy={policy} what="covers" />
       {covers.map((c) => (
         <Field key={c.code} label={t(`policy.details.addOn.${c.code}`, c.code)} hint={addOnPrice(t, c)} group>
           {(control) => (
@@ -116,7 +137,7 @@ export function ExcessPage({ policy, root }: { policy: Policy; root: string }) {
     voluntaryExcess: [...VOLUNTARY_EXCESS_OPTIONS],
     isAdjustable: true,
   };
-  const current = quoteOf(policy).voluntaryExcess ?? 0;
+  const current = changeQuoteOf(policy).voluntaryExcess ?? 0;
   const [excess, setExcess] = useState<string | null>(String(current));
   const { submit, make, modal } = useSubmitChange(policy, root);
   if (!config.isAdjustable && !features.isAdmin)
@@ -132,6 +153,7 @@ export function ExcessPage({ policy, root }: { policy: Policy; root: string }) {
       }}
     >
       <h2 className={blocks.sectionTitle}>{t('policy.adjust.excess.header')}</h2>
+      <WaitingChange policy={policy} what="excess" />
       <Field label={t('policy.adjust.excess.label')} group>
         {(control) => (
           <RadioGroup

@@ -12,6 +12,7 @@ import { useConfig } from '../../../lib/config.tsx';
 import { Button, blocks, Notification } from '../../../ui/index.ts';
 import '../change-texts.ts';
 import { ChangeBlockedModal } from './change-blocked-modal.tsx';
+import { WaitingChange } from './change-covers.tsx';
 import { useSubmitChange } from './use-submit-change.tsx';
 
 /**
@@ -59,6 +60,7 @@ export function ManagementPage({ policy, root, path }: { policy: Policy; root: s
           {t(focus ? `policy.manage.header.${focus}` : 'policy.manage.header')}
         </h2>
         <p className={blocks.muted}>{t(focus ? `policy.manage.intro.${focus}` : 'policy.manage.intro')}</p>
+        <WaitingChange policy={policy} what="details" />
         <ul className={blocks.list}>
           {listed.map((s) => (
             <li key={s.id}>

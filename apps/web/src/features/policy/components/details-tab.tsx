@@ -1,4 +1,5 @@
 import type { Policy } from '@forecourt/contracts/policies';
+import { formatLondon } from '@forecourt/domain/dates';
 import { policyEndDate } from '@forecourt/domain/status';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,14 +7,15 @@ import { Link } from 'react-router';
 import { useConfig } from '../../../lib/config.tsx';
 import { gbp, londonDay, quoteOf } from '../../../lib/policy-readers.ts';
 import { priceFor } from '../../../lib/price-term.ts';
-import { blocks, Card, Plate, SidebarLayout } from '../../../ui/index.ts';
+import { blocks, Card, Notification, Plate, SidebarLayout } from '../../../ui/index.ts';
 import { useCancellationOptions } from '../../cancellation/index.ts';
 import { AdjustmentsBlockedModal, adjustmentsBlocked, ChangeBlockedModal } from '../../changes/index.ts';
 import { addOnsOf, carOf, driversOf } from '../policy-view.ts';
 
 /**
  * The details tab (spec 2 §2): cover summary, car, drivers, excesses, add-ons, start and end, the price and
- * its IPT, from the policy's current version; the sidebar links to the lifecycle pages.
+ * its IPT, from the policy's current version (a change waiting to take effect is named above them, ADR 401); the
+ * sidebar links to the lifecycle pages.
  */
 export function DetailsTab({
   policy,
@@ -39,6 +41,16 @@ export function DetailsTab({
       sidebarLabel={t('policy.sidebar.header')}
       sidebar={<PolicySidebar policy={policy} root={root} />}
     >
+      {policy.latestPolicyVersion && (
+        <div data-testid="waiting-change">
+          <Notification variant="info">
+            {t('policy.details.waiting', {
+              date: formatLondon(policy.latestPolicyVersion.startedAt, "HH:mm 'on' d MMMM yyyy"),
+            })}{' '}
+            <Link to={`${root}/documents`}>{t('policy.details.waitingLink')}</Link>
+          </Notification>
+        </div>
+      )}
       <div className={blocks.grid}>
         <Card title={t('policy.details.cover')}>
           <dl className={blocks.facts}>

@@ -180,6 +180,21 @@ describe('mid-term change (issue 13)', () => {
       .getByText(`Version ${versions + 2}`)
       .first()
       .waitFor();
+    // Until next week the policy page shows the cover in force, and names the change to come; the add-ons page
+    // starts from the policy as it will be then (ADR 401).
+    await page.goto(root);
+    const waiting = page.getByTestId('waiting-change');
+    await waiting.waitFor();
+    expect(await waiting.textContent()).toMatch(
+      /^Your policy changes from 00:00 on \d{1,2} [A-Z][a-z]+ \d{4}\. This page shows your cover until then/,
+    );
+    await shot(page, 'waiting-details');
+    await page.goto(`${root}/add-ons`);
+    await page.getByTestId('add-ons-page').waitFor();
+    expect(await page.getByTestId('waiting-change').textContent()).toMatch(
+      /These are your add-ons from then: a change you make here applies from then or later\./,
+    );
+    await shot(page, 'waiting-add-ons');
     await page.close();
 
     // Staff, acting for the customer, may backdate a change (spec 3 §4 step 1, §5), but never before a change

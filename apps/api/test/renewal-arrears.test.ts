@@ -21,7 +21,8 @@ import { api, rows } from './payments-helpers.ts';
  *   past the anniversary;
  * - `disputed`: its twelfth payment (raised late, paid on 2 January) is disputed on 5 January, and the customer pays it again on 7 January;
  * - `renewing`: nothing owed;
- * - `reviewed`: its renewal waits for staff (MANUAL review), and its twelfth payment is disputed too.
+ * - `reviewed`: its renewal waits for staff (MANUAL review), and its twelfth payment is disputed too;
+ * - `early`: its November payment is disputed the day before the invitations, and never paid again.
  * Before: all three renewed, `failing` with its January unpaid (and nothing left to collect it: the retries ran on
  * a policy that had ended, and the renewed year was billed as if nothing were owed).
  */
@@ -31,6 +32,7 @@ let failing: Sub;
 let disputed: Sub;
 let renewing: Sub;
 let reviewed: Sub;
+let early: Sub;
 let outcomes: [string, string][] = [];
 
 const notices = (sub: Sub, kind: string) =>
@@ -70,6 +72,7 @@ beforeAll(async () => {
   disputed = await buySubscription(t, '2027-01-10');
   renewing = await buySubscription(t, '2027-01-10');
   reviewed = await buySubscription(t, '2027-01-10');
+  early = await buySubscription(t, '2027-01-10');
   // Staff review this one's renewal themselves (MANUAL): it cannot renew automatically, paid or not.
   await t.database.query("UPDATE policies SET review_type = 'MANUAL' WHERE id = $1", [reviewed.policyId]);
   await runDays(t, '2027-01-11', '2027-12-09');
@@ -79,6 +82,9 @@ beforeAll(async () => {
     "UPDATE payment_methods SET provider_reference = 'pm_test_3178_declines' WHERE party_id = $1",
     [failing.partyId],
   );
+  // `early` disputes its November payment the day before its renewal is offered: suspended, with notice.
+  t.at.set('2027-12-14T10:00:00Z');
+  await disputeStatementPayment(t, early.accountId, 11);
   t.at.set('2027-12-15T06:00:00Z');
   await runRenewalInvitations(t.app.services, t.at.now());
   // The billing job does not run from 10 December to 1 January (an outage, as on the simulation's down days): the
@@ -118,6 +124,7 @@ describe('money owed holds an automatic renewal back (ADR 400)', () => {
         [disputed.policyId, 'RENEWED'],
         [renewing.policyId, 'RENEWED'],
         [reviewed.policyId, 'LAPSED'],
+        [early.policyId, 'ENDED_ALREADY'],
       ].sort(),
     );
   });
@@ -158,6 +165,28 @@ describe('money owed holds an automatic renewal back (ADR 400)', () => {
     expect(String(told?.body)).not.toMatch(/suspended/);
     expect(await notices(disputed, 'notice-of-cancellation')).toEqual([]);
     expect(await accountOf(disputed)).toMatchObject({ cancelAt: null });
+  });
+
+  it('invited while owing: the invitation says it renews only if that is paid; one owing nothing, that nothing is to do', async () => {
+    const invitation = async (sub: Sub) =>
+      String(
+        (
+          await rows(
+            t,
+            "SELECT body FROM outbox WHERE payload->>'type' = 'renewal.invitation' AND payload->>'policyNumber' = (SELECT policy_number FROM policies WHERE id = $1)",
+            [sub.policyId],
+          )
+        )[0]?.body,
+      );
+    const owed = early.regular;
+    expect(await invitation(early)).toContain(
+      `£${(owed / 100).toFixed(2)} is still to pay on your policy. Your cover continues automatically at this price on your renewal date only if it is paid before then`,
+    );
+    expect(await invitation(early)).not.toContain('You do not need to do anything');
+    expect(await invitation(renewing)).toContain('You do not need to do anything');
+    // Unpaid, the notice ran out first: cancelled for non-payment before the anniversary.
+    const [ended] = await rows(t, 'SELECT status FROM policies WHERE id = $1', [early.policyId]);
+    expect(ended?.status).toBe('CANCELLED');
   });
 
   it('a renewal waiting for staff does not renew whatever is paid: a dispute in the last week says cover ends at the expiry, and does not suspend', async () => {

@@ -8,6 +8,7 @@ import type { Db } from '../../db/connection.ts';
 import { renewals } from '../../db/schema/index.ts';
 import type { AppServices } from '../../lib/context.ts';
 import { publish } from '../../lib/domain-events.ts';
+import { arrearsOf } from '../billing/index.ts';
 import { claimsInPolicyYear } from '../claims/index.ts';
 import {
   attachRenewalProposal,
@@ -201,6 +202,7 @@ export async function offerRenewal(
     });
     return;
   }
+  const owing = await arrearsOf(tx, policy.id);
   const base = `${(services.env.PUBLIC_URL ?? services.selfOrigin()).replace(/\/$/, '')}/${
     findScheme(services.brand, policy.schemeCode)?.productUrlName ?? 'car-insurance'
   }/renewal/${o.proposalCode}`;
@@ -213,5 +215,7 @@ export async function offerRenewal(
     capped: o.capped,
     renewalUrl: base,
     optOutUrl: `${base}/opt-out`,
+    // Owed as it is invited: the invitation says the renewal waits on it (ADR 400).
+    ...(owing ? { owing: owing.amount } : {}),
   });
 }

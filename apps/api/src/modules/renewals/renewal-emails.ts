@@ -79,6 +79,8 @@ export interface InvitationMail {
   capped: boolean;
   renewalUrl: string;
   optOutUrl: string;
+  /** Owed on the policy's account as it is invited (pence): it renews only once that is paid (ADR 400). */
+  owing?: number;
 }
 
 /** The renewal invitation: last year's price beside this year's, what changed, and how to opt out. */
@@ -96,7 +98,9 @@ export async function enqueueInvitation(db: Db, m: InvitationMail) {
     'What changed:',
     ...whatChanged(m.previous, m.offered, m.capped).map((l) => `  - ${l}`),
     '',
-    'You do not need to do anything: your cover continues automatically at this price on your renewal date.',
+    m.owing
+      ? `${formatGBP(m.owing)} is still to pay on your policy. Your cover continues automatically at this price on your renewal date only if it is paid before then: please pay it from the Billing tab of your policy.`
+      : 'You do not need to do anything: your cover continues automatically at this price on your renewal date.',
     `See your renewal quote and its documents: ${m.renewalUrl}`,
     '',
     `Not renewing? Opt out of auto-renewal in one step: ${m.optOutUrl}`,

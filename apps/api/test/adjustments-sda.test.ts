@@ -94,6 +94,8 @@ describe('START_DATE_CHANGE (type SDA) for a policy not started yet (ADR 261)', 
     expect(after.versions).toHaveLength(2);
     expect(after.currentPolicyVersion).toMatchObject({ versionNumber: 2, startedAt: newStart.toISOString() });
     expect(after.currentPolicyVersion.quote.startDate ?? day).toBe(day);
+    // Not started: the new start is the cover to come, not a change waiting beside the cover in force (ADR 401).
+    expect(after).not.toHaveProperty('latestPolicyVersion');
     const events = await rows(
       t,
       "SELECT count(*)::int AS n FROM outbox WHERE subject = 'mid.policy.changed' AND body LIKE $1",

@@ -24,6 +24,7 @@ const owing = (suspended: boolean): AccountFacts => ({
   pendingCollection: null,
   nextPayment: null,
   suspended,
+  holdsRenewal: { amount: 4923 },
 });
 const offered = { referred: false, offered: true };
 
@@ -39,11 +40,19 @@ describe('the renewal state of a policy owing money (ADR 400)', () => {
     expect(standingOf(policy, now, owing(true), offered).renewal?.state).toBe('automatic');
   });
 
+  it('a Direct Debit presented again: arrears, but nothing holds the renewal back (the bank answers first)', () => {
+    const presented = { ...owing(false), holdsRenewal: null };
+    expect(standingOf(policy, now, presented, offered)).toMatchObject({
+      headline: 'arrears',
+      renewal: { state: 'automatic' },
+    });
+  });
+
   it('not offered yet: automatic; nothing owed: automatic and renewing; opted out: optedOut', () => {
     expect(standingOf(policy, now, owing(false), { referred: false, offered: false }).renewal?.state).toBe(
       'automatic',
     );
-    const clear = { ...owing(false), arrears: null };
+    const clear = { ...owing(false), arrears: null, holdsRenewal: null };
     expect(standingOf(policy, now, clear, offered)).toMatchObject({
       renewal: { state: 'automatic' },
       facts: expect.arrayContaining(['renewing']),

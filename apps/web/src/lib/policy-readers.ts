@@ -23,6 +23,19 @@ export function changeQuoteOf(policy: Policy): Partial<Quote> {
   return typeof q === 'object' && q !== null ? (q as Partial<Quote>) : {};
 }
 
+/**
+ * When the cover in force next changes (ADR 401): the earliest start still to come of a version after the one in
+ * force, or null. (A later change may wait behind it: the add-ons and excess pages name the latest.)
+ */
+export function nextChangeAt(policy: Policy, now: Date = new Date()): string | null {
+  const current = policy.currentPolicyVersion.versionNumber;
+  const starts = (policy.versions ?? [])
+    .filter((v) => v.versionNumber > current && Date.parse(v.startedAt) > now.getTime())
+    .map((v) => v.startedAt)
+    .sort((a, b) => Date.parse(a) - Date.parse(b));
+  return starts[0] ?? null;
+}
+
 /** Every version of the policy, oldest first (the current one when the API lists none). */
 export function versionsOf(policy: Policy): { versionNumber: number; startedAt: string }[] {
   if (policy.versions && policy.versions.length > 0) return policy.versions;

@@ -76,9 +76,11 @@ export interface AccountFacts {
   nextPayment: NextPayment | null;
   /** Suspended for non-payment: a notice of cancellation is running (ADR 203). */
   suspended: boolean;
+  /** What holds an automatic renewal back (ADR 400): the arrears, less a Direct Debit presented again. */
+  holdsRenewal: { amount: number } | null;
 }
 
-type Owed = Pick<AccountFacts, 'arrears' | 'pendingCollection'>;
+type Owed = Pick<AccountFacts, 'arrears' | 'pendingCollection' | 'holdsRenewal'>;
 
 /** The statements of these accounts that ask for money (pending or failed, something outstanding). */
 async function openStatementsOf(db: Db, accountIds: string[]) {
@@ -97,6 +99,15 @@ async function openStatementsOf(db: Db, accountIds: string[]) {
       // payment's own.)
       collecting: sql<boolean>`EXISTS (SELECT 1 FROM customer_payments cp WHERE cp.purpose = 'statement'
         AND cp.reference = statements.id::text AND cp.status IN ('DRAFT', 'PENDING'))`,
+      // A renewed year's first statement not yet claimed by the renewed-year job (ADR 318): a card account's
+      // successor policy, with no statement payment made for it yet. Only that job collects it, within minutes.
+      awaitingRenewedYear: sql<boolean>`statements.kind = 'inception' AND NOT EXISTS (SELECT 1 FROM customer_payments
+        cy WHERE cy.purpose = 'statement' AND cy.reference = statements.id::text) AND EXISTS (SELECT 1 FROM
+        customer_accounts ca JOIN policies cpol ON cpol.id = ca.policy_id WHERE ca.id = statements.account_id
+        AND ca.payment_method_type = 'CARD' AND cpol.previous_policy_id IS NOT NULL)`,
+      // Collected by Direct Debit: a failed statement with its payment on its way again is a debit presented again.
+      byDebit: sql<boolean>`EXISTS (SELECT 1 FROM customer_accounts da WHERE da.id = statements.account_id
+        AND da.payment_method_type = 'BACS_DEBIT')`,
       // A payment it had was taken back: a Direct Debit charged back, a card payment disputed (ADR 384, 392).
       takenBack: sql<boolean>`EXISTS (SELECT 1 FROM statement_line_items tb WHERE tb.statement_id = statements.id
         AND tb.type = 'payment_reversal' AND tb.status = 'POSTED')`,
@@ -116,10 +127,17 @@ type OpenStatement = Awaited<ReturnType<typeof openStatementsOf>>[number];
 
 /**
  * Being collected, not owed: a pending statement with its payment on its way, or a renewed year's first statement
- * (an inception statement pending), which the renewed-year job or the Direct Debit run collects once due (ADR 318).
+ * by card that the renewed-year job has not claimed yet (ADR 318).
  */
 const beingCollected = (s: OpenStatement) =>
-  s.status === 'pending' && (Boolean(s.collecting) || s.kind === 'inception');
+  s.status === 'pending' && (Boolean(s.collecting) || Boolean(s.awaitingRenewedYear));
+
+/**
+ * What holds an automatic renewal back (ADR 400): owed and not being collected, less a failed statement whose
+ * Direct Debit is presented again and not yet answered (the renewal does not wait on the bank).
+ */
+const holdsRenewal = (s: OpenStatement) =>
+  !beingCollected(s) && !(s.status === 'failed' && s.byDebit && s.collecting);
 
 /**
  * What each account owes on statements raised, by the statement lifecycle (ADR 352): a failed statement still
@@ -135,7 +153,9 @@ async function owedOf(db: Db, accountIds: string[]): Promise<Map<string, Owed>> 
     const failed = mine.filter((s) => !beingCollected(s));
     const pending = mine.filter(beingCollected);
     const sum = (list: typeof mine) => list.reduce((n, s) => n + s.outstanding, 0);
+    const held = mine.filter(holdsRenewal);
     out.set(accountId, {
+      holdsRenewal: held.length ? { amount: sum(held) } : null,
       arrears: failed.length
         ? {
             amount: sum(failed),
@@ -156,9 +176,8 @@ async function owedOf(db: Db, accountIds: string[]): Promise<Map<string, Owed>> 
 }
 
 /**
- * What one policy's account owes that nothing is collecting (pence), or null: what holds its automatic renewal back
- * (ADR 400). The standing's arrears, less a failed statement whose payment is on its way again (a Direct Debit
- * presented again): the renewal does not wait on the bank's answer.
+ * What one policy's account owes that holds its automatic renewal back (pence, ADR 400), or null: the standing's
+ * arrears, less a failed statement whose Direct Debit is presented again (the renewal does not wait on the bank).
  */
 export async function arrearsOf(db: Db, policyId: string) {
   const [account] = await db
@@ -166,7 +185,7 @@ export async function arrearsOf(db: Db, policyId: string) {
     .from(customerAccounts)
     .where(eq(customerAccounts.policyId, policyId));
   if (!account) return null;
-  const owed = (await openStatementsOf(db, [account.id])).filter((s) => !beingCollected(s) && !s.collecting);
+  const owed = (await openStatementsOf(db, [account.id])).filter(holdsRenewal);
   return owed.length ? { amount: owed.reduce((n, s) => n + s.outstanding, 0) } : null;
 }
 
@@ -197,6 +216,7 @@ export async function accountFactsOf(db: Db, policyIds: string[], now: Date) {
       accountId: account.id,
       arrears: owed.get(account.id)?.arrears ?? null,
       pendingCollection: owed.get(account.id)?.pendingCollection ?? null,
+      holdsRenewal: owed.get(account.id)?.holdsRenewal ?? null,
       nextPayment: await nextPaymentOf(
         db,
         account,

@@ -130,7 +130,12 @@ export async function getPolicyWithAnswers(ctx: Ctx, policyId: string) {
   const policy = await getPolicy(ctx, policyId);
   const latest = await policyAnswers(ctx, policyId);
   // A change that waits to take effect (ADR 401): what the next change is made on, beside the version in force.
-  const waiting = latest.versionNumber !== policy.currentPolicyVersion.versionNumber;
+  // Only once cover has started (before, the start itself is what waits) and while it is still to come.
+  const now = ctx.clock.now();
+  const waiting =
+    latest.versionNumber !== policy.currentPolicyVersion.versionNumber &&
+    latest.startedAt > now &&
+    new Date(policy.policyDetail.inceptedAt) <= now;
   return {
     ...policy,
     answers: latest.data,

@@ -69,7 +69,7 @@ export function standingOf(
       ? 'referred'
       : !p.autoRenewalEnabled
         ? 'optedOut'
-        : account?.arrears && renewal.offered && !account.suspended
+        : account?.holdsRenewal && renewal.offered && !account.suspended
           ? 'owing'
           : 'automatic';
     renewalView = { state, anniversaryAt: p.expiredAt.toISOString() };

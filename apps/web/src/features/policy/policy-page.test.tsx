@@ -947,15 +947,18 @@ describe('mid-term changes (spec 3 §4)', () => {
 });
 
 describe('a change waiting to take effect (ADR 401)', () => {
+  // A week ahead (London midnight), so the change is still to come whenever the test runs.
+  const changeAt = startOfDayLondon(addDaysIso(todayInLondon(), 7)).toISOString();
+  const changeWords = `00:00 on ${formatLondon(changeAt, 'd MMMM yyyy')}`;
   const waiting = () =>
     samplePolicy({
       versions: [
         { versionNumber: 1, startedAt: '2026-11-01T00:00:00.000Z' },
-        { versionNumber: 2, startedAt: '2026-12-07T00:00:00.000Z' },
+        { versionNumber: 2, startedAt: changeAt },
       ],
       latestPolicyVersion: {
         versionNumber: 2,
-        startedAt: '2026-12-07T00:00:00.000Z',
+        startedAt: changeAt,
         quote: { ...sampleQuote(), voluntaryExcess: 300 } as unknown as Record<string, unknown>,
       },
     });
@@ -964,7 +967,7 @@ describe('a change waiting to take effect (ADR 401)', () => {
     const { router, calls } = setup(`${root}/excess`, { policy: waiting() });
     await screen.findByTestId('excess-page');
     expect(screen.getByTestId('waiting-change')).toHaveTextContent(
-      'Your policy already has a change from 00:00 on 7 December 2026. This is your voluntary excess from then',
+      `Your policy already has a change from ${changeWords}. This is your voluntary excess from then`,
     );
     expect(screen.getByRole('radio', { name: '£300' })).toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'See my new price' }));
@@ -975,10 +978,36 @@ describe('a change waiting to take effect (ADR 401)', () => {
   it('the details tab shows the cover now and names the change to come', async () => {
     setup(`${root}/details`, { policy: waiting() });
     const notice = await screen.findByTestId('waiting-change');
-    expect(notice).toHaveTextContent('Your policy changes from 00:00 on 7 December 2026.');
+    expect(notice).toHaveTextContent(`Your policy changes from ${changeWords}.`);
     expect(within(notice).getByRole('link', { name: 'See your documents' })).toHaveAttribute(
       'href',
       `${root}/documents`,
+    );
+  });
+
+  it('two changes waiting: the details tab names the first, the add-ons page the last (a change applies from it)', async () => {
+    const later = startOfDayLondon(addDaysIso(todayInLondon(), 8)).toISOString();
+    const two = samplePolicy({
+      versions: [
+        { versionNumber: 1, startedAt: '2026-11-01T00:00:00.000Z' },
+        { versionNumber: 2, startedAt: changeAt },
+        { versionNumber: 3, startedAt: later },
+      ],
+      latestPolicyVersion: {
+        versionNumber: 3,
+        startedAt: later,
+        quote: sampleQuote() as unknown as Record<string, unknown>,
+      },
+    });
+    setup(`${root}/details`, { policy: two });
+    expect(await screen.findByTestId('waiting-change')).toHaveTextContent(
+      `Your policy changes from ${changeWords}.`,
+    );
+    cleanup();
+    setup(`${root}/add-ons`, { policy: two });
+    await screen.findByTestId('add-ons-page');
+    expect(screen.getByTestId('waiting-change')).toHaveTextContent(
+      `Your policy already has a change from 00:00 on ${formatLondon(later, 'd MMMM yyyy')}.`,
     );
   });
 
@@ -1107,14 +1136,15 @@ describe('management pages (spec 3 §2, §4, §5)', { timeout: 30_000 }, () => {
       answers: answers as unknown as Record<string, unknown>,
       latestPolicyVersion: {
         versionNumber: 2,
-        startedAt: '2026-12-07T00:00:00.000Z',
+        startedAt: startOfDayLondon(addDaysIso(todayInLondon(), 7)).toISOString(),
         quote: sampleQuote() as unknown as Record<string, unknown>,
       },
     });
+    const words = `00:00 on ${formatLondon(waiting.latestPolicyVersion?.startedAt ?? '', 'd MMMM yyyy')}`;
     setup(`${root}/management`, { user: customer, policy: waiting, config });
     await screen.findByTestId('management', {}, LAZY);
     expect(screen.getByTestId('waiting-change')).toHaveTextContent(
-      'Your policy already has a change from 00:00 on 7 December 2026. Your details here are as they will be from then',
+      `Your policy already has a change from ${words}. Your details here are as they will be from then`,
     );
   });
 

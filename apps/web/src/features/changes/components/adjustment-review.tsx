@@ -10,7 +10,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { useConfig } from '../../../lib/config.tsx';
 import { requestFeedback } from '../../../lib/feedback.ts';
-import { gbp } from '../../../lib/policy-readers.ts';
+import { changeQuoteOf, gbp } from '../../../lib/policy-readers.ts';
 import { Button, blocks, Checkbox, Notification, Spinner } from '../../../ui/index.ts';
 import {
   useAdjustment,
@@ -255,10 +255,11 @@ const traceOf = (quote: unknown): TraceEntry[] => ((quote ?? {}) as { trace?: Tr
 
 /**
  * The trace the change is priced against: the version it is made on, as the server says (ADR 398; a change
- * waiting for a later date is not the version in force today). A change made before that says, the one in force.
+ * waiting for a later date is not the version in force today). A change made before that says, the latest one the
+ * policy page has (ADR 401).
  */
 const baseTrace = (a: Adjustment, policy: Policy | undefined): TraceEntry[] =>
-  (a.summary?.before?.trace as TraceEntry[] | undefined) ?? traceOf(policy?.currentPolicyVersion.quote);
+  (a.summary?.before?.trace as TraceEntry[] | undefined) ?? (policy ? traceOf(changeQuoteOf(policy)) : []);
 
 /**
  * The result (spec 3 §4 step 6): success now or from a later start; an unconfirmed one is an error. A confirmed

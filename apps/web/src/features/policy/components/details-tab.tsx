@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../../lib/config.tsx';
-import { gbp, londonDay, quoteOf } from '../../../lib/policy-readers.ts';
+import { gbp, londonDay, nextChangeAt, quoteOf } from '../../../lib/policy-readers.ts';
 import { priceFor } from '../../../lib/price-term.ts';
 import { blocks, Card, Notification, Plate, SidebarLayout } from '../../../ui/index.ts';
 import { useCancellationOptions } from '../../cancellation/index.ts';
@@ -36,17 +36,17 @@ export function DetailsTab({
   const addOns = addOnsOf(quote);
   const totals = quote.totals ?? null;
   const end = policyEndDate(policy);
+  // The first change to come names when this cover stops being the cover (ADR 401).
+  const next = nextChangeAt(policy);
   return (
     <SidebarLayout
       sidebarLabel={t('policy.sidebar.header')}
       sidebar={<PolicySidebar policy={policy} root={root} />}
     >
-      {policy.latestPolicyVersion && (
+      {policy.latestPolicyVersion && next && (
         <div data-testid="waiting-change">
           <Notification variant="info">
-            {t('policy.details.waiting', {
-              date: formatLondon(policy.latestPolicyVersion.startedAt, "HH:mm 'on' d MMMM yyyy"),
-            })}{' '}
+            {t('policy.details.waiting', { date: formatLondon(next, "HH:mm 'on' d MMMM yyyy") })}{' '}
             <Link to={`${root}/documents`}>{t('policy.details.waitingLink')}</Link>
           </Notification>
         </div>

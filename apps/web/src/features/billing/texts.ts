@@ -66,10 +66,14 @@ export const billingTexts: Record<string, string> = {
   'policy.billing.missing.card.title': 'Add a card for your payments',
   'policy.billing.missing.card.body':
     'We have no card we can take your monthly payments from. Add one so your cover continues.',
+  'policy.billing.missing.card.bodyEnded':
+    'This policy has ended. To take up its renewal, add a card: the renewal’s first payment is taken from it.',
   'policy.billing.missing.card.action': 'Add a card',
   'policy.billing.missing.mandate.title': 'Set up a new Direct Debit',
   'policy.billing.missing.mandate.body':
     'Your Direct Debit was cancelled, so we cannot collect your monthly payments. Set up a new one so your cover continues.',
+  'policy.billing.missing.mandate.bodyEnded':
+    'This policy has ended and its Direct Debit was cancelled. To take up its renewal, set up a new one: it collects the renewal’s payments.',
   'policy.billing.missing.mandate.action': 'Set up Direct Debit',
   'policy.billing.statementTitle': 'Statement {{number}}',
   'policy.billing.statementCredit': '{{amount}} credit',

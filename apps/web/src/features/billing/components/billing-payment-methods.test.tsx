@@ -2,7 +2,7 @@ import type { CustomerAccount } from '@forecourt/contracts/billing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sampleAccount, samplePolicy } from '../../../../test/fixtures.ts';
+import { sampleAccount, samplePolicy, sampleStanding } from '../../../../test/fixtures.ts';
 import { mockFetch, reply } from '../../../../test/mock-fetch.ts';
 import { renderRoute } from '../../../../test/render-route.tsx';
 import { endpoints } from '../../../lib/api/endpoints.ts';
@@ -22,7 +22,7 @@ afterEach(() => {
   go.mockRestore();
 });
 
-function setup(account: CustomerAccount, url = tab, admin = false) {
+function setup(account: CustomerAccount, url = tab, admin = false, policy = samplePolicy()) {
   const calls = mockFetch((method, path) => {
     if (path.startsWith('/customerAccounts?')) return reply(endpoints.listCustomerAccounts, [account]);
     if (path === '/customerAccounts/A1/nextStatementEstimate')
@@ -61,7 +61,7 @@ function setup(account: CustomerAccount, url = tab, admin = false) {
   const config = admin ? { features: { ...testConfig.features, isAdmin: true } } : {};
   const router = renderRoute(
     '/car-insurance/policy/:policyId/billing',
-    <BillingTab policy={samplePolicy()} />,
+    <BillingTab policy={policy} />,
     url,
     config,
   );
@@ -144,6 +144,22 @@ describe('billing tab: change card and Direct Debit', () => {
     expect(screen.getByText('Add a card for your payments')).toBeVisible();
     await userEvent.click(add);
     await waitFor(() => expect(go).toHaveBeenCalledWith('https://pay.example/cs_1'));
+  });
+
+  it('a lapsed policy whose renewal is open (ADR 400): the notice says the card pays the renewal, not the cover', async () => {
+    const lapsed = samplePolicy({
+      policyDetail: { policyStatus: 'LAPSED' },
+      standing: sampleStanding({
+        headline: 'lapsed',
+        facts: ['lapsed'],
+        renewal: null,
+        ended: { status: 'LAPSED', endedAt: '2027-11-01T00:00:00.000Z', neverStarted: false },
+      }),
+    });
+    setup(card({ paymentMethodUsable: false, paymentMethod: null }), tab, false, lapsed);
+    await screen.findByRole('button', { name: 'Add a card' });
+    expect(screen.getByText(/This policy has ended\. To take up its renewal, add a card/)).toBeVisible();
+    expect(screen.queryByText(/so your cover continues/)).toBeNull();
   });
 
   it('paid in full or ended (spec 1 §4): no notice and no actions', async () => {

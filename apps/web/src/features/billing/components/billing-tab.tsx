@@ -36,7 +36,11 @@ export function BillingTab({ policy }: { policy: Policy }) {
     <div className={styles.billing}>
       <div className={blocks.grid}>
         <h2>{t('policy.billing.header')}</h2>
-        <PaymentMethodNotices account={account} cardReturn={cardReturn} />
+        <PaymentMethodNotices
+          account={account}
+          cardReturn={cardReturn}
+          ended={standingOf(policy).ended !== null}
+        />
         <SettleOutcome account={account} />
         {/* Arrears only (a failed statement), never a payment being collected (ADR 352). */}
         <PendingCollectionNotice policy={policy} method={account.paymentMethodType} />

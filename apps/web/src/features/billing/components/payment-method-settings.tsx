@@ -38,9 +38,12 @@ function usePaymentMethodActions(account: CustomerAccount) {
 export function PaymentMethodNotices({
   account,
   cardReturn,
+  ended = false,
 }: {
   account: CustomerAccount;
   cardReturn: CardSetupReturn;
+  /** The policy has ended (a lapsed one whose renewal is open still needs a method, ADR 400): its own words. */
+  ended?: boolean;
 }) {
   const { t } = useTranslation();
   const actions = usePaymentMethodActions(account);
@@ -76,7 +79,7 @@ export function PaymentMethodNotices({
               </Button>
             }
           >
-            {t(`policy.billing.missing.${missing}.body`)}
+            {t(`policy.billing.missing.${missing}.${ended ? 'bodyEnded' : 'body'}`)}
           </Notification>
         </div>
       )}

@@ -6,6 +6,7 @@ import {
   billingApp,
   buySubscription,
   openSettlePage,
+  owedOnStatements,
   payOnHostedPage,
   runDays,
   staffCancel,
@@ -159,12 +160,7 @@ describe('arrears', () => {
       outstandingAmount: owed,
       accountBalance: owed,
     });
-    const open = await rows(
-      t,
-      "SELECT coalesce(sum(amount_outstanding_pence), 0)::int AS due FROM statements WHERE account_id = $1 AND status IN ('pending', 'failed')",
-      [p.accountId],
-    );
-    expect(open[0]?.due).toBe(owed);
+    expect(await owedOnStatements(t, p.accountId)).toBe(owed);
     const credit = await rows(
       t,
       "SELECT amount_pence, ipt_pence FROM statement_line_items WHERE account_id = $1 AND type = 'credit_note'",
@@ -251,17 +247,7 @@ describe('arrears', () => {
 
   it('a card failing, then the policy cancelled: the retries go on, but cover that has ended is neither suspended nor given notice of cancellation (ADR 396)', async () => {
     const p = await failingThenCancelled();
-    const asks = async () =>
-      Number(
-        (
-          await rows(
-            t,
-            "SELECT coalesce(sum(amount_outstanding_pence), 0)::int AS due FROM statements WHERE account_id = $1 AND status IN ('pending', 'failed')",
-            [p.accountId],
-          )
-        )[0]?.due,
-      );
-    const owed = await asks();
+    const owed = await owedOnStatements(t, p.accountId);
     expect(owed).toBeGreaterThan(0);
     // The customer was told the card would be tried on 3 and 7 March: it is, for what the cover had costs.
     await runDays(t, '2027-03-01', '2027-03-31');
@@ -311,7 +297,7 @@ describe('arrears', () => {
     const session = await openSettlePage(t, token, p.accountId);
     expect(session.status).toBe(200);
     await payOnHostedPage(session.body.url);
-    expect(await asks()).toBe(0);
+    expect(await owedOnStatements(t, p.accountId)).toBe(0);
     const [paid] = (await api(t.base, token, 'GET', '/api/customerAccounts')).body;
     expect(paid).toMatchObject({ accountStatus: 'ACTIVE', outstandingAmount: 0, accountBalance: 0 });
   });

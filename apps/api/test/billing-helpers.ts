@@ -255,3 +255,13 @@ export async function disputeStatementPayment(t: ListeningApp, accountId: string
   const card = t.app.services.providers.cardPayments as SandboxCardPayments;
   expect((await card.disputePayment(await statementPaymentReference(t, accountId, n))).delivered).toBe(true);
 }
+
+/** What an account's statements still ask for (pending or failed), in pence. */
+export async function owedOnStatements(t: ListeningApp, accountId: string) {
+  const [row] = await rows(
+    t,
+    "SELECT coalesce(sum(amount_outstanding_pence), 0)::int AS due FROM statements WHERE account_id = $1 AND status IN ('pending', 'failed')",
+    [accountId],
+  );
+  return Number(row?.due);
+}

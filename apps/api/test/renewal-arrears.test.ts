@@ -7,6 +7,7 @@ import {
   buySubscription,
   disputeStatementPayment,
   openSettlePage,
+  owedOnStatements,
   payOnHostedPage,
   runDays,
   useCardFromBillingTab,
@@ -51,16 +52,7 @@ const accountOf = async (sub: Sub) =>
   )[0];
 const standingOf = async (sub: Sub) =>
   (await api(t.base, sub.staff, 'GET', `/api/policies/${sub.policyId}`)).body.standing;
-const owedOn = async (sub: Sub) =>
-  Number(
-    (
-      await rows(
-        t,
-        "SELECT coalesce(sum(amount_outstanding_pence), 0)::int AS due FROM statements WHERE account_id = $1 AND status IN ('pending', 'failed')",
-        [sub.accountId],
-      )
-    )[0]?.due,
-  );
+const owedOn = (sub: Sub) => owedOnStatements(t, sub.accountId);
 const RENEWS_ONLY_IF_PAID =
   /Your policy is due to renew at (.+), and renews only if this is paid before then: otherwise your cover ends then\./;
 

@@ -10,17 +10,18 @@ import { formatGBP } from '@forecourt/domain/money';
 
 /** The parts of a policy version's quote the details tab reads; anything missing reads as empty. */
 export function quoteOf(policy: Policy): Partial<Quote> {
-  const q = policy.currentPolicyVersion.quote;
-  return typeof q === 'object' && q !== null ? (q as Partial<Quote>) : {};
+  return asQuote(policy.currentPolicyVersion.quote);
 }
+
+const asQuote = (q: unknown): Partial<Quote> =>
+  typeof q === 'object' && q !== null ? (q as Partial<Quote>) : {};
 
 /**
  * The quote a change made now starts from (ADR 398, 401): the latest version's when a change waits to take effect
  * (its covers and excess from then), else the one in force.
  */
 export function changeQuoteOf(policy: Policy): Partial<Quote> {
-  const q = (policy.latestPolicyVersion ?? policy.currentPolicyVersion).quote;
-  return typeof q === 'object' && q !== null ? (q as Partial<Quote>) : {};
+  return asQuote((policy.latestPolicyVersion ?? policy.currentPolicyVersion).quote);
 }
 
 /**

@@ -73,6 +73,15 @@ export async function connect(options: ConnectOptions): Promise<Database> {
   // PGlite on Node writes its files through (a data directory, or memory): nothing to sync after a statement.
   useNamedStatements(client, { syncToFs: false });
   yieldToTheEventLoop(client);
+  return embeddedDatabase(client, release);
+}
+
+/**
+ * A handle on an open PGlite: its own Drizzle instance, so that what is kept per handle (remembered secrets,
+ * prepared queries) starts afresh with each handle. `connect` makes the first; the tests' database pool makes
+ * one for each test that reuses a PGlite put back to the template (ADR 402). Closing it closes the PGlite.
+ */
+export function embeddedDatabase(client: PGlite, release: () => void = () => {}): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -5,13 +5,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from '../../src/app.ts';
-import { connect, type Database } from '../../src/db/connection.ts';
+import { connect, type Database, embeddedDatabase } from '../../src/db/connection.ts';
 import { migrate } from '../../src/db/migrate.ts';
 
 /**
- * A fresh database for one test file: in-memory PGlite by default (or PGlite in `pgliteDir`, for a test that
- * hands the store to a child process), or a new database on the PostgreSQL server named by DATABASE_URL
- * (npm run test:postgres), dropped again on close.
+ * A fresh database for one test: in-memory PGlite by default, put back to the template and kept for the worker's
+ * next test when closed (ADR 402); PGlite in `pgliteDir`, for a test that hands the store to a child process; or
+ * a new database on the PostgreSQL server named by DATABASE_URL (npm run test:postgres), dropped again on close.
  */
 let template: Promise<Blob> | undefined;
 
@@ -32,6 +32,129 @@ function migratedTemplate(): Promise<Blob> {
   return template;
 }
 
+/**
+ * In-memory databases put back to the template's state, ready for the next test of this worker (ADR 402).
+ * Starting a PGlite from the dump costs 1–2.5 s of CPU (untarring 43 MB into its file system, then starting
+ * PostgreSQL), and the API tests start about 190: 40% of the suite's CPU. Putting a used one back costs a few
+ * tens of milliseconds. A database is put back only when nothing but rows and sequences changed; anything
+ * else (a table, a schema, a function, as pg-boss makes; a transaction left open; a statement that does not
+ * answer) and it is closed instead, and the next test gets a new one from the dump.
+ */
+const spare: PutBack[] = [];
+const MAX_SPARE = 2;
+
+interface PutBack {
+  database: Database;
+  /** What the catalogue looked like when it was last put back: a test that changes it is not reused. */
+  catalogue: string;
+}
+
+/** Catalogues whose rows a change of schema adds or rewrites: their row counts and newest row versions. */
+const CATALOGUE = `SELECT concat_ws(',', ${[
+  'pg_class',
+  'pg_attribute',
+  'pg_attrdef',
+  'pg_constraint',
+  'pg_index',
+  'pg_trigger',
+  'pg_proc',
+  'pg_namespace',
+  'pg_type',
+  'pg_rewrite',
+  'pg_sequence',
+  'pg_policy',
+  'pg_extension',
+  'pg_depend',
+]
+  .map((c) => `(SELECT count(*) || ':' || coalesce(max(xmin::text::bigint), 0) FROM ${c})`)
+  .join(', ')}) AS catalogue, now() = statement_timestamp() AS idle`;
+
+/** The template's tables and sequences, and the rows of the tables the migrations fill (schema_migrations). */
+interface Baseline {
+  /** Tables empty in the template: emptied again when a test wrote to them. */
+  empty: string[];
+  /** Tables with rows in the template, and how many: a test that changed their count is not reused. */
+  filled: Map<string, number>;
+  /** One statement putting every sequence back where the template had it. */
+  sequences: string;
+}
+let baseline: Baseline | undefined;
+
+/** A name as an SQL string literal. */
+const literal = (name: string) => `'${name.replaceAll("'", "''")}'`;
+
+async function readBaseline(database: Database): Promise<Baseline> {
+  const tables = (
+    await database.query(
+      "SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) AS t FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1",
+    )
+  ).rows.map((r) => String(r.t));
+  const empty: string[] = [];
+  const filled = new Map<string, number>();
+  for (const t of tables) {
+    const n = Number((await database.query(`SELECT count(*)::int AS n FROM ${t}`)).rows[0]?.n);
+    if (n === 0) empty.push(t);
+    else filled.set(t, n);
+  }
+  const sequences = (
+    await database.query(
+      "SELECT quote_ident(schemaname) || '.' || quote_ident(sequencename) AS s, start_value::text AS start, last_value::text AS last FROM pg_sequences",
+    )
+  ).rows.map((r) =>
+    r.last === null
+      ? `setval(${literal(String(r.s))}, ${r.start}, false)`
+      : `setval(${literal(String(r.s))}, ${r.last}, true)`,
+  );
+  return { empty, filled, sequences: sequences.length ? `SELECT ${sequences.join(', ')}` : '' };
+}
+
+const within = <T>(ms: number, work: Promise<T>) =>
+  Promise.race([
+    work,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), ms).unref()),
+  ]);
+
+const catalogueOf = async (database: Database) => {
+  const [row] = (await database.query(CATALOGUE)).rows;
+  return { catalogue: String(row?.catalogue), idle: row?.idle === true };
+};
+
+/** Puts a used database back to the template's state; false (and nothing kept) when it cannot be trusted. */
+async function putBack(entry: PutBack, base: Baseline): Promise<boolean> {
+  const { database } = entry;
+  const now = await catalogueOf(database);
+  if (!now.idle || now.catalogue !== entry.catalogue) return false;
+  for (const [t, n] of base.filled) {
+    const count = Number((await database.query(`SELECT count(*)::int AS n FROM ${t}`)).rows[0]?.n);
+    if (count !== n) return false;
+  }
+  const written = (
+    await database.query(
+      base.empty
+        .map((t) => `SELECT ${literal(t)} AS t WHERE EXISTS (SELECT 1 FROM ${t})`)
+        .join(' UNION ALL '),
+    )
+  ).rows.map((r) => String(r.t));
+  // CASCADE takes the tables that refer to these too; every one of them is empty in the template.
+  if (written.length) await database.exec(`TRUNCATE ${written.join(', ')} CASCADE`);
+  if (base.sequences) await database.query(base.sequences);
+  for (const [t, n] of base.filled) {
+    const count = Number((await database.query(`SELECT count(*)::int AS n FROM ${t}`)).rows[0]?.n);
+    if (count !== n) return false;
+  }
+  entry.catalogue = (await catalogueOf(database)).catalogue;
+  return true;
+}
+
+async function spareOrNew(): Promise<PutBack> {
+  const reused = spare.pop();
+  // A new handle on the same PGlite: nothing kept per handle (a remembered secret) outlives its test.
+  if (reused?.database.pglite) return { ...reused, database: embeddedDatabase(reused.database.pglite) };
+  const database = await connect({ dataDir: 'memory://', loadDataDir: await migratedTemplate() });
+  baseline ??= await readBaseline(database);
+  return { database, catalogue: (await catalogueOf(database)).catalogue };
+}
+
 export async function freshDatabase(pgliteDir = 'memory://'): Promise<{
   database: Database;
   /** The fresh database's own connection string (PostgreSQL only), for pg-boss and child processes. */
@@ -39,10 +162,27 @@ export async function freshDatabase(pgliteDir = 'memory://'): Promise<{
   drop: () => Promise<void>;
 }> {
   const url = process.env.DATABASE_URL;
-  if (!url) {
-    const loadDataDir = pgliteDir === 'memory://' ? await migratedTemplate() : undefined;
-    const database = await connect({ dataDir: pgliteDir, loadDataDir });
+  if (!url && pgliteDir !== 'memory://') {
+    const database = await connect({ dataDir: pgliteDir });
     return { database, url: '', drop: () => database.close() };
+  }
+  if (!url) {
+    const entry = await spareOrNew();
+    let dropped = false;
+    return {
+      database: entry.database,
+      url: '',
+      drop: async () => {
+        if (dropped) return;
+        dropped = true;
+        const kept =
+          spare.length < MAX_SPARE && baseline
+            ? await within(10_000, putBack(entry, baseline)).catch(() => false)
+            : false;
+        if (kept) spare.push(entry);
+        else await within(10_000, entry.database.close()).catch(() => undefined);
+      },
+    };
   }
   const name = `forecourt_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });

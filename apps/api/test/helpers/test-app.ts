@@ -67,7 +67,7 @@ const CATALOGUE = `SELECT concat_ws(',', ${[
   'pg_depend',
 ]
   .map((c) => `(SELECT count(*) || ':' || coalesce(max(xmin::text::bigint), 0) FROM ${c})`)
-  .join(', ')}) AS catalogue, now() = statement_timestamp() AS idle`;
+  .join(', ')}) AS catalogue`;
 
 /** The template's tables and sequences, and the rows of the tables the migrations fill (schema_migrations). */
 interface Baseline {
@@ -114,16 +114,23 @@ const within = <T>(ms: number, work: Promise<T>) =>
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), ms).unref()),
   ]);
 
-const catalogueOf = async (database: Database) => {
-  const [row] = (await database.query(CATALOGUE)).rows;
-  return { catalogue: String(row?.catalogue), idle: row?.idle === true };
-};
+const catalogueOf = async (database: Database) =>
+  String((await database.query(CATALOGUE)).rows[0]?.catalogue);
+
+/** Whether the session is inside a transaction block: a savepoint is refused (25P01) only outside one. */
+async function inTransaction(database: Database): Promise<boolean> {
+  try {
+    await database.exec('SAVEPOINT forecourt_put_back');
+  } catch (err) {
+    return (err as { code?: string }).code !== '25P01';
+  }
+  return true;
+}
 
 /** Puts a used database back to the template's state; false (and nothing kept) when it cannot be trusted. */
 async function putBack(entry: PutBack, base: Baseline): Promise<boolean> {
   const { database } = entry;
-  const now = await catalogueOf(database);
-  if (!now.idle || now.catalogue !== entry.catalogue) return false;
+  if ((await inTransaction(database)) || (await catalogueOf(database)) !== entry.catalogue) return false;
   for (const [t, n] of base.filled) {
     const count = Number((await database.query(`SELECT count(*)::int AS n FROM ${t}`)).rows[0]?.n);
     if (count !== n) return false;
@@ -142,7 +149,7 @@ async function putBack(entry: PutBack, base: Baseline): Promise<boolean> {
     const count = Number((await database.query(`SELECT count(*)::int AS n FROM ${t}`)).rows[0]?.n);
     if (count !== n) return false;
   }
-  entry.catalogue = (await catalogueOf(database)).catalogue;
+  entry.catalogue = await catalogueOf(database);
   return true;
 }
 
@@ -152,7 +159,7 @@ async function spareOrNew(): Promise<PutBack> {
   if (reused?.database.pglite) return { ...reused, database: embeddedDatabase(reused.database.pglite) };
   const database = await connect({ dataDir: 'memory://', loadDataDir: await migratedTemplate() });
   baseline ??= await readBaseline(database);
-  return { database, catalogue: (await catalogueOf(database)).catalogue };
+  return { database, catalogue: await catalogueOf(database) };
 }
 
 export async function freshDatabase(pgliteDir = 'memory://'): Promise<{

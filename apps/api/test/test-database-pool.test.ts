@@ -55,6 +55,15 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the tests’ in-memory datab
     }
   });
 
+  it('closes a database a test analysed or vacuumed: its planner statistics are not the template’s', async () => {
+    const first = await freshDatabase();
+    await first.database.query("INSERT INTO app_secrets (name, value) VALUES ('pool-test', 'x')");
+    await first.database.exec('ANALYZE app_secrets');
+    const pglite = first.database.pglite;
+    await first.drop();
+    expect(pglite?.closed).toBe(true);
+  });
+
   it('closes a database left inside a transaction', async () => {
     const first = await freshDatabase();
     await first.database.exec('BEGIN');

@@ -49,8 +49,13 @@ interface PutBack {
   catalogue: string;
 }
 
-/** Catalogues whose rows a change of schema adds or rewrites: their row counts and newest row versions. */
+/**
+ * Catalogues whose rows a change of schema adds or rewrites, and the planner's statistics (ANALYZE writes
+ * `pg_statistic`): their row counts and newest row versions. Then the tables a vacuum or an analysis has been
+ * through, which change `pg_class` in place and leave `pg_stat_user_tables` saying so (ADR 402).
+ */
 const CATALOGUE = `SELECT concat_ws(',', ${[
+  'pg_statistic',
   'pg_class',
   'pg_attribute',
   'pg_attrdef',
@@ -67,7 +72,9 @@ const CATALOGUE = `SELECT concat_ws(',', ${[
   'pg_depend',
 ]
   .map((c) => `(SELECT count(*) || ':' || coalesce(max(xmin::text::bigint), 0) FROM ${c})`)
-  .join(', ')}) AS catalogue`;
+  .join(
+    ', ',
+  )}, (SELECT count(*) FROM pg_stat_user_tables WHERE coalesce(last_vacuum, last_analyze, last_autovacuum, last_autoanalyze) IS NOT NULL)) AS catalogue`;
 
 /** The template's tables and sequences, and the rows of the tables the migrations fill (schema_migrations). */
 interface Baseline {
@@ -186,7 +193,8 @@ export async function freshDatabase(pgliteDir = 'memory://'): Promise<{
           spare.length < MAX_SPARE && baseline
             ? await within(10_000, putBack(entry, baseline)).catch(() => false)
             : false;
-        if (kept) spare.push(entry);
+        // Another test's database may have been put back meanwhile (two apps closed at once): keep at most two.
+        if (kept && spare.length < MAX_SPARE) spare.push(entry);
         else await within(10_000, entry.database.close()).catch(() => undefined);
       },
     };

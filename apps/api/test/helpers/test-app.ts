@@ -84,11 +84,22 @@ interface Baseline {
   filled: Map<string, number>;
   /** One statement putting every sequence back where the template had it. */
   sequences: string;
+  /** One statement naming the empty tables a test wrote to. */
+  written: string;
 }
 let baseline: Baseline | undefined;
 
 /** A name as an SQL string literal. */
 const literal = (name: string) => `'${name.replaceAll("'", "''")}'`;
+
+const rowsIn = async (database: Database, table: string) =>
+  Number((await database.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]?.n);
+
+/** Whether the tables the migrations fill still hold what the template had. */
+async function filledAsTemplate(database: Database, base: Baseline) {
+  for (const [t, n] of base.filled) if ((await rowsIn(database, t)) !== n) return false;
+  return true;
+}
 
 async function readBaseline(database: Database): Promise<Baseline> {
   const tables = (
@@ -99,7 +110,7 @@ async function readBaseline(database: Database): Promise<Baseline> {
   const empty: string[] = [];
   const filled = new Map<string, number>();
   for (const t of tables) {
-    const n = Number((await database.query(`SELECT count(*)::int AS n FROM ${t}`)).rows[0]?.n);
+    const n = await rowsIn(database, t);
     if (n === 0) empty.push(t);
     else filled.set(t, n);
   }
@@ -112,7 +123,14 @@ async function readBaseline(database: Database): Promise<Baseline> {
       ? `setval(${literal(String(r.s))}, ${r.start}, false)`
       : `setval(${literal(String(r.s))}, ${r.last}, true)`,
   );
-  return { empty, filled, sequences: sequences.length ? `SELECT ${sequences.join(', ')}` : '' };
+  return {
+    empty,
+    filled,
+    sequences: sequences.length ? `SELECT ${sequences.join(', ')}` : '',
+    written: empty
+      .map((t) => `SELECT ${literal(t)} AS t WHERE EXISTS (SELECT 1 FROM ${t})`)
+      .join(' UNION ALL '),
+  };
 }
 
 const within = <T>(ms: number, work: Promise<T>) =>
@@ -138,24 +156,12 @@ async function inTransaction(database: Database): Promise<boolean> {
 async function putBack(entry: PutBack, base: Baseline): Promise<boolean> {
   const { database } = entry;
   if ((await inTransaction(database)) || (await catalogueOf(database)) !== entry.catalogue) return false;
-  for (const [t, n] of base.filled) {
-    const count = Number((await database.query(`SELECT count(*)::int AS n FROM ${t}`)).rows[0]?.n);
-    if (count !== n) return false;
-  }
-  const written = (
-    await database.query(
-      base.empty
-        .map((t) => `SELECT ${literal(t)} AS t WHERE EXISTS (SELECT 1 FROM ${t})`)
-        .join(' UNION ALL '),
-    )
-  ).rows.map((r) => String(r.t));
+  if (!(await filledAsTemplate(database, base))) return false;
+  const written = (await database.query(base.written)).rows.map((r) => String(r.t));
   // CASCADE takes the tables that refer to these too; every one of them is empty in the template.
   if (written.length) await database.exec(`TRUNCATE ${written.join(', ')} CASCADE`);
   if (base.sequences) await database.query(base.sequences);
-  for (const [t, n] of base.filled) {
-    const count = Number((await database.query(`SELECT count(*)::int AS n FROM ${t}`)).rows[0]?.n);
-    if (count !== n) return false;
-  }
+  if (!(await filledAsTemplate(database, base))) return false;
   entry.catalogue = await catalogueOf(database);
   return true;
 }

@@ -9,7 +9,7 @@
 //
 // Each shard's lines are prefixed with its number. Exits non-zero when any shard fails.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +73,18 @@ const made = spawnSync(
   { cwd: root, stdio: 'inherit' },
 );
 if (made.status !== 0) process.exit(made.status ?? 1);
+// One build of the server from these sources, which every shard's servers run (e2e/support/server.ts, ADR 403).
+mkdirSync(path.join(root, 'apps/api/dist'), { recursive: true });
+const apiBuild = mkdtempSync(path.join(root, 'apps/api/dist/.e2e-'));
+const built = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', path.join(root, 'scripts/build-api.ts'), apiBuild],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
+if (built.status !== 0) process.exit(built.status ?? 1);
 const reports = [];
 const results = await Promise.all(
   shards.map((shard, i) => {
@@ -98,6 +110,7 @@ const results = await Promise.all(
           ...process.env,
           E2E_PORT: String(basePort + i),
           E2E_PGLITE_TEMPLATE: template,
+          E2E_API_BUILD: apiBuild,
           NO_COLOR: process.env.NO_COLOR ?? '1',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -122,6 +135,7 @@ const results = await Promise.all(
 );
 
 rmSync(templateRoot, { recursive: true, force: true });
+rmSync(apiBuild, { recursive: true, force: true });
 const measured = {};
 for (const report of reports) {
   try {

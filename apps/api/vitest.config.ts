@@ -9,6 +9,7 @@ export default defineProject({
     isolate: false,
     include: ['test/**/*.test.ts'],
     setupFiles: ['../../scripts/fail-on-console-error.ts'],
+    globalSetup: ['test/helpers/api-build.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

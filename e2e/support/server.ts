@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { apiEntryFile, temporaryApiBuild } from '../../scripts/build-api.ts';
 
 /** The repository root (e2e/support/../..). */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -63,8 +64,26 @@ function pgliteTemplate(): Promise<string> {
   return template;
 }
 
+let apiBuild: Promise<string> | undefined;
+
 /**
- * Starts the real server (apps/api/src/server.ts through tsx, serving the BUILT web app from apps/web/dist)
+ * The built server to start (ADR 403): E2E_API_BUILD when the shard runner built it once for all its shards, else
+ * one built once for this process. Never `npm run build`'s apps/api/dist, which may be of older sources.
+ */
+function builtServer(): Promise<string> {
+  const given = process.env.E2E_API_BUILD;
+  if (given && existsSync(apiEntryFile(given, 'server')))
+    return Promise.resolve(apiEntryFile(given, 'server'));
+  apiBuild ??= (async () => {
+    const build = await temporaryApiBuild('e2e');
+    process.once('exit', build.remove);
+    return apiEntryFile(build.dir, 'server');
+  })();
+  return apiBuild;
+}
+
+/**
+ * Starts the real server (apps/api/src/server.ts as `npm run build` builds it, serving the BUILT web app from apps/web/dist)
  * on a fresh temporary DATA_DIR (its own PGlite database, copied from a migrated template), waits until /readyz answers 200 and returns
  * its base URL. `npm run test:e2e` builds the web app first.
  */
@@ -112,26 +131,23 @@ async function startServerOnce(options: StartServerOptions): Promise<RunningServ
   cpSync(await pgliteTemplate(), path.join(dataDir, 'pglite'), { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseUrl,
-        DATA_DIR: dataDir,
-        WEB_DIST: webDist,
-        DATABASE_URL: '',
-        ...options.env,
-        PORT: String(port),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await builtServer();
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', server], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      DATABASE_URL: '',
+      ...options.env,
+      PORT: String(port),
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk) => {
     output += String(chunk);
   });

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connection.ts';
+import { builtEntry } from './helpers/built.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -13,7 +14,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'forecourt-admin-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const cli = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/admin-create.ts', ...args], {
+  run(process.execPath, [...builtEntry('cli-admin-create'), ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
   });

@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connection.ts';
 import { type BillingApp, billingApp, buySubscription, withMandate } from './billing-helpers.ts';
+import { spawnBuiltCommand } from './helpers/built.ts';
 
 /**
  * Fault test of the billing run (issue 12, ADR 250): the run is the real command (apps/api/src/cli/billing-run.ts)
@@ -16,7 +16,6 @@ import { type BillingApp, billingApp, buySubscription, withMandate } from './bil
  * collected payment is posted and mailed once. PGlite by default; PostgreSQL under scripts/with-postgres.mjs.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CARD = 6;
 const DEBIT = 2;
 const ACCOUNTS = CARD + DEBIT + 1; // + one card that fails off-session
@@ -36,12 +35,9 @@ async function billingRun(
   at: string,
   options: { workers?: number; killAfter?: { step: string; count: number } } = {},
 ) {
-  const child = spawn(
-    process.execPath,
+  const child = spawnBuiltCommand(
+    'cli-billing-run',
     [
-      '--import',
-      'tsx',
-      'apps/api/src/cli/billing-run.ts',
       '--at',
       at,
       '--steps',
@@ -51,18 +47,7 @@ async function billingRun(
       '--page',
       '2',
     ],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: '',
-        SANDBOX_MANDATE_ACTIVATION_SECONDS: '0',
-        ...store.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0', ...store.env },
   );
   children.push(child);
   let out = '';

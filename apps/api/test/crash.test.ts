@@ -10,6 +10,7 @@ import { sampleProposalData } from '@forecourt/domain/risk/sample';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect, type Database } from '../src/db/connection.ts';
+import { builtEntry } from './helpers/built.ts';
 
 // Crash test (issue 9, "make it stay fixed"): the real server (apps/api/src/server.ts) runs as a child
 // process; several clients buy policies and change quotes over HTTP; the server is killed with SIGKILL in the
@@ -43,7 +44,7 @@ interface Server {
 
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, builtEntry('server'), {
     cwd: ROOT,
     env: {
       ...process.env,

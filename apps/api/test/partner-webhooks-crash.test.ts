@@ -1,15 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PARTNER_EVENT_TYPES } from '@forecourt/contracts/partners';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connection.ts';
 import { verifySignature } from '../src/modules/partners/index.ts';
 import { caller, customerWithPolicy, reportTheft, staff } from './claims-helpers.ts';
+import { spawnBuiltCommand } from './helpers/built.ts';
 import { listeningApp } from './payments-helpers.ts';
 
 // Fault test of the partner webhooks (issue 31, ADR 362): the delivery worker is the real command
@@ -19,7 +19,6 @@ import { listeningApp } from './payments-helpers.ts';
 // the receiver, which processes each event id exactly once, in each policy's order. On PGlite by default,
 // on PostgreSQL under npm run test:postgres.
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const children: ChildProcess[] = [];
 const dataDir = mkdtempSync(path.join(tmpdir(), 'forecourt-webhooks-crash-'));
 afterAll(() => {
@@ -29,23 +28,11 @@ afterAll(() => {
 
 /** The worker command; `onStart` is given the child so the receiver can kill it. */
 async function worker(at: Date, onStart?: (child: ChildProcess) => void) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/api/src/cli/partner-webhooks.ts', '--at', at.toISOString()],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: '',
-        DATA_DIR: dataDir,
-        ...store.env,
-        PARTNER_WEBHOOKS_ALLOW_PRIVATE: 'true',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawnBuiltCommand('cli-partner-webhooks', ['--at', at.toISOString()], {
+    DATA_DIR: dataDir,
+    ...store.env,
+    PARTNER_WEBHOOKS_ALLOW_PRIVATE: 'true',
+  });
   children.push(child);
   onStart?.(child);
   let out = '';

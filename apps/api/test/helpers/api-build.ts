@@ -1,0 +1,20 @@
+import type { TestProject } from 'vitest/node';
+import { temporaryApiBuild } from '../../../../scripts/build-api.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The folder of this run's own build of the server and commands (scripts/build-api.ts, ADR 403). */
+    apiBuild: string;
+  }
+}
+
+/**
+ * Global setup of the API project: builds the server and its commands once for the run, as `npm run build` does
+ * for `npm start`, so the tests that start them as child processes (crash, billing-crash, partner-webhooks-crash,
+ * admin-cli) run what production runs, from the sources being tested.
+ */
+export default async function setup(project: TestProject) {
+  const build = await temporaryApiBuild('test');
+  project.provide('apiBuild', build.dir);
+  return () => build.remove();
+}

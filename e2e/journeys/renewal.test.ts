@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, useBrowser } from '../support/browser.ts';
+import { axeViolations } from '../support/axe.ts';
+import { screenshot, shootBoth, useBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { buyPolicyByCard, pageApi, signInAtIdp } from './checkout-steps.ts';
 
@@ -117,5 +118,37 @@ describe('renewal review by staff (issue 14, ADR 265)', () => {
       }
       await admin.close();
     }
+  });
+
+  it('staff changing a policy whose renewal is quoted are told to change the renewal quote too (ADR 404)', async () => {
+    const admin = await browser.newPage({ width: 1280, baseUrl: server.baseUrl });
+    await admin.goto('/admin');
+    await admin.getByTestId('admin-sign-in').click();
+    await signInAtIdp(admin, 'admin@forecourt.example', server.baseUrl);
+    await admin.getByLabel('Customer id').fill('00000000-0000-4000-8000-00000000d001');
+    await admin.getByTestId('impersonate-submit').click();
+    await admin.getByTestId('admin-bar').waitFor();
+    // The demo's policy in its renewal window, opted in, with its renewal quote (PN12GNP).
+    const held = await pageApi<
+      {
+        policyId: string;
+        renewalProposal: string | null;
+        currentPolicyVersion: { quote: { vrn?: string } };
+      }[]
+    >(admin, 'GET', '/api/policies', undefined, {
+      'x-impersonate': '00000000-0000-4000-8000-00000000d001',
+    });
+    const policy = held.body.find((p) => p.currentPolicyVersion.quote.vrn === 'PN12GNP');
+    if (!policy?.renewalProposal) throw new Error('the demo policy in its renewal window is missing');
+    await admin.goto(`/admin/car-insurance/policy/${policy.policyId}/management`);
+    const notice = admin.getByTestId('renewal-quoted');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('does not reach the renewal quote');
+    expect(await axeViolations(admin, 'staff change with a renewal quoted')).toEqual([]);
+    await shootBoth(admin, 'renewal-quoted-staff-change');
+    await notice.getByRole('link', { name: 'Open the renewal quote' }).click();
+    await admin.waitForURL(new RegExp(`/admin/car-insurance/renewal/${policy.renewalProposal}`));
+    await admin.getByTestId('renewal-quote').waitFor();
+    await admin.close();
   });
 });

@@ -16,6 +16,7 @@ export {
 } from './components/adjustments-blocked.tsx';
 export { ChangeBlockedModal } from './components/change-blocked-modal.tsx';
 export { AddOnsPage, ExcessPage } from './components/change-covers.tsx';
+export { RenewalQuoted, renewalQuotedFor } from './components/renewal-quoted.tsx';
 
 /** The management pages carry the disclosure forms and lookups: loaded with the journeys' texts when opened. */
 export const ManagementPage = lazy(() =>

@@ -87,6 +87,10 @@ export const changesTexts: Record<string, string> = {
   'policy.changeBlocked.body':
     'You cannot change your policy yourself in the weeks before it renews. Please contact us and we will make the change and update your renewal quote.',
   'policy.changeBlocked.close': 'Close',
+  'policy.renewalQuoted.header': 'The renewal is already quoted',
+  'policy.renewalQuoted.body':
+    'A change made here does not reach the renewal quote, so the customer would renew on the details it was quoted on. Make the same change on the renewal quote too.',
+  'policy.renewalQuoted.open': 'Open the renewal quote',
   'policy.adjustmentsBlocked.header': 'Your policy cannot be changed online',
   'policy.adjustmentsBlocked.body':
     'Changes to this policy cannot be made online at the moment, for example while a payment is overdue. Please contact us and we will help.',

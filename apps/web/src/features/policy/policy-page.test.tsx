@@ -1192,6 +1192,46 @@ describe('management pages (spec 3 §2, §4, §5)', { timeout: 30_000 }, () => {
     });
   });
 
+  it('staff changing a policy whose renewal is quoted are told the change does not reach it (ADR 404)', async () => {
+    const staffConfig = { ...config, features: { ...config.features, isAdmin: true } };
+    const quoted = samplePolicy({ ...policy, inRenewalWindow: true, renewalProposal: 'RNW0000042' });
+    setup(`${root}/management/section/using-the-car`, {
+      user: customer,
+      policy: quoted,
+      config: staffConfig,
+    });
+    await screen.findByTestId('management-section', {}, LAZY);
+    const notice = screen.getByTestId('renewal-quoted');
+    expect(notice).toHaveTextContent('A change made here does not reach the renewal quote');
+    expect(within(notice).getByRole('link', { name: 'Open the renewal quote' })).toHaveAttribute(
+      'href',
+      '/car-insurance/renewal/RNW0000042',
+    );
+    // Not on a page that changes nothing, not before the renewal is quoted, not outside the window.
+    cleanup();
+    setup(`${root}/details`, { user: customer, policy: quoted, config: staffConfig });
+    await screen.findByRole('heading', { name: 'Policy FCM10000001' });
+    expect(screen.queryByTestId('renewal-quoted')).toBeNull();
+    for (const other of [
+      samplePolicy({ ...policy, inRenewalWindow: true, renewalProposal: null }),
+      samplePolicy({ ...policy, inRenewalWindow: false, renewalProposal: 'RNW0000042' }),
+    ]) {
+      cleanup();
+      setup(`${root}/management/section/using-the-car`, {
+        user: customer,
+        policy: other,
+        config: staffConfig,
+      });
+      await screen.findByTestId('management-section', {}, LAZY);
+      expect(screen.queryByTestId('renewal-quoted')).toBeNull();
+    }
+    // A customer in the window gets the blocked modal, never this notice.
+    cleanup();
+    setup(`${root}/management/section/using-the-car`, { user: customer, policy: quoted, config });
+    await screen.findByRole('dialog', { name: 'Your policy is being renewed' });
+    expect(screen.queryByTestId('renewal-quoted')).toBeNull();
+  });
+
   it('claims are read-only for staff without action:mta-claims; the NCD is not read-only for staff', async () => {
     setup(`${root}/management/section/claims-history`, {
       user: customer,

@@ -21,6 +21,8 @@ import {
   adjustmentsBlocked,
   ExcessPage,
   ManagementPage,
+  RenewalQuoted,
+  renewalQuotedFor,
 } from '../changes/index.ts';
 import { DocumentsTab } from '../documents/index.ts';
 import { UploadConfirmation, UploadsPage } from '../uploads/index.ts';
@@ -101,6 +103,12 @@ function PolicyView({
     view.kind === 'management' ||
     (view.kind === 'adjustment' && !view.result && !view.payment) ||
     (view.kind === 'lifecycle' && (view.path === 'excess' || view.path === 'add-ons'));
+
+  // Staff changing a policy whose renewal is quoted are told the change does not reach it (ADR 404).
+  const renewalQuoted =
+    changeRoute || (view.kind === 'adjustment' && view.result)
+      ? renewalQuotedFor(policy, features.isAdmin)
+      : null;
 
   let content: ReactNode = <p>{t('policy.noTabs')}</p>;
   if (changeRoute && adjustmentsBlocked(policy, features.isAdmin))
@@ -205,6 +213,7 @@ function PolicyView({
         className={styles.panel}
         data-view={onFinance ? 'finance' : view.kind === 'tab' ? view.tab : view.kind}
       >
+        {renewalQuoted && <RenewalQuoted code={renewalQuoted} product={product} />}
         {content}
       </div>
     </Page>

@@ -1194,7 +1194,13 @@ describe('management pages (spec 3 §2, §4, §5)', { timeout: 30_000 }, () => {
 
   it('staff changing a policy whose renewal is quoted are told the change does not reach it (ADR 404)', async () => {
     const staffConfig = { ...config, features: { ...config.features, isAdmin: true } };
-    const quoted = samplePolicy({ ...policy, inRenewalWindow: true, renewalProposal: 'RNW0000042' });
+    const renewing = sampleStanding({ headline: 'active', facts: ['active', 'renewing'] });
+    const quoted = samplePolicy({
+      ...policy,
+      inRenewalWindow: true,
+      renewalProposal: 'RNW0000042',
+      standing: renewing,
+    });
     setup(`${root}/management/section/using-the-car`, {
       user: customer,
       policy: quoted,
@@ -1207,14 +1213,37 @@ describe('management pages (spec 3 §2, §4, §5)', { timeout: 30_000 }, () => {
       'href',
       '/car-insurance/renewal/RNW0000042',
     );
-    // Not on a page that changes nothing, not before the renewal is quoted, not outside the window.
+    // Also on the excess page, and while it renews only once what is owed is paid (ADR 400).
+    cleanup();
+    const owing = sampleStanding({ renewal: { state: 'owing', anniversaryAt: '2027-11-01T00:00:00.000Z' } });
+    setup(`${root}/excess`, { user: customer, policy: { ...quoted, standing: owing }, config: staffConfig });
+    expect(await screen.findByTestId('renewal-quoted')).toBeInTheDocument();
+    // Not on a page that changes nothing, not before the renewal is quoted, not outside the window, and not when
+    // the policy will not renew from the quote: opted out, referred, or a cancellation set.
     cleanup();
     setup(`${root}/details`, { user: customer, policy: quoted, config: staffConfig });
     await screen.findByRole('heading', { name: 'Policy FCM10000001' });
     expect(screen.queryByTestId('renewal-quoted')).toBeNull();
+    const anniversaryAt = '2027-11-01T00:00:00.000Z';
     for (const other of [
-      samplePolicy({ ...policy, inRenewalWindow: true, renewalProposal: null }),
-      samplePolicy({ ...policy, inRenewalWindow: false, renewalProposal: 'RNW0000042' }),
+      { ...quoted, renewalProposal: null },
+      { ...quoted, inRenewalWindow: false },
+      { ...quoted, standing: sampleStanding({ renewal: { state: 'optedOut', anniversaryAt } }) },
+      {
+        ...quoted,
+        standing: sampleStanding({
+          facts: ['referred', 'active'],
+          renewal: { state: 'referred', anniversaryAt },
+        }),
+      },
+      {
+        ...quoted,
+        standing: sampleStanding({
+          facts: ['ending', 'active'],
+          renewal: null,
+          ending: { endsAt: anniversaryAt },
+        }),
+      },
     ]) {
       cleanup();
       setup(`${root}/management/section/using-the-car`, {

@@ -10,7 +10,7 @@
 // source has it, so its files, fonts and native parts are found where they are installed. A module that reads
 // `import.meta.url` to find files beside it (migrations, brands, documents, reference data, the web build) is
 // given its own source file's address, relative to the bundle, so the built server finds the same files.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -38,6 +38,11 @@ export async function buildApi(outdir = path.join(apiRoot, 'dist')): Promise<str
   const out = path.resolve(outdir);
   if (path.relative(apiRoot, out).startsWith('..'))
     throw new Error(`build-api: ${out} is not inside ${apiRoot}`);
+  // The last build's files go first, so a chunk or an entry the sources no longer make is not left to run. The
+  // tests' own builds (dot folders, below) are not this build's.
+  if (existsSync(out))
+    for (const name of readdirSync(out))
+      if (!name.startsWith('.')) rmSync(path.join(out, name), { recursive: true, force: true });
   await build({
     absWorkingDir: root,
     entryPoints: Object.fromEntries(
@@ -80,9 +85,23 @@ export async function buildApi(outdir = path.join(apiRoot, 'dist')): Promise<str
  * of other sources); `remove` deletes it.
  */
 export async function temporaryApiBuild(tag: string): Promise<{ dir: string; remove: () => void }> {
-  mkdirSync(path.join(apiRoot, 'dist'), { recursive: true });
-  const dir = await buildApi(mkdtempSync(path.join(apiRoot, 'dist', `.${tag}-`)));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const dist = path.join(apiRoot, 'dist');
+  mkdirSync(dist, { recursive: true });
+  // A run killed before its clean-up leaves its build: one older than a day is no run's any more.
+  for (const name of readdirSync(dist)) {
+    const old = path.join(dist, name);
+    if (name.startsWith('.') && Date.now() - statSync(old).mtimeMs > 86_400_000)
+      rmSync(old, { recursive: true, force: true });
+  }
+  const dir = mkdtempSync(path.join(dist, `.${tag}-`));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    await buildApi(dir);
+  } catch (err) {
+    remove();
+    throw err;
+  }
+  return { dir, remove };
 }
 
 /** The file to run for an entry of a build made into `outdir`. */
@@ -90,7 +109,7 @@ export function apiEntryFile(outdir: string, entry: string): string {
   return path.join(outdir, `${entry}.mjs`);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
   const out = await buildApi(process.argv[2]);
   console.log(`API built into ${path.relative(root, out) || '.'} (${Object.keys(apiEntries).join(', ')})`);
 }

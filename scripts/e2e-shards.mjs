@@ -84,7 +84,11 @@ const built = spawnSync(
     stdio: 'inherit',
   },
 );
-if (built.status !== 0) process.exit(built.status ?? 1);
+if (built.status !== 0) {
+  rmSync(templateRoot, { recursive: true, force: true });
+  rmSync(apiBuild, { recursive: true, force: true });
+  process.exit(built.status ?? 1);
+}
 const reports = [];
 const results = await Promise.all(
   shards.map((shard, i) => {

@@ -77,6 +77,8 @@ function builtServer(): Promise<string> {
   apiBuild ??= (async () => {
     const build = await temporaryApiBuild('e2e');
     process.once('exit', build.remove);
+    // The test files' processes, started after the global setup, use this one rather than building their own.
+    process.env.E2E_API_BUILD = build.dir;
     return apiEntryFile(build.dir, 'server');
   })();
   return apiBuild;

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { temporaryApiBuild } from '../../../../scripts/build-api.ts';
+import { buildApi, temporaryApiBuild } from '../../../../scripts/build-api.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,5 +16,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const build = await temporaryApiBuild('test');
   project.provide('apiBuild', build.dir);
+  // In watch mode, a rerun after a change runs a build of the changed sources.
+  project.onTestsRerun(async () => {
+    await buildApi(build.dir);
+  });
   return () => build.remove();
 }

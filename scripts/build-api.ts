@@ -109,6 +109,14 @@ export function apiEntryFile(outdir: string, entry: string): string {
   return path.join(outdir, `${entry}.mjs`);
 }
 
+/**
+ * Node's arguments to run an entry of a build as `npm run serve` runs the server: with the source maps read, so a
+ * stack trace names the TypeScript line.
+ */
+export function apiEntryArgs(outdir: string, entry: string): string[] {
+  return ['--enable-source-maps', apiEntryFile(outdir, entry)];
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
   const out = await buildApi(process.argv[2]);
   console.log(`API built into ${path.relative(root, out) || '.'} (${Object.keys(apiEntries).join(', ')})`);

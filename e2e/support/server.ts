@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { apiEntryFile, temporaryApiBuild } from '../../scripts/build-api.ts';
+import { apiEntryArgs, apiEntryFile, temporaryApiBuild } from '../../scripts/build-api.ts';
 
 /** The repository root (e2e/support/../..). */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -67,19 +67,18 @@ function pgliteTemplate(): Promise<string> {
 let apiBuild: Promise<string> | undefined;
 
 /**
- * The built server to start (ADR 403): E2E_API_BUILD when the shard runner built it once for all its shards, else
+ * The built server's folder (ADR 403): E2E_API_BUILD when the shard runner built it once for all its shards, else
  * one built once for this process. Never `npm run build`'s apps/api/dist, which may be of older sources.
  */
-function builtServer(): Promise<string> {
+function apiBuildDir(): Promise<string> {
   const given = process.env.E2E_API_BUILD;
-  if (given && existsSync(apiEntryFile(given, 'server')))
-    return Promise.resolve(apiEntryFile(given, 'server'));
+  if (given && existsSync(apiEntryFile(given, 'server'))) return Promise.resolve(given);
   apiBuild ??= (async () => {
     const build = await temporaryApiBuild('e2e');
     process.once('exit', build.remove);
     // The test files' processes, started after the global setup, use this one rather than building their own.
     process.env.E2E_API_BUILD = build.dir;
-    return apiEntryFile(build.dir, 'server');
+    return build.dir;
   })();
   return apiBuild;
 }
@@ -133,8 +132,8 @@ async function startServerOnce(options: StartServerOptions): Promise<RunningServ
   cpSync(await pgliteTemplate(), path.join(dataDir, 'pglite'), { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const server = await builtServer();
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', server], {
+  const build = await apiBuildDir();
+  const child: ChildProcess = spawn(process.execPath, apiEntryArgs(build, 'server'), {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { apiEntryFile } from '../../../../scripts/build-api.ts';
+import { apiEntryArgs } from '../../../../scripts/build-api.ts';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -10,7 +10,7 @@ const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
  * `server` or a command (`cli-billing-run`, …).
  */
 export function builtEntry(entry: string): string[] {
-  return ['--enable-source-maps', apiEntryFile(inject('apiBuild'), entry)];
+  return apiEntryArgs(inject('apiBuild'), entry);
 }
 
 /**

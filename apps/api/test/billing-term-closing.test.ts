@@ -9,10 +9,12 @@ import {
   buySubscription,
   disputeStatementPayment,
   openSettlePage,
+  owedOnStatements,
   payOnHostedPage,
   runDays,
   staffChange,
   statementPaymentReference,
+  withMandate,
 } from './billing-helpers.ts';
 import { api, rows } from './payments-helpers.ts';
 
@@ -23,7 +25,11 @@ import { api, rows } from './payments-helpers.ts';
  * renewed one), a dearer one was never asked for. Three monthly policies live one year together:
  * - `lapsing`: auto-renewal off, made cheaper on 20 December;
  * - `renewing`: auto-renewal on, made cheaper on 20 December;
- * - `dearer`: auto-renewal off once invited (its renewal quote open after it lapses), made dearer on 20 December.
+ * - `dearer`: auto-renewal off once invited (its renewal quote open after it lapses), made dearer on 20 December;
+ * - `disputed`: auto-renewal off, made cheaper on 20 December, its twelfth payment disputed on 5 January;
+ * - `byDebit`: paying by Direct Debit, auto-renewal off, made cheaper on 20 December;
+ * - `paidTwice`: auto-renewal off, no change; its twelfth payment disputed on 5 January and paid again from the
+ *   Billing tab on 6 January, the dispute decided for the insurer after the policy lapsed.
  */
 let t: BillingApp;
 type Sub = Awaited<ReturnType<typeof buySubscription>>;
@@ -31,7 +37,9 @@ let lapsing: Sub;
 let renewing: Sub;
 let dearer: Sub;
 let disputed: Sub;
-const change = { lapsing: 0, renewing: 0, dearer: 0, disputed: 0 };
+let byDebit: Sub;
+let paidTwice: Sub;
+const change = { lapsing: 0, renewing: 0, dearer: 0, disputed: 0, byDebit: 0 };
 
 const statementsOf = (sub: Sub) =>
   rows(
@@ -58,12 +66,14 @@ const mails = (sub: Sub) =>
   );
 
 beforeAll(async () => {
-  t = await billingApp('2027-01-10T09:00:00Z');
+  t = await billingApp('2027-01-10T09:00:00Z', { env: { SANDBOX_MANDATE_ACTIVATION_SECONDS: '0' } });
   lapsing = await buySubscription(t, '2027-01-10');
   renewing = await buySubscription(t, '2027-01-10');
   dearer = await buySubscription(t, '2027-01-10');
   disputed = await buySubscription(t, '2027-01-10');
-  for (const sub of [lapsing, disputed]) {
+  byDebit = await buySubscription(t, '2027-01-10', 'tok_visa', withMandate(t.base, '55779911'));
+  paidTwice = await buySubscription(t, '2027-01-10');
+  for (const sub of [lapsing, disputed, byDebit, paidTwice]) {
     const out = await api(t.base, sub.v.token, 'PUT', `/api/policies/${sub.policyId}/autoRenewal`, {
       enabled: false,
       reason: 'Price',
@@ -87,12 +97,24 @@ beforeAll(async () => {
   change.renewing = await staffChange(t, renewing, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 }]);
   change.dearer = await staffChange(t, dearer, [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }]);
   change.disputed = await staffChange(t, disputed, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 }]);
+  change.byDebit = await staffChange(t, byDebit, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 }]);
   await runDays(t, '2027-12-20', '2028-01-04');
   // The cardholder disputes the twelfth month's payment: its statement is owed again, with a notice that runs past
   // the expiry (ADR 392).
   t.at.set('2028-01-05T10:00:00Z');
   await disputeStatementPayment(t, disputed.accountId, 12);
-  await runDays(t, '2028-01-05', '2028-01-09');
+  await disputeStatementPayment(t, paidTwice.accountId, 12);
+  // `paidTwice` pays the disputed month again from the Billing tab the next day.
+  t.at.set('2028-01-06T10:00:00Z');
+  const customer = (await signAnonymousToken(t.app.services, paidTwice.partyId)).accessToken;
+  const settle = await openSettlePage(t, customer, paidTwice.accountId);
+  expect(settle.status, JSON.stringify(settle.body)).toBe(200);
+  await payOnHostedPage(settle.body.url);
+  const twelfthOf = async () => (await statementsOf(paidTwice)).find((x) => x.n === 12)?.status;
+  for (let i = 0; i < 300 && (await twelfthOf()) !== 'settled'; i++)
+    await new Promise((r) => setTimeout(r, 100));
+  expect(await twelfthOf()).toBe('settled');
+  await runDays(t, '2028-01-06', '2028-01-09');
   const [policy] = await rows(t, 'SELECT expired_at FROM policies WHERE id = $1', [lapsing.policyId]);
   t.at.set(new Date(new Date(String(policy?.expired_at)).getTime() + 3_600_000).toISOString());
   const ended = await runAnniversaries(t.app.services, t.at.now());
@@ -102,6 +124,8 @@ beforeAll(async () => {
       [renewing.policyId, 'RENEWED'],
       [dearer.policyId, 'LAPSED'],
       [disputed.policyId, 'LAPSED'],
+      [byDebit.policyId, 'LAPSED'],
+      [paidTwice.policyId, 'LAPSED'],
     ].sort(),
   );
 }, 180_000);
@@ -112,7 +136,8 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
     expect(change.lapsing).toBeLessThan(0);
     expect(change.renewing).toBeLessThan(0);
     expect(change.dearer).toBeGreaterThan(0);
-    for (const sub of [lapsing, renewing, dearer, disputed]) {
+    expect(change.byDebit).toBeLessThan(0);
+    for (const sub of [lapsing, renewing, dearer, disputed, byDebit]) {
       const list = await statementsOf(sub);
       expect(list).toHaveLength(13);
       expect(list.at(-1)).toMatchObject({ n: 13, status: 'draft', final: false });
@@ -249,6 +274,50 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
     expect(await statementsOf(dearer)).toHaveLength(13);
   });
 
+  it('a lapsed policy paying by Direct Debit made cheaper: its credit goes back by Direct Debit refund, once', async () => {
+    const list = await statementsOf(byDebit);
+    expect(list.at(-1)).toMatchObject({
+      n: 13,
+      kind: 'closing',
+      status: 'settled',
+      final: true,
+      outstanding: 0,
+    });
+    expect((await mails(byDebit))[0]?.body).toContain(
+      `Your account is £${(-change.byDebit / 100).toFixed(2)} in credit: we will pay it back to you, the way you paid.`,
+    );
+    const refundsOf = () =>
+      rows(
+        t,
+        "SELECT status, amount_pence, sub_type FROM statement_line_items WHERE account_id = $1 AND type = 'refund'",
+        [byDebit.accountId],
+      );
+    // Asked of GoCardless against the last debit, and paid three working days later (the sandbox bank's days).
+    expect(await refundsOf()).toEqual([
+      {
+        status: expect.stringMatching(/^(PENDING|POSTED)$/),
+        amount_pence: -change.byDebit,
+        sub_type: 'GOCARDLESS',
+      },
+    ]);
+    await runDays(t, '2028-01-15', '2028-01-20');
+    await Promise.all([payOutPendingRefunds(t.app.services), payOutPendingRefunds(t.app.services)]);
+    expect(await refundsOf()).toEqual([
+      { status: 'POSTED', amount_pence: -change.byDebit, sub_type: 'GOCARDLESS' },
+    ]);
+    const paidBack = await rows(
+      t,
+      `SELECT r.method, r.amount_pence, r.status FROM payment_refunds r
+         JOIN customer_payments p ON p.id = r.customer_payment_id WHERE p.party_id = $1`,
+      [byDebit.partyId],
+    );
+    expect(paidBack.map((r) => [r.method, Number(r.amount_pence), r.status])).toEqual([
+      ['BACS_DEBIT', -change.byDebit, 'paid'],
+    ]);
+    expect(await balanceOf(byDebit)).toBe(0);
+    expect(await mails(byDebit)).toHaveLength(1);
+  });
+
   it('a lapsed policy made cheaper whose last payment was disputed: the credit clears what the statement asks, and the rest only is asked for, nothing refunded', async () => {
     const list = await statementsOf(disputed);
     const twelfth = list.find((x) => x.n === 12);
@@ -288,5 +357,57 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
       'Your policy has ended: this payment does not restart your cover, and you are not insured under it to drive the vehicle.',
     );
     expect(won?.body).not.toContain('cancelled');
+    // The payment standing again leaves the account in credit by the change: paid back to the card, once.
+    expect(await balanceOf(disputed)).toBe(change.disputed);
+    await Promise.all([payOutPendingRefunds(t.app.services), payOutPendingRefunds(t.app.services)]);
+    t.at.set(new Date(t.at.now().getTime() + 2 * 3_600_000).toISOString());
+    await payOutPendingRefunds(t.app.services);
+    const paidBack = await rows(
+      t,
+      "SELECT status, amount_pence FROM statement_line_items WHERE account_id = $1 AND type = 'refund'",
+      [disputed.accountId],
+    );
+    expect(paidBack).toEqual([{ status: 'POSTED', amount_pence: -change.disputed }]);
+    expect(await balanceOf(disputed)).toBe(0);
+    expect(await owedOnStatements(t, disputed.accountId)).toBe(0);
+  });
+
+  it('a lapsed policy whose disputed month was paid again, the dispute then won: the second payment is paid back on a final statement, once', async () => {
+    // Paid again before the expiry: nothing held at the lapse, so nothing to close.
+    expect(await balanceOf(paidTwice)).toBe(0);
+    expect((await statementsOf(paidTwice)).some((x) => x.final)).toBe(false);
+    expect(await mails(paidTwice)).toEqual([]);
+    // Decided for the insurer after the lapse: the issuer gives the first payment back, so the month is paid twice.
+    const card = t.app.services.providers.cardPayments as SandboxCardPayments;
+    const twelfthPayment = await statementPaymentReference(t, paidTwice.accountId, 12);
+    expect((await card.reinstateDispute(twelfthPayment)).delivered).toBe(true);
+    expect(await balanceOf(paidTwice)).toBe(-paidTwice.regular);
+    // The hourly job: a closing statement, settled as it is made, holds the refund of the month paid twice.
+    await Promise.all([payOutPendingRefunds(t.app.services), payOutPendingRefunds(t.app.services)]);
+    t.at.set(new Date(t.at.now().getTime() + 2 * 3_600_000).toISOString());
+    await payOutPendingRefunds(t.app.services);
+    const closing = (await statementsOf(paidTwice)).filter((x) => x.final);
+    expect(closing).toEqual([
+      expect.objectContaining({ kind: 'closing', status: 'settled', outstanding: 0 }),
+    ]);
+    const refunds = await rows(
+      t,
+      "SELECT status, amount_pence, sub_type FROM statement_line_items WHERE account_id = $1 AND type = 'refund'",
+      [paidTwice.accountId],
+    );
+    expect(refunds).toEqual([{ status: 'POSTED', amount_pence: paidTwice.regular, sub_type: 'STRIPE' }]);
+    const paid = await rows(
+      t,
+      `SELECT r.amount_pence FROM payment_refunds r JOIN customer_payments p ON p.id = r.customer_payment_id
+        WHERE p.party_id = $1`,
+      [paidTwice.partyId],
+    );
+    expect(paid.map((r) => Number(r.amount_pence))).toEqual([paidTwice.regular]);
+    expect(await balanceOf(paidTwice)).toBe(0);
+    const told = await mails(paidTwice);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.body).toContain(
+      `Your account is £${(paidTwice.regular / 100).toFixed(2)} in credit: we will pay it back to you, the way you paid.`,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations } from '../support/axe.ts';
 import { screenshot, shootBoth, useBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import {
@@ -232,6 +233,45 @@ describe('the demo customer’s billing on the default brand (the shared server)
     expect(await page.getByTestId('auto-renewal').count()).toBe(0);
     expect(await page.getByText(/Auto-renewal/).count()).toBe(0);
     await shootBoth(page, 'standing-ending-billing');
+  });
+
+  it('money paid back (ADR 405): the policy cancelled in cooling-off says its refund is on its way, and by when, on home and on every tab', async () => {
+    const page = await browser.newPage();
+    await signInAsDemo(page, inject('baseUrl'));
+    type Back = { amount: number; state: string; reachesBy: string | null } | null;
+    const held = (
+      await pageApi<(Held & { policyNumber: string; standing: { payingBack: Back } })[]>(
+        page,
+        'GET',
+        '/api/policies',
+      )
+    ).body;
+    // TY22HYB was cancelled in cooling-off eight days ago and its first payment refunded to the card: at most six
+    // working days ago, so inside the ten a refund takes.
+    const cancelled = held.find((p) => p.currentPolicyVersion.quote.vrn === 'TY22HYB');
+    if (!cancelled) throw new Error('the demo policy TY22HYB is missing');
+    const back = cancelled.standing.payingBack;
+    expect(back).toMatchObject({ state: 'onItsWay', reachesBy: expect.any(String) });
+    const amount = `£${((back?.amount ?? 0) / 100).toFixed(2)}`;
+    await page.goto('/');
+    const card = page.getByTestId('policy-card').filter({ hasText: cancelled.policyNumber });
+    expect(await card.getByTestId('standing-badge').textContent()).toBe('Refund on its way');
+    await openBilling(page, cancelled.policyId);
+    const notice = page.getByTestId('standing-paying-back');
+    await notice.waitFor();
+    expect(await page.getByText(`We are paying ${amount} back to you`).count()).toBe(1);
+    expect(await notice.textContent()).toMatch(
+      /^It goes back to the card you paid with, and should reach you by \d{1,2} [A-Z][a-z]+ 20\d\d\. You do not need to do anything\.$/,
+    );
+    expect(await axeViolations(page, 'refund on its way')).toEqual([]);
+    await shootBoth(page, 'standing-paying-back-billing');
+    // The other tabs say the same.
+    await page
+      .getByRole('navigation', { name: 'Policy sections' })
+      .getByRole('link', { name: 'Claims' })
+      .click();
+    await page.waitForURL(/\/claims$/);
+    expect(await page.getByText(`We are paying ${amount} back to you`).count()).toBe(1);
   });
 
   it('a lapsed year of monthly cover lists all its statements, in date order, each with its amount (issue 28 defect 10), and the final statement that closed its account (ADR 393)', async () => {

@@ -97,6 +97,16 @@ const lastDebit = async () =>
     )
   )[0];
 
+/** The first line of each "we could not pay your money back" e-mail to the account (ADR 405). */
+const refundFailedMails = async (p: Bought) =>
+  (
+    await rows(
+      t as BillingApp,
+      "SELECT body FROM outbox WHERE payload->>'kind' = 'refund-failed' AND payload->>'accountId' = $1",
+      [p.accountId],
+    )
+  ).map((r) => String(r.body).match(/We tried to pay [^\n]*/)?.[0]);
+
 /** The sandbox bank's day at 06:00 on each date; answers the days something moved. */
 async function bankDays(from: string, to: string) {
   const app = t as BillingApp;
@@ -168,6 +178,10 @@ describe('Direct Debit refund of a cancellation', { timeout: 400_000 }, () => {
     app.at.set('2027-03-12T10:00:00Z');
     expect(await payOutPendingRefunds(app.app.services)).toBe(0);
     expect(await sandboxRefunds()).toEqual([['failed', refund]]);
+    // The customer is told, once, and asked to call (ADR 405).
+    expect(await refundFailedMails(p)).toEqual([
+      `We tried to pay £${(refund / 100).toFixed(2)} back to the bank account your Direct Debit is paid from, and it did not reach you.`,
+    ]);
   });
 
   it('a repeated, tampered or late refund webhook changes nothing more; money that comes back is reversed once', async () => {
@@ -222,6 +236,8 @@ describe('Direct Debit refund of a cancellation', { timeout: 400_000 }, () => {
       ['refund_reversal', 'POSTED', -refund],
     ]);
     expect(await balance(p)).toBe(-refund);
+    // Told once that it came back (ADR 405), however often the bank said so.
+    expect(await refundFailedMails(p)).toHaveLength(1);
   });
 });
 

@@ -1,3 +1,5 @@
+import { londonMidnightOf } from '@forecourt/domain/calendar/london';
+import { addWorkingDaysIso } from '@forecourt/domain/calendar/working-days';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAnonymousToken } from '../src/lib/auth.ts';
 import { payOutPendingRefunds } from '../src/modules/billing/refund-payout.ts';
@@ -28,6 +30,7 @@ import { api, rows } from './payments-helpers.ts';
  * - `dearer`: auto-renewal off once invited (its renewal quote open after it lapses), made dearer on 20 December;
  * - `disputed`: auto-renewal off, made cheaper on 20 December, its twelfth payment disputed on 5 January;
  * - `byDebit`: paying by Direct Debit, auto-renewal off, made cheaper on 20 December;
+ * - `refundFails`: as `byDebit`, from a bank account whose refunds fail (the sandbox's 55779933);
  * - `paidTwice`: auto-renewal off, no change; its twelfth payment disputed on 5 January and paid again from the
  *   Billing tab on 6 January, the dispute decided for the insurer after the policy lapsed.
  */
@@ -38,8 +41,9 @@ let renewing: Sub;
 let dearer: Sub;
 let disputed: Sub;
 let byDebit: Sub;
+let refundFails: Sub;
 let paidTwice: Sub;
-const change = { lapsing: 0, renewing: 0, dearer: 0, disputed: 0, byDebit: 0 };
+const change = { lapsing: 0, renewing: 0, dearer: 0, disputed: 0, byDebit: 0, refundFails: 0 };
 
 const statementsOf = (sub: Sub) =>
   rows(
@@ -58,6 +62,19 @@ const balanceOf = async (sub: Sub) =>
       )
     )[0]?.b,
   );
+/** What the customer's pages are told of money owed back to them (ADR 405): the policy's standing. */
+const payingBackOf = async (sub: Sub) => {
+  const token = (await signAnonymousToken(t.app.services, sub.partyId)).accessToken;
+  const one = await api(t.base, token, 'GET', `/api/policies/${sub.policyId}`);
+  const listed = (await api(t.base, token, 'GET', '/api/policies')).body.find(
+    (p: { policyId: string }) => p.policyId === sub.policyId,
+  );
+  // Home's list and the policy page tell the same.
+  expect(listed?.standing?.payingBack).toEqual(one.body.standing.payingBack);
+  return one.body.standing.payingBack;
+};
+/** The last working day a refund asked on `at` should reach the customer: ten working days on (spec 2 §3). */
+const tenWorkingDaysOn = (at: string) => londonMidnightOf(addWorkingDaysIso(at, 10)).toISOString();
 const mails = (sub: Sub) =>
   rows(
     t,
@@ -72,8 +89,9 @@ beforeAll(async () => {
   dearer = await buySubscription(t, '2027-01-10');
   disputed = await buySubscription(t, '2027-01-10');
   byDebit = await buySubscription(t, '2027-01-10', 'tok_visa', withMandate(t.base, '55779911'));
+  refundFails = await buySubscription(t, '2027-01-10', 'tok_visa', withMandate(t.base, '55779933'));
   paidTwice = await buySubscription(t, '2027-01-10');
-  for (const sub of [lapsing, disputed, byDebit, paidTwice]) {
+  for (const sub of [lapsing, disputed, byDebit, refundFails, paidTwice]) {
     const out = await api(t.base, sub.v.token, 'PUT', `/api/policies/${sub.policyId}/autoRenewal`, {
       enabled: false,
       reason: 'Price',
@@ -98,6 +116,9 @@ beforeAll(async () => {
   change.dearer = await staffChange(t, dearer, [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses' }]);
   change.disputed = await staffChange(t, disputed, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 }]);
   change.byDebit = await staffChange(t, byDebit, [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 }]);
+  change.refundFails = await staffChange(t, refundFails, [
+    { changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 200 },
+  ]);
   await runDays(t, '2027-12-20', '2028-01-04');
   // The cardholder disputes the twelfth month's payment: its statement is owed again, with a notice that runs past
   // the expiry (ADR 392).
@@ -125,6 +146,7 @@ beforeAll(async () => {
       [dearer.policyId, 'LAPSED'],
       [disputed.policyId, 'LAPSED'],
       [byDebit.policyId, 'LAPSED'],
+      [refundFails.policyId, 'LAPSED'],
       [paidTwice.policyId, 'LAPSED'],
     ].sort(),
   );
@@ -137,7 +159,8 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
     expect(change.renewing).toBeLessThan(0);
     expect(change.dearer).toBeGreaterThan(0);
     expect(change.byDebit).toBeLessThan(0);
-    for (const sub of [lapsing, renewing, dearer, disputed, byDebit]) {
+    expect(change.refundFails).toBeLessThan(0);
+    for (const sub of [lapsing, renewing, dearer, disputed, byDebit, refundFails]) {
       const list = await statementsOf(sub);
       expect(list).toHaveLength(13);
       expect(list.at(-1)).toMatchObject({ n: 13, status: 'draft', final: false });
@@ -175,6 +198,20 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
     );
     expect(paid.map((r) => Number(r.amount_pence))).toEqual([-change.lapsing]);
     expect(await balanceOf(lapsing)).toBe(0);
+    // The pages say it is on its way back to the card, and by when it should arrive (ADR 405).
+    const [asked] = await rows(
+      t,
+      "SELECT effective_at FROM statement_line_items WHERE account_id = $1 AND type = 'refund'",
+      [lapsing.accountId],
+    );
+    expect(await payingBackOf(lapsing)).toEqual({
+      state: 'onItsWay',
+      amount: -change.lapsing,
+      method: 'CARD',
+      reachesBy: tenWorkingDaysOn(new Date(String(asked?.effective_at)).toISOString()),
+    });
+    // The dearer policy is owed nothing back: nothing is said.
+    expect(await payingBackOf(dearer)).toBeNull();
     const told = await mails(lapsing);
     expect(told).toHaveLength(1);
     expect(told[0]?.subject).toMatch(/^Your final statement/);
@@ -316,6 +353,48 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
     ]);
     expect(await balanceOf(byDebit)).toBe(0);
     expect(await mails(byDebit)).toHaveLength(1);
+    expect(await payingBackOf(byDebit)).toMatchObject({
+      state: 'onItsWay',
+      amount: -change.byDebit,
+      method: 'BACS_DEBIT',
+    });
+  });
+
+  it('a Direct Debit refund that fails: the credit is held, and the pages ask the customer to call us (ADR 405)', async () => {
+    const refundsOf = () =>
+      rows(
+        t,
+        "SELECT status, amount_pence FROM statement_line_items WHERE account_id = $1 AND type = 'refund'",
+        [refundFails.accountId],
+      );
+    // The bank failed it (the sandbox's days ran in the test before): the account holds the credit again.
+    expect(await refundsOf()).toEqual([{ status: 'FAILED', amount_pence: -change.refundFails }]);
+    expect(await balanceOf(refundFails)).toBe(change.refundFails);
+    expect(await payingBackOf(refundFails)).toEqual({
+      state: 'held',
+      amount: -change.refundFails,
+      method: 'BACS_DEBIT',
+      reachesBy: null,
+    });
+    // The job leaves a failed refund to staff: nothing asked again, and the pages keep saying so.
+    await payOutPendingRefunds(t.app.services);
+    expect(await refundsOf()).toHaveLength(1);
+    expect((await payingBackOf(refundFails))?.state).toBe('held');
+    // The e-mail said it would be paid back; the next one says it was not, and asks for a call.
+    const told = await rows(
+      t,
+      "SELECT subject, body FROM outbox WHERE payload->>'kind' = 'refund-failed' AND payload->>'accountId' = $1",
+      [refundFails.accountId],
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]?.subject).toMatch(/^We could not pay your money back/);
+    expect(told[0]?.body).toContain('Please call us and we will pay it back to you.');
+    const good = await rows(
+      t,
+      "SELECT 1 FROM outbox WHERE payload->>'kind' = 'refund-failed' AND payload->>'accountId' = $1",
+      [byDebit.accountId],
+    );
+    expect(good).toEqual([]);
   });
 
   it('a lapsed policy made cheaper whose last payment was disputed: the credit clears what the statement asks, and the rest only is asked for, nothing refunded', async () => {
@@ -380,8 +459,16 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
     // Decided for the insurer after the lapse: the issuer gives the first payment back, so the month is paid twice.
     const card = t.app.services.providers.cardPayments as SandboxCardPayments;
     const twelfthPayment = await statementPaymentReference(t, paidTwice.accountId, 12);
+    expect(await payingBackOf(paidTwice)).toBeNull();
     expect((await card.reinstateDispute(twelfthPayment)).delivered).toBe(true);
     expect(await balanceOf(paidTwice)).toBe(-paidTwice.regular);
+    // Until the hourly job, the pages say the credit is held and will be paid back (ADR 405).
+    expect(await payingBackOf(paidTwice)).toEqual({
+      state: 'toPayBack',
+      amount: paidTwice.regular,
+      method: null,
+      reachesBy: null,
+    });
     // The hourly job: a closing statement, settled as it is made, holds the refund of the month paid twice.
     await Promise.all([payOutPendingRefunds(t.app.services), payOutPendingRefunds(t.app.services)]);
     t.at.set(new Date(t.at.now().getTime() + 2 * 3_600_000).toISOString());
@@ -409,5 +496,25 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
     expect(told[0]?.body).toContain(
       `Your account is £${(paidTwice.regular / 100).toFixed(2)} in credit: we will pay it back to you, the way you paid.`,
     );
+    expect(await payingBackOf(paidTwice)).toMatchObject({
+      state: 'onItsWay',
+      amount: paidTwice.regular,
+      method: 'CARD',
+    });
+  });
+
+  it('once a refund has had its ten working days, nothing more is said of it; a held credit is still told (ADR 405)', async () => {
+    const [asked] = await rows(
+      t,
+      "SELECT effective_at FROM statement_line_items WHERE account_id = $1 AND type = 'refund'",
+      [lapsing.accountId],
+    );
+    const by = tenWorkingDaysOn(new Date(String(asked?.effective_at)).toISOString());
+    // The last day it should arrive: still told; the next day: not.
+    t.at.set(new Date(new Date(by).getTime() + 23 * 3_600_000).toISOString());
+    expect((await payingBackOf(lapsing))?.state).toBe('onItsWay');
+    t.at.set(new Date(new Date(by).getTime() + 25 * 3_600_000).toISOString());
+    expect(await payingBackOf(lapsing)).toBeNull();
+    expect((await payingBackOf(refundFails))?.state).toBe('held');
   });
 });

@@ -166,6 +166,14 @@ describe('a pending policy cancelled in cooling-off (defect 5)', () => {
       renewal: null,
       nextPayment: null,
     });
+    // The first payment goes back in full, and the pages say by when it should reach the card (ADR 405): ten
+    // working days after 20 January 2027 is 3 February.
+    expect(s.payingBack).toEqual({
+      state: 'onItsWay',
+      amount: p.first,
+      method: 'CARD',
+      reachesBy: '2027-02-03T00:00:00.000Z',
+    });
   }, 120_000);
 });
 

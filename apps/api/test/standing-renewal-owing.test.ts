@@ -25,6 +25,7 @@ const owing = (suspended: boolean): AccountFacts => ({
   nextPayment: null,
   suspended,
   holdsRenewal: { amount: 4923 },
+  payingBack: null,
 });
 const offered = { referred: false, offered: true };
 

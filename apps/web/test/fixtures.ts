@@ -162,6 +162,7 @@ export function sampleStanding(patch: Partial<PolicyStanding> = {}): PolicyStand
     ending: null,
     renewal: { state: 'automatic', anniversaryAt: '2027-11-01T00:00:00.000Z' },
     ended: null,
+    payingBack: null,
     nextPayment: null,
     ...patch,
   };

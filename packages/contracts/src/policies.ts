@@ -67,6 +67,22 @@ export const policyStandingSchema = z.object({
   ended: z
     .object({ status: policyStatusSchema, endedAt: z.string().nullable(), neverStarted: z.boolean() })
     .nullable(),
+  /**
+   * Money the customer is owed back (ADR 405): a refund `onItsWay` (asked of the card or Direct Debit provider, or
+   * paid there, until the last working day it should reach them, `reachesBy`); or, once cover has ended, a credit
+   * the account still holds: `toPayBack` (the hourly refund job pays it back the way they paid) or `held` (a
+   * refund of it failed or came back: they are asked to call us). `method` is where the refund went or failed (a
+   * card, or the bank account of a Direct Debit); null when both, and for a credit not yet paid back ("the way you
+   * paid").
+   */
+  payingBack: z
+    .object({
+      amount: z.number().int(),
+      state: z.enum(['onItsWay', 'toPayBack', 'held']),
+      method: z.enum(['CARD', 'BACS_DEBIT']).nullable(),
+      reachesBy: z.string().nullable(),
+    })
+    .nullable(),
   /** The next payment the customer will really pay: only the days on cover, on the day it is collected. */
   nextPayment: z
     .object({

@@ -22,7 +22,8 @@ export type BillingNotice =
   | 'account-suspended'
   | 'notice-of-cancellation'
   | 'cancelled-non-payment'
-  | 'account-closed';
+  | 'account-closed'
+  | 'refund-failed';
 
 /** The policyholders' e-mail addresses of the policies (one query however many). */
 async function emailsOf(db: Db, policyIds: string[]): Promise<Map<string, string>> {

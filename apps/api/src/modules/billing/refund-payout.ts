@@ -1,7 +1,8 @@
+import { formatGBP } from '@forecourt/domain/money';
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
-import { statementLineItems } from '../../db/schema/index.ts';
+import { customerAccounts, statementLineItems } from '../../db/schema/index.ts';
 import { defineJob } from '../../jobs/registry.ts';
 import type { Ctx } from '../../lib/context.ts';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../payments/index.ts';
 import { refundCreditAfterCancellation } from './credit-after-cancellation.ts';
 import { movedBy, postLine, REFUND_KEPT_BACK_KEY } from './ledger-store.ts';
+import { sendNotice } from './notices.ts';
 import { closeEndedTerms } from './term-closing.ts';
 
 type PayoutCtx = Pick<Ctx, 'db' | 'providers' | 'clock'> & {
@@ -227,7 +229,33 @@ export async function settleRefundLine(db: Db, lineId: string, at: Date) {
     })
     .where(eq(statementLineItems.id, line.id));
   if (failed > 0 && failed < line.amountPence) await postRefundReversal(db, line, failed, at);
+  if (failed > 0) await tellRefundFailed(db, line, Math.min(failed, line.amountPence));
   return true;
+}
+
+/**
+ * The customer is told when money we were paying back did not reach them (ADR 405): a refund failed, or came back
+ * after it was paid. The account holds it again, the hourly job leaves it to staff (`creditToPayBack`), and the
+ * policy's pages ask the customer to call (the standing's `payingBack`, `held`).
+ */
+async function tellRefundFailed(db: Db, line: typeof statementLineItems.$inferSelect, amount: number) {
+  const [account] = await db.select().from(customerAccounts).where(eq(customerAccounts.id, line.accountId));
+  if (!account) return;
+  const where =
+    line.subType === 'GOCARDLESS'
+      ? 'the bank account your Direct Debit is paid from'
+      : 'the card you paid with';
+  await sendNotice(
+    db,
+    account,
+    'refund-failed',
+    'We could not pay your money back',
+    [
+      `We tried to pay ${formatGBP(amount)} back to ${where}, and it did not reach you.`,
+      'Your account still holds it. Please call us and we will pay it back to you.',
+    ],
+    { amount },
+  );
 }
 
 async function postRefundReversal(
@@ -269,6 +297,7 @@ export async function directDebitRefundOutcome(
   if (line.status === 'PENDING') await settleRefundLine(ctx.db, line.id, ctx.at);
   else if (line.status === 'POSTED' && o.returned) {
     await postRefundReversal(ctx.db, line, o.returned.amountPence, ctx.at);
+    await tellRefundFailed(ctx.db, line, o.returned.amountPence);
   }
 }
 

@@ -1,10 +1,13 @@
 import { periodChargeByDay, periodFrom } from '@forecourt/domain/billing/schedule';
-import { directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { londonDate, londonMidnightOf } from '@forecourt/domain/calendar/london';
+import { addWorkingDaysIso, directDebitChargeDate } from '@forecourt/domain/calendar/working-days';
+import { REFUND_WORKING_DAYS } from '@forecourt/domain/constants';
+import { isLiveStatus } from '@forecourt/domain/status';
+import { and, asc, eq, gte, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { customerAccounts, policies, statements } from '../../db/schema/index.ts';
+import { customerAccounts, policies, statementLineItems, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { type AccountRow, ownAccount, postedBalance } from './ledger-store.ts';
+import { type AccountRow, ownAccount, postedBalance, REFUND_KEPT_BACK_KEY } from './ledger-store.ts';
 import { pricesFor, versionPlansOf } from './payment-day.ts';
 
 /** Far enough ahead to stand for "no end" (a policy without an expiry on record). */
@@ -78,6 +81,123 @@ export interface AccountFacts {
   suspended: boolean;
   /** What holds an automatic renewal back (ADR 400): the arrears, less a Direct Debit presented again. */
   holdsRenewal: { amount: number } | null;
+  /** Money the customer is owed back (ADR 405). */
+  payingBack: PayingBack | null;
+}
+
+export interface PayingBack {
+  amount: number;
+  state: 'onItsWay' | 'toPayBack' | 'held';
+  /**
+   * Where the refund went (on its way) or failed (held), by its lines: a card or a Direct Debit's bank account.
+   * Null when its lines went both ways, and for a credit not yet paid back (the job pays it back against the
+   * account's payments, each the way it was paid).
+   */
+  method: 'CARD' | 'BACS_DEBIT' | null;
+  /** A refund on its way: the London midnight of the last working day it should reach the customer. */
+  reachesBy: Date | null;
+}
+
+/** The one way refund lines went (a card provider's, or GoCardless's), or null when they went both ways. */
+function wayOf(subTypes: (string | null)[]): 'CARD' | 'BACS_DEBIT' | null {
+  const ways = new Set(
+    subTypes.map((t) => (t === 'GOCARDLESS' ? 'BACS_DEBIT' : t === 'STRIPE' ? 'CARD' : null)),
+  );
+  return ways.size === 1 ? ([...ways][0] ?? null) : null;
+}
+
+/** Working days a refund is looked back over at most, in calendar days (10 working days and bank holidays). */
+const REFUND_LOOKBACK_DAYS = 21;
+
+/**
+ * Money each account's customer is owed back (ADR 405), by the ledger: refund lines asked or paid in the last
+ * REFUND_WORKING_DAYS.max working days are on their way (a card or bank takes that long to pass them on, spec 2
+ * §3); once cover has ended, a credit the account still holds beyond them is paid back by the hourly job
+ * (`refundCreditAfterCancellation`, ADR 305, 393), unless a refund of it failed or came back (the same rule as
+ * `creditToPayBack`: then the customer is asked to call). A live policy's credit goes to its next statement, and is
+ * not told here. Keyed by account id.
+ */
+async function payingBackOf(
+  db: Db,
+  accounts: AccountRow[],
+  live: (policyId: string) => boolean,
+  now: Date,
+): Promise<Map<string, PayingBack>> {
+  const out = new Map<string, PayingBack>();
+  const ids = accounts.map((a) => a.id);
+  if (ids.length === 0) return out;
+  const sums = await db
+    .select({
+      accountId: statementLineItems.accountId,
+      balance: sql<string>`coalesce(sum(${statementLineItems.amountPence}) FILTER (WHERE ${statementLineItems.status} = 'POSTED'), 0)`,
+      refunding: sql<string>`coalesce(sum(${statementLineItems.amountPence}) FILTER (WHERE ${statementLineItems.status} = 'PENDING' AND ${statementLineItems.type} = 'refund'), 0)`,
+      // The ways refunds failed or came back (`creditToPayBack`'s rule: then the credit is left to staff).
+      failedBy: sql<
+        (string | null)[] | null
+      >`array_agg(DISTINCT ${statementLineItems.subType}) FILTER (WHERE ${statementLineItems.type} = 'refund_reversal' OR (${statementLineItems.type} = 'refund' AND ${statementLineItems.status} = 'FAILED' AND ${statementLineItems.descriptionKey} IS DISTINCT FROM ${REFUND_KEPT_BACK_KEY}))`,
+    })
+    .from(statementLineItems)
+    .where(inArray(statementLineItems.accountId, ids))
+    .groupBy(statementLineItems.accountId);
+  const recent = await db
+    .select({
+      accountId: statementLineItems.accountId,
+      amount: statementLineItems.amountPence,
+      effectiveAt: statementLineItems.effectiveAt,
+      status: statementLineItems.status,
+      subType: statementLineItems.subType,
+    })
+    .from(statementLineItems)
+    .where(
+      and(
+        inArray(statementLineItems.accountId, ids),
+        eq(statementLineItems.type, 'refund'),
+        or(
+          eq(statementLineItems.status, 'PENDING'),
+          and(
+            eq(statementLineItems.status, 'POSTED'),
+            gte(statementLineItems.effectiveAt, new Date(now.getTime() - REFUND_LOOKBACK_DAYS * 86_400_000)),
+          ),
+        ),
+      ),
+    );
+  const today = londonDate(now);
+  // A refund still being paid out past its days (the provider refused it, and the job tries again hourly) is
+  // counted from now.
+  const reaches = (r: (typeof recent)[number]) => {
+    const by = addWorkingDaysIso(r.effectiveAt, REFUND_WORKING_DAYS.max);
+    return r.status === 'PENDING' && by < today ? addWorkingDaysIso(now, REFUND_WORKING_DAYS.max) : by;
+  };
+  for (const account of accounts) {
+    const sum = sums.find((s) => s.accountId === account.id);
+    const held = -(Number(sum?.balance ?? 0) + Number(sum?.refunding ?? 0));
+    const failedBy = sum?.failedBy ?? [];
+    if (!live(account.policyId) && held > 0) {
+      out.set(account.id, {
+        amount: held,
+        state: failedBy.length > 0 ? 'held' : 'toPayBack',
+        method: failedBy.length > 0 ? wayOf(failedBy) : null,
+        reachesBy: null,
+      });
+      continue;
+    }
+    const onItsWay = recent
+      .filter((r) => r.accountId === account.id && r.amount > 0)
+      .map((r) => ({ amount: r.amount, by: reaches(r), subType: r.subType }))
+      .filter((r) => r.by >= today);
+    if (onItsWay.length === 0) continue;
+    const by = onItsWay
+      .map((r) => r.by)
+      .sort()
+      .at(-1) as string;
+    out.set(account.id, {
+      amount: onItsWay.reduce((n, r) => n + r.amount, 0),
+      state: 'onItsWay',
+      method: wayOf(onItsWay.map((r) => r.subType)),
+      reachesBy: londonMidnightOf(by),
+    });
+  }
+  return out;
 }
 
 type Owed = Pick<AccountFacts, 'arrears' | 'pendingCollection' | 'holdsRenewal'>;
@@ -211,6 +331,8 @@ export async function accountFactsOf(db: Db, policyIds: string[], now: Date) {
     db,
     accounts.map((a) => a.id),
   );
+  const statusOf = (policyId: string) => ends.find((p) => p.id === policyId)?.status;
+  const payingBack = await payingBackOf(db, accounts, (policyId) => isLiveStatus(statusOf(policyId)), now);
   for (const account of accounts) {
     out.set(account.policyId, {
       accountId: account.id,
@@ -224,6 +346,7 @@ export async function accountFactsOf(db: Db, policyIds: string[], now: Date) {
         now,
       ),
       suspended: account.status === 'SUSPENDED',
+      payingBack: payingBack.get(account.id) ?? null,
     });
   }
   return out;

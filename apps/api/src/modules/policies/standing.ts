@@ -97,6 +97,9 @@ export function standingOf(
     ending,
     renewal: renewalView,
     ended,
+    payingBack: account?.payingBack
+      ? { ...account.payingBack, reachesBy: iso(account.payingBack.reachesBy) }
+      : null,
     nextPayment: next
       ? {
           amount: next.amount,

@@ -1663,6 +1663,61 @@ describe('where the policy stands (issue 28, ADR 352)', () => {
     expect(screen.getByTestId('next-payment')).toHaveTextContent('There are no further payments');
     expect(screen.getByTestId('next-payment')).not.toHaveTextContent('27 November');
   });
+
+  it('money paid back (ADR 405): on its way, with the day it should arrive, on every tab and the billing tab', async () => {
+    const paying = samplePolicy({
+      ...notStarting,
+      standing: sampleStanding({
+        headline: 'notStarting',
+        facts: ['notStarting'],
+        renewal: null,
+        payingBack: {
+          state: 'onItsWay',
+          amount: 5212,
+          method: 'CARD',
+          reachesBy: '2026-12-11T00:00:00.000Z',
+        },
+      }),
+    });
+    setup(root, { policy: paying });
+    expect(await screen.findByText('We are paying £52.12 back to you')).toBeVisible();
+    expect(screen.getByTestId('standing-paying-back')).toHaveTextContent(
+      'It goes back to the card you paid with, and should reach you by 11 December 2026. You do not need to do anything.',
+    );
+    cleanup();
+    setup(`${root}/billing`, { policy: paying, extra: billingMocks });
+    expect(await screen.findByText('We are paying £52.12 back to you')).toBeVisible();
+  });
+
+  it('a credit held after cover ended (ADR 405): paid back by the job, or, once a refund failed, a call asked for', async () => {
+    const ended = (state: 'toPayBack' | 'held', method: 'CARD' | 'BACS_DEBIT' | null) =>
+      samplePolicy({
+        standing: sampleStanding({
+          headline: 'lapsed',
+          facts: ['lapsed'],
+          renewal: null,
+          ended: { status: 'LAPSED', endedAt: '2026-11-01T00:00:00.000Z', neverStarted: false },
+          payingBack: { state, amount: 271, method, reachesBy: null },
+        }),
+      });
+    setup(root, { policy: ended('toPayBack', null) });
+    expect(await screen.findByText('Your account is £2.71 in credit')).toBeVisible();
+    expect(screen.getByTestId('standing-paying-back')).toHaveTextContent(
+      'Your cover has ended, so we will pay this back to you the way you paid. You do not need to do anything.',
+    );
+    cleanup();
+    setup(root, { policy: ended('held', 'BACS_DEBIT') });
+    expect(await screen.findByText('Your account is £2.71 in credit')).toBeVisible();
+    expect(screen.getByTestId('standing-paying-back')).toHaveTextContent(
+      `We could not pay it back to the bank account your Direct Debit is paid from. Please call us on ${testConfig.contact.phone} and we will pay it back to you.`,
+    );
+  });
+
+  it('nothing owed back: no notice', async () => {
+    setup(root, { policy: samplePolicy({ standing: sampleStanding() }) });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByTestId('standing-paying-back')).toBeNull();
+  });
 });
 
 describe('billing tab: the statement list (issue 28 defect 10, ADR 355)', () => {

@@ -16,4 +16,29 @@ describe('standingBadge (ADR 352, 395)', () => {
     });
     expect(words).toEqual(['Payment missed', 'Payment taken back', 'Still to pay']);
   });
+
+  it('money owed back (ADR 405): a refund on its way or to pay, and one that failed, in words of their own; arrears first', () => {
+    const back = (state: 'onItsWay' | 'toPayBack' | 'held') => ({
+      state,
+      amount: 271,
+      method: 'CARD' as const,
+      reachesBy: null,
+    });
+    const words = (['onItsWay', 'toPayBack', 'held'] as const).map((state) => {
+      const b = standingBadge(sampleStanding({ payingBack: back(state) }));
+      return [b?.variant, standingTexts[b?.key ?? '']];
+    });
+    expect(words).toEqual([
+      ['info', 'Refund on its way'],
+      ['info', 'Refund on its way'],
+      ['warning', 'Refund: please call us'],
+    ]);
+    const both = sampleStanding({
+      headline: 'arrears',
+      arrears: { amount: 100, statementNumbers: [2], why: 'ended' },
+      payingBack: back('onItsWay'),
+    });
+    expect(standingBadge(both)?.key).toBe('standing.badge.arrears.ended');
+    expect(standingBadge(sampleStanding())).toBeNull();
+  });
 });

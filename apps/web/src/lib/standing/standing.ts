@@ -22,6 +22,7 @@ export function standingOf(policy: Policy): PolicyStanding {
     ended: live
       ? null
       : { status: d.policyStatus, endedAt: d.terminatedAt ?? d.expiredAt, neverStarted: false },
+    payingBack: null,
     nextPayment: null,
   };
 }
@@ -35,6 +36,9 @@ export function standingBadge(
   if (s.headline === 'notStarting') return { key: 'standing.badge.notStarting', variant: 'warning' };
   if (s.ending) return { key: 'standing.badge.ending', variant: 'warning', date: s.ending.endsAt };
   if (s.renewal?.state === 'referred') return { key: 'standing.badge.referred', variant: 'info' };
+  // Money owed back (ADR 405): a refund failed and the customer is asked to call, or it is on its way.
+  if (s.payingBack?.state === 'held') return { key: 'standing.badge.payingBack.held', variant: 'warning' };
+  if (s.payingBack) return { key: 'standing.badge.payingBack', variant: 'info' };
   return null;
 }
 

@@ -9,6 +9,8 @@ export const standingTexts: Record<string, string> = {
   'standing.badge.ending': 'Ending {{date}}',
   'standing.badge.notStarting': 'Will not start',
   'standing.badge.referred': 'Renewal under review',
+  'standing.badge.payingBack': 'Refund on its way',
+  'standing.badge.payingBack.held': 'Refund: please call us',
   'standing.card.notStarting': 'Was to start {{date}} · will not start',
   'standing.card.neverStarted': 'Was to start {{date}} · never on cover',
   'standing.arrears.title.failed': 'We could not take a payment of {{amount}}',
@@ -32,6 +34,23 @@ export const standingTexts: Record<string, string> = {
   'standing.notStarting.title': 'Your policy will not start',
   'standing.notStarting.body':
     'It was cancelled before its start date, {{date}}, so you were never on cover.',
+  'standing.payingBack.title.onItsWay': 'We are paying {{amount}} back to you',
+  'standing.payingBack.body.onItsWay.CARD':
+    'It goes back to the card you paid with, and should reach you by {{date}}. You do not need to do anything.',
+  'standing.payingBack.body.onItsWay.BACS_DEBIT':
+    'It goes back to the bank account your Direct Debit is paid from, and should reach you by {{date}}. You do not need to do anything.',
+  'standing.payingBack.body.onItsWay.any':
+    'It goes back the way you paid, and should reach you by {{date}}. You do not need to do anything.',
+  'standing.payingBack.title.toPayBack': 'Your account is {{amount}} in credit',
+  'standing.payingBack.body.toPayBack.any':
+    'Your cover has ended, so we will pay this back to you the way you paid. You do not need to do anything.',
+  'standing.payingBack.title.held': 'Your account is {{amount}} in credit',
+  'standing.payingBack.body.held.CARD':
+    'We could not pay it back to the card you paid with. Please call us on {{phone}} and we will pay it back to you.',
+  'standing.payingBack.body.held.BACS_DEBIT':
+    'We could not pay it back to the bank account your Direct Debit is paid from. Please call us on {{phone}} and we will pay it back to you.',
+  'standing.payingBack.body.held.any':
+    'We could not pay it back to you the way you paid. Please call us on {{phone}} and we will pay it back to you.',
   'standing.renewal.subheaderOwing':
     'Policy {{policyNumber}} renews automatically on {{date}} only if the outstanding balance is paid by then.',
   'standing.renewal.subheaderReferred':

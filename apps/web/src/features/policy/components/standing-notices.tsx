@@ -1,14 +1,15 @@
 import type { Policy } from '@forecourt/contracts/policies';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useConfig } from '../../../lib/config.tsx';
 import { gbp, londonDay } from '../../../lib/policy-readers.ts';
 import { standingOf } from '../../../lib/standing/standing.ts';
 import { blocks, Notification } from '../../../ui/index.ts';
 
 /**
  * The notices of where a policy stands (issue 28, ADR 352), above the tabs: arrears (with the way to the
- * billing tab, where it is paid; the billing tab has its own), and a policy that will not start. Each reads the
- * API's standing and nothing else.
+ * billing tab, where it is paid; the billing tab has its own), a policy that will not start, and money we are
+ * paying back or hold for the customer (ADR 405), on every tab. Each reads the API's standing and nothing else.
  */
 export function StandingNotices({
   policy,
@@ -20,7 +21,9 @@ export function StandingNotices({
   onBilling: boolean;
 }) {
   const { t } = useTranslation();
+  const { contact } = useConfig();
   const s = standingOf(policy);
+  const back = s.payingBack;
   return (
     <>
       {s.arrears && !onBilling && (
@@ -40,6 +43,19 @@ export function StandingNotices({
         <Notification variant="info" title={t('standing.notStarting.title')}>
           <span data-testid="standing-not-starting">
             {t('standing.notStarting.body', { date: londonDay(policy.policyDetail.inceptedAt) })}
+          </span>
+        </Notification>
+      )}
+      {back && (
+        <Notification
+          variant={back.state === 'held' ? 'warning' : 'info'}
+          title={t(`standing.payingBack.title.${back.state}`, { amount: gbp(back.amount) })}
+        >
+          <span data-testid="standing-paying-back">
+            {t(`standing.payingBack.body.${back.state}.${back.method ?? 'any'}`, {
+              date: back.reachesBy ? londonDay(back.reachesBy) : '',
+              phone: contact.phone,
+            })}
           </span>
         </Notification>
       )}

@@ -236,8 +236,16 @@ describe('Direct Debit refund of a cancellation', { timeout: 400_000 }, () => {
       ['refund_reversal', 'POSTED', -refund],
     ]);
     expect(await balance(p)).toBe(-refund);
-    // Told once that it came back (ADR 405), however often the bank said so.
+    // Told once that it came back (ADR 405), however often the bank said so; the pages no longer say it is on its
+    // way, but that the account holds it and asks for a call.
     expect(await refundFailedMails(p)).toHaveLength(1);
+    const policy = await api(app.base, p.staff, 'GET', `/api/policies/${p.policyId}`);
+    expect(policy.body.standing.payingBack).toEqual({
+      state: 'held',
+      amount: refund,
+      method: 'BACS_DEBIT',
+      reachesBy: null,
+    });
   });
 });
 

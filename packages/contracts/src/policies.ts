@@ -69,7 +69,8 @@ export const policyStandingSchema = z.object({
     .nullable(),
   /**
    * Money the customer is owed back (ADR 405): a refund `onItsWay` (asked of the card or Direct Debit provider, or
-   * paid there, until the last working day it should reach them, `reachesBy`); or, once cover has ended, a credit
+   * paid there, until the last working day it should reach them, `reachesBy`: null when one still being paid out
+   * is past that day); or, once the policy is no longer live, a credit
    * the account still holds: `toPayBack` (the hourly refund job pays it back the way they paid) or `held` (a
    * refund of it failed or came back: they are asked to call us). `method` is where the refund went or failed (a
    * card, or the bank account of a Direct Debit); null when both, and for a credit not yet paid back ("the way you

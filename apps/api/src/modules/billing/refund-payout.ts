@@ -2,7 +2,7 @@ import { formatGBP } from '@forecourt/domain/money';
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
-import { customerAccounts, statementLineItems } from '../../db/schema/index.ts';
+import { customerAccounts, outbox, statementLineItems } from '../../db/schema/index.ts';
 import { defineJob } from '../../jobs/registry.ts';
 import type { Ctx } from '../../lib/context.ts';
 import {
@@ -235,12 +235,24 @@ export async function settleRefundLine(db: Db, lineId: string, at: Date) {
 
 /**
  * The customer is told when money we were paying back did not reach them (ADR 405): a refund failed, or came back
- * after it was paid. The account holds it again, the hourly job leaves it to staff (`creditToPayBack`), and the
+ * after it was paid; once for a statement's refund. The account holds it again, the hourly job leaves it to staff (`creditToPayBack`), and the
  * policy's pages ask the customer to call (the standing's `payingBack`, `held`).
  */
 async function tellRefundFailed(db: Db, line: typeof statementLineItems.$inferSelect, amount: number) {
   const [account] = await db.select().from(customerAccounts).where(eq(customerAccounts.id, line.accountId));
   if (!account) return;
+  // Once for the refund of a statement, however many lines it was paid out in (ADR 380) and however many failed.
+  const [told] = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        sql`${outbox.payload}->>'kind' = 'refund-failed'`,
+        sql`${outbox.payload}->>'statementId' = ${line.statementId}`,
+      ),
+    )
+    .limit(1);
+  if (told) return;
   const where =
     line.subType === 'GOCARDLESS'
       ? 'the bank account your Direct Debit is paid from'
@@ -254,7 +266,7 @@ async function tellRefundFailed(db: Db, line: typeof statementLineItems.$inferSe
       `We tried to pay ${formatGBP(amount)} back to ${where}, and it did not reach you.`,
       'Your account still holds it. Please call us and we will pay it back to you.',
     ],
-    { amount },
+    { amount, statementId: line.statementId },
   );
 }
 

@@ -94,7 +94,10 @@ export interface PayingBack {
    * account's payments, each the way it was paid).
    */
   method: 'CARD' | 'BACS_DEBIT' | null;
-  /** A refund on its way: the London midnight of the last working day it should reach the customer. */
+  /**
+   * A refund on its way: the London midnight of the last working day it should reach the customer; null once one
+   * still being paid out is past it.
+   */
   reachesBy: Date | null;
 }
 
@@ -130,7 +133,6 @@ async function payingBackOf(
     .select({
       accountId: statementLineItems.accountId,
       balance: sql<string>`coalesce(sum(${statementLineItems.amountPence}) FILTER (WHERE ${statementLineItems.status} = 'POSTED'), 0)`,
-      refunding: sql<string>`coalesce(sum(${statementLineItems.amountPence}) FILTER (WHERE ${statementLineItems.status} = 'PENDING' AND ${statementLineItems.type} = 'refund'), 0)`,
       // The ways refunds failed or came back (`creditToPayBack`'s rule: then the credit is left to staff).
       failedBy: sql<
         (string | null)[] | null
@@ -139,9 +141,11 @@ async function payingBackOf(
     .from(statementLineItems)
     .where(inArray(statementLineItems.accountId, ids))
     .groupBy(statementLineItems.accountId);
-  const recent = await db
+  // Refunds still being paid out, and refunds paid out or come back lately.
+  const lines = await db
     .select({
       accountId: statementLineItems.accountId,
+      type: statementLineItems.type,
       amount: statementLineItems.amountPence,
       effectiveAt: statementLineItems.effectiveAt,
       status: statementLineItems.status,
@@ -151,53 +155,81 @@ async function payingBackOf(
     .where(
       and(
         inArray(statementLineItems.accountId, ids),
-        eq(statementLineItems.type, 'refund'),
         or(
-          eq(statementLineItems.status, 'PENDING'),
+          and(eq(statementLineItems.type, 'refund'), eq(statementLineItems.status, 'PENDING')),
           and(
+            inArray(statementLineItems.type, ['refund', 'refund_reversal']),
             eq(statementLineItems.status, 'POSTED'),
             gte(statementLineItems.effectiveAt, new Date(now.getTime() - REFUND_LOOKBACK_DAYS * 86_400_000)),
           ),
         ),
       ),
     );
-  const today = londonDate(now);
-  // A refund still being paid out past its days (the provider refused it, and the job tries again hourly) is
-  // counted from now.
-  const reaches = (r: (typeof recent)[number]) => {
-    const by = addWorkingDaysIso(r.effectiveAt, REFUND_WORKING_DAYS.max);
-    return r.status === 'PENDING' && by < today ? addWorkingDaysIso(now, REFUND_WORKING_DAYS.max) : by;
-  };
   for (const account of accounts) {
     const sum = sums.find((s) => s.accountId === account.id);
-    const held = -(Number(sum?.balance ?? 0) + Number(sum?.refunding ?? 0));
-    const failedBy = sum?.failedBy ?? [];
-    if (!live(account.policyId) && held > 0) {
-      out.set(account.id, {
-        amount: held,
-        state: failedBy.length > 0 ? 'held' : 'toPayBack',
-        method: failedBy.length > 0 ? wayOf(failedBy) : null,
-        reachesBy: null,
-      });
-      continue;
-    }
-    const onItsWay = recent
-      .filter((r) => r.accountId === account.id && r.amount > 0)
-      .map((r) => ({ amount: r.amount, by: reaches(r), subType: r.subType }))
-      .filter((r) => r.by >= today);
-    if (onItsWay.length === 0) continue;
-    const by = onItsWay
-      .map((r) => r.by)
-      .sort()
-      .at(-1) as string;
-    out.set(account.id, {
-      amount: onItsWay.reduce((n, r) => n + r.amount, 0),
-      state: 'onItsWay',
-      method: wayOf(onItsWay.map((r) => r.subType)),
-      reachesBy: londonMidnightOf(by),
+    const back = payingBackFrom({
+      live: live(account.policyId),
+      balance: Number(sum?.balance ?? 0),
+      failedBy: sum?.failedBy ?? [],
+      lines: lines.filter((l) => l.accountId === account.id),
+      now,
     });
+    if (back) out.set(account.id, back);
   }
   return out;
+}
+
+/**
+ * Money one account's customer is owed back (ADR 405), from its ledger (pence; a credit is a negative balance,
+ * a refund line positive, a refund reversal negative):
+ * - the policy no longer live and a credit left beyond the refunds still being paid out: `held` once a refund
+ *   failed or came back (`creditToPayBack` leaves it to staff), else `toPayBack` (the hourly job pays it back);
+ * - else a refund `onItsWay`: what is being paid out (never more than the credit it pays back: the payout keeps
+ *   a refund to the credit held, ADR 386) and what was paid out in its last REFUND_WORKING_DAYS.max working days,
+ *   less what came back since. `reachesBy` is the last of those days; null once a refund still being paid out is
+ *   past it (the provider refused it, and the job tries again hourly): no date is promised.
+ */
+export function payingBackFrom(a: {
+  live: boolean;
+  balance: number;
+  failedBy: (string | null)[];
+  lines: {
+    type: string;
+    amount: number;
+    effectiveAt: Date;
+    status: string;
+    subType: string | null;
+  }[];
+  now: Date;
+}): PayingBack | null {
+  const pending = a.lines.filter((l) => l.type === 'refund' && l.status === 'PENDING');
+  const refunding = pending.reduce((n, l) => n + l.amount, 0);
+  const held = -(a.balance + refunding);
+  if (!a.live && held > 0) {
+    return {
+      amount: held,
+      state: a.failedBy.length > 0 ? 'held' : 'toPayBack',
+      method: a.failedBy.length > 0 ? wayOf(a.failedBy) : null,
+      reachesBy: null,
+    };
+  }
+  const today = londonDate(a.now);
+  const byOf = (l: { effectiveAt: Date }) => addWorkingDaysIso(l.effectiveAt, REFUND_WORKING_DAYS.max);
+  const paid = a.lines.filter((l) => l.status === 'POSTED' && byOf(l) >= today);
+  const sent = paid.filter((l) => l.type === 'refund');
+  const cameBack = -paid.filter((l) => l.type === 'refund_reversal').reduce((n, l) => n + l.amount, 0);
+  const amount =
+    Math.min(refunding, Math.max(0, -a.balance)) +
+    Math.max(0, sent.reduce((n, l) => n + l.amount, 0) - cameBack);
+  if (amount <= 0) return null;
+  const going = [...pending, ...sent];
+  const late = pending.some((l) => byOf(l) < today);
+  return {
+    amount,
+    state: 'onItsWay',
+    method: wayOf(going.map((l) => l.subType)),
+    reachesBy: late ? null : londonMidnightOf(going.map(byOf).sort().at(-1) as string),
+  };
 }
 
 type Owed = Pick<AccountFacts, 'arrears' | 'pendingCollection' | 'holdsRenewal'>;

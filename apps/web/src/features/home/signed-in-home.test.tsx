@@ -312,6 +312,53 @@ describe('signed-in home (spec 2 §2)', () => {
     expect(card('3')).not.toHaveTextContent('to 23 Nov 2026');
   });
 
+  it('cards say money owed back (ADR 405): on its way by a day, or, for a renewed year whose page is home, a call asked for', async () => {
+    window.sessionStorage.clear();
+    mockFetch((method, path) => {
+      if (path === '/policies')
+        return reply(endpoints.listPolicies, [
+          policy(1, {
+            policyDetail: { policyStatus: 'CANCELLED', terminatedAt: '2026-11-23T00:00:00.000Z' },
+            standing: sampleStanding({
+              headline: 'ended',
+              renewal: null,
+              ended: { status: 'CANCELLED', endedAt: '2026-11-23T00:00:00.000Z', neverStarted: false },
+              payingBack: {
+                state: 'onItsWay',
+                amount: 4911,
+                method: 'CARD',
+                reachesBy: '2026-12-07T00:00:00.000Z',
+              },
+            }),
+          }),
+          policy(2, {
+            policyDetail: { policyStatus: 'RENEWED' },
+            standing: sampleStanding({
+              headline: 'ended',
+              renewal: null,
+              ended: { status: 'RENEWED', endedAt: '2026-11-01T00:00:00.000Z', neverStarted: false },
+              payingBack: { state: 'held', amount: 271, method: 'BACS_DEBIT', reachesBy: null },
+            }),
+          }),
+          policy(3, { policyDetail: { policyStatus: 'ACTIVE' }, standing: sampleStanding() }),
+        ]);
+      if (method === 'GET' && path === '/customerAccounts') return reply(endpoints.listCustomerAccounts, []);
+      return undefined;
+    });
+    renderShell(<HomePage />, { slots: { signedIn: true }, config: { schemes } });
+    const cards = await screen.findAllByTestId('policy-card');
+    const card = (n: string) => cards.find((c) => c.textContent?.includes(`FCM${n}`)) as HTMLElement;
+    expect(within(card('1')).getByTestId('standing-badge')).toHaveTextContent('Refund on its way');
+    expect(within(card('1')).getByTestId('card-paying-back')).toHaveTextContent(
+      'Paying £49.11 back to you by 7 Dec 2026',
+    );
+    expect(within(card('2')).getByTestId('standing-badge')).toHaveTextContent('Refund: please call us');
+    expect(within(card('2')).getByTestId('card-paying-back')).toHaveTextContent(
+      `£2.71 to pay back to you: please call us on ${testConfig.contact.phone}`,
+    );
+    expect(within(card('3')).queryByTestId('card-paying-back')).toBeNull();
+  });
+
   it('renewal banners: opted in with View, opted out with opt back in, referral critical; renewals are not quotes', async () => {
     const user = userEvent.setup();
     const renewal = (code: string, status: 'QUOTE' | 'REFERRAL' | 'QUOTE_EXPIRED', policyId: string) =>

@@ -1703,13 +1703,30 @@ describe('where the policy stands (issue 28, ADR 352)', () => {
     setup(root, { policy: ended('toPayBack', null) });
     expect(await screen.findByText('Your account is £2.71 in credit')).toBeVisible();
     expect(screen.getByTestId('standing-paying-back')).toHaveTextContent(
-      'Your cover has ended, so we will pay this back to you the way you paid. You do not need to do anything.',
+      'We will pay it back to you the way you paid. You do not need to do anything.',
     );
     cleanup();
     setup(root, { policy: ended('held', 'BACS_DEBIT') });
     expect(await screen.findByText('Your account is £2.71 in credit')).toBeVisible();
     expect(screen.getByTestId('standing-paying-back')).toHaveTextContent(
       `We could not pay it back to the bank account your Direct Debit is paid from. Please call us on ${testConfig.contact.phone} and we will pay it back to you.`,
+    );
+  });
+
+  it('a refund past the day it should have arrived (ADR 405): no date promised, and a call asked for if it does not come', async () => {
+    setup(root, {
+      policy: samplePolicy({
+        standing: sampleStanding({
+          payingBack: { state: 'onItsWay', amount: 700, method: 'CARD', reachesBy: null },
+        }),
+      }),
+    });
+    expect(await screen.findByText('We are paying £7.00 back to you')).toBeVisible();
+    expect(screen.getByTestId('standing-paying-back')).toHaveTextContent(
+      `It is taking longer than it should to reach you. If it has not arrived in a few days, please call us on ${testConfig.contact.phone}.`,
+    );
+    expect(screen.getByTestId('standing-paying-back')).not.toHaveTextContent(
+      'You do not need to do anything',
     );
   });
 

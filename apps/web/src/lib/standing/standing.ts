@@ -45,3 +45,19 @@ export function standingBadge(
 /** No renewal wording or toggle: a cancellation is set, the renewal is referred, or nothing renews. */
 export const autoRenewalToggle = (s: PolicyStanding) =>
   s.renewal !== null && s.renewal.state !== 'referred' && !s.ending;
+
+/**
+ * The words for money owed back (ADR 405): where it goes, or, for a refund past the day it should have arrived
+ * (`reachesBy` null), that it is late. A credit not yet paid back goes "the way you paid".
+ */
+export function payingBackBody(back: NonNullable<PolicyStanding['payingBack']>): string {
+  if (back.state === 'onItsWay' && back.reachesBy === null) return 'standing.payingBack.body.late';
+  const way = back.state === 'toPayBack' ? 'any' : (back.method ?? 'any');
+  return `standing.payingBack.body.${back.state}.${way}`;
+}
+
+/** The home card's line for money owed back (ADR 405), with its key and values. */
+export function payingBackCardLine(back: NonNullable<PolicyStanding['payingBack']>): string {
+  if (back.state === 'onItsWay') return `standing.card.payingBack.${back.reachesBy ? 'onItsWay' : 'late'}`;
+  return `standing.card.payingBack.${back.state}`;
+}

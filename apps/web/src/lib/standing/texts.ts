@@ -41,9 +41,11 @@ export const standingTexts: Record<string, string> = {
     'It goes back to the bank account your Direct Debit is paid from, and should reach you by {{date}}. You do not need to do anything.',
   'standing.payingBack.body.onItsWay.any':
     'It goes back the way you paid, and should reach you by {{date}}. You do not need to do anything.',
+  'standing.payingBack.body.late':
+    'It is taking longer than it should to reach you. If it has not arrived in a few days, please call us on {{phone}}.',
   'standing.payingBack.title.toPayBack': 'Your account is {{amount}} in credit',
   'standing.payingBack.body.toPayBack.any':
-    'Your cover has ended, so we will pay this back to you the way you paid. You do not need to do anything.',
+    'We will pay it back to you the way you paid. You do not need to do anything.',
   'standing.payingBack.title.held': 'Your account is {{amount}} in credit',
   'standing.payingBack.body.held.CARD':
     'We could not pay it back to the card you paid with. Please call us on {{phone}} and we will pay it back to you.',
@@ -51,6 +53,10 @@ export const standingTexts: Record<string, string> = {
     'We could not pay it back to the bank account your Direct Debit is paid from. Please call us on {{phone}} and we will pay it back to you.',
   'standing.payingBack.body.held.any':
     'We could not pay it back to you the way you paid. Please call us on {{phone}} and we will pay it back to you.',
+  'standing.card.payingBack.onItsWay': 'Paying {{amount}} back to you by {{date}}',
+  'standing.card.payingBack.late': 'Paying {{amount}} back to you',
+  'standing.card.payingBack.toPayBack': '{{amount}} to pay back to you',
+  'standing.card.payingBack.held': '{{amount}} to pay back to you: please call us on {{phone}}',
   'standing.renewal.subheaderOwing':
     'Policy {{policyNumber}} renews automatically on {{date}} only if the outstanding balance is paid by then.',
   'standing.renewal.subheaderReferred':

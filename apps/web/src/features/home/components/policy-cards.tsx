@@ -5,7 +5,8 @@ import { type PolicyLink, policyEndDate, policyLinks, sortPolicies } from '@fore
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../../lib/config.tsx';
-import { standingBadge, standingOf } from '../../../lib/standing/standing.ts';
+import { gbp } from '../../../lib/policy-readers.ts';
+import { payingBackCardLine, standingBadge, standingOf } from '../../../lib/standing/standing.ts';
 import { CardList, CardListItem, CardMeta, CardName, Plate, StatusBadge } from '../../../ui/index.ts';
 import styles from './policy-cards.module.css';
 
@@ -24,7 +25,7 @@ const linkPath: Record<PolicyLink, string> = {
  */
 export function PolicyCards({ policies }: { policies: Policy[] }) {
   const { t } = useTranslation();
-  const { schemes } = useConfig();
+  const { schemes, contact } = useConfig();
   return (
     <CardList>
       {sortPolicies(policies).map((p) => {
@@ -74,6 +75,18 @@ export function PolicyCards({ policies }: { policies: Policy[] }) {
                   : t('home.policies.from', { date: day(p.policyDetail.inceptedAt) })}
               {end && !neverStarts && !neverOnCover && ` · ${t('home.policies.to', { date: day(end) })}`}
             </CardMeta>
+            {/* Money owed back (ADR 405), said here too: a renewed year's page is home itself. */}
+            {standing.payingBack && (
+              <CardMeta>
+                <span data-testid="card-paying-back">
+                  {t(payingBackCardLine(standing.payingBack), {
+                    amount: gbp(standing.payingBack.amount),
+                    date: standing.payingBack.reachesBy ? day(standing.payingBack.reachesBy) : '',
+                    phone: contact.phone,
+                  })}
+                </span>
+              </CardMeta>
+            )}
             {links.length > 0 && (
               <nav
                 className={styles.links}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../../lib/config.tsx';
 import { gbp, londonDay } from '../../../lib/policy-readers.ts';
-import { standingOf } from '../../../lib/standing/standing.ts';
+import { payingBackBody, standingOf } from '../../../lib/standing/standing.ts';
 import { blocks, Notification } from '../../../ui/index.ts';
 
 /**
@@ -52,7 +52,7 @@ export function StandingNotices({
           title={t(`standing.payingBack.title.${back.state}`, { amount: gbp(back.amount) })}
         >
           <span data-testid="standing-paying-back">
-            {t(`standing.payingBack.body.${back.state}.${back.method ?? 'any'}`, {
+            {t(payingBackBody(back), {
               date: back.reachesBy ? londonDay(back.reachesBy) : '',
               phone: contact.phone,
             })}

@@ -75,11 +75,26 @@ const payingBackOf = async (sub: Sub) => {
 };
 /** The last working day a refund asked on `at` should reach the customer: ten working days on (spec 2 §3). */
 const tenWorkingDaysOn = (at: string) => londonMidnightOf(addWorkingDaysIso(at, 10)).toISOString();
-const mails = (sub: Sub) =>
+/** The e-mails of one kind to the account: the final statement's by default. */
+const mails = (sub: Sub, kind = 'account-closed') =>
+  rows(t, "SELECT subject, body FROM outbox WHERE payload->>'kind' = $2 AND payload->>'accountId' = $1", [
+    sub.accountId,
+    kind,
+  ]);
+/** The account's refund lines, oldest first: the columns named. */
+const refundLinesOf = (sub: Sub, columns: string) =>
   rows(
     t,
-    "SELECT subject, body FROM outbox WHERE payload->>'kind' = 'account-closed' AND payload->>'accountId' = $1",
+    `SELECT ${columns} FROM statement_line_items WHERE account_id = $1 AND type = 'refund' ORDER BY created_at`,
     [sub.accountId],
+  );
+/** The refunds paid to the customer's payments at the provider. */
+const paidAtProvider = (sub: Sub) =>
+  rows(
+    t,
+    `SELECT r.amount_pence FROM payment_refunds r JOIN customer_payments p ON p.id = r.customer_payment_id
+      WHERE p.party_id = $1`,
+    [sub.partyId],
   );
 
 beforeAll(async () => {
@@ -183,27 +198,14 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
       carried: 0,
       outstanding: 0,
     });
-    const refunds = await rows(
-      t,
-      "SELECT status, amount_pence, sub_type FROM statement_line_items WHERE account_id = $1 AND type = 'refund'",
-      [lapsing.accountId],
-    );
+    const refunds = await refundLinesOf(lapsing, 'status, amount_pence, sub_type');
     expect(refunds).toEqual([{ status: 'POSTED', amount_pence: -change.lapsing, sub_type: 'STRIPE' }]);
     // Paid back at the card provider: one refund of the credit.
-    const paid = await rows(
-      t,
-      `SELECT r.amount_pence FROM payment_refunds r JOIN customer_payments p ON p.id = r.customer_payment_id
-        WHERE p.party_id = $1`,
-      [lapsing.partyId],
-    );
+    const paid = await paidAtProvider(lapsing);
     expect(paid.map((r) => Number(r.amount_pence))).toEqual([-change.lapsing]);
     expect(await balanceOf(lapsing)).toBe(0);
     // The pages say it is on its way back to the card, and by when it should arrive (ADR 405).
-    const [asked] = await rows(
-      t,
-      "SELECT effective_at FROM statement_line_items WHERE account_id = $1 AND type = 'refund'",
-      [lapsing.accountId],
-    );
+    const [asked] = await refundLinesOf(lapsing, 'effective_at');
     expect(await payingBackOf(lapsing)).toEqual({
       state: 'onItsWay',
       amount: -change.lapsing,
@@ -323,12 +325,7 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
     expect((await mails(byDebit))[0]?.body).toContain(
       `Your account is £${(-change.byDebit / 100).toFixed(2)} in credit: we will pay it back to you, the way you paid.`,
     );
-    const refundsOf = () =>
-      rows(
-        t,
-        "SELECT status, amount_pence, sub_type FROM statement_line_items WHERE account_id = $1 AND type = 'refund'",
-        [byDebit.accountId],
-      );
+    const refundsOf = () => refundLinesOf(byDebit, 'status, amount_pence, sub_type');
     // Asked of GoCardless against the last debit, and paid three working days later (the sandbox bank's days).
     expect(await refundsOf()).toEqual([
       {
@@ -361,12 +358,7 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
   });
 
   it('a Direct Debit refund that fails: the credit is held, and the pages ask the customer to call us (ADR 405)', async () => {
-    const refundsOf = () =>
-      rows(
-        t,
-        "SELECT status, amount_pence FROM statement_line_items WHERE account_id = $1 AND type = 'refund'",
-        [refundFails.accountId],
-      );
+    const refundsOf = () => refundLinesOf(refundFails, 'status, amount_pence');
     // The bank failed it (the sandbox's days ran in the test before): the account holds the credit again.
     expect(await refundsOf()).toEqual([{ status: 'FAILED', amount_pence: -change.refundFails }]);
     expect(await balanceOf(refundFails)).toBe(change.refundFails);
@@ -381,20 +373,11 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
     expect(await refundsOf()).toHaveLength(1);
     expect((await payingBackOf(refundFails))?.state).toBe('held');
     // The e-mail said it would be paid back; the next one says it was not, and asks for a call.
-    const told = await rows(
-      t,
-      "SELECT subject, body FROM outbox WHERE payload->>'kind' = 'refund-failed' AND payload->>'accountId' = $1",
-      [refundFails.accountId],
-    );
+    const told = await mails(refundFails, 'refund-failed');
     expect(told).toHaveLength(1);
     expect(told[0]?.subject).toMatch(/^We could not pay your money back/);
     expect(told[0]?.body).toContain('Please call us and we will pay it back to you.');
-    const good = await rows(
-      t,
-      "SELECT 1 FROM outbox WHERE payload->>'kind' = 'refund-failed' AND payload->>'accountId' = $1",
-      [byDebit.accountId],
-    );
-    expect(good).toEqual([]);
+    expect(await mails(byDebit, 'refund-failed')).toEqual([]);
   });
 
   it('a lapsed policy made cheaper whose last payment was disputed: the credit clears what the statement asks, and the rest only is asked for, nothing refunded', async () => {
@@ -410,11 +393,7 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
     });
     expect(twelfth).toMatchObject({ status: 'failed', outstanding: owed });
     expect(await balanceOf(disputed)).toBe(owed);
-    const refunds = await rows(
-      t,
-      "SELECT 1 FROM statement_line_items WHERE account_id = $1 AND type = 'refund'",
-      [disputed.accountId],
-    );
+    const refunds = await refundLinesOf(disputed, '1');
     expect(refunds).toEqual([]);
     expect((await mails(disputed))[0]?.body).toContain(
       `£${(owed / 100).toFixed(2)} is still to pay for your cover: please pay it from the Billing tab`,
@@ -441,11 +420,7 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
     await Promise.all([payOutPendingRefunds(t.app.services), payOutPendingRefunds(t.app.services)]);
     t.at.set(new Date(t.at.now().getTime() + 2 * 3_600_000).toISOString());
     await payOutPendingRefunds(t.app.services);
-    const paidBack = await rows(
-      t,
-      "SELECT status, amount_pence FROM statement_line_items WHERE account_id = $1 AND type = 'refund'",
-      [disputed.accountId],
-    );
+    const paidBack = await refundLinesOf(disputed, 'status, amount_pence');
     expect(paidBack).toEqual([{ status: 'POSTED', amount_pence: -change.disputed }]);
     expect(await balanceOf(disputed)).toBe(0);
     expect(await owedOnStatements(t, disputed.accountId)).toBe(0);
@@ -477,18 +452,9 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
     expect(closing).toEqual([
       expect.objectContaining({ kind: 'closing', status: 'settled', outstanding: 0 }),
     ]);
-    const refunds = await rows(
-      t,
-      "SELECT status, amount_pence, sub_type FROM statement_line_items WHERE account_id = $1 AND type = 'refund'",
-      [paidTwice.accountId],
-    );
+    const refunds = await refundLinesOf(paidTwice, 'status, amount_pence, sub_type');
     expect(refunds).toEqual([{ status: 'POSTED', amount_pence: paidTwice.regular, sub_type: 'STRIPE' }]);
-    const paid = await rows(
-      t,
-      `SELECT r.amount_pence FROM payment_refunds r JOIN customer_payments p ON p.id = r.customer_payment_id
-        WHERE p.party_id = $1`,
-      [paidTwice.partyId],
-    );
+    const paid = await paidAtProvider(paidTwice);
     expect(paid.map((r) => Number(r.amount_pence))).toEqual([paidTwice.regular]);
     expect(await balanceOf(paidTwice)).toBe(0);
     const told = await mails(paidTwice);
@@ -504,11 +470,7 @@ describe('the account of a term that ran to its end (ADR 393)', () => {
   });
 
   it('once a refund has had its ten working days, nothing more is said of it; a held credit is still told (ADR 405)', async () => {
-    const [asked] = await rows(
-      t,
-      "SELECT effective_at FROM statement_line_items WHERE account_id = $1 AND type = 'refund'",
-      [lapsing.accountId],
-    );
+    const [asked] = await refundLinesOf(lapsing, 'effective_at');
     const by = tenWorkingDaysOn(new Date(String(asked?.effective_at)).toISOString());
     // The last day it should arrive: still told; the next day: not.
     t.at.set(new Date(new Date(by).getTime() + 23 * 3_600_000).toISOString());

@@ -124,9 +124,16 @@ export async function creditToPayBack(
         inArray(statementLineItems.type, ['refund', 'refund_reversal']),
       ),
     );
-  const failed = (l: (typeof refunds)[number]) =>
-    l.status === 'FAILED' && l.descriptionKey !== REFUND_KEPT_BACK_KEY;
-  if (refunds.some((l) => failed(l) || l.type === 'refund_reversal')) return null;
+  if (refunds.some(refundCameBack)) return null;
   const pending = refunds.filter((l) => l.status === 'PENDING').reduce((t, l) => t + l.amountPence, 0);
   return { balance: await postedBalance(db, accountId), pending };
 }
+
+/**
+ * A refund that did not reach the customer: one that failed (not one kept back for a charge back, ADR 386, which
+ * is no failure), or money that came back after it was paid. The job then leaves the credit to staff
+ * (`creditToPayBack`), and the customer is asked to call (the standing's `payingBack`, ADR 405).
+ */
+export const refundCameBack = (l: { type: string; status: string; descriptionKey: string | null }) =>
+  l.type === 'refund_reversal' ||
+  (l.type === 'refund' && l.status === 'FAILED' && l.descriptionKey !== REFUND_KEPT_BACK_KEY);

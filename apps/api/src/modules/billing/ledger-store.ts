@@ -84,6 +84,10 @@ export const movedBy = (card: boolean) =>
     ? { paymentMethodDescription: 'Card', subType: 'STRIPE' as const }
     : { paymentMethodDescription: 'Direct Debit', subType: 'GOCARDLESS' as const };
 
+/** The way a line's money moved, read back from its sub-type (`movedBy`'s inverse); null for neither (a change). */
+export const wayOfLine = (subType: string | null): 'CARD' | 'BACS_DEBIT' | null =>
+  subType === 'STRIPE' ? 'CARD' : subType === 'GOCARDLESS' ? 'BACS_DEBIT' : null;
+
 /** Posts a line item on a statement; premium lines record their IPT (allocated, `premiumTaxOf`). */
 export async function postLine(db: Db, statement: Pick<StatementRow, 'id' | 'accountId'>, line: NewLine) {
   const [row] = await rowsWithTax(db, [{ statement, line }]);

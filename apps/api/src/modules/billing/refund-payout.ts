@@ -13,7 +13,7 @@ import {
   refundPartsFor,
 } from '../payments/index.ts';
 import { refundCreditAfterCancellation } from './credit-after-cancellation.ts';
-import { movedBy, postLine, REFUND_KEPT_BACK_KEY } from './ledger-store.ts';
+import { movedBy, postLine, REFUND_KEPT_BACK_KEY, wayOfLine } from './ledger-store.ts';
 import { sendNotice } from './notices.ts';
 import { closeEndedTerms } from './term-closing.ts';
 
@@ -254,7 +254,7 @@ async function tellRefundFailed(db: Db, line: typeof statementLineItems.$inferSe
     .limit(1);
   if (told) return;
   const where =
-    line.subType === 'GOCARDLESS'
+    wayOfLine(line.subType) === 'BACS_DEBIT'
       ? 'the bank account your Direct Debit is paid from'
       : 'the card you paid with';
   await sendNotice(

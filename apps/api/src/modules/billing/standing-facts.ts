@@ -7,7 +7,8 @@ import { and, asc, eq, gte, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerAccounts, policies, statementLineItems, statements } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { type AccountRow, ownAccount, postedBalance, REFUND_KEPT_BACK_KEY } from './ledger-store.ts';
+import { refundCameBack } from './credit-after-cancellation.ts';
+import { type AccountRow, ownAccount, postedBalance, wayOfLine } from './ledger-store.ts';
 import { pricesFor, versionPlansOf } from './payment-day.ts';
 
 /** Far enough ahead to stand for "no end" (a policy without an expiry on record). */
@@ -103,9 +104,7 @@ export interface PayingBack {
 
 /** The one way refund lines went (a card provider's, or GoCardless's), or null when they went both ways. */
 function wayOf(subTypes: (string | null)[]): 'CARD' | 'BACS_DEBIT' | null {
-  const ways = new Set(
-    subTypes.map((t) => (t === 'GOCARDLESS' ? 'BACS_DEBIT' : t === 'STRIPE' ? 'CARD' : null)),
-  );
+  const ways = new Set(subTypes.map(wayOfLine));
   return ways.size === 1 ? ([...ways][0] ?? null) : null;
 }
 
@@ -133,15 +132,11 @@ async function payingBackOf(
     .select({
       accountId: statementLineItems.accountId,
       balance: sql<string>`coalesce(sum(${statementLineItems.amountPence}) FILTER (WHERE ${statementLineItems.status} = 'POSTED'), 0)`,
-      // The ways refunds failed or came back (`creditToPayBack`'s rule: then the credit is left to staff).
-      failedBy: sql<
-        (string | null)[] | null
-      >`array_agg(DISTINCT ${statementLineItems.subType}) FILTER (WHERE ${statementLineItems.type} = 'refund_reversal' OR (${statementLineItems.type} = 'refund' AND ${statementLineItems.status} = 'FAILED' AND ${statementLineItems.descriptionKey} IS DISTINCT FROM ${REFUND_KEPT_BACK_KEY}))`,
     })
     .from(statementLineItems)
     .where(inArray(statementLineItems.accountId, ids))
     .groupBy(statementLineItems.accountId);
-  // Refunds still being paid out, and refunds paid out or come back lately.
+  // Refunds still being paid out, refunds paid out or come back lately, and every refund that failed or came back.
   const lines = await db
     .select({
       accountId: statementLineItems.accountId,
@@ -150,15 +145,20 @@ async function payingBackOf(
       effectiveAt: statementLineItems.effectiveAt,
       status: statementLineItems.status,
       subType: statementLineItems.subType,
+      descriptionKey: statementLineItems.descriptionKey,
     })
     .from(statementLineItems)
     .where(
       and(
         inArray(statementLineItems.accountId, ids),
         or(
-          and(eq(statementLineItems.type, 'refund'), eq(statementLineItems.status, 'PENDING')),
+          eq(statementLineItems.type, 'refund_reversal'),
           and(
-            inArray(statementLineItems.type, ['refund', 'refund_reversal']),
+            eq(statementLineItems.type, 'refund'),
+            inArray(statementLineItems.status, ['PENDING', 'FAILED']),
+          ),
+          and(
+            eq(statementLineItems.type, 'refund'),
             eq(statementLineItems.status, 'POSTED'),
             gte(statementLineItems.effectiveAt, new Date(now.getTime() - REFUND_LOOKBACK_DAYS * 86_400_000)),
           ),
@@ -167,11 +167,13 @@ async function payingBackOf(
     );
   for (const account of accounts) {
     const sum = sums.find((s) => s.accountId === account.id);
+    const mine = lines.filter((l) => l.accountId === account.id);
     const back = payingBackFrom({
       live: live(account.policyId),
       balance: Number(sum?.balance ?? 0),
-      failedBy: sum?.failedBy ?? [],
-      lines: lines.filter((l) => l.accountId === account.id),
+      // The ways refunds failed or came back: `creditToPayBack`'s rule (then the credit is left to staff).
+      failedBy: mine.filter(refundCameBack).map((l) => l.subType),
+      lines: mine,
       now,
     });
     if (back) out.set(account.id, back);

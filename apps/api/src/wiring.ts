@@ -13,8 +13,8 @@ import {
   directDebitChargeBackCancelled,
   directDebitChargedBack,
   directDebitOutcome,
-  directDebitRefundOutcome,
   postSurplus,
+  refundOutcome,
   useMethodForAccount,
 } from './modules/billing/index.ts';
 import { requestPolicyDocuments } from './modules/documents/index.ts';
@@ -63,7 +63,7 @@ export const eventHandlers: EventHandlers = {
   'directDebit.chargeBackCancelled': directDebitChargeBackCancelled,
   'cardPayment.disputed': cardPaymentDisputed,
   'cardPayment.disputeWon': cardDisputeWon,
-  'refund.outcome': directDebitRefundOutcome,
+  'refund.outcome': refundOutcome,
   'arrears.cancellationDue': endForNonPayment,
   'lifecycle.announced': recordPartnerEvent,
   'policy.bound': (services, { policyVersionId }) => requestPolicyDocuments(services, policyVersionId),

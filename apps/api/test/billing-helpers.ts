@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { signAnonymousToken } from '../src/lib/auth.ts';
 import { runBillingDay } from '../src/modules/billing/index.ts';
 import type { SandboxCardPayments } from '../src/providers/card-payments/sandbox.ts';
+import { signStripeStyle } from '../src/providers/card-payments/signature.ts';
 import { advanceSandboxDirectDebit } from '../src/providers/direct-debit/sandbox.ts';
 import type { TestAppOptions } from './helpers/test-app.ts';
 import { api, type ListeningApp, listeningApp, rows, submitForm } from './payments-helpers.ts';
@@ -264,4 +265,33 @@ export async function owedOnStatements(t: ListeningApp, accountId: string) {
     [accountId],
   );
   return Number(row?.due);
+}
+
+/**
+ * A card event as the sandbox card provider sends it (a dispute, ADR 392; a refund, ADR 406): `data.object` given,
+ * signed with the sandbox's secret at the clock's now (or with the signature given), posted to the app. Answers the
+ * HTTP status.
+ */
+export async function postCardEvent(
+  t: BillingApp,
+  event: { id: string; type: string; object: Record<string, unknown> },
+  signature?: string,
+) {
+  const card = t.app.services.providers.cardPayments as SandboxCardPayments;
+  const body = JSON.stringify({
+    id: event.id,
+    object: 'event',
+    type: event.type,
+    data: { object: event.object },
+  });
+  const at = Math.floor(t.at.now().getTime() / 1000);
+  const res = await fetch(`${t.base}/api/stripe/webhooks`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signature ?? signStripeStyle(body, await card.webhookSecret(), at),
+    },
+    body,
+  });
+  return res.status;
 }

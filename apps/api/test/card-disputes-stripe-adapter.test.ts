@@ -67,3 +67,64 @@ describe('the Stripe adapter reads disputes (ADR 392)', () => {
     expect(await adapter.parseWebhook(created.payload, created.header)).toMatchObject({ kind: 'ignored' });
   });
 });
+
+/**
+ * The Stripe adapter reads a card refund that failed after it was made (ADR 406) from the signed event alone, as
+ * Stripe sends it for 4000 0000 0000 5126: `charge.refund.updated` (or, on newer API versions, `refund.failed` and
+ * `refund.updated`) with the refund's status `failed` and its `failure_reason`.
+ */
+const refund = (type: string, object: Record<string, unknown>) =>
+  signed({
+    id: 'evt_2',
+    object: 'event',
+    type,
+    data: {
+      object: {
+        object: 'refund',
+        id: 're_1',
+        amount: 4927,
+        payment_intent: 'pi_9',
+        currency: 'gbp',
+        ...object,
+      },
+    },
+  });
+
+describe('the Stripe adapter reads a failed card refund (ADR 406)', () => {
+  it('charge.refund.updated, refund.failed and refund.updated with status failed; any other status is ignored', async () => {
+    for (const type of ['charge.refund.updated', 'refund.failed', 'refund.updated']) {
+      const failed = refund(type, { status: 'failed', failure_reason: 'expired_or_canceled_card' });
+      expect(await adapter.parseWebhook(failed.payload, failed.header)).toMatchObject({
+        id: 'evt_2',
+        kind: 'refund.failed',
+        providerType: type,
+        paymentReference: 'pi_9',
+        amountPence: 4927,
+        refund: { id: 're_1', failureReason: 'expired_or_canceled_card' },
+      });
+    }
+    const expanded = refund('charge.refund.updated', { status: 'failed', payment_intent: { id: 'pi_9' } });
+    expect(await adapter.parseWebhook(expanded.payload, expanded.header)).toMatchObject({
+      kind: 'refund.failed',
+      paymentReference: 'pi_9',
+      refund: { failureReason: 'unknown' },
+    });
+    for (const status of ['succeeded', 'pending', 'canceled']) {
+      const other = refund('charge.refund.updated', { status });
+      expect(await adapter.parseWebhook(other.payload, other.header)).toMatchObject({ kind: 'ignored' });
+    }
+  });
+
+  it('refuses a refund that names no payment, no amount or no id, and a forged one', async () => {
+    for (const object of [{ payment_intent: null }, { amount: 0 }, { amount: '4927' }, { id: 7 }]) {
+      const bad = refund('charge.refund.updated', { status: 'failed', ...object });
+      await expect(adapter.parseWebhook(bad.payload, bad.header)).rejects.toBeInstanceOf(
+        WebhookSignatureError,
+      );
+    }
+    const good = refund('charge.refund.updated', { status: 'failed' });
+    await expect(adapter.parseWebhook(good.payload, `${good.header}0`)).rejects.toBeInstanceOf(
+      WebhookSignatureError,
+    );
+  });
+});

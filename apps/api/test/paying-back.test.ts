@@ -28,7 +28,7 @@ describe('money owed back (ADR 405)', () => {
     // working days, so the tenth is Wednesday 6 January 2027.
     const lines = [refund({ amount: 4911, on: '2026-12-18T10:00:00Z' })];
     const on = (now: string) =>
-      payingBackFrom({ live: false, balance: 0, failedBy: [], lines, now: at(now) });
+      payingBackFrom({ live: false, statementToCome: false, balance: 0, failedBy: [], lines, now: at(now) });
     expect(on('2026-12-18T11:00:00Z')).toEqual({
       amount: 4911,
       state: 'onItsWay',
@@ -45,33 +45,91 @@ describe('money owed back (ADR 405)', () => {
     ];
     const now = at('2027-03-02T10:00:00Z');
     // The credit held went down to £20: that is all that will be paid.
-    expect(payingBackFrom({ live: true, balance: -2000, failedBy: [], lines: pending, now })).toMatchObject({
+    expect(
+      payingBackFrom({
+        live: true,
+        statementToCome: true,
+        balance: -2000,
+        failedBy: [],
+        lines: pending,
+        now,
+      }),
+    ).toMatchObject({
       amount: 2000,
       state: 'onItsWay',
       method: 'BACS_DEBIT',
     });
     // Owed, not in credit, after the charge back: nothing is coming back.
-    expect(payingBackFrom({ live: false, balance: 1000, failedBy: [], lines: pending, now })).toBeNull();
+    expect(
+      payingBackFrom({
+        live: false,
+        statementToCome: false,
+        balance: 1000,
+        failedBy: [],
+        lines: pending,
+        now,
+      }),
+    ).toBeNull();
   });
 
-  it('a refund paid out that came back is not on its way: held, with a call asked for, once the policy has ended', () => {
+  it('a refund paid out that came back is not on its way: held, with a call asked for, once no statement will take it', () => {
     const lines = [
       refund({ amount: 5000, on: '2027-03-01T10:00:00Z', subType: 'GOCARDLESS' }),
       reversal(5000, '2027-03-05T10:00:00Z'),
     ];
     const now = at('2027-03-06T10:00:00Z');
-    expect(payingBackFrom({ live: false, balance: -5000, failedBy: ['GOCARDLESS'], lines, now })).toEqual({
+    expect(
+      payingBackFrom({
+        live: false,
+        statementToCome: false,
+        balance: -5000,
+        failedBy: ['GOCARDLESS'],
+        lines,
+        now,
+      }),
+    ).toEqual({
       amount: 5000,
       state: 'held',
       method: 'BACS_DEBIT',
       reachesBy: null,
     });
     // A live policy's credit goes to its next statement: nothing is said, and not that it is on its way.
-    expect(payingBackFrom({ live: true, balance: -5000, failedBy: ['GOCARDLESS'], lines, now })).toBeNull();
+    expect(
+      payingBackFrom({
+        live: true,
+        statementToCome: true,
+        balance: -5000,
+        failedBy: ['GOCARDLESS'],
+        lines,
+        now,
+      }),
+    ).toBeNull();
+    // A live policy with no statement to come (paid in full, ADR 406): nothing would take the credit, so it is held.
+    expect(
+      payingBackFrom({
+        live: true,
+        statementToCome: false,
+        balance: -5000,
+        failedBy: ['GOCARDLESS'],
+        lines,
+        now,
+      }),
+    ).toMatchObject({ amount: 5000, state: 'held', method: 'BACS_DEBIT' });
+    // The same with no refund failed: its credit is not told (a change's refund is made at the change).
+    expect(
+      payingBackFrom({ live: true, statementToCome: false, balance: -5000, failedBy: [], lines: [], now }),
+    ).toBeNull();
     // Part of it came back: only the rest is on its way.
     const part = [lines[0] as (typeof lines)[number], reversal(1500, '2027-03-05T10:00:00Z')];
     expect(
-      payingBackFrom({ live: true, balance: -1500, failedBy: ['GOCARDLESS'], lines: part, now }),
+      payingBackFrom({
+        live: true,
+        statementToCome: true,
+        balance: -1500,
+        failedBy: ['GOCARDLESS'],
+        lines: part,
+        now,
+      }),
     ).toMatchObject({
       amount: 3500,
       state: 'onItsWay',
@@ -82,7 +140,14 @@ describe('money owed back (ADR 405)', () => {
     // Asked Monday 1 March 2027; the tenth working day after it is Monday 15 March.
     const lines = [refund({ amount: 700, on: '2027-03-01T10:00:00Z', status: 'PENDING' })];
     const on = (now: string) =>
-      payingBackFrom({ live: false, balance: -700, failedBy: [], lines, now: at(now) });
+      payingBackFrom({
+        live: false,
+        statementToCome: false,
+        balance: -700,
+        failedBy: [],
+        lines,
+        now: at(now),
+      });
     expect(on('2027-03-15T10:00:00Z')?.reachesBy).toEqual(at('2027-03-15T00:00:00Z'));
     expect(on('2027-03-16T10:00:00Z')).toEqual({
       amount: 700,
@@ -95,7 +160,14 @@ describe('money owed back (ADR 405)', () => {
   it('an ended policy’s credit beyond what is being paid out: to pay back the way they paid, by the hourly job', () => {
     const lines = [refund({ amount: 300, on: '2027-03-01T10:00:00Z', status: 'PENDING' })];
     expect(
-      payingBackFrom({ live: false, balance: -1000, failedBy: [], lines, now: at('2027-03-02T10:00:00Z') }),
+      payingBackFrom({
+        live: false,
+        statementToCome: false,
+        balance: -1000,
+        failedBy: [],
+        lines,
+        now: at('2027-03-02T10:00:00Z'),
+      }),
     ).toEqual({ amount: 700, state: 'toPayBack', method: null, reachesBy: null });
   });
 
@@ -105,16 +177,37 @@ describe('money owed back (ADR 405)', () => {
       refund({ amount: 200, on: '2027-03-01T10:00:00Z', subType: 'GOCARDLESS' }),
     ];
     expect(
-      payingBackFrom({ live: false, balance: 0, failedBy: [], lines, now: at('2027-03-02T10:00:00Z') }),
+      payingBackFrom({
+        live: false,
+        statementToCome: false,
+        balance: 0,
+        failedBy: [],
+        lines,
+        now: at('2027-03-02T10:00:00Z'),
+      }),
     ).toMatchObject({ amount: 500, method: null, reachesBy: at('2027-03-15T00:00:00Z') });
   });
 
   it('nothing owed back: nothing said', () => {
     expect(
-      payingBackFrom({ live: true, balance: -500, failedBy: [], lines: [], now: at('2027-03-02T10:00:00Z') }),
+      payingBackFrom({
+        live: true,
+        statementToCome: true,
+        balance: -500,
+        failedBy: [],
+        lines: [],
+        now: at('2027-03-02T10:00:00Z'),
+      }),
     ).toBeNull();
     expect(
-      payingBackFrom({ live: false, balance: 0, failedBy: [], lines: [], now: at('2027-03-02T10:00:00Z') }),
+      payingBackFrom({
+        live: false,
+        statementToCome: false,
+        balance: 0,
+        failedBy: [],
+        lines: [],
+        now: at('2027-03-02T10:00:00Z'),
+      }),
     ).toBeNull();
   });
 });

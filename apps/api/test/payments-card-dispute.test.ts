@@ -3,13 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { signAnonymousToken } from '../src/lib/auth.ts';
 import { ledgerBreaks } from '../src/modules/billing/index.ts';
 import type { SandboxCardPayments } from '../src/providers/card-payments/sandbox.ts';
-import { signStripeStyle } from '../src/providers/card-payments/signature.ts';
 import {
   type BillingApp,
   billingApp,
   buySubscription,
   openSettlePage,
   payOnHostedPage,
+  postCardEvent,
   runDays,
 } from './billing-helpers.ts';
 import { api, rows } from './payments-helpers.ts';
@@ -76,18 +76,12 @@ async function cardSubscription(token = 'tok_visa') {
       )
     ).map((r) => [r.type, Number(r.amount)]);
   /** A dispute event signed with the sandbox's secret, sent as the provider would (any id, any payment). */
-  const sendDispute = async (
-    id: string,
-    type: string,
-    paymentIntent: string,
-    amount: number,
-    signature?: string,
-  ) => {
-    const body = JSON.stringify({
-      id,
-      object: 'event',
-      type,
-      data: {
+  const sendDispute = (id: string, type: string, paymentIntent: string, amount: number, signature?: string) =>
+    postCardEvent(
+      app,
+      {
+        id,
+        type,
         object: {
           id: `dp_${paymentIntent}`,
           object: 'dispute',
@@ -96,18 +90,8 @@ async function cardSubscription(token = 'tok_visa') {
           reason: 'fraudulent',
         },
       },
-    });
-    const at = Math.floor(app.at.now().getTime() / 1000);
-    const res = await fetch(`${app.base}/api/stripe/webhooks`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': signature ?? signStripeStyle(body, await card.webhookSecret(), at),
-      },
-      body,
-    });
-    return res.status;
-  };
+      signature,
+    );
   return {
     p,
     app,

@@ -3,8 +3,8 @@
  * planted in its data, must show the breach the fault makes. Here R6's "none after the end" (an invoice line for
  * days after a cancellation, posted after it was asked for, as a billing run that ignored the end would post),
  * and R6's money (charged − refunded + owed against the premium for the days on cover), both ways, an ended
- * policy's credit kept with no refund on its way (credit-kept), and a card dispute the ledger forgot
- * (dispute-unrecorded, ADR 392).
+ * policy's credit kept with no refund on its way (credit-kept), a card dispute the ledger forgot
+ * (dispute-unrecorded, ADR 392), and a failed card refund taken for paid (refund-failure-unrecorded, ADR 406).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { runLife } from '../src/simulation/life.ts';
@@ -67,6 +67,12 @@ async function postAmount(w: World, at: Date, pence: number) {
   );
   expect(inserted.rows).toHaveLength(1);
 }
+
+/**
+ * The same policy bought with a card whose refunds fail a working day after they are made (ADR 406), cancelled at
+ * once on day 20 (Tuesday 30 March 2027): its refund fails on day 21.
+ */
+const refundFails: LifePlan = { ...plan, buy: { ...plan.buy, cardToken: 'tok_refundFail' }, days: 30 };
 
 /** The same policy, its first payment disputed on day 10 and the dispute not decided, lived for 30 days. */
 const disputed: LifePlan = { ...plan, ops: [{ kind: 'dispute', day: 10 }], days: 30 };
@@ -169,5 +175,26 @@ describe('the oracle, with a fault planted in a life it passes', () => {
     // Charged less refunded plus owed leaves the month's premium unpaid: R6 sees it as well, apart.
     expect(r.breaches.find((b) => b.kind === 'undercharge')?.day).toBe(10);
     expect(r.breaches.filter((b) => b.day < 10)).toEqual([]);
+  });
+
+  it('a failed card refund the app took for paid: refund-failure-unrecorded, that day, where no money check can see it', {
+    timeout: 120_000,
+  }, async () => {
+    const lived = await runLife(pool.get, refundFails);
+    expect(lived.error).toBeUndefined();
+    expect(lived.breaches).toEqual([]);
+    const r = await runLife(pool.get, refundFails, true, async (w) => {
+      // As an app that did not listen for charge.refund.updated would leave it: the refund paid, no reversal.
+      await w.database.query("UPDATE payment_refunds SET status = 'paid' WHERE status = 'failed'");
+      await w.database.query("DELETE FROM statement_line_items WHERE type = 'refund_reversal'");
+    });
+    expect(r.error).toBeUndefined();
+    const found = r.breaches.filter((b) => b.kind === 'refund-failure-unrecorded');
+    expect(found[0]?.day).toBe(21);
+    expect(found[0]?.message).toMatch(
+      /a card refund of .* failed at the card provider, and the app holds it as paid/,
+    );
+    // Taken for paid with no reversal, the money adds up (R6, R7): only the provider's side tells.
+    expect(r.breaches.map((b) => b.kind).filter((k) => k !== 'refund-failure-unrecorded')).toEqual([]);
   });
 });

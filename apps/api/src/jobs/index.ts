@@ -8,6 +8,7 @@ import { partnerWebhooksJob } from '../modules/partners/index.ts';
 import { policyActivationJob } from '../modules/policies/index.ts';
 import { quoteExpiryJob } from '../modules/proposals/index.ts';
 import { renewalJobs } from '../modules/renewals/index.ts';
+import { sandboxCardRefundsJob } from '../providers/card-payments/sandbox.ts';
 import {
   sandboxDirectDebitPaymentsJob,
   sandboxMandateActivationJob,
@@ -27,6 +28,7 @@ export const jobs: readonly JobDefinition[] = [
   idempotencyPurgeJob,
   sandboxMandateActivationJob,
   sandboxDirectDebitPaymentsJob,
+  sandboxCardRefundsJob,
   ...documentJobs,
   policyActivationJob,
   quoteExpiryJob,

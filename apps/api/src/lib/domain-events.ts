@@ -73,8 +73,20 @@ export interface InTransactionEvents {
   'cardPayment.disputed': EventShape<TxAt, { payment: PaymentRow; amountPence: number }, void>;
   /** The dispute was decided for the insurer and its money given back (ADR 392): billing posts it again. */
   'cardPayment.disputeWon': EventShape<TxAt, { payment: PaymentRow; amountPence: number }, void>;
-  /** A refund part moved at the provider (ADR 305): billing settles the ledger's refund line. */
-  'refund.outcome': EventShape<TxAt, { reference: string; returned: RefundRow | null }, void>;
+  /**
+   * A refund part moved at the provider (ADR 305): billing settles the ledger's refund line. `returned`: the money
+   * did not reach the customer (a Direct Debit refund failed or came back; a card refund failed after it was made,
+   * ADR 406). `surplus`: the refund was of a surplus payment (ADR 341), posted on the ledger by `payment.surplus`.
+   */
+  'refund.outcome': EventShape<
+    TxAt,
+    {
+      reference: string;
+      returned: Pick<RefundRow, 'amountPence'> | null;
+      surplus?: { customerPaymentId: string; paymentReference: string } | null;
+    },
+    void
+  >;
   /**
    * A suspended account's notice ran out unpaid (ADR 203): policies ends the policy for non-payment at `at`.
    * Answers whether it ended (false: it had already ended).

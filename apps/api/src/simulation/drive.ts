@@ -19,6 +19,7 @@ import { DEMO_CUSTOMER } from '../modules/identity/index.ts';
 import { policyActivationJob } from '../modules/policies/index.ts';
 import { renewalAnniversaryJob, renewalInvitationJob, setAutoRenewal } from '../modules/renewals/index.ts';
 import type { SandboxCardPayments } from '../providers/card-payments/sandbox.ts';
+import { advanceSandboxCardRefunds } from '../providers/card-payments/sandbox.ts';
 import { advanceSandboxDirectDebit, type SandboxDirectDebit } from '../providers/direct-debit/sandbox.ts';
 import type { Facts, QuoteTotals } from './facts.ts';
 import type { BuyOp, LifeOp } from './plan.ts';
@@ -395,6 +396,9 @@ export function driver(w: World): Driver {
       // account in credit, which the hourly refund job pays back within the hour (ADR 305).
       if (facts.directDebit && (await advanceSandboxDirectDebit(services)) > 0)
         await refundPayoutJob.handler(services, {});
+      // The card networks' day: a refund to a card whose refunds fail comes back (ADR 406). The account holds it
+      // again and the hourly job leaves it to staff, so nothing more runs.
+      await advanceSandboxCardRefunds(services);
     },
 
     nextBilling: (at) => nextBillingWorkAfter({ ...w.app.services, clock: w.clock }, at),

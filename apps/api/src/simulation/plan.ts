@@ -18,7 +18,10 @@ export interface BuyOp {
   at: string;
   /** Cover starts this many London days after the purchase day (0: at once). */
   startInDays: number;
-  /** 'tok_visa', or 'tok_laterInsufficientFunds' (pays at checkout, then every off-session charge fails). */
+  /**
+   * 'tok_visa', 'tok_laterInsufficientFunds' (pays at checkout, then every off-session charge fails) or
+   * 'tok_refundFail' (pays, but every refund to it fails a working day later, ADR 406).
+   */
   cardToken: string;
   paidBy: 'card' | 'direct-debit';
 }
@@ -183,6 +186,11 @@ export function drawLife(r: Rng, seed: number): LifePlan {
       by: 'staff',
       shiftDays: 0,
     });
+  // A card whose refunds fail a working day after they are made (ADR 406; Stripe's 4000 0000 0000 5126), for one
+  // card-paid life in ten that pays with the good card: every refund to it (a cancellation's, a change's, a
+  // surplus's) comes back, and the account holds the money again. Drawn last, so everything above stays as it was.
+  if (buy.paidBy === 'card' && buy.cardToken === 'tok_visa' && r.chance(0.1))
+    buy.cardToken = 'tok_refundFail';
   ops.sort((a, b) => a.day - b.day);
   return { seed, buy, ops, days };
 }

@@ -156,6 +156,24 @@ export const sandboxCardDisputes = pgTable('sandbox_card_disputes', {
   updatedAt: ts('updated_at').notNull(),
 });
 
+/**
+ * The sandbox card provider's refunds (ADR 406): one per idempotency key, as Stripe keeps them. One to a card whose
+ * refunds fail (REFUND_FAILS_LATER) is `succeeded` until the sandbox fails it, a working day later.
+ */
+export const sandboxCardRefunds = pgTable('sandbox_card_refunds', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  paymentIntent: text('payment_intent').notNull(),
+  amountPence: integer('amount_pence').notNull(),
+  status: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
+  fails: boolean('fails').notNull(),
+  failureReason: text('failure_reason'),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  webhookUrl: text('webhook_url').notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
 export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
   id: text('id').primaryKey(),
   cardLast4: text('card_last4').notNull(),

@@ -27,9 +27,9 @@ export { openCustomerAccount } from './open-ledger.ts';
 export { postPaidInFullAdjustment } from './paid-in-full-adjustment.ts';
 export { paymentRecord } from './payment-record.ts';
 export {
-  directDebitRefundOutcome,
   payOutCancellationRefund,
   payOutPendingRefunds,
+  refundOutcome,
   refundPayoutJob,
 } from './refund-payout.ts';
 export { collectRenewedYears, type RenewedYearsResult } from './renewed-year.ts';

@@ -1,8 +1,9 @@
+import { formatLondon } from '@forecourt/domain/dates';
 import { formatGBP } from '@forecourt/domain/money';
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
-import { customerAccounts, outbox, statementLineItems } from '../../db/schema/index.ts';
+import { customerAccounts, outbox, policies, statementLineItems } from '../../db/schema/index.ts';
 import { defineJob } from '../../jobs/registry.ts';
 import type { Ctx } from '../../lib/context.ts';
 import {
@@ -13,8 +14,9 @@ import {
   refundPartsFor,
 } from '../payments/index.ts';
 import { refundCreditAfterCancellation } from './credit-after-cancellation.ts';
-import { movedBy, postLine, REFUND_KEPT_BACK_KEY, wayOfLine } from './ledger-store.ts';
+import { movedBy, postLine, REFUND_KEPT_BACK_KEY, SURPLUS_REFUND_KEY, wayOfLine } from './ledger-store.ts';
 import { sendNotice } from './notices.ts';
+import { nextPaymentOf } from './standing-facts.ts';
 import { closeEndedTerms } from './term-closing.ts';
 
 type PayoutCtx = Pick<Ctx, 'db' | 'providers' | 'clock'> & {
@@ -229,16 +231,23 @@ export async function settleRefundLine(db: Db, lineId: string, at: Date) {
     })
     .where(eq(statementLineItems.id, line.id));
   if (failed > 0 && failed < line.amountPence) await postRefundReversal(db, line, failed, at);
-  if (failed > 0) await tellRefundFailed(db, line, Math.min(failed, line.amountPence));
+  if (failed > 0) await tellRefundFailed(db, line, Math.min(failed, line.amountPence), at);
   return true;
 }
 
 /**
  * The customer is told when money we were paying back did not reach them (ADR 405): a refund failed, or came back
- * after it was paid; once for a statement's refund. The account holds it again, the hourly job leaves it to staff (`creditToPayBack`), and the
- * policy's pages ask the customer to call (the standing's `payingBack`, `held`).
+ * after it was paid; once for a statement's refund. The account holds it again. With a statement still to come
+ * (a live monthly policy), the billing run takes it off that statement's payment (ADR 406); otherwise the hourly
+ * job leaves it to staff (`creditToPayBack`) and the policy's pages ask the customer to call (the standing's
+ * `payingBack`, `held`).
  */
-async function tellRefundFailed(db: Db, line: typeof statementLineItems.$inferSelect, amount: number) {
+async function tellRefundFailed(
+  db: Db,
+  line: typeof statementLineItems.$inferSelect,
+  amount: number,
+  at: Date,
+) {
   const [account] = await db.select().from(customerAccounts).where(eq(customerAccounts.id, line.accountId));
   if (!account) return;
   // Once for the refund of a statement, however many lines it was paid out in (ADR 380) and however many failed.
@@ -257,6 +266,11 @@ async function tellRefundFailed(db: Db, line: typeof statementLineItems.$inferSe
     wayOfLine(line.subType) === 'BACS_DEBIT'
       ? 'the bank account your Direct Debit is paid from'
       : 'the card you paid with';
+  const [policy] = await db
+    .select({ status: policies.status, terminatedAt: policies.terminatedAt, expiredAt: policies.expiredAt })
+    .from(policies)
+    .where(eq(policies.id, account.policyId));
+  const next = await nextPaymentOf(db, account, policy, at);
   await sendNotice(
     db,
     account,
@@ -264,7 +278,9 @@ async function tellRefundFailed(db: Db, line: typeof statementLineItems.$inferSe
     'We could not pay your money back',
     [
       `We tried to pay ${formatGBP(amount)} back to ${where}, and it did not reach you.`,
-      'Your account still holds it. Please call us and we will pay it back to you.',
+      next
+        ? `Your account still holds it, and we will take it off your next payment, on ${formatLondon(next.dueAt, 'd MMMM yyyy')}. If you would rather have it paid back to you, please call us.`
+        : 'Your account still holds it. Please call us and we will pay it back to you.',
     ],
     { amount, statementId: line.statementId },
   );
@@ -292,24 +308,43 @@ async function postRefundReversal(
 }
 
 /**
- * Billing's handler of a Direct Debit refund's outcome (the `refund.outcome` event, run in the webhook's
- * transaction): settles the PENDING line; a part that failed after its line was POSTED (paid, then the
- * money came back) gets a refund reversal, so the account holds the credit again.
+ * Billing's handler of a refund's outcome (the `refund.outcome` event, run in the webhook's transaction): settles
+ * the PENDING line; a part that failed after its line was POSTED (a Direct Debit refund paid, then the money came
+ * back; a card refund that failed days after it was made, ADR 406) gets a refund reversal, so the account holds the
+ * credit again, and the customer is told. A surplus payment's refund (ADR 341) is posted by `payment.surplus` as a
+ * line of its own, found by its payment.
  */
-export async function directDebitRefundOutcome(
+export async function refundOutcome(
   ctx: { db: Db; at: Date },
-  o: { reference: string; returned: { amountPence: number } | null },
+  o: {
+    reference: string;
+    returned: { amountPence: number } | null;
+    surplus?: { customerPaymentId: string; paymentReference: string } | null;
+  },
 ) {
-  const [line] = await ctx.db
-    .select()
-    .from(statementLineItems)
-    .where(eq(statementLineItems.id, o.reference))
-    .for('update');
+  const [line] = o.surplus
+    ? await ctx.db
+        .select()
+        .from(statementLineItems)
+        .where(
+          and(
+            eq(statementLineItems.type, 'refund'),
+            eq(statementLineItems.descriptionKey, SURPLUS_REFUND_KEY),
+            eq(statementLineItems.customerPaymentId, o.surplus.customerPaymentId),
+            eq(statementLineItems.descriptionValue, o.surplus.paymentReference),
+          ),
+        )
+        .for('update')
+    : await ctx.db
+        .select()
+        .from(statementLineItems)
+        .where(eq(statementLineItems.id, o.reference))
+        .for('update');
   if (!line) return;
   if (line.status === 'PENDING') await settleRefundLine(ctx.db, line.id, ctx.at);
   else if (line.status === 'POSTED' && o.returned) {
     await postRefundReversal(ctx.db, line, o.returned.amountPence, ctx.at);
-    await tellRefundFailed(ctx.db, line, o.returned.amountPence);
+    await tellRefundFailed(ctx.db, line, o.returned.amountPence, ctx.at);
   }
 }
 

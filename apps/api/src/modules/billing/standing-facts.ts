@@ -117,12 +117,14 @@ const REFUND_LOOKBACK_DAYS = 21;
  * §3); once cover has ended, a credit the account still holds beyond them is paid back by the hourly job
  * (`refundCreditAfterCancellation`, ADR 305, 393), unless a refund of it failed or came back (the same rule as
  * `creditToPayBack`: then the customer is asked to call). A live policy's credit goes to its next statement, and is
- * not told here. Keyed by account id.
+ * not told here, unless no statement is to come and a refund of it failed (ADR 406): then it is held too. Keyed by
+ * account id.
  */
 async function payingBackOf(
   db: Db,
   accounts: AccountRow[],
   live: (policyId: string) => boolean,
+  statementToCome: (accountId: string) => boolean,
   now: Date,
 ): Promise<Map<string, PayingBack>> {
   const out = new Map<string, PayingBack>();
@@ -170,6 +172,7 @@ async function payingBackOf(
     const mine = lines.filter((l) => l.accountId === account.id);
     const back = payingBackFrom({
       live: live(account.policyId),
+      statementToCome: statementToCome(account.id),
       balance: Number(sum?.balance ?? 0),
       // The ways refunds failed or came back: `creditToPayBack`'s rule (then the credit is left to staff).
       failedBy: mine.filter(refundCameBack).map((l) => l.subType),
@@ -186,6 +189,9 @@ async function payingBackOf(
  * a refund line positive, a refund reversal negative):
  * - the policy no longer live and a credit left beyond the refunds still being paid out: `held` once a refund
  *   failed or came back (`creditToPayBack` leaves it to staff), else `toPayBack` (the hourly job pays it back);
+ * - a live policy with no statement to come (paid in full, or billed to its end) holding such a credit after a
+ *   refund of it failed (a change's refund to a card closed since, ADR 406): `held` as well. With a statement to
+ *   come, the credit is taken off it (the billing run carries the balance), and is not told here;
  * - else a refund `onItsWay`: what is being paid out (never more than the credit it pays back: the payout keeps
  *   a refund to the credit held, ADR 386) and what was paid out in its last REFUND_WORKING_DAYS.max working days,
  *   less what came back since. `reachesBy` is the last of those days; null once a refund still being paid out is
@@ -193,6 +199,8 @@ async function payingBackOf(
  */
 export function payingBackFrom(a: {
   live: boolean;
+  /** A statement is still to be raised for the policy (its next payment), which a credit would be taken off. */
+  statementToCome: boolean;
   balance: number;
   failedBy: (string | null)[];
   lines: {
@@ -207,7 +215,7 @@ export function payingBackFrom(a: {
   const pending = a.lines.filter((l) => l.type === 'refund' && l.status === 'PENDING');
   const refunding = pending.reduce((n, l) => n + l.amount, 0);
   const held = -(a.balance + refunding);
-  if (!a.live && held > 0) {
+  if (held > 0 && (!a.live || (!a.statementToCome && a.failedBy.length > 0))) {
     return {
       amount: held,
       state: a.failedBy.length > 0 ? 'held' : 'toPayBack',
@@ -366,19 +374,31 @@ export async function accountFactsOf(db: Db, policyIds: string[], now: Date) {
     accounts.map((a) => a.id),
   );
   const statusOf = (policyId: string) => ends.find((p) => p.id === policyId)?.status;
-  const payingBack = await payingBackOf(db, accounts, (policyId) => isLiveStatus(statusOf(policyId)), now);
+  const next = new Map<string, NextPayment | null>();
+  for (const account of accounts)
+    next.set(
+      account.id,
+      await nextPaymentOf(
+        db,
+        account,
+        ends.find((p) => p.id === account.policyId),
+        now,
+      ),
+    );
+  const payingBack = await payingBackOf(
+    db,
+    accounts,
+    (policyId) => isLiveStatus(statusOf(policyId)),
+    (accountId) => Boolean(next.get(accountId)),
+    now,
+  );
   for (const account of accounts) {
     out.set(account.policyId, {
       accountId: account.id,
       arrears: owed.get(account.id)?.arrears ?? null,
       pendingCollection: owed.get(account.id)?.pendingCollection ?? null,
       holdsRenewal: owed.get(account.id)?.holdsRenewal ?? null,
-      nextPayment: await nextPaymentOf(
-        db,
-        account,
-        ends.find((p) => p.id === account.policyId),
-        now,
-      ),
+      nextPayment: next.get(account.id) ?? null,
       suspended: account.status === 'SUSPENDED',
       payingBack: payingBack.get(account.id) ?? null,
     });

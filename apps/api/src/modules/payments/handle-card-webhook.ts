@@ -10,6 +10,7 @@ import {
   WebhookSignatureError,
 } from '../../providers/card-payments/card-payments-provider.ts';
 import { applyCardDispute } from './card-disputed.ts';
+import { applyCardRefundFailed } from './card-refund-failed.ts';
 import { closeOpenSessions, expireAtProvider } from './create-card-session.ts';
 import { type AfterCommit, fulfil, runAfterCommit } from './fulfilment.ts';
 import { methodReady } from './method-ready.ts';
@@ -45,6 +46,10 @@ export async function handleCardWebhook(ctx: Ctx, rawBody: string, signature: st
     const txCtx = { ...ctx, db: tx };
     if (event.kind === 'dispute.funds_withdrawn' || event.kind === 'dispute.funds_reinstated') {
       await applyCardDispute(txCtx, provider.name, event);
+      return { received: true as const, duplicate: false };
+    }
+    if (event.kind === 'refund.failed') {
+      await applyCardRefundFailed(txCtx, provider.name, event);
       return { received: true as const, duplicate: false };
     }
     const now = ctx.clock.now();

@@ -134,24 +134,49 @@ export async function applyDirectDebitRefundEvent(
   ctx: Pick<Ctx, 'db' | 'clock' | 'providers'>,
   event: { action: string; refundId: string },
 ) {
+  await applyRefundStatus(ctx, {
+    method: 'BACS_DEBIT',
+    provider: ctx.providers.directDebit.name,
+    providerRefundId: event.refundId,
+    status: event.action,
+  });
+}
+
+/**
+ * A refund part's new status at its provider (a Direct Debit refund's event, ADR 305; a card refund that failed
+ * after it was made, ADR 406), in the caller's transaction: the part is locked and moved once, and when it moved,
+ * `refund.outcome` is published, with `returned` when its money no longer reaches the customer. Answers the part
+ * as it was before and after, or undefined when no part has that refund id (or it was already at that status).
+ */
+export async function applyRefundStatus(
+  ctx: Pick<Ctx, 'db' | 'clock'>,
+  o: {
+    method: RefundPart['method'];
+    provider: string;
+    providerRefundId: string;
+    status: string;
+    surplus?: { customerPaymentId: string; paymentReference: string } | null;
+  },
+) {
   const mine = and(
-    eq(paymentRefunds.method, 'BACS_DEBIT'),
-    eq(paymentRefunds.provider, ctx.providers.directDebit.name),
-    eq(paymentRefunds.providerRefundId, event.refundId),
+    eq(paymentRefunds.method, o.method),
+    eq(paymentRefunds.provider, o.provider),
+    eq(paymentRefunds.providerRefundId, o.providerRefundId),
   );
   const [before] = await ctx.db.select().from(paymentRefunds).where(mine).for('update');
-  if (!before || before.status === event.action) return;
+  if (!before || before.status === o.status) return undefined;
   const [moved] = await ctx.db
     .update(paymentRefunds)
-    .set({ status: event.action, updatedAt: ctx.clock.now() })
+    .set({ status: o.status, updatedAt: ctx.clock.now() })
     .where(mine)
     .returning();
-  if (!moved) return;
+  if (!moved) return undefined;
   const returned =
     FAILED_REFUND_STATUSES.includes(moved.status) && !FAILED_REFUND_STATUSES.includes(before.status);
   await publish(
     'refund.outcome',
     { db: ctx.db, at: ctx.clock.now() },
-    { reference: moved.reference, returned: returned ? moved : null },
+    { reference: moved.reference, returned: returned ? moved : null, surplus: o.surplus ?? null },
   );
+  return { before, moved };
 }

@@ -55,6 +55,7 @@ export interface CardEvent {
     | 'session.expired'
     | 'dispute.funds_withdrawn'
     | 'dispute.funds_reinstated'
+    | 'refund.failed'
     | 'ignored';
   /** The hosted session ('' for a dispute). */
   sessionId: string;
@@ -67,6 +68,11 @@ export interface CardEvent {
   card: SavedCard | null;
   /** A dispute's own id and the reason the cardholder gave (Stripe's `reason`, e.g. fraudulent); null otherwise. */
   dispute?: { id: string; reason: string } | null;
+  /**
+   * A refund that failed after it was made (ADR 406; Stripe `charge.refund.updated` with status failed): its own id
+   * and Stripe's `failure_reason` (e.g. expired_or_canceled_card). `paymentReference` names the payment refunded.
+   */
+  refund?: { id: string; failureReason: string } | null;
 }
 
 /** The dispute events of a card provider (Stripe `charge.dispute.funds_withdrawn` / `funds_reinstated`). */
@@ -74,6 +80,12 @@ export const DISPUTE_EVENT_KINDS: Record<string, CardEvent['kind']> = {
   'charge.dispute.funds_withdrawn': 'dispute.funds_withdrawn',
   'charge.dispute.funds_reinstated': 'dispute.funds_reinstated',
 };
+
+/**
+ * The events that tell a refund changed (ADR 406). Stripe sends `charge.refund.updated` for a card refund that
+ * failed after it was made, and, on newer API versions, `refund.updated` and `refund.failed` as well.
+ */
+const REFUND_EVENT_TYPES = new Set(['charge.refund.updated', 'refund.updated', 'refund.failed']);
 
 export interface TokenChargeInput {
   token: string;
@@ -147,13 +159,7 @@ export function readDisputeEvent(
 ): CardEvent | undefined {
   const kind = DISPUTE_EVENT_KINDS[type];
   if (!kind || object.object !== 'dispute') return undefined;
-  const intent = object.payment_intent;
-  const paymentReference =
-    typeof intent === 'string'
-      ? intent
-      : typeof intent === 'object' && intent !== null && typeof (intent as { id?: unknown }).id === 'string'
-        ? (intent as { id: string }).id
-        : null;
+  const paymentReference = idOf(object.payment_intent);
   const amount = object.amount;
   if (!paymentReference || typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0)
     throw new WebhookSignatureError('Webhook body is not a dispute of a payment');
@@ -172,3 +178,53 @@ export function readDisputeEvent(
     dispute: { id: String(object.id), reason: typeof object.reason === 'string' ? object.reason : 'general' },
   };
 }
+
+/**
+ * A Stripe-shaped refund event read (ADR 406), from Stripe itself or the sandbox: `data.object` is a refund
+ * (`object: 'refund'`) naming its payment intent. One whose status is `failed` is a `refund.failed`; any other
+ * status (succeeded, pending, canceled before it was made) changes nothing here and is `ignored`. Undefined when the
+ * event is not a refund's.
+ */
+export function readRefundEvent(
+  id: string,
+  type: string,
+  object: Record<string, unknown>,
+): CardEvent | undefined {
+  if (!REFUND_EVENT_TYPES.has(type) || object.object !== 'refund') return undefined;
+  const refundId = object.id;
+  const intent = idOf(object.payment_intent);
+  const amount = object.amount;
+  if (
+    typeof refundId !== 'string' ||
+    !intent ||
+    typeof amount !== 'number' ||
+    !Number.isSafeInteger(amount) ||
+    amount <= 0
+  )
+    throw new WebhookSignatureError('Webhook body is not a refund of a payment');
+  return {
+    id,
+    providerType: type,
+    kind: object.status === 'failed' ? 'refund.failed' : 'ignored',
+    sessionId: '',
+    mode: 'payment',
+    clientReference: null,
+    metadata: {},
+    amountPence: amount,
+    paymentReference: intent,
+    declineCode: null,
+    card: null,
+    refund: {
+      id: refundId,
+      failureReason: typeof object.failure_reason === 'string' ? object.failure_reason : 'unknown',
+    },
+  };
+}
+
+/** An expandable Stripe reference: the id, whether the field holds it or the object. */
+const idOf = (v: unknown) =>
+  typeof v === 'string'
+    ? v
+    : typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string'
+      ? (v as { id: string }).id
+      : null;

@@ -8,7 +8,8 @@ import { luhnValid, TEST_CARDS } from './test-cards.ts';
 import { sandboxId } from './webhook-delivery.ts';
 
 const testCardHint = `<div class="hint">Test cards: <code>4242 4242 4242 4242</code> succeeds,
-<code>4000 0000 0000 0002</code> is declined, <code>4000 0000 0000 9995</code> has insufficient funds.
+<code>4000 0000 0000 0002</code> is declined, <code>4000 0000 0000 9995</code> has insufficient funds,
+<code>4000 0000 0000 5126</code> pays but a refund to it fails the next working day.
 Any future expiry date, any 3-digit security code.</div>`;
 
 type Session = typeof sandboxCardSessions.$inferSelect;

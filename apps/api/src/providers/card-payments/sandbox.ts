@@ -1,11 +1,16 @@
+import { addWorkingDays } from '@forecourt/domain/calendar/working-days';
+import { londonDate, startOfDayLondon } from '@forecourt/domain/dates';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { prepared } from '../../db/prepared.ts';
 import {
   sandboxCardCharges,
   sandboxCardDisputes,
+  sandboxCardRefunds,
   sandboxCardSessions,
   sandboxCardTokens,
 } from '../../db/schema/index.ts';
+import { defineJob } from '../../jobs/registry.ts';
 import { rememberedSecret } from '../../lib/secrets.ts';
 import type { ProviderHost } from '../host.ts';
 import {
@@ -13,6 +18,7 @@ import {
   type CardEvent,
   type CardPaymentsProvider,
   readDisputeEvent,
+  readRefundEvent,
   WebhookSignatureError,
 } from './card-payments-provider.ts';
 import { signStripeStyle, verifyStripeStyle } from './signature.ts';
@@ -20,6 +26,8 @@ import {
   DECLINE_MESSAGES,
   LATER_FAILURE_MESSAGES,
   LATER_FAILURES,
+  REFUND_FAILS_LATER,
+  SANDBOX_CARD_REFUND_FAILS_WORKING_DAYS,
   STATIC_TOKENS,
   savedCardId,
   TEST_CARDS,
@@ -27,6 +35,29 @@ import {
 import { deliverWebhook, sandboxId } from './webhook-delivery.ts';
 
 const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The card networks' day for refunds at the app's clock (ADR 406), for the tests, the simulation and the job:
+ * answers how many refunds failed, 0 with the real provider (Stripe tells its own).
+ */
+export async function advanceSandboxCardRefunds(services: {
+  providers: { cardPayments: CardPaymentsProvider };
+}) {
+  const provider = services.providers.cardPayments;
+  if (provider.name !== 'sandbox') return 0;
+  return (provider as SandboxCardPayments).advanceRefunds();
+}
+
+/** The sandbox's card refunds moved on every ten minutes; only with the sandbox provider. */
+export const sandboxCardRefundsJob = defineJob({
+  name: 'sandbox-card-refunds',
+  payload: z.object({}),
+  schedule: { cron: '*/10 * * * *', payload: {} },
+  enabled: (services) => services.providers.cardPayments.name === 'sandbox',
+  async handler(services) {
+    await advanceSandboxCardRefunds(services);
+  },
+});
 
 export interface SandboxCardPayments extends CardPaymentsProvider {
   services(): ProviderHost;
@@ -43,6 +74,12 @@ export interface SandboxCardPayments extends CardPaymentsProvider {
    * Answers whether it was, and whether the app acknowledged it (if not, the next call sends it again).
    */
   reinstateDispute(paymentIntent: string): Promise<{ reinstated: boolean; delivered: boolean }>;
+  /**
+   * The card networks' day for refunds (ADR 406): each refund to a card whose refunds fail (REFUND_FAILS_LATER)
+   * that is a working day old fails, told by a signed `charge.refund.updated`; one the app did not acknowledge is
+   * made `succeeded` again and sent at the next call. Answers how many failed.
+   */
+  advanceRefunds(): Promise<number>;
 }
 
 /**
@@ -58,30 +95,57 @@ export function sandboxCardPayments(): SandboxCardPayments {
     return attached;
   };
   const webhookSecret = () => rememberedSecret(services().db, 'sandbox-card-webhook');
-  /** A dispute's money moving, signed like Stripe's and posted to the app (ADR 392). */
-  const sendDispute = async (type: string, d: typeof sandboxCardDisputes.$inferSelect) => {
-    const { clock, selfOrigin } = services();
-    const created = Math.floor(clock.now().getTime() / 1000);
+  /** An event, signed like Stripe's and posted to the app at `url`: answers whether the app acknowledged it. */
+  const sendEvent = async (url: string, type: string, object: Record<string, unknown>) => {
+    const created = Math.floor(services().clock.now().getTime() / 1000);
     const body = JSON.stringify({
       id: sandboxId('evt_test_'),
       object: 'event',
       type,
       created,
       livemode: false,
-      data: {
-        object: {
-          id: d.id,
-          object: 'dispute',
-          amount: d.amountPence,
-          currency: 'gbp',
-          payment_intent: d.paymentIntent,
-          reason: d.reason,
-          status: d.status === 'funds_reinstated' ? 'won' : 'needs_response',
-        },
-      },
+      data: { object },
     });
     const signature = signStripeStyle(body, await webhookSecret(), created);
-    return deliverWebhook(`${selfOrigin()}/api/stripe/webhooks`, body, { 'stripe-signature': signature });
+    return deliverWebhook(url, body, { 'stripe-signature': signature });
+  };
+  /** A dispute's money moving (ADR 392). */
+  const sendDispute = (type: string, d: typeof sandboxCardDisputes.$inferSelect) =>
+    sendEvent(`${services().selfOrigin()}/api/stripe/webhooks`, type, {
+      id: d.id,
+      object: 'dispute',
+      amount: d.amountPence,
+      currency: 'gbp',
+      payment_intent: d.paymentIntent,
+      reason: d.reason,
+      status: d.status === 'funds_reinstated' ? 'won' : 'needs_response',
+    });
+  /** A refund's change (ADR 406), as Stripe's `charge.refund.updated`. */
+  const sendRefund = (type: string, r: typeof sandboxCardRefunds.$inferSelect) =>
+    sendEvent(r.webhookUrl, type, {
+      id: r.id,
+      object: 'refund',
+      amount: r.amountPence,
+      currency: 'gbp',
+      payment_intent: r.paymentIntent,
+      status: r.status,
+      failure_reason: r.failureReason,
+      metadata: r.metadata,
+      created: Math.floor(r.createdAt.getTime() / 1000),
+    });
+  /** The last four digits of the card a payment was taken from: its hosted page's, or its saved card's. */
+  const cardLast4Of = async (paymentIntent: string) => {
+    const { db } = services();
+    const [session] = await db
+      .select({ last4: sandboxCardSessions.cardLast4 })
+      .from(sandboxCardSessions)
+      .where(eq(sandboxCardSessions.paymentIntent, paymentIntent));
+    if (session?.last4) return session.last4;
+    const [charge] = await db
+      .select({ method: sandboxCardCharges.paymentMethod })
+      .from(sandboxCardCharges)
+      .where(eq(sandboxCardCharges.paymentIntent, paymentIntent));
+    return /^pm_test_(\d{4})_/.exec(charge?.method ?? '')?.[1];
   };
   return {
     name: 'sandbox',
@@ -210,17 +274,70 @@ export function sandboxCardPayments(): SandboxCardPayments {
     },
 
     async refundPayment(input) {
-      const { db, clock } = services();
+      const { db, clock, selfOrigin } = services();
+      const now = clock.now();
       await db
         .update(sandboxCardSessions)
-        .set({ refundedAt: clock.now() })
+        .set({ refundedAt: now })
         .where(
           and(
             eq(sandboxCardSessions.paymentIntent, input.paymentReference),
             isNull(sandboxCardSessions.refundedAt),
           ),
         );
-      return { refundReference: `re_test_${input.idempotencyKey.replace(/-/g, '').slice(0, 24)}` };
+      // One refund per key, with an id of its own, as Stripe keeps them: a retried key answers the same refund.
+      await db
+        .insert(sandboxCardRefunds)
+        .values({
+          id: sandboxId('re_test_'),
+          idempotencyKey: input.idempotencyKey,
+          paymentIntent: input.paymentReference,
+          amountPence: input.amountPence,
+          status: 'succeeded',
+          fails: REFUND_FAILS_LATER.has((await cardLast4Of(input.paymentReference)) ?? ''),
+          metadata: input.metadata,
+          webhookUrl: `${selfOrigin()}/api/stripe/webhooks`,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing();
+      const [made] = await db
+        .select({ id: sandboxCardRefunds.id })
+        .from(sandboxCardRefunds)
+        .where(eq(sandboxCardRefunds.idempotencyKey, input.idempotencyKey));
+      if (!made) throw new Error('sandbox refund vanished');
+      return { refundReference: made.id };
+    },
+
+    async advanceRefunds() {
+      const { db, clock } = services();
+      const now = clock.now();
+      const open = await db
+        .select()
+        .from(sandboxCardRefunds)
+        .where(and(eq(sandboxCardRefunds.status, 'succeeded'), eq(sandboxCardRefunds.fails, true)));
+      let failed = 0;
+      for (const r of open) {
+        const due = addWorkingDays(
+          startOfDayLondon(londonDate(r.createdAt)),
+          SANDBOX_CARD_REFUND_FAILS_WORKING_DAYS,
+        );
+        if (due > now) continue;
+        const [won] = await db
+          .update(sandboxCardRefunds)
+          .set({ status: 'failed', failureReason: 'expired_or_canceled_card', updatedAt: now })
+          .where(and(eq(sandboxCardRefunds.id, r.id), eq(sandboxCardRefunds.status, 'succeeded')))
+          .returning();
+        if (!won) continue;
+        if (await sendRefund('charge.refund.updated', won)) failed++;
+        // Not heard (the app answered an error or was down): succeeded again, so the next call sends it again.
+        else
+          await db
+            .update(sandboxCardRefunds)
+            .set({ status: 'succeeded', failureReason: null })
+            .where(and(eq(sandboxCardRefunds.id, r.id), eq(sandboxCardRefunds.status, 'failed')));
+      }
+      return failed;
     },
 
     async disputePayment(paymentIntent, reason = 'fraudulent') {
@@ -311,7 +428,7 @@ export function readStripeStyleEvent(rawBody: string): CardEvent {
   )
     throw new WebhookSignatureError('Webhook body is not a card event');
   const s = event.data.object;
-  const dispute = readDisputeEvent(event.id, event.type, s);
+  const dispute = readDisputeEvent(event.id, event.type, s) ?? readRefundEvent(event.id, event.type, s);
   if (dispute) return dispute;
   const kind =
     event.type === 'checkout.session.completed'

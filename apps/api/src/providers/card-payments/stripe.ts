@@ -4,6 +4,7 @@ import {
   type CardEvent,
   type CardPaymentsProvider,
   readDisputeEvent,
+  readRefundEvent,
   type SavedCard,
   WebhookSignatureError,
 } from './card-payments-provider.ts';
@@ -149,7 +150,8 @@ export function stripeCardPayments(
         {
           payment_intent: input.paymentReference,
           amount: input.amountPence,
-          reason: 'duplicate',
+          // A cancellation's money is paid back at the customer's asking; anything else is a payment taken twice.
+          reason: input.metadata.reason === 'cancellation' ? 'requested_by_customer' : 'duplicate',
           metadata: input.metadata,
         },
         { idempotencyKey: input.idempotencyKey },
@@ -170,7 +172,10 @@ export function stripeCardPayments(
       if (typeof object !== 'object' || object === null)
         throw new WebhookSignatureError('Webhook body is not an event');
       // A dispute's money moving (ADR 392) names its payment intent: read from the event, no session to fetch.
-      const dispute = readDisputeEvent(event.id, event.type, object as unknown as Record<string, unknown>);
+      // So does a refund that failed after it was made (ADR 406).
+      const body = object as unknown as Record<string, unknown>;
+      const dispute =
+        readDisputeEvent(event.id, event.type, body) ?? readRefundEvent(event.id, event.type, body);
       if (dispute) return dispute;
       if (kind === 'ignored' || object.object !== 'checkout.session') {
         return {

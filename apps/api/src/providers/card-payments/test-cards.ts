@@ -36,7 +36,17 @@ export const TEST_CARDS: Record<string, { outcome: CardOutcome; brand: string }>
   '4000000000000341': { outcome: 'succeeded', brand: 'visa' },
   '4000008260003178': { outcome: 'succeeded', brand: 'visa' },
   '4000002760003184': { outcome: 'succeeded', brand: 'visa' },
+  '4000000000005126': { outcome: 'succeeded', brand: 'visa' },
 };
+
+/**
+ * A card that pays, but whose refunds fail some time after they were made, as Stripe's 4000 0000 0000 5126 does
+ * (ADR 406): the refund is `succeeded` at first, then `failed` (the card was closed meanwhile), told by a
+ * `charge.refund.updated` webhook. The sandbox fails it on the working day after the refund.
+ */
+export const REFUND_FAILS_LATER = new Set(['5126']);
+/** Working days from a refund to its failing, for a REFUND_FAILS_LATER card (London calendar). */
+export const SANDBOX_CARD_REFUND_FAILS_WORKING_DAYS = 1;
 
 export const STATIC_TOKENS: Record<string, string> = {
   tok_visa: '4242424242424242',
@@ -45,6 +55,7 @@ export const STATIC_TOKENS: Record<string, string> = {
   tok_chargeCustomerFail: '4000000000000341',
   tok_laterInsufficientFunds: '4000008260003178',
   tok_laterAuthenticationRequired: '4000002760003184',
+  tok_refundFail: '4000000000005126',
 };
 
 export const DECLINE_MESSAGES: Record<Exclude<CardOutcome, 'succeeded'>, string> = {

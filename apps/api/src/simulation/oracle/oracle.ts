@@ -99,7 +99,8 @@ const FINGERPRINT = `SELECT
   (SELECT string_agg(status, '' ORDER BY id) FROM statements) AS s,
   (SELECT string_agg(status || amount_pence, '' ORDER BY id) FROM customer_payments) AS c,
   (SELECT string_agg(status, '' ORDER BY idempotency_key) FROM payment_refunds) AS r,
-  (SELECT count(*) FROM duplicate_payments) AS d,
+  (SELECT string_agg(status, '' ORDER BY id) FROM duplicate_payments) AS d,
+  (SELECT string_agg(status, '' ORDER BY id) FROM sandbox_card_refunds) AS cr,
   (SELECT string_agg(status, '' ORDER BY id) FROM claims) AS cl,
   (SELECT count(*) FROM dd_collections) AS dd,
   (SELECT string_agg(status, '' ORDER BY id) FROM sandbox_dd_payments) AS bank,
@@ -261,6 +262,19 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
           message: `${label}: the card issuer took back ${p(num(r.a))} (${r.id}) on a dispute with no reversed payment and reversal line for it`,
         });
 
+      // Every card refund that failed at the card provider after it was made (ADR 406) is known to have failed:
+      // its refund failed, or the surplus it paid back flagged for staff. (That the ledger holds its money again is
+      // R7's: refunds paid are then less than the refund lines posted.)
+      for (const r of await query(
+        `SELECT r.id, r.amount_pence AS a FROM sandbox_card_refunds r WHERE r.status = 'failed'
+            AND NOT EXISTS (SELECT 1 FROM payment_refunds x WHERE x.provider_refund_id = r.id AND x.status = 'failed')
+            AND NOT EXISTS (SELECT 1 FROM duplicate_payments d WHERE d.refund_reference = r.id AND d.status = 'refund_failed')`,
+      ))
+        out.push({
+          kind: 'refund-failure-unrecorded',
+          message: `${label}: a card refund of ${p(num(r.a))} (${r.id}) failed at the card provider, and the app holds it as paid`,
+        });
+
       // The cover the facts give (R4), and what the policy row says of it.
       const termDays = TERM_DAYS[schemeCode];
       const expiry = expiryOf(facts.coverStart, termDays);
@@ -336,7 +350,8 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
            (SELECT coalesce(sum(amount_pence), 0) FROM statement_line_items WHERE status = 'POSTED')::int AS balance,
            (SELECT coalesce(sum(amount_pence), 0) FROM statement_line_items WHERE status = 'POSTED'
               AND type IN ('payment', 'payment_reversal', 'refund', 'refund_reversal'))::int AS cash_lines,
-           (SELECT count(*) FROM payment_refunds WHERE status <> 'paid')::int AS open_refunds`,
+           (SELECT count(*) FROM payment_refunds
+              WHERE status IN ('created', 'pending_submission', 'submitted'))::int AS open_refunds`,
       );
       const received = num(money?.received) + num(money?.duplicates);
       const refunded = num(money?.refunded) + num(money?.duplicates_back);

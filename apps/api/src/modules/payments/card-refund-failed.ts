@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import { duplicatePayments } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { publish } from '../../lib/domain-events.ts';
+import type { CardEvent } from '../../providers/card-payments/card-payments-provider.ts';
+import { applyRefundStatus } from './refund-payment.ts';
+
+/**
+ * A card refund that failed after it was made (ADR 406): Stripe says `succeeded` when a refund is made, and
+ * `failed` days later (`charge.refund.updated`) when the card network could not return the money, say to a closed
+ * card. In the webhook's transaction:
+ * - the refund part becomes `failed`, and `refund.outcome` tells billing the money came back: the account holds
+ *   it again (a refund reversal), the customer is told once, and the policy's pages ask them to call (ADR 405);
+ * - a surplus payment's refund (ADR 341) is flagged `refund_failed` for staff, who see the customer's flags; one
+ *   posted on an account's ledger is held again there too.
+ * A refund the app never made (not ours, or another provider's) changes nothing. A replay of the event changes
+ * nothing (webhook_events, and the part is failed already).
+ */
+export async function applyCardRefundFailed(
+  ctx: Pick<Ctx, 'db' | 'clock'>,
+  provider: string,
+  event: CardEvent,
+) {
+  const refundId = event.refund?.id;
+  if (!refundId) return;
+  const [flag] = await ctx.db
+    .update(duplicatePayments)
+    .set({ status: 'refund_failed' })
+    .where(
+      and(
+        eq(duplicatePayments.provider, provider),
+        eq(duplicatePayments.refundReference, refundId),
+        eq(duplicatePayments.status, 'refunded'),
+      ),
+    )
+    .returning();
+  const surplus = flag
+    ? { customerPaymentId: flag.customerPaymentId, paymentReference: flag.paymentReference }
+    : null;
+  const moved = await applyRefundStatus(ctx, {
+    method: 'CARD',
+    provider,
+    providerRefundId: refundId,
+    status: 'failed',
+    surplus,
+  });
+  // A surplus taken on another charge is refunded with no part of its own (surplus.ts): told here.
+  if (!moved && flag)
+    await publish(
+      'refund.outcome',
+      { db: ctx.db, at: ctx.clock.now() },
+      { reference: flag.id, returned: { amountPence: flag.amountPence }, surplus },
+    );
+}

@@ -158,13 +158,17 @@ describe('a card refund that fails after it was made (ADR 406)', () => {
     await staffCancel(app, p);
     const failed = await theRefundFailed(p.first);
     expect(await sendRefundEvent('evt_forged', failed, 't=1,v1=deadbeef')).toBe(400);
-    // Signed, but not a refund of a payment: refused like a bad signature (400), never a 500.
-    expect(await sendRefundEvent('evt_bad_1', { ...failed, amount: 'lots' })).toBe(400);
-    expect(await sendRefundEvent('evt_bad_2', { ...failed, payment_intent: null })).toBe(400);
-    expect(await sendRefundEvent('evt_bad_3', { ...failed, amount: 1e300 })).toBe(400);
-    // Another provider's refund, and one still succeeded: heard, and nothing moves.
-    expect(await sendRefundEvent('evt_other', { ...failed, id: 're_not_ours' })).toBe(200);
-    expect(await sendRefundEvent('evt_fine', { ...failed, status: 'succeeded' })).toBe(200);
+    // Signed, but naming no refund: refused like a bad signature (400), never a 500.
+    expect(await sendRefundEvent('evt_bad_1', { ...failed, id: 7 })).toBe(400);
+    expect(await sendRefundEvent('evt_bad_2', { ...failed, id: '' })).toBe(400);
+    expect(await sendRefundEvent('evt_bad_3', { ...failed, id: null })).toBe(400);
+    // A refund id not ours (a refund made in the provider's dashboard, say), and ours still succeeded, with no
+    // payment intent or a strange amount (refunds of legacy charges have none): heard, and nothing moves.
+    expect(await sendRefundEvent('evt_other', { ...failed, id: 're_not_ours', payment_intent: null })).toBe(
+      200,
+    );
+    expect(await sendRefundEvent('evt_fine', { ...failed, status: 'succeeded', amount: 'lots' })).toBe(200);
+    expect(await sendRefundEvent('evt_pending', { ...failed, status: 'pending', amount: 1e300 })).toBe(200);
     expect(await parts()).toEqual([['CARD', 'paid', p.first]]);
     expect(await refundLines(p.accountId)).toEqual([['refund', 'POSTED', p.first]]);
     expect(await balance(p.staff)).toBe(0);
@@ -211,8 +215,9 @@ describe('a card refund that fails after it was made (ADR 406)', () => {
 
     app.at.set('2027-03-04T06:00:00Z');
     expect(await advanceSandboxCardRefunds(app.app.services)).toBe(1);
-    // Staff see the refund failed; the account holds the money; the customer is told once.
-    expect(await flags()).toEqual([['refund_failed', p.regular]]);
+    // Staff see the refund came back and the account holds it (not one for them to pay: ADR 406); the customer is
+    // told once.
+    expect(await flags()).toEqual([['refund_returned', p.regular]]);
     const surplus = await rows(
       app,
       `SELECT type, status, amount_pence FROM statement_line_items
@@ -228,7 +233,7 @@ describe('a card refund that fails after it was made (ADR 406)', () => {
     expect(await advanceSandboxCardRefunds(app.app.services)).toBe(0);
     // A live monthly policy: the next statement takes the credit, so the e-mail says so and no page asks for a call.
     expect(await refundFailedMails(p.accountId)).toEqual([
-      `We tried to pay £${(p.regular / 100).toFixed(2)} back to the card you paid with, and it did not reach you. Your account still holds it, and we will take it off your next payment, on 28 March 2027. If you would rather have it paid back to you, please call us.`,
+      `We tried to pay £${(p.regular / 100).toFixed(2)} back to the card you paid with, and it did not reach you. Your account still holds it, and we will take it off your payments from 28 March 2027. If you would rather have it paid back to you, please call us.`,
     ]);
     expect(await payingBack(p.staff, p.policyId)).toBeNull();
     // And it does: the month from 28 March is raised and nothing is taken for it.
@@ -279,5 +284,99 @@ describe('a card refund that fails after it was made (ADR 406)', () => {
     const [first] = await refundFailedMails(p.accountId);
     expect(first).toMatch(/and it did not reach you\. Your account still holds it\. Please call us/);
     expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
+  });
+
+  it('a surplus the billing run took on its own charge, refunded to a card whose refunds fail: held once, and the ledger balances', async () => {
+    t = await billingApp('2027-01-30T12:00:00Z');
+    const app = t;
+    const p = await buySubscription(app, '2027-01-31', 'tok_chargeCustomerFail');
+    await runDays(app, '2027-02-28', '2027-02-28');
+    app.at.set('2027-03-03T05:00:00Z'); // Wednesday
+    const customer = (await signAnonymousToken(app.app.services, p.partyId)).accessToken;
+    const page = await openSettlePage(app, customer, p.accountId);
+    expect(page.status).toBe(200);
+    // The saved card works again, a card whose refunds fail; the run of 3 March charges it while the customer's page
+    // is paid: the run's charge is the surplus, paid back against the statement's own payment (a refund part).
+    await app.database.query(
+      "UPDATE payment_methods SET provider_reference = 'pm_test_5126_again' WHERE party_id = $1",
+      [p.partyId],
+    );
+    const provider = app.app.services.providers.cardPayments;
+    const charge = provider.chargeSavedCard.bind(provider);
+    provider.chargeSavedCard = async (input) => {
+      provider.chargeSavedCard = charge;
+      expect(
+        (await submitForm(page.body.url, { ...REFUND_FAILS, cardNumber: '4242 4242 4242 4242' })).status,
+      ).toBe(303);
+      return charge(input);
+    };
+    try {
+      await runDays(app, '2027-03-03', '2027-03-03');
+    } finally {
+      provider.chargeSavedCard = charge;
+    }
+    const flags = async () =>
+      (await api(app.base, p.staff, 'GET', '/api/customerPayments/duplicates')).body.map(
+        (d: { status: string; amount: number }) => [d.status, d.amount],
+      );
+    expect(await flags()).toEqual([['refunded', p.regular]]);
+    expect(await parts()).toEqual([['CARD', 'paid', p.regular]]);
+    expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
+
+    app.at.set('2027-03-04T06:00:00Z');
+    expect(await advanceSandboxCardRefunds(app.app.services)).toBe(1);
+    expect(await parts()).toEqual([['CARD', 'failed', p.regular]]);
+    expect(await flags()).toEqual([['refund_returned', p.regular]]);
+    expect(await balance(p.staff)).toBe(-p.regular);
+    expect(await refundFailedMails(p.accountId)).toHaveLength(1);
+    // Taken by the statement payment's own charge, the surplus is counted once, received and held again.
+    expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
+  });
+
+  it('a surplus on a purchase, refunded alone to a card whose refunds fail: flagged for staff to pay back', async () => {
+    t = await billingApp('2027-01-20T12:00:00Z');
+    const app = t;
+    const v = await visitor(app.app);
+    const { code } = await ratedProposal(v, (d) => {
+      d.quote.startDate = '2027-01-27';
+    });
+    expect((await v.call('PUT' as 'POST', `/api/proposals/${code}/verify`)).json().isClear).toBe(true);
+    const due = (await v.call('POST', '/api/customerPayments/checkout/bind', { proposalCode: code })).json();
+    const opened = await api(app.base, v.token, 'POST', '/api/stripe/checkout', {
+      paymentId: due.paymentId,
+      successUrl: `${app.base}/done`,
+      cancelUrl: `${app.base}/`,
+      lineItem: { name: 'Monthly car insurance' },
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    // Paid by phone meanwhile; the page, which the provider could not close, is paid too, with the card.
+    const provider = app.app.services.providers.cardPayments;
+    const expire = provider.expireSession;
+    provider.expireSession = async () => {
+      throw new Error('provider unreachable');
+    };
+    let staff = '';
+    try {
+      ({ staff } = await payFirstByPhone(app, v, code));
+    } finally {
+      provider.expireSession = expire;
+    }
+    expect(
+      (await submitForm(opened.body.url, { ...REFUND_FAILS, cardNumber: '4000 0000 0000 5126' })).status,
+    ).toBe(303);
+    const flags = async () =>
+      (await api(app.base, staff, 'GET', '/api/customerPayments/duplicates')).body.map(
+        (d: { status: string; amount: number }) => [d.status, d.amount],
+      );
+    expect(await flags()).toEqual([['refunded', due.amount]]);
+    expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
+
+    app.at.set('2027-01-21T06:00:00Z');
+    expect(await advanceSandboxCardRefunds(app.app.services)).toBe(1);
+    // Nothing on the customer's account holds it: staff must pay it back, and the ledger check says so.
+    expect(await flags()).toEqual([['refund_failed', due.amount]]);
+    const [broken] = await ledgerBreaks(app.app.services.db);
+    expect(broken).toMatchObject({ receivedPence: expect.any(Number) });
+    expect(broken!.receivedPence - broken!.refundedPence + broken!.cashLinesPence).toBe(due.amount);
   });
 });

@@ -115,13 +115,25 @@ describe('the Stripe adapter reads a failed card refund (ADR 406)', () => {
     }
   });
 
-  it('refuses a refund that names no payment, no amount or no id, and a forged one', async () => {
-    for (const object of [{ payment_intent: null }, { amount: 0 }, { amount: '4927' }, { id: 7 }]) {
+  it('refuses a refund that names no refund id, and a forged one; reads one with no payment intent or amount (ADR 406)', async () => {
+    for (const object of [{ id: 7 }, { id: '' }, { id: null }]) {
       const bad = refund('charge.refund.updated', { status: 'failed', ...object });
       await expect(adapter.parseWebhook(bad.payload, bad.header)).rejects.toBeInstanceOf(
         WebhookSignatureError,
       );
     }
+    // A refund of a legacy charge has no payment intent: the app finds its refunds by their own id.
+    const legacy = refund('charge.refund.updated', {
+      status: 'failed',
+      payment_intent: null,
+      amount: 'lots',
+    });
+    expect(await adapter.parseWebhook(legacy.payload, legacy.header)).toMatchObject({
+      kind: 'refund.failed',
+      paymentReference: null,
+      amountPence: null,
+      refund: { id: 're_1' },
+    });
     const good = refund('charge.refund.updated', { status: 'failed' });
     await expect(adapter.parseWebhook(good.payload, `${good.header}0`)).rejects.toBeInstanceOf(
       WebhookSignatureError,

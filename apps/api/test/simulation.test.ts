@@ -53,6 +53,15 @@ describe('the lifecycle simulation', () => {
       seed: 159,
       life: 685430087,
     },
+    {
+      // A payment day moved to the 17th before cover began (its journal billing 4 to 17 October at the first
+      // version's price), a dearer change the next day (its own line for the same days), then on 4 October a dearer
+      // change and a cancellation at the same noon. The cancellation re-priced the journal at the second version's
+      // price and kept the second change's line too: 5.07p over (ADR 407).
+      what: 'credits a payment-day journal as it was priced, not at a change made after it',
+      seed: 196,
+      life: 683429277,
+    },
   ];
   it.each(replayed.map((r) => [r.what, r.seed, r.life] as const))(
     '%s (seed %i, life %i)',

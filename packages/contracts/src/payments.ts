@@ -104,7 +104,11 @@ export const duplicatePaymentSchema = z.object({
   paymentReference: z.string(),
   /** Minor units (pence). */
   amount: z.number().int(),
-  status: z.enum(['refund_pending', 'refunded', 'refund_failed']),
+  /**
+   * refund_failed: the refund was not made, or came back with nothing holding it: staff pay it back. refund_returned:
+   * it came back and the customer's account holds it as credit (ADR 406).
+   */
+  status: z.enum(['refund_pending', 'refunded', 'refund_failed', 'refund_returned']),
   refundReference: z.string().nullable(),
   createdAt: z.string(),
   refundedAt: z.string().nullable(),

@@ -85,7 +85,8 @@ export interface InTransactionEvents {
       returned: Pick<RefundRow, 'amountPence'> | null;
       surplus?: { customerPaymentId: string; paymentReference: string } | null;
     },
-    void
+    /** Whether the customer's account holds the money that came back (a refund reversal, or a FAILED line). */
+    { held: boolean }
   >;
   /**
    * A suspended account's notice ran out unpaid (ADR 203): policies ends the policy for non-payment at `at`.

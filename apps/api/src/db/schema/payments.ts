@@ -57,7 +57,7 @@ export const duplicatePayments = pgTable('duplicate_payments', {
   provider: text('provider').notNull(),
   paymentReference: text('payment_reference').notNull(),
   amountPence: integer('amount_pence').notNull(),
-  status: text('status', { enum: ['refund_pending', 'refunded', 'refund_failed'] })
+  status: text('status', { enum: ['refund_pending', 'refunded', 'refund_failed', 'refund_returned'] })
     .notNull()
     .default('refund_pending'),
   refundReference: text('refund_reference'),

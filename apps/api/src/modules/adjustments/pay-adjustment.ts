@@ -98,6 +98,7 @@ export async function refundUnusedPayment(ctx: Ctx, payment: SettledPayment, rea
       amountPence: payment.amountPence,
       key: `mta-unused-${payment.id}`,
       reference: `mta-unused:${payment.reference}`,
+      reason: 'unused',
     });
   } catch (err) {
     ctx.log.error(

@@ -47,6 +47,11 @@ const chargesOf = (lines: LineRow[], inEffect: ReadonlyMap<string, number>): Cha
  * version in force on its first day, the instalment of its statement's month, over its statement's days); a
  * payment-day change's journal line as the change priced it (ADR 389: the regular instalment, over the days of
  * the payment month ending its transitional period).
+ *
+ * A line was priced with the versions made before it was posted, never a later one (ADR 407): a change made after
+ * a journal or a statement bills its own difference for the same days (an MTA line, credited by its share), so
+ * re-pricing the earlier line at that change's price would count the difference twice (seed 196, life
+ * 683429277: a payment-day journal re-priced at a later change's price, the change's own line kept as well).
  */
 async function linesInEffect(
   ctx: Pick<Ctx, 'db'>,
@@ -59,11 +64,12 @@ async function linesInEffect(
   const versions = (await versionPlansOf(ctx.db, [policyId])).get(policyId) ?? [];
   if (pricesInEffect(versions, at).length === versions.length) return out;
   const months = new Map((await billedStatementsOf(ctx.db, accountId)).map((s) => [s.id, s]));
-  const regular = versions.map((v) => ({ from: v.from, instalment: v.plan.regular }));
   for (const l of lines) {
     if (l.status !== 'POSTED' || !l.servicePeriodStart || !l.servicePeriodEnd) continue;
     const part = { start: l.servicePeriodStart, end: l.servicePeriodEnd };
+    const known = versions.filter((v, i) => i === 0 || v.madeAt.getTime() <= l.createdAt.getTime());
     if (l.type === 'debit_journal' && l.descriptionKey === PAYMENT_DAY_CHANGE_KEY) {
+      const regular = known.map((v) => ({ from: v.from, instalment: v.plan.regular }));
       const priced = journalPartInEffect(regular, Number(l.descriptionValue), part, at);
       if (priced !== undefined) out.set(l.id, priced);
       continue;
@@ -71,7 +77,7 @@ async function linesInEffect(
     const s = months.get(l.statementId);
     // A period's invoice, as the run priced it (a change's own line, MTA, is priced from its instant, ADR 364).
     if (l.type !== 'invoice' || l.subType === 'MTA' || !s?.start || !s.end) continue;
-    const priced = partInEffect(pricesFor(versions, s.month), { start: s.start, end: s.end }, part, at);
+    const priced = partInEffect(pricesFor(known, s.month), { start: s.start, end: s.end }, part, at);
     if (priced !== undefined) out.set(l.id, priced);
   }
   return out;

@@ -17,21 +17,27 @@ export interface LedgerBreak {
  * The double-entry ledger invariant, as a check query (issue 26; docs/simulation.md R7): for every customer, the
  * money received less the money paid back equals minus the sum of the cash lines on their accounts (payments
  * are credits). A settled payment recorded nowhere, a refund paid twice or a line without its money shows here.
- * A duplicate payment (ADR 131) is received and paid back outside the ledger and nets out once refunded.
+ * A duplicate payment (ADR 131) taken by a charge of its own is received and paid back outside its customer payment,
+ * and nets out once refunded; one taken by its customer payment's own charge (the billing run collecting a statement
+ * a settlement had paid, ADR 341) is in that payment's amount already, and its refund is a refund part of it (ADR 406:
+ * counted once, so a refund of it that fails and is held again on the ledger still balances).
  * Answers every customer who breaks it; an empty list is a ledger in balance.
  */
 export async function ledgerBreaks(db: Db): Promise<LedgerBreak[]> {
   const result = await db.execute(sql`
-    WITH received AS (
+    WITH apart AS (
+      SELECT d.* FROM duplicate_payments d JOIN customer_payments cp ON cp.id = d.customer_payment_id
+       WHERE cp.provider_reference IS DISTINCT FROM d.payment_reference
+    ), received AS (
       SELECT party_id, sum(amount_pence)::bigint AS pence FROM customer_payments WHERE status = 'SETTLED' GROUP BY party_id
       UNION ALL
-      SELECT party_id, sum(amount_pence)::bigint FROM duplicate_payments GROUP BY party_id
+      SELECT party_id, sum(amount_pence)::bigint FROM apart GROUP BY party_id
     ), refunded AS (
       SELECT cp.party_id, sum(r.amount_pence)::bigint AS pence
         FROM payment_refunds r JOIN customer_payments cp ON cp.id = r.customer_payment_id
        WHERE r.status = 'paid' GROUP BY cp.party_id
       UNION ALL
-      SELECT party_id, sum(amount_pence)::bigint FROM duplicate_payments WHERE status = 'refunded' GROUP BY party_id
+      SELECT party_id, sum(amount_pence)::bigint FROM apart WHERE status = 'refunded' GROUP BY party_id
     ), lines AS (
       SELECT a.party_id, sum(l.amount_pence)::bigint AS pence
         FROM statement_line_items l JOIN customer_accounts a ON a.id = l.account_id

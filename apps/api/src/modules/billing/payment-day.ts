@@ -34,6 +34,11 @@ function planOf(quote: unknown) {
 export interface VersionPlan {
   from: Date;
   plan: MonthlyPlan;
+  /**
+   * When the version was made (the database's time of its row, as a line's `createdAt` is): a line posted before it
+   * was priced without it (ADR 407).
+   */
+  madeAt: Date;
 }
 
 /**
@@ -47,6 +52,7 @@ export async function versionPlansOf(db: Db, policyIds: string[]) {
     .select({
       policyId: policyVersions.policyId,
       startedAt: policyVersions.startedAt,
+      createdAt: policyVersions.createdAt,
       totals: sql<unknown>`${policyVersions.quote}->'totals'`,
     })
     .from(policyVersions)
@@ -56,7 +62,7 @@ export async function versionPlansOf(db: Db, policyIds: string[]) {
     const plan = planOf({ totals: typeof r.totals === 'string' ? JSON.parse(r.totals) : r.totals });
     if (!plan) continue;
     const list = out.get(r.policyId) ?? [];
-    list.push({ from: r.startedAt, plan });
+    list.push({ from: r.startedAt, plan, madeAt: r.createdAt });
     out.set(r.policyId, list);
   }
   return out;

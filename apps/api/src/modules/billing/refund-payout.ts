@@ -279,7 +279,7 @@ async function tellRefundFailed(
     [
       `We tried to pay ${formatGBP(amount)} back to ${where}, and it did not reach you.`,
       next
-        ? `Your account still holds it, and we will take it off your next payment, on ${formatLondon(next.dueAt, 'd MMMM yyyy')}. If you would rather have it paid back to you, please call us.`
+        ? `Your account still holds it, and we will take it off your payments from ${formatLondon(next.dueAt, 'd MMMM yyyy')}. If you would rather have it paid back to you, please call us.`
         : 'Your account still holds it. Please call us and we will pay it back to you.',
     ],
     { amount, statementId: line.statementId },
@@ -312,7 +312,7 @@ async function postRefundReversal(
  * the PENDING line; a part that failed after its line was POSTED (a Direct Debit refund paid, then the money came
  * back; a card refund that failed days after it was made, ADR 406) gets a refund reversal, so the account holds the
  * credit again, and the customer is told. A surplus payment's refund (ADR 341) is posted by `payment.surplus` as a
- * line of its own, found by its payment.
+ * line of its own, found by its payment. Answers whether the account holds money that came back (ADR 406).
  */
 export async function refundOutcome(
   ctx: { db: Db; at: Date },
@@ -340,12 +340,13 @@ export async function refundOutcome(
         .from(statementLineItems)
         .where(eq(statementLineItems.id, o.reference))
         .for('update');
-  if (!line) return;
+  if (!line) return { held: false };
   if (line.status === 'PENDING') await settleRefundLine(ctx.db, line.id, ctx.at);
   else if (line.status === 'POSTED' && o.returned) {
     await postRefundReversal(ctx.db, line, o.returned.amountPence, ctx.at);
     await tellRefundFailed(ctx.db, line, o.returned.amountPence, ctx.at);
   }
+  return { held: o.returned !== null };
 }
 
 /**

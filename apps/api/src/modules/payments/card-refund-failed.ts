@@ -11,10 +11,11 @@ import { applyRefundStatus } from './refund-payment.ts';
  * card. In the webhook's transaction:
  * - the refund part becomes `failed`, and `refund.outcome` tells billing the money came back: the account holds
  *   it again (a refund reversal), the customer is told once, and the policy's pages ask them to call (ADR 405);
- * - a surplus payment's refund (ADR 341) is flagged `refund_failed` for staff, who see the customer's flags; one
- *   posted on an account's ledger is held again there too.
+ * - a surplus payment's refund (ADR 341) is flagged for staff, who see the customer's flags: `refund_returned` when
+ *   the customer's account holds it again (a surplus posted on the ledger), `refund_failed` when nothing does and
+ *   staff must pay it back (ADR 406).
  * A refund the app never made (not ours, or another provider's) changes nothing. A replay of the event changes
- * nothing (webhook_events, and the part is failed already).
+ * nothing (webhook_events; the part is failed and the flag moved already).
  */
 export async function applyCardRefundFailed(
   ctx: Pick<Ctx, 'db' | 'clock'>,
@@ -24,8 +25,8 @@ export async function applyCardRefundFailed(
   const refundId = event.refund?.id;
   if (!refundId) return;
   const [flag] = await ctx.db
-    .update(duplicatePayments)
-    .set({ status: 'refund_failed' })
+    .select()
+    .from(duplicatePayments)
     .where(
       and(
         eq(duplicatePayments.provider, provider),
@@ -33,7 +34,7 @@ export async function applyCardRefundFailed(
         eq(duplicatePayments.status, 'refunded'),
       ),
     )
-    .returning();
+    .for('update');
   const surplus = flag
     ? { customerPaymentId: flag.customerPaymentId, paymentReference: flag.paymentReference }
     : null;
@@ -44,11 +45,19 @@ export async function applyCardRefundFailed(
     status: 'failed',
     surplus,
   });
-  // A surplus taken on another charge is refunded with no part of its own (surplus.ts): told here.
-  if (!moved && flag)
-    await publish(
-      'refund.outcome',
-      { db: ctx.db, at: ctx.clock.now() },
-      { reference: flag.id, returned: { amountPence: flag.amountPence }, surplus },
-    );
+  if (!flag) return;
+  // A surplus taken on another charge is refunded with no part of its own (surplus.ts): its outcome is told here.
+  const held =
+    moved?.held ??
+    (
+      await publish(
+        'refund.outcome',
+        { db: ctx.db, at: ctx.clock.now() },
+        { reference: flag.id, returned: { amountPence: flag.amountPence }, surplus },
+      )
+    ).held;
+  await ctx.db
+    .update(duplicatePayments)
+    .set({ status: held ? 'refund_returned' : 'refund_failed' })
+    .where(and(eq(duplicatePayments.id, flag.id), eq(duplicatePayments.status, 'refunded')));
 }

@@ -36,7 +36,14 @@ async function refundedElsewhere(db: Db, customerPaymentId: string, key: string)
  */
 export async function refundCustomerPayment(
   ctx: Pick<Ctx, 'db' | 'providers' | 'clock'> & { log?: Pick<Ctx['log'], 'warn'> | undefined },
-  o: { customerPaymentId: string; amountPence: number; key: string; reference: string },
+  o: {
+    customerPaymentId: string;
+    amountPence: number;
+    key: string;
+    reference: string;
+    /** Why it is paid back (the provider's refund reason): a cancellation's or change's credit, or a surplus. */
+    reason?: 'cancellation' | 'unused' | 'duplicate';
+  },
 ): Promise<RefundPart | null> {
   const [known] = await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, o.key));
   if (known) return known;
@@ -57,7 +64,7 @@ export async function refundCustomerPayment(
         eq(ddCollections.providerPaymentId, p.providerReference),
       ),
     );
-  const metadata = { customerPaymentId: p.id, refundLine: o.reference, reason: 'cancellation' };
+  const metadata = { customerPaymentId: p.id, refundLine: o.reference, reason: o.reason ?? 'cancellation' };
   let made: Pick<RefundPart, 'method' | 'provider' | 'providerRefundId' | 'amountPence' | 'status'>;
   if (debit?.providerPaymentId) {
     const provider = ctx.providers.directDebit;
@@ -83,14 +90,21 @@ export async function refundCustomerPayment(
       return null;
     }
   } else {
-    const { refundReference } = await ctx.providers.cardPayments.refundPayment({
+    const { refundReference, status } = await ctx.providers.cardPayments.refundPayment({
       paymentReference: p.providerReference,
       amountPence,
       idempotencyKey: o.key,
       metadata,
     });
     const provider = ctx.providers.cardPayments.name;
-    made = { method: 'CARD', provider, providerRefundId: refundReference, amountPence, status: 'paid' };
+    // A card refund is paid when made; one a retry finds failed since (ADR 406) is recorded so, and its line too.
+    made = {
+      method: 'CARD',
+      provider,
+      providerRefundId: refundReference,
+      amountPence,
+      status: status === 'failed' ? 'failed' : 'paid',
+    };
   }
   const now = ctx.clock.now();
   await ctx.db
@@ -146,7 +160,8 @@ export async function applyDirectDebitRefundEvent(
  * A refund part's new status at its provider (a Direct Debit refund's event, ADR 305; a card refund that failed
  * after it was made, ADR 406), in the caller's transaction: the part is locked and moved once, and when it moved,
  * `refund.outcome` is published, with `returned` when its money no longer reaches the customer. Answers the part
- * as it was before and after, or undefined when no part has that refund id (or it was already at that status).
+ * as it was before and after, and whether the customer's account holds money that came back (ADR 406); undefined
+ * when no part has that refund id (or it was already at that status).
  */
 export async function applyRefundStatus(
   ctx: Pick<Ctx, 'db' | 'clock'>,
@@ -173,10 +188,10 @@ export async function applyRefundStatus(
   if (!moved) return undefined;
   const returned =
     FAILED_REFUND_STATUSES.includes(moved.status) && !FAILED_REFUND_STATUSES.includes(before.status);
-  await publish(
+  const { held } = await publish(
     'refund.outcome',
     { db: ctx.db, at: ctx.clock.now() },
     { reference: moved.reference, returned: returned ? moved : null, surplus: o.surplus ?? null },
   );
-  return { before, moved };
+  return { before, moved, held };
 }

@@ -87,6 +87,7 @@ export async function refundDuplicate(ctx: RefundCtx, flag: SurplusFlag) {
         amountPence: flag.amountPence,
         key: `refund-${flag.id}`,
         reference: flag.id,
+        reason: 'duplicate',
       });
       if (part?.amountPence !== flag.amountPence)
         throw new Error('the surplus could not be refunded in full');
@@ -96,7 +97,7 @@ export async function refundDuplicate(ctx: RefundCtx, flag: SurplusFlag) {
         paymentReference: flag.paymentReference,
         amountPence: flag.amountPence,
         idempotencyKey: `refund-${flag.id}`,
-        metadata: { customerPaymentId: flag.customerPaymentId, duplicateId: flag.id },
+        metadata: { customerPaymentId: flag.customerPaymentId, duplicateId: flag.id, reason: 'duplicate' },
       }));
     }
     await db

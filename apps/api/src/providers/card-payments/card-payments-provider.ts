@@ -142,8 +142,11 @@ export interface CardPaymentsProvider {
    * session already complete or expired is left as it is (its outcome, if any, still comes by webhook).
    */
   expireSession(sessionId: string): Promise<void>;
-  /** Refunds a payment in full; the key makes a retried refund a no-op at the provider. */
-  refundPayment(input: RefundInput): Promise<{ refundReference: string }>;
+  /**
+   * Refunds a payment (in part); the key makes a retried refund answer the same refund. `status` is the refund's
+   * as the provider has it now: `failed` when a retry finds the refund made before has failed since (ADR 406).
+   */
+  refundPayment(input: RefundInput): Promise<{ refundReference: string; status: 'succeeded' | 'failed' }>;
   /** Verifies the signature over the raw body, then reads the event. Throws WebhookSignatureError. */
   parseWebhook(rawBody: string, signatureHeader: string | undefined): Promise<CardEvent>;
 }
@@ -181,9 +184,10 @@ export function readDisputeEvent(
 
 /**
  * A Stripe-shaped refund event read (ADR 406), from Stripe itself or the sandbox: `data.object` is a refund
- * (`object: 'refund'`) naming its payment intent. One whose status is `failed` is a `refund.failed`; any other
- * status (succeeded, pending, canceled before it was made) changes nothing here and is `ignored`. Undefined when the
- * event is not a refund's.
+ * (`object: 'refund'`). One whose status is `failed` is a `refund.failed`; any other status (succeeded, pending,
+ * canceled before it was made) changes nothing here and is `ignored`. The app finds its refund by the refund's id
+ * alone, so only that is required (a refund of a legacy charge has no payment intent; ADR 406); the payment intent
+ * and the amount are read when they are there. Undefined when the event is not a refund's.
  */
 export function readRefundEvent(
   id: string,
@@ -192,16 +196,9 @@ export function readRefundEvent(
 ): CardEvent | undefined {
   if (!REFUND_EVENT_TYPES.has(type) || object.object !== 'refund') return undefined;
   const refundId = object.id;
-  const intent = idOf(object.payment_intent);
+  if (typeof refundId !== 'string' || refundId.length === 0)
+    throw new WebhookSignatureError('Webhook body is not a refund');
   const amount = object.amount;
-  if (
-    typeof refundId !== 'string' ||
-    !intent ||
-    typeof amount !== 'number' ||
-    !Number.isSafeInteger(amount) ||
-    amount <= 0
-  )
-    throw new WebhookSignatureError('Webhook body is not a refund of a payment');
   return {
     id,
     providerType: type,
@@ -210,8 +207,8 @@ export function readRefundEvent(
     mode: 'payment',
     clientReference: null,
     metadata: {},
-    amountPence: amount,
-    paymentReference: intent,
+    amountPence: typeof amount === 'number' && Number.isSafeInteger(amount) && amount > 0 ? amount : null,
+    paymentReference: idOf(object.payment_intent),
     declineCode: null,
     card: null,
     refund: {

@@ -302,11 +302,11 @@ export function sandboxCardPayments(): SandboxCardPayments {
         })
         .onConflictDoNothing();
       const [made] = await db
-        .select({ id: sandboxCardRefunds.id })
+        .select({ id: sandboxCardRefunds.id, status: sandboxCardRefunds.status })
         .from(sandboxCardRefunds)
         .where(eq(sandboxCardRefunds.idempotencyKey, input.idempotencyKey));
       if (!made) throw new Error('sandbox refund vanished');
-      return { refundReference: made.id };
+      return { refundReference: made.id, status: made.status };
     },
 
     async advanceRefunds() {

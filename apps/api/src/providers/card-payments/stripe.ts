@@ -150,13 +150,23 @@ export function stripeCardPayments(
         {
           payment_intent: input.paymentReference,
           amount: input.amountPence,
-          // A cancellation's money is paid back at the customer's asking; anything else is a payment taken twice.
-          reason: input.metadata.reason === 'cancellation' ? 'requested_by_customer' : 'duplicate',
+          // A surplus is a payment taken twice; a cancellation's or a change's money is paid back at the customer's
+          // asking.
+          reason: input.metadata.reason === 'duplicate' ? 'duplicate' : 'requested_by_customer',
           metadata: input.metadata,
         },
         { idempotencyKey: input.idempotencyKey },
       );
-      return { refundReference: refund.id };
+      // A retried key is answered Stripe's first response again: the refund as it was made. Asked again, it says
+      // whether it has failed since (ADR 406).
+      const now =
+        refund.lastResponse?.headers?.['idempotent-replayed'] === 'true'
+          ? await stripe.refunds.retrieve(refund.id)
+          : refund;
+      return {
+        refundReference: refund.id,
+        status: now.status === 'failed' || now.status === 'canceled' ? 'failed' : 'succeeded',
+      };
     },
 
     async parseWebhook(rawBody, signatureHeader) {

@@ -92,6 +92,13 @@ function workingDaysAfter(day: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * A surplus card payment (duplicate_payments, ADR 131, 341) taken by a charge of its own, not by the charge of a
+ * payment the customer made: its money is received beside the payments, and paid back beside the refunds. One taken
+ * by a payment's own charge is in that payment's amount already, and its refund is a refund of that payment.
+ */
+const CHARGED_APART = `NOT EXISTS (SELECT 1 FROM customer_payments c WHERE c.provider_reference = d.payment_reference)`;
+
 /** A digest of every table the checks read: equal digests, equal verdicts. */
 const FINGERPRINT = `SELECT
   (SELECT string_agg(id::text || status || coalesce(terminated_at::text, ''), ',') FROM policies) AS p,
@@ -263,12 +270,13 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
         });
 
       // Every card refund that failed at the card provider after it was made (ADR 406) is known to have failed:
-      // its refund failed, or the surplus it paid back flagged for staff. (That the ledger holds its money again is
+      // its refund failed, or the surplus it paid back flagged for staff, as failed or as held again on the account. (That the ledger holds its money again is
       // R7's: refunds paid are then less than the refund lines posted.)
       for (const r of await query(
         `SELECT r.id, r.amount_pence AS a FROM sandbox_card_refunds r WHERE r.status = 'failed'
             AND NOT EXISTS (SELECT 1 FROM payment_refunds x WHERE x.provider_refund_id = r.id AND x.status = 'failed')
-            AND NOT EXISTS (SELECT 1 FROM duplicate_payments d WHERE d.refund_reference = r.id AND d.status = 'refund_failed')`,
+            AND NOT EXISTS (SELECT 1 FROM duplicate_payments d WHERE d.refund_reference = r.id
+              AND d.status IN ('refund_failed', 'refund_returned'))`,
       ))
         out.push({
           kind: 'refund-failure-unrecorded',
@@ -344,14 +352,15 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
       const [money] = await query(
         `SELECT
            (SELECT coalesce(sum(amount_pence), 0) FROM customer_payments WHERE status = 'SETTLED')::int AS received,
-           (SELECT coalesce(sum(amount_pence), 0) FROM duplicate_payments)::int AS duplicates,
-           (SELECT coalesce(sum(amount_pence), 0) FROM duplicate_payments WHERE status = 'refunded')::int AS duplicates_back,
+           (SELECT coalesce(sum(amount_pence), 0) FROM duplicate_payments d WHERE ${CHARGED_APART})::int AS duplicates,
+           (SELECT coalesce(sum(amount_pence), 0) FROM duplicate_payments d
+              WHERE status = 'refunded' AND ${CHARGED_APART})::int AS duplicates_back,
            (SELECT coalesce(sum(amount_pence), 0) FROM payment_refunds WHERE status = 'paid')::int AS refunded,
            (SELECT coalesce(sum(amount_pence), 0) FROM statement_line_items WHERE status = 'POSTED')::int AS balance,
            (SELECT coalesce(sum(amount_pence), 0) FROM statement_line_items WHERE status = 'POSTED'
               AND type IN ('payment', 'payment_reversal', 'refund', 'refund_reversal'))::int AS cash_lines,
            (SELECT count(*) FROM payment_refunds
-              WHERE status IN ('created', 'pending_submission', 'submitted'))::int AS open_refunds`,
+              WHERE status NOT IN ('paid', 'failed', 'cancelled', 'bounced', 'funds_returned'))::int AS open_refunds`,
       );
       const received = num(money?.received) + num(money?.duplicates);
       const refunded = num(money?.refunded) + num(money?.duplicates_back);
@@ -380,11 +389,12 @@ export function oracle(query: Query, facts: Facts, schemeCode: string): Oracle {
         });
 
       // R7: every penny received or paid back has a ledger line.
+      // A surplus taken by a charge of its own is received and paid back beside the payments (ADR 341, 407).
       const cash = num(money?.cash_lines);
-      if (num(money?.received) - num(money?.refunded) !== -cash)
+      if (received - refunded !== -cash)
         out.push({
           kind: 'ledger-cash',
-          message: `${label}: received ${p(num(money?.received))} − refunds paid ${p(num(money?.refunded))} ≠ ${p(-cash)} of payment/refund lines`,
+          message: `${label}: received ${p(received)} − refunds paid ${p(refunded)} ≠ ${p(-cash)} of payment/refund lines`,
         });
       if (final && num(money?.open_refunds) > 0)
         out.push({

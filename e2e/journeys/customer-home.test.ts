@@ -89,7 +89,8 @@ function yesterday() {
     timeZone: 'Europe/London',
   }).formatToParts(new Date(Date.now() - 86_400_000));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { day: part('day'), month: String(Number(part('month'))), year: part('year') };
+  // The picker's options are unpadded ('1', not the '01' Intl may give for the 1st to the 9th).
+  return { day: String(Number(part('day'))), month: String(Number(part('month'))), year: part('year') };
 }
 
 describe('the demo customer’s home, policy pages and claims (issue 11)', () => {

@@ -122,6 +122,9 @@ export function useBrowser(): BrowserHandle {
         timezoneId: 'Europe/London',
       });
       contexts.push(context);
+      // A wait is a guard against a page that never comes, not a speed target (ADR 408): Playwright's own 30 s
+      // was reached by a loaded page on a slow day.
+      context.setDefaultTimeout(60_000);
       await context.addInitScript(watchHorizontalOverflow, NARROW_VIEWPORT);
       const page = await context.newPage();
       const allowed = options.allowConsoleErrors ?? [];

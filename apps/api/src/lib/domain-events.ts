@@ -26,6 +26,8 @@ type RefundRow = typeof paymentRefunds.$inferSelect;
 export type AfterCommit = () => Promise<void>;
 /** What the billing-side handlers are given: the emitter's transaction and the time of the event. */
 export type TxAt = { db: Db; at: Date };
+/** A surplus card payment (ADR 341) a refund paid back: its customer payment and the charge that took it. */
+export type SurplusRef = { customerPaymentId: string; paymentReference: string };
 
 interface EventShape<C, P, A> {
   ctx: C;
@@ -83,7 +85,7 @@ export interface InTransactionEvents {
     {
       reference: string;
       returned: Pick<RefundRow, 'amountPence'> | null;
-      surplus?: { customerPaymentId: string; paymentReference: string } | null;
+      surplus?: SurplusRef | null;
     },
     /** Whether the customer's account holds the money that came back (a refund reversal, or a FAILED line). */
     { held: boolean }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/connection.ts';
 import { customerAccounts, outbox, policies, statementLineItems } from '../../db/schema/index.ts';
 import { defineJob } from '../../jobs/registry.ts';
 import type { Ctx } from '../../lib/context.ts';
+import type { EventHandlers } from '../../lib/domain-events.ts';
 import {
   FAILED_REFUND_STATUSES,
   moveRefundPart,
@@ -314,32 +315,21 @@ async function postRefundReversal(
  * credit again, and the customer is told. A surplus payment's refund (ADR 341) is posted by `payment.surplus` as a
  * line of its own, found by its payment. Answers whether the account holds money that came back (ADR 406).
  */
-export async function refundOutcome(
-  ctx: { db: Db; at: Date },
-  o: {
-    reference: string;
-    returned: { amountPence: number } | null;
-    surplus?: { customerPaymentId: string; paymentReference: string } | null;
-  },
-) {
-  const [line] = o.surplus
-    ? await ctx.db
-        .select()
-        .from(statementLineItems)
-        .where(
-          and(
+export const refundOutcome: EventHandlers['refund.outcome'] = async (ctx, o) => {
+  const [line] = await ctx.db
+    .select()
+    .from(statementLineItems)
+    .where(
+      o.surplus
+        ? and(
             eq(statementLineItems.type, 'refund'),
             eq(statementLineItems.descriptionKey, SURPLUS_REFUND_KEY),
             eq(statementLineItems.customerPaymentId, o.surplus.customerPaymentId),
             eq(statementLineItems.descriptionValue, o.surplus.paymentReference),
-          ),
-        )
-        .for('update')
-    : await ctx.db
-        .select()
-        .from(statementLineItems)
-        .where(eq(statementLineItems.id, o.reference))
-        .for('update');
+          )
+        : eq(statementLineItems.id, o.reference),
+    )
+    .for('update');
   if (!line) return { held: false };
   if (line.status === 'PENDING') await settleRefundLine(ctx.db, line.id, ctx.at);
   else if (line.status === 'POSTED' && o.returned) {
@@ -347,7 +337,7 @@ export async function refundOutcome(
     await tellRefundFailed(ctx.db, line, o.returned.amountPence, ctx.at);
   }
   return { held: o.returned !== null };
-}
+};
 
 /**
  * The hourly refund job (ADR 305): the account of a term that ran to its end is closed (ADR 393); credit left on

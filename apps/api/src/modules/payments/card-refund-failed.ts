@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { duplicatePayments } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { publish } from '../../lib/domain-events.ts';
+import { publish, type SurplusRef } from '../../lib/domain-events.ts';
 import type { CardEvent } from '../../providers/card-payments/card-payments-provider.ts';
 import { applyRefundStatus } from './refund-payment.ts';
 
@@ -35,7 +35,7 @@ export async function applyCardRefundFailed(
       ),
     )
     .for('update');
-  const surplus = flag
+  const surplus: SurplusRef | null = flag
     ? { customerPaymentId: flag.customerPaymentId, paymentReference: flag.paymentReference }
     : null;
   const moved = await applyRefundStatus(ctx, {

@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { customerPayments, ddCollections, paymentRefunds } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { publish } from '../../lib/domain-events.ts';
+import { publish, type SurplusRef } from '../../lib/domain-events.ts';
 import { DirectDebitRefundRefused } from '../../providers/direct-debit/direct-debit-provider.ts';
 
 export type RefundPart = typeof paymentRefunds.$inferSelect;
@@ -170,7 +170,7 @@ export async function applyRefundStatus(
     provider: string;
     providerRefundId: string;
     status: string;
-    surplus?: { customerPaymentId: string; paymentReference: string } | null;
+    surplus?: SurplusRef | null;
   },
 ) {
   const mine = and(

@@ -82,7 +82,7 @@ const theRefundFailed = async (amount: number) => {
   return { id: refund?.id, amount, payment_intent: refund?.payment_intent, status: 'failed' };
 };
 
-describe('a card refund that fails after it was made (ADR 406)', () => {
+describe('a card refund that fails after it was made (ADR 406)', { timeout: 120_000 }, () => {
   it('a cooling-off refund to a closed card: paid, then failed the next working day; held, told once, asked to call', async () => {
     t = await billingApp('2027-01-20T12:00:00Z'); // Wednesday
     const app = t;

@@ -162,6 +162,8 @@ describe('a card refund that fails after it was made (ADR 406)', { timeout: 120_
     expect(await sendRefundEvent('evt_bad_1', { ...failed, id: 7 })).toBe(400);
     expect(await sendRefundEvent('evt_bad_2', { ...failed, id: '' })).toBe(400);
     expect(await sendRefundEvent('evt_bad_3', { ...failed, id: null })).toBe(400);
+    expect(await sendRefundEvent('evt_bad_4', { ...failed, id: 're_\u0000x' })).toBe(400);
+    expect(await sendRefundEvent('evt_bad_5', { ...failed, id: 're_'.padEnd(100_000, 'x') })).toBe(400);
     // A refund id not ours (a refund made in the provider's dashboard, say), and ours still succeeded, with no
     // payment intent or a strange amount (refunds of legacy charges have none): heard, and nothing moves.
     expect(await sendRefundEvent('evt_other', { ...failed, id: 're_not_ours', payment_intent: null })).toBe(

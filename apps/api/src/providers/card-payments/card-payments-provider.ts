@@ -196,7 +196,7 @@ export function readRefundEvent(
 ): CardEvent | undefined {
   if (!REFUND_EVENT_TYPES.has(type) || object.object !== 'refund') return undefined;
   const refundId = object.id;
-  if (typeof refundId !== 'string' || refundId.length === 0)
+  if (typeof refundId !== 'string' || !PROVIDER_ID.test(refundId))
     throw new WebhookSignatureError('Webhook body is not a refund');
   const amount = object.amount;
   return {
@@ -218,10 +218,19 @@ export function readRefundEvent(
   };
 }
 
-/** An expandable Stripe reference: the id, whether the field holds it or the object. */
-const idOf = (v: unknown) =>
-  typeof v === 'string'
-    ? v
-    : typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string'
-      ? (v as { id: string }).id
-      : null;
+/**
+ * A provider's object id as Stripe makes them (`re_…`, `pi_…`): letters, digits and underscores. Anything else (a NUL
+ * byte, which PostgreSQL refuses, or 100 KB of text) is no id of ours.
+ */
+const PROVIDER_ID = /^[A-Za-z0-9_]{1,255}$/;
+
+/** An expandable Stripe reference: the id, whether the field holds it or the object; null when it is not an id. */
+const idOf = (v: unknown) => {
+  const id =
+    typeof v === 'string'
+      ? v
+      : typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string'
+        ? (v as { id: string }).id
+        : null;
+  return id !== null && PROVIDER_ID.test(id) ? id : null;
+};

@@ -713,6 +713,43 @@ describe('cancellation (spec 2 §2, §4, §5)', () => {
     expect(commit?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('the cancelled policy is read again only once the confirmation is on screen, so the page stays on it', async () => {
+    // Read earlier, a CANCELLED policy on the cancel page's path sends the page to the policy root before the
+    // router's (transition) update to the confirmation commits: CI saw that on a slow machine.
+    let committed = false;
+    const confirmationShownWhenRead: boolean[] = [];
+    const { router } = setup(`${root}/cancel`, {
+      extra: (method, path) => {
+        if (path === `/policies/${id}` && committed) {
+          confirmationShownWhenRead.push(
+            document.querySelector('[data-testid="cancellation-confirmation"]') !== null,
+          );
+          return reply(
+            endpoints.getPolicy,
+            samplePolicy({
+              policyDetail: { policyStatus: 'CANCELLED', terminatedAt: '2026-11-23T10:15:00.000Z' },
+            }),
+          );
+        }
+        if (path === `/policies/${id}/cancellation`)
+          return reply(endpoints.getCancellationOptions, options());
+        if (method === 'POST' && path === '/policyAdjustments')
+          return reply(endpoints.createPolicyAdjustment, adjustment(false), 201);
+        if (method === 'POST' && path === `/policyAdjustments/${adjustmentId}/commit`) {
+          committed = true;
+          return reply(endpoints.commitPolicyAdjustment, adjustment(true));
+        }
+        return undefined;
+      },
+    });
+    await userEvent.click(await screen.findByRole('radio', { name: 'I found a better price' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel my policy' }));
+    await screen.findByTestId('cancellation-confirmation');
+    await waitFor(() => expect(confirmationShownWhenRead).toEqual([true]));
+    expect(router.state.location.pathname).toBe(`${root}/cancel/confirm`);
+    expect(screen.getByTestId('cancellation-confirmation')).toBeVisible();
+  });
+
   it('standard: a later day is sent as 00:00 London that day; the confirmation says when cover ends', async () => {
     const { calls } = setup(`${root}/cancel`, {
       extra: (method, path) => {

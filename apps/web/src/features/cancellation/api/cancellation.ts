@@ -1,5 +1,6 @@
 import type { Adjustment, CreateAdjustmentRequest } from '@forecourt/contracts/adjustments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { call } from '../../../lib/api/endpoint.ts';
 import { endpoints } from '../../../lib/api/endpoints.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
@@ -16,12 +17,13 @@ export function useCancellationOptions(policyId: string) {
 
 /**
  * Cancellation (spec 2 §4): make the adjustment of type cancellation, confirm it when it is not confirmed yet
- * (one Idempotency-Key per form, so a retry confirms once), hand it on, then reload the policy.
+ * (one Idempotency-Key per form, so a retry confirms once), and hand it on. The policy is not read again
+ * here: the confirmation does that once it is on screen (`useReadCancelledPolicy`).
  */
 export function useCancelPolicy(
   policyId: string,
   idempotencyKey: string,
-  /** Runs before the policy is read again (a cancelled policy no longer has a cancel page to stay on). */
+  /** Goes to the confirmation, which reads the policy again. */
   onDone: (adjustment: Adjustment) => void,
 ) {
   const client = useQueryClient();
@@ -38,11 +40,22 @@ export function useCancelPolicy(
       });
     },
     meta: { errorModal: false },
-    onSuccess: async (adjustment) => {
+    onSuccess: (adjustment) => {
       client.setQueryData(queryKeys.adjustment(adjustment.adjustmentId), adjustment);
       onDone(adjustment);
-      await client.invalidateQueries({ queryKey: queryKeys.policy(policyId) });
-      await client.invalidateQueries({ queryKey: queryKeys.myPolicies() });
     },
   });
+}
+
+/**
+ * The confirmation reads the cancelled policy (and the home page's list) again once it has mounted. Read any
+ * sooner, a CANCELLED policy still on the cancel page's path has no cancel page, and the policy page sends it
+ * to the root before the router's update to the confirmation (a React transition) has committed.
+ */
+export function useReadCancelledPolicy(policyId: string) {
+  const client = useQueryClient();
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: queryKeys.policy(policyId) });
+    void client.invalidateQueries({ queryKey: queryKeys.myPolicies() });
+  }, [client, policyId]);
 }

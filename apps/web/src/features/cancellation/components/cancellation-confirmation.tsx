@@ -10,6 +10,7 @@ import { gbp } from '../../../lib/policy-readers.ts';
 import { standingOf } from '../../../lib/standing/standing.ts';
 import { Button, blocks, Notification, Spinner } from '../../../ui/index.ts';
 import { useAdjustment } from '../../changes/index.ts';
+import { useReadCancelledPolicy } from '../api/cancellation.ts';
 
 /**
  * The cancellation confirmation (spec 2 §2, §4): the termination time — immediate wording when no date was
@@ -22,6 +23,7 @@ export function CancellationConfirmation({ policy, root }: { policy: Policy; roo
   const billingTab = hasBillingTab(productOfScheme(schemes, policy.schemeCode));
   const [params] = useSearchParams();
   const adjustment = useAdjustment(params.get('adjustment'));
+  useReadCancelledPolicy(policy.policyId);
   const a = adjustment.data?.cancellation ?? null;
   const endsAt = a?.terminatesAt ?? policy.policyDetail.terminatedAt;
   const immediate = a

@@ -83,7 +83,7 @@ describe('accessibility: axe on every page kind (issue 28)', () => {
     await sweep.check(page, 'checkout: card');
     await page.getByRole('button', { name: /^Pay / }).click();
     await payOnHostedPage(page, '4242 4242 4242 4242');
-    await page.locator('[data-page="checkout-success"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-page="checkout-success"]').waitFor();
     await sweep.check(page, 'checkout: success');
 
     // The customer's policy: every tab.
@@ -93,10 +93,7 @@ describe('accessibility: axe on every page kind (issue 28)', () => {
     await page.getByText(/Includes Insurance Premium Tax of £/).waitFor();
     await sweep.check(page, 'policy: details');
     await page.goto(`${root}/documents`);
-    await page
-      .getByRole('button', { name: 'Certificate of motor insurance' })
-      .first()
-      .waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Certificate of motor insurance' }).first().waitFor();
     await sweep.check(page, 'policy: documents');
     await page.goto(`${root}/billing`);
     await page.getByRole('heading', { name: 'Next payment' }).waitFor();
@@ -162,7 +159,7 @@ describe('accessibility: axe on every page kind (issue 28)', () => {
     await page.getByRole('radio', { name: 'Something else' }).check();
     await page.getByRole('textbox', { name: /Tell us why/ }).fill('Moving abroad');
     await page.getByRole('button', { name: 'Cancel my policy' }).click();
-    await page.getByTestId('cancellation-confirmation').waitFor({ timeout: 10_000 });
+    await page.getByTestId('cancellation-confirmation').waitFor();
     await sweep.check(page, 'cancel: the confirmation');
     const cancelFeedback = page.getByRole('dialog', { name: 'How was cancelling your policy?' });
     await cancelFeedback.waitFor({ timeout: 6_000 });
@@ -293,7 +290,7 @@ describe('accessibility: axe on every page kind (issue 28)', () => {
     await page.getByTestId('settle-result').filter({ hasText: 'did not go through' }).waitFor();
     await sweep.check(page, 'billing: a declined card');
     await pay('4242 4242 4242 4242');
-    await page.getByTestId('keep-card').waitFor({ timeout: 30_000 });
+    await page.getByTestId('keep-card').waitFor();
     await sweep.check(page, 'billing: payment received, keep the new card?');
     await page.getByRole('button', { name: 'Yes, use this card' }).click();
     await page.getByTestId('card-kept').waitFor();

@@ -31,7 +31,7 @@ describe('billing tab (issue 12)', () => {
       await page.locator('[data-page="checkout-card"]').waitFor();
       await page.getByRole('button', { name: /^Pay / }).click();
       await payOnHostedPage(page, '4242 4242 4242 4242');
-      await page.locator('[data-page="checkout-success"]').waitFor({ timeout: 30_000 });
+      await page.locator('[data-page="checkout-success"]').waitFor();
       await page.getByRole('link', { name: 'View your policy' }).click();
       const tabs = page.getByRole('navigation', { name: 'Policy sections' });
       await tabs.getByRole('link', { name: 'Billing' }).click();
@@ -390,7 +390,7 @@ describe('the second brand (BRAND=motorhub, allowModifyBillingDay on): settling 
     await dialog.getByRole('button', { name: `Continue to pay ${owed}` }).click();
     await payOnHostedPage(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/billing/);
-    await result.filter({ hasText: 'Payment received' }).waitFor({ timeout: 30_000 });
+    await result.filter({ hasText: 'Payment received' }).waitFor();
     expect(await result.textContent()).toContain(`Payment received: ${owed}`);
     const keep = page.getByTestId('keep-card');
     expect(await keep.textContent()).toContain('Use VISA •••• 4242 for your future payments?');
@@ -448,7 +448,7 @@ describe('the second brand (BRAND=motorhub, allowModifyBillingDay on): settling 
     expect((await pageApi<Held[]>(page, 'GET', '/api/policies')).body.length).toBe(before);
     await dialog.getByRole('button', { name: `Pay ${due} and renew` }).click();
     const done = dialog.getByTestId('payment-done');
-    await done.waitFor({ timeout: 30_000 });
+    await done.waitFor();
     expect(await done.textContent()).toContain(`Payment received: ${due} from ${card}.`);
     await shootBoth(page, 'home-take-up-done');
     expect((await pageApi<Held[]>(page, 'GET', '/api/policies')).body.length).toBe(before + 1);

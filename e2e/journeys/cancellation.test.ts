@@ -41,7 +41,7 @@ describe('cancellation (issue 13)', () => {
       await submit.click();
 
       const done = page.getByTestId('cancellation-confirmation');
-      await done.waitFor({ timeout: 10_000 }).catch(async (err) => {
+      await done.waitFor().catch(async (err) => {
         await shot(page, 'debug');
         throw err;
       });

@@ -220,6 +220,6 @@ export async function buyPolicyByCard(page: Page, mutate?: (data: Record<string,
   await page.locator('[data-page="checkout-card"]').waitFor();
   await page.getByRole('button', { name: /^Pay / }).click();
   await payOnHostedPage(page, '4242 4242 4242 4242');
-  await page.locator('[data-page="checkout-success"]').waitFor({ timeout: 30_000 });
+  await page.locator('[data-page="checkout-success"]').waitFor();
   return code;
 }

@@ -28,7 +28,7 @@ describe('checkout journeys (issue 5)', () => {
       await shot(page, 'checkout-card');
       await page.getByRole('button', { name: /^Pay / }).click();
       await payOnHostedPage(page, '4242 4242 4242 4242', true);
-      await page.locator('[data-page="checkout-success"]').waitFor({ timeout: 30_000 });
+      await page.locator('[data-page="checkout-success"]').waitFor();
       await shot(page, 'checkout-success');
       const proposal = await pageApi<ProposalRead>(page, 'GET', `/api/proposals/${code}`);
       expect(proposal.body.status).toBe('POLICY');
@@ -62,7 +62,7 @@ describe('checkout journeys (issue 5)', () => {
       await configurationToCheckout(page, code);
       await page.getByRole('button', { name: /^Pay / }).click();
       await payOnHostedPage(page, '4000 0000 0000 0002');
-      await page.locator('[data-page="payment-result-error"]').waitFor({ timeout: 30_000 });
+      await page.locator('[data-page="payment-result-error"]').waitFor();
       await expect(page.locator('[data-page="payment-result-error"]').textContent()).resolves.toContain(
         'card_declined',
       );
@@ -100,7 +100,7 @@ describe('checkout journeys (issue 5)', () => {
       const cardFirst = page.getByRole('dialog', { name: 'Your first payment is by card' });
       await cardFirst.getByRole('button', { name: 'Continue to card payment' }).click();
       await payOnHostedPage(page, '4242424242424242');
-      await page.locator('[data-page="checkout-success"]').waitFor({ timeout: 30_000 });
+      await page.locator('[data-page="checkout-success"]').waitFor();
       let status = '';
       for (let i = 0; i < 40 && status !== 'ACTIVE'; i++) {
         const mandates = await pageApi<{ status: string }[]>(page, 'GET', '/api/gocardless/mandates');
@@ -177,7 +177,7 @@ describe('checkout journeys (issue 5)', () => {
       await boxes.nth(2).fill(String(y));
       await shot(admin, 'admin-card-token');
       await form.getByRole('button', { name: /^Take payment of / }).click();
-      await admin.locator('[data-page="checkout-success"]').waitFor({ timeout: 30_000 });
+      await admin.locator('[data-page="checkout-success"]').waitFor();
       await shot(admin, 'admin-checkout-success');
     }
     const proposal = await pageApi<ProposalRead>(customer, 'GET', `/api/proposals/${code}`);

@@ -30,7 +30,7 @@ describe('driveaway on the second brand (BRAND=motorhub)', () => {
     await screenshot(page, 'driveaway-checkout');
     await page.getByRole('button', { name: /^Pay £[\d,]+\.\d\d by card$/ }).click();
     await payOnHostedPage(page, '4242 4242 4242 4242');
-    await page.locator('[data-page="checkout-success"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-page="checkout-success"]').waitFor();
 
     await page.goto('/');
     const card = page.getByTestId('policy-card').first();

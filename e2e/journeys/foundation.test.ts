@@ -153,7 +153,7 @@ describe('foundation: home, cookie banner, unknown paths and the anonymous sessi
       const page = await browser.newPage({ width });
       await page.context().addCookies([{ name: 'cookieConsent', value: 'true', url: inject('baseUrl') }]);
       await page.goto('/dev/ui');
-      await page.getByRole('heading', { level: 1, name: 'UI kit' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('heading', { level: 1, name: 'UI kit' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/dev/ui');
       await screenshot(page, 'dev-ui-gallery');
     }

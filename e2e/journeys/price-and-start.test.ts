@@ -84,7 +84,7 @@ describe('issue 10 proofs', () => {
     await page.locator('[data-page="checkout-card"]').waitFor();
     await page.getByRole('button', { name: /^Pay / }).click();
     await payOnHostedPage(page, '4242 4242 4242 4242');
-    await page.locator('[data-page="checkout-success"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-page="checkout-success"]').waitFor();
     const [policy] = (await pageApi<PolicyRead[]>(page, 'GET', '/api/policies')).body;
     if (!policy) throw new Error('no policy');
     const { inceptedAt, createdAt } = policy.policyDetail;
@@ -140,7 +140,7 @@ describe('issue 10 proofs', () => {
     await page.locator('#cvc').fill('123');
     await page.locator('#postalCode').fill('SW1V 7GB');
     await page.getByRole('button', { name: 'Save card' }).click();
-    await page.locator('[data-page="checkout-success"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-page="checkout-success"]').waitFor();
 
     const [policy] = (await pageApi<PolicyRead[]>(page, 'GET', '/api/policies')).body;
     if (!policy) throw new Error('no policy');

@@ -932,10 +932,28 @@ describe('mid-term changes (spec 3 §4)', () => {
         refundWorkingDays: { min: 7, max: 10 },
       },
     };
+    // Once cancelled, the policy takes no changes: read before the confirmation shows, the review would flash
+    // the "changes blocked" window on its way there.
+    let committed = false;
+    const confirmationShownWhenRead: boolean[] = [];
     const { router, calls } = setup(`${root}/management/adjustment/${adjustmentId}`, {
       extra: (method, path) => {
-        if (method === 'POST' && path === `/policyAdjustments/${adjustmentId}/commit`)
+        if (path === `/policies/${id}` && committed) {
+          confirmationShownWhenRead.push(
+            document.querySelector('[data-testid="cancellation-confirmation"]') !== null,
+          );
+          return reply(
+            endpoints.getPolicy,
+            samplePolicy({
+              adjustmentsAllowed: false,
+              policyDetail: { policyStatus: 'CANCELLED', terminatedAt: '2026-11-23T10:05:00.000Z' },
+            }),
+          );
+        }
+        if (method === 'POST' && path === `/policyAdjustments/${adjustmentId}/commit`) {
+          committed = true;
           return reply(endpoints.commitPolicyAdjustment, cancelled);
+        }
         if (path === `/policyAdjustments/${adjustmentId}`)
           return reply(endpoints.getPolicyAdjustment, change({ ratingStatus: 'REFERRAL' }));
         if (path === `/policyAdjustments/${cancellationId}`)
@@ -954,6 +972,8 @@ describe('mid-term changes (spec 3 §4)', () => {
     );
     expect(router.state.location.pathname).toBe(`${root}/cancel/confirm`);
     expect(calls.find((c) => c.path.endsWith('/commit'))?.body).toEqual({ acceptCancellation: true });
+    await waitFor(() => expect(confirmationShownWhenRead).toEqual([true]));
+    expect(screen.queryByTestId('adjustments-blocked-modal')).toBeNull();
   });
 
   it('a referred change cannot be confirmed; an expired one is gone; an unchanged excess sends nothing', async () => {

@@ -24,7 +24,9 @@ export function useMakeAdjustment(policyId: string) {
 
 /**
  * Confirms a reviewed change once (one Idempotency-Key per review), then reads the policy again. A referred
- * change is confirmed with `acceptCancellation` and answers the cancellation it led to (ADR 256).
+ * change is confirmed with `acceptCancellation` and answers the cancellation it led to (ADR 256): that one goes
+ * to the cancellation confirmation, which reads the policy itself once it shows (read here, the cancelled
+ * policy would put the review's "changes blocked" window on screen on the way).
  */
 export function useConfirmAdjustment(policyId: string, idempotencyKey: string) {
   const client = useQueryClient();
@@ -38,9 +40,8 @@ export function useConfirmAdjustment(policyId: string, idempotencyKey: string) {
     meta: { errorModal: false },
     onSuccess: async (a) => {
       client.setQueryData(queryKeys.adjustment(a.adjustmentId), a);
-      await client.invalidateQueries({ queryKey: queryKeys.policy(policyId) });
-      if (a.adjustmentType === 'CANCELLATION')
-        await client.invalidateQueries({ queryKey: queryKeys.myPolicies() });
+      if (a.adjustmentType !== 'CANCELLATION')
+        await client.invalidateQueries({ queryKey: queryKeys.policy(policyId) });
     },
   });
 }

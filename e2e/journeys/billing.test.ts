@@ -58,7 +58,7 @@ describe('billing tab (issue 12)', () => {
       await shot(page, 'billing-statement-modal');
       await page.close();
     }
-  }, 180_000);
+  });
 });
 
 type Held = { policyId: string; currentPolicyVersion: { quote: { vrn?: string } } };

@@ -12,7 +12,7 @@ const browser = useBrowser();
 let server: RunningServer;
 beforeAll(async () => {
   server = await startServer();
-}, 120_000);
+});
 afterAll(() => server?.stop());
 const open = (width = 1280) => browser.newPage({ width, baseUrl: server.baseUrl });
 const DEMO_EMAIL = 'demo@forecourt.example';

@@ -10,7 +10,7 @@ describe('driveaway on the second brand (BRAND=motorhub)', () => {
   let motorhub: RunningServer;
   beforeAll(async () => {
     motorhub = await startServer({ env: { BRAND: 'motorhub' } });
-  }, 120_000);
+  });
   afterAll(async () => {
     await motorhub?.stop();
   });
@@ -41,5 +41,5 @@ describe('driveaway on the second brand (BRAND=motorhub)', () => {
     await screenshot(page, 'driveaway-home');
     await page.setViewportSize({ width: 375, height: 812 });
     await screenshot(page, 'driveaway-home');
-  }, 120_000);
+  });
 });

@@ -96,5 +96,5 @@ describe('partner webhooks (issue 31 part 1)', () => {
     expect(await row.textContent()).toContain('204');
     await shootBoth(admin, 'partners-deliveries');
     await admin.close();
-  }, 120_000);
+  });
 });

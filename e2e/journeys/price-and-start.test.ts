@@ -94,7 +94,7 @@ describe('issue 10 proofs', () => {
     expect(minute(inceptedAt)).toBe(minute(createdAt));
     const certificate = await documentText(page, policy.policyId, 'policy-certificate');
     expect(certificate).toContain(minute(inceptedAt));
-  }, 180_000);
+  });
 
   it('HC3M: the quote page, summary, checkout, e-mail and schedule show the same figures, which add up', async () => {
     // Nothing due and no card yet: bind answers 402 and the page sets a card up (spec 3 §4 step 7).
@@ -159,5 +159,5 @@ describe('issue 10 proofs', () => {
       expect(text).toMatch(new RegExp(`Insurance Premium Tax at 12%:? ${gbp(ipt).replace('.', '\\.')}`));
       expect(text).toMatch(new RegExp(`Total premium for the year:? ${gbp(total).replace('.', '\\.')}`));
     }
-  }, 180_000);
+  });
 });

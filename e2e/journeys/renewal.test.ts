@@ -76,7 +76,7 @@ describe('renewal review by staff (issue 14, ADR 265)', () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer();
-  }, 120_000);
+  });
   afterAll(() => server?.stop());
 
   it("staff release the demo customer's referred renewal from the review queue (ADR 265)", async () => {

@@ -12,7 +12,7 @@ const browser = useBrowser();
 let server: RunningServer;
 beforeAll(async () => {
   server = await startServer();
-}, 120_000);
+});
 afterAll(() => server?.stop());
 
 /** A small real PDF and a PNG one byte over the 10 MB limit, made here. */

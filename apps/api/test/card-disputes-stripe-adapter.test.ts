@@ -91,7 +91,7 @@ const refund = (type: string, object: Record<string, unknown>) =>
   });
 
 describe('the Stripe adapter reads a failed card refund (ADR 406)', () => {
-  it('charge.refund.updated, refund.failed and refund.updated with status failed; any other status is ignored', async () => {
+  it('charge.refund.updated, refund.failed and refund.updated with status failed or canceled; any other status is ignored', async () => {
     for (const type of ['charge.refund.updated', 'refund.failed', 'refund.updated']) {
       const failed = refund(type, { status: 'failed', failure_reason: 'expired_or_canceled_card' });
       expect(await adapter.parseWebhook(failed.payload, failed.header)).toMatchObject({
@@ -109,7 +109,13 @@ describe('the Stripe adapter reads a failed card refund (ADR 406)', () => {
       paymentReference: 'pi_9',
       refund: { failureReason: 'unknown' },
     });
-    for (const status of ['succeeded', 'pending', 'canceled']) {
+    // Canceled (after waiting on requires_action): the money never left, as with a failure.
+    const canceled = refund('charge.refund.updated', { status: 'canceled' });
+    expect(await adapter.parseWebhook(canceled.payload, canceled.header)).toMatchObject({
+      kind: 'refund.failed',
+      refund: { id: 're_1', failureReason: 'canceled' },
+    });
+    for (const status of ['succeeded', 'pending', 'requires_action']) {
       const other = refund('charge.refund.updated', { status });
       expect(await adapter.parseWebhook(other.payload, other.header)).toMatchObject({ kind: 'ignored' });
     }

@@ -184,8 +184,9 @@ export function readDisputeEvent(
 
 /**
  * A Stripe-shaped refund event read (ADR 406), from Stripe itself or the sandbox: `data.object` is a refund
- * (`object: 'refund'`). One whose status is `failed` is a `refund.failed`; any other status (succeeded, pending,
- * canceled before it was made) changes nothing here and is `ignored`. The app finds its refund by the refund's id
+ * (`object: 'refund'`). One whose status is `failed` or `canceled` is a `refund.failed`: either way the money did not
+ * reach the customer (Stripe cancels a refund that waited on `requires_action`, which `refundPayment` took as made;
+ * ADR 406). Any other status (succeeded, pending, requires_action) changes nothing here and is `ignored`. The app finds its refund by the refund's id
  * alone, so only that is required (a refund of a legacy charge has no payment intent; ADR 406); the payment intent
  * and the amount are read when they are there. Undefined when the event is not a refund's.
  */
@@ -202,7 +203,7 @@ export function readRefundEvent(
   return {
     id,
     providerType: type,
-    kind: object.status === 'failed' ? 'refund.failed' : 'ignored',
+    kind: object.status === 'failed' || object.status === 'canceled' ? 'refund.failed' : 'ignored',
     sessionId: '',
     mode: 'payment',
     clientReference: null,
@@ -213,7 +214,12 @@ export function readRefundEvent(
     card: null,
     refund: {
       id: refundId,
-      failureReason: typeof object.failure_reason === 'string' ? object.failure_reason : 'unknown',
+      failureReason:
+        typeof object.failure_reason === 'string'
+          ? object.failure_reason
+          : object.status === 'canceled'
+            ? 'canceled'
+            : 'unknown',
     },
   };
 }

@@ -51,6 +51,11 @@ const atProvider = async () =>
   (
     await rows(t as BillingApp, 'SELECT status, amount_pence FROM sandbox_card_refunds ORDER BY created_at')
   ).map((r) => [r.status, r.amount_pence]);
+/** What each sandbox refund's app has still to hear of (ADR 409): the last state it was told of, or null. */
+const untold = async () =>
+  (await rows(t as BillingApp, 'SELECT untold_from FROM sandbox_card_refunds ORDER BY created_at')).map(
+    (r) => r.untold_from,
+  );
 /** The "we could not pay your money back" e-mails to the account (ADR 405): their first sentence. */
 const refundFailedMails = async (accountId: string) =>
   (
@@ -99,25 +104,29 @@ describe('a card refund that fails after it was made (ADR 406)', { timeout: 120_
     expect(await advanceSandboxCardRefunds(app.app.services)).toBe(0);
     expect(await atProvider()).toEqual([['succeeded', p.first]]);
 
-    // The app cannot hear it (down): the provider keeps the refund as it was and tells it again next time.
+    // The app cannot hear it (down): the refund has failed at the provider, which tells it again next time
+    // (ADR 409); the app still takes it for paid.
     app.at.set('2027-01-21T06:00:00Z'); // Thursday: a working day on
     await app.database.query(
       "UPDATE sandbox_card_refunds SET webhook_url = 'http://127.0.0.1:9/api/stripe/webhooks'",
     );
     expect(await advanceSandboxCardRefunds(app.app.services)).toBe(0);
-    expect(await atProvider()).toEqual([['succeeded', p.first]]);
+    expect(await atProvider()).toEqual([['failed', p.first]]);
+    expect(await untold()).toEqual(['succeeded']);
     expect(await parts()).toEqual([['CARD', 'paid', p.first]]);
     await app.database.query('UPDATE sandbox_card_refunds SET webhook_url = $1', [
       `${app.base}/api/stripe/webhooks`,
     ]);
 
-    // Two of the provider's days at once: one failure, told once.
+    // Two of the provider's days at once: the failure told once.
     const moved = await Promise.all([
       advanceSandboxCardRefunds(app.app.services),
       advanceSandboxCardRefunds(app.app.services),
     ]);
     expect(moved.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await atProvider()).toEqual([['failed', p.first]]);
+    expect(await untold()).toEqual([null]);
+    expect(await advanceSandboxCardRefunds(app.app.services)).toBe(0);
     expect(await parts()).toEqual([['CARD', 'failed', p.first]]);
     // The money came back: a refund reversal, so the account holds it again.
     expect(await refundLines(p.accountId)).toEqual([
@@ -149,6 +158,26 @@ describe('a card refund that fails after it was made (ADR 406)', { timeout: 120_
     expect(await parts()).toEqual([['CARD', 'failed', p.first]]);
     expect(await atProvider()).toHaveLength(1);
     expect(await balance(p.staff)).toBe(-p.first);
+  });
+
+  it('the provider killed between failing the refund and sending its event: the next tick sends it (ADR 409)', async () => {
+    t = await billingApp('2027-01-20T12:00:00Z');
+    const app = t;
+    const p = await buySubscription(app, '2027-01-27', 'tok_refundFail');
+    await staffCancel(app, p);
+    app.at.set('2027-01-21T06:00:00Z');
+    // The tick's one write, as it stands when the process dies before sending: failed, the app not yet told.
+    await app.database.query(
+      `UPDATE sandbox_card_refunds SET status = 'failed', failure_reason = 'expired_or_canceled_card',
+         untold_from = 'succeeded', tells = tells + 1, updated_at = $1`,
+      [app.at.now()],
+    );
+    expect(await parts()).toEqual([['CARD', 'paid', p.first]]);
+    expect(await advanceSandboxCardRefunds(app.app.services)).toBe(1);
+    expect(await untold()).toEqual([null]);
+    expect(await parts()).toEqual([['CARD', 'failed', p.first]]);
+    expect(await refundFailedMails(p.accountId)).toHaveLength(1);
+    expect(await ledgerBreaks(app.app.services.db)).toEqual([]);
   });
 
   it('a refund event that is not signed, is tampered with, or names no refund of ours changes nothing', async () => {

@@ -163,6 +163,28 @@ describe('Direct Debit refund of a cancellation', { timeout: 400_000 }, () => {
     expect(part).toEqual({ status: 'paid', method: 'BACS_DEBIT' });
   });
 
+  it('the sandbox bank killed between paying a refund and sending its event: the next tick sends it (ADR 409)', async () => {
+    const p = await debitCollected(GOOD);
+    const app = t as BillingApp;
+    app.at.set('2027-03-08T10:00:00Z');
+    const refund = await cancelNow(p);
+    expect(await bankDays('2027-03-08', '2027-03-10')).toEqual(['2027-03-08', '2027-03-09']);
+    app.at.set('2027-03-11T06:00:00Z');
+    // The tick's one write, as it stands when the process dies before sending: paid, the app not yet told.
+    await app.database.query(
+      "UPDATE sandbox_dd_refunds SET status = 'paid', untold_from = 'submitted', tells = tells + 1",
+    );
+    expect(await refundLines(p)).toEqual([
+      expect.objectContaining({ status: 'PENDING', amount_pence: refund }),
+    ]);
+    expect(await advanceSandboxDirectDebit(app.app.services)).toBe(1);
+    expect(await refundLines(p)).toEqual([
+      expect.objectContaining({ status: 'POSTED', amount_pence: refund }),
+    ]);
+    expect(await balance(p)).toBe(0);
+    expect(await advanceSandboxDirectDebit(app.app.services)).toBe(0);
+  });
+
   it('a refund the bank fails: the line FAILED and the customer still in credit to the penny', async () => {
     const p = await debitCollected(REFUND_FAILS);
     const app = t as BillingApp;

@@ -586,15 +586,43 @@ describe('Direct Debit collection', () => {
     const [row] = await rows(app, 'SELECT webhook_url FROM sandbox_dd_payments');
     await app.database.query("UPDATE sandbox_dd_payments SET webhook_url = 'http://127.0.0.1:9/'");
     app.at.set('2027-03-05T06:00:00Z');
+    const statementOf = async () =>
+      (await api(app.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)).body[0];
+    // Confirmed at the bank, which remembers the app has not heard so (ADR 409); the statement still waits.
     expect(await advanceSandboxDirectDebit(app.app.services)).toBe(1);
-    expect(await sandboxPayments()).toEqual([[':1', '2027-03-03', 'submitted', p.regular]]);
+    expect(await sandboxPayments()).toEqual([[':1', '2027-03-03', 'confirmed', p.regular]]);
+    expect(await statementOf()).toMatchObject({ statementNumber: 2, status: 'pending' });
     await app.database.query('UPDATE sandbox_dd_payments SET webhook_url = $1', [row?.webhook_url]);
     expect(await advanceSandboxDirectDebit(app.app.services)).toBe(1);
     expect(await sandboxPayments()).toEqual([[':1', '2027-03-03', 'confirmed', p.regular]]);
+    // Heard: nothing more to send.
+    expect(await advanceSandboxDirectDebit(app.app.services)).toBe(0);
     const [statement] = (
       await api(app.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)
     ).body;
     expect(statement).toMatchObject({ statementNumber: 2, status: 'settled', amountOutstanding: 0 });
+  });
+
+  it('the sandbox bank killed between confirming a payment and sending its event: the next tick sends it (ADR 409)', async () => {
+    const p = await ddSubscription(GOOD);
+    const app = t as BillingApp;
+    await runDays(app, '2027-01-31', '2027-03-04');
+    app.at.set('2027-03-05T06:00:00Z');
+    // The tick's one write, as it stands when the process dies before sending: confirmed, the app not yet told.
+    await app.database.query(
+      `UPDATE sandbox_dd_payments SET status = 'confirmed', untold_from = 'submitted', tells = tells + 1
+        WHERE status = 'submitted'`,
+    );
+    const statementOf = async () =>
+      (await api(app.base, p.staff, 'GET', `/api/customerAccounts/${p.accountId}/statements`)).body[0];
+    expect(await statementOf()).toMatchObject({ statementNumber: 2, status: 'pending' });
+    expect(await advanceSandboxDirectDebit(app.app.services)).toBe(1);
+    expect(await statementOf()).toMatchObject({
+      statementNumber: 2,
+      status: 'settled',
+      amountOutstanding: 0,
+    });
+    expect(await advanceSandboxDirectDebit(app.app.services)).toBe(0);
   });
 
   it('a cancelled mandate is a failed collection on the day the statement is raised, with no provider payment', async () => {

@@ -168,6 +168,10 @@ export const sandboxCardRefunds = pgTable('sandbox_card_refunds', {
   status: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
   fails: boolean('fails').notNull(),
   failureReason: text('failure_reason'),
+  /** The last state the app was told of, while it has more to hear (ADR 409). */
+  untoldFrom: text('untold_from', { enum: ['succeeded', 'failed'] }),
+  /** The ticks that took it on (ADR 409): the guard that sends its events once. */
+  tells: integer('tells').notNull().default(0),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
   webhookUrl: text('webhook_url').notNull(),
   createdAt: ts('created_at').notNull(),
@@ -244,6 +248,12 @@ export const sandboxDdPayments = pgTable('sandbox_dd_payments', {
     enum: ['pending_submission', 'submitted', 'confirmed', 'failed', 'cancelled', 'charged_back'],
   }).notNull(),
   fails: boolean('fails').notNull(),
+  /** The last state the app was told of, while it has more to hear (ADR 409). */
+  untoldFrom: text('untold_from', {
+    enum: ['pending_submission', 'submitted', 'confirmed', 'failed', 'cancelled', 'charged_back'],
+  }),
+  /** The ticks that took it on (ADR 409): the guard that sends its events once. */
+  tells: integer('tells').notNull().default(0),
   webhookUrl: text('webhook_url').notNull(),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
@@ -278,6 +288,10 @@ export const sandboxDdRefunds = pgTable('sandbox_dd_refunds', {
     enum: ['created', 'pending_submission', 'submitted', 'paid', 'failed'],
   }).notNull(),
   fails: boolean('fails').notNull(),
+  /** The last state the app was told of, while it has more to hear (ADR 409). */
+  untoldFrom: text('untold_from', { enum: ['created', 'pending_submission', 'submitted', 'paid', 'failed'] }),
+  /** The ticks that took it on (ADR 409): the guard that sends its events once. */
+  tells: integer('tells').notNull().default(0),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
   webhookUrl: text('webhook_url').notNull(),
   createdAt: ts('created_at').notNull(),

@@ -1,6 +1,6 @@
 import { addWorkingDays } from '@forecourt/domain/calendar/working-days';
 import { londonDate, startOfDayLondon } from '@forecourt/domain/dates';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { prepared } from '../../db/prepared.ts';
 import {
@@ -32,7 +32,7 @@ import {
   savedCardId,
   TEST_CARDS,
 } from './test-cards.ts';
-import { deliverWebhook, sandboxId } from './webhook-delivery.ts';
+import { deliverWebhook, sandboxId, tellInOrder, untoldSteps } from './webhook-delivery.ts';
 
 const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
@@ -76,8 +76,9 @@ export interface SandboxCardPayments extends CardPaymentsProvider {
   reinstateDispute(paymentIntent: string): Promise<{ reinstated: boolean; delivered: boolean }>;
   /**
    * The card networks' day for refunds (ADR 406): each refund to a card whose refunds fail (REFUND_FAILS_LATER)
-   * that is a working day old fails, told by a signed `charge.refund.updated`; one the app did not acknowledge is
-   * made `succeeded` again and sent at the next call. Answers how many failed.
+   * that is a working day old fails, told by a signed `charge.refund.updated`; one the app did not acknowledge
+   * (or a process killed before it was sent) stays failed and is sent again at the next call (ADR 409). Answers
+   * how many failures the app heard.
    */
   advanceRefunds(): Promise<number>;
 }
@@ -120,6 +121,12 @@ export function sandboxCardPayments(): SandboxCardPayments {
       reason: d.reason,
       status: d.status === 'funds_reinstated' ? 'won' : 'needs_response',
     });
+  /** A refund no longer on its path (ADR 409): what was untold of it is not sent. */
+  const forgetUntold = (r: typeof sandboxCardRefunds.$inferSelect) =>
+    services()
+      .db.update(sandboxCardRefunds)
+      .set({ untoldFrom: null })
+      .where(and(eq(sandboxCardRefunds.id, r.id), eq(sandboxCardRefunds.tells, r.tells)));
   /** A refund's change (ADR 406), as Stripe's `charge.refund.updated`. */
   const sendRefund = (type: string, r: typeof sandboxCardRefunds.$inferSelect) =>
     sendEvent(r.webhookUrl, type, {
@@ -315,27 +322,52 @@ export function sandboxCardPayments(): SandboxCardPayments {
       const open = await db
         .select()
         .from(sandboxCardRefunds)
-        .where(and(eq(sandboxCardRefunds.status, 'succeeded'), eq(sandboxCardRefunds.fails, true)));
+        .where(
+          or(
+            and(eq(sandboxCardRefunds.status, 'succeeded'), eq(sandboxCardRefunds.fails, true)),
+            isNotNull(sandboxCardRefunds.untoldFrom),
+          ),
+        );
       let failed = 0;
       for (const r of open) {
+        const path = r.fails ? (['succeeded', 'failed'] as const) : (['succeeded'] as const);
         const due = addWorkingDays(
           startOfDayLondon(londonDate(r.createdAt)),
           SANDBOX_CARD_REFUND_FAILS_WORKING_DAYS,
         );
-        if (due > now) continue;
+        const next = untoldSteps(path, r, due <= now ? 1 : 0);
+        if (!next) {
+          // Left its path with something untold: nothing more to tell of it.
+          if (r.untoldFrom !== null) await forgetUntold(r);
+          continue;
+        }
+        // The failure and what the app has still to hear, in one write; one tick of two takes it on (ADR 409).
         const [won] = await db
           .update(sandboxCardRefunds)
-          .set({ status: 'failed', failureReason: 'expired_or_canceled_card', updatedAt: now })
-          .where(and(eq(sandboxCardRefunds.id, r.id), eq(sandboxCardRefunds.status, 'succeeded')))
+          .set({
+            status: next.target,
+            untoldFrom: r.untoldFrom ?? r.status,
+            tells: r.tells + 1,
+            ...(r.status !== next.target
+              ? { failureReason: 'expired_or_canceled_card', updatedAt: now }
+              : {}),
+          })
+          .where(
+            and(
+              eq(sandboxCardRefunds.id, r.id),
+              eq(sandboxCardRefunds.status, r.status),
+              eq(sandboxCardRefunds.tells, r.tells),
+            ),
+          )
           .returning();
         if (!won) continue;
-        if (await sendRefund('charge.refund.updated', won)) failed++;
-        // Not heard (the app answered an error or was down): succeeded again, so the next call sends it again.
-        else
-          await db
-            .update(sandboxCardRefunds)
-            .set({ status: 'succeeded', failureReason: null })
-            .where(and(eq(sandboxCardRefunds.id, r.id), eq(sandboxCardRefunds.status, 'failed')));
+        const heard = await tellInOrder(next.steps, () => sendRefund('charge.refund.updated', won));
+        if (heard === next.target) failed++;
+        // Not heard (the app answered an error or was down), or heard: the next tick sends what is left.
+        await db
+          .update(sandboxCardRefunds)
+          .set({ untoldFrom: heard === next.target ? null : (heard ?? won.untoldFrom) })
+          .where(and(eq(sandboxCardRefunds.id, r.id), eq(sandboxCardRefunds.tells, won.tells)));
       }
       return failed;
     },

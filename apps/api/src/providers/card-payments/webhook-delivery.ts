@@ -36,3 +36,36 @@ export const sandboxId = (prefix: string, length = 24) => {
   const bytes = crypto.getRandomValues(new Uint8Array(length));
   return prefix + Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
 };
+
+/**
+ * Where a sandbox resource (a card refund, a Direct Debit payment or refund) goes at a tick, and the steps the app
+ * has still to hear of on the way (ADR 409). `path` is its way through its states, `due` the index on it the
+ * clock has reached; `untoldFrom` the last state the app was told of while it has more to hear. Null when the
+ * resource neither moves nor has anything untold, or has left the path (a payment cancelled, charged back).
+ */
+export function untoldSteps<S extends string>(
+  path: readonly S[],
+  r: { status: S; untoldFrom: S | null },
+  due: number,
+): { target: S; steps: S[] } | null {
+  const at = path.indexOf(r.status);
+  if (at < 0) return null;
+  const to = Math.max(at, Math.min(due, path.length - 1));
+  const told = r.untoldFrom === null ? at : path.indexOf(r.untoldFrom);
+  const steps = path.slice((told < 0 ? at : told) + 1, to + 1);
+  const target = path[to];
+  return target !== undefined && steps.length > 0 ? { target, steps } : null;
+}
+
+/**
+ * Sends each step's event in order until the app does not acknowledge one (ADR 409): answers the last step it
+ * heard, or null when it heard none. A step with no event of its own is heard by passing it.
+ */
+export async function tellInOrder<S>(steps: readonly S[], send: (step: S) => Promise<boolean>) {
+  let heard: S | null = null;
+  for (const step of steps) {
+    if (!(await send(step))) break;
+    heard = step;
+  }
+  return heard;
+}

@@ -1,13 +1,13 @@
 import { addWorkingDays } from '@forecourt/domain/calendar/working-days';
 import { londonDate, startOfDayLondon } from '@forecourt/domain/dates';
-import { and, eq, inArray, ne, sum } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, or, sum } from 'drizzle-orm';
 import {
   sandboxDdFlows,
   sandboxDdMandates,
   sandboxDdPayments,
   sandboxDdRefunds,
 } from '../../db/schema/index.ts';
-import { deliverWebhook, sandboxId } from '../card-payments/webhook-delivery.ts';
+import { deliverWebhook, sandboxId, tellInOrder, untoldSteps } from '../card-payments/webhook-delivery.ts';
 import type { ProviderHost } from '../host.ts';
 import {
   type DirectDebitRefund,
@@ -104,7 +104,7 @@ const EVENT_ON: Partial<Record<Status, { action: string; cause: string }>> = {
   failed: { action: 'failed', cause: 'refund_failed' },
 };
 
-/** A refund's path, and where one created at `createdAt` should be at `now` (ADR 305). */
+/** A refund's path, and the index on it where one created at `createdAt` should be at `now` (ADR 305). */
 function pathOf(r: RefundRow, now: Date) {
   const path: Status[] = ['created', 'pending_submission', 'submitted', r.fails ? 'failed' : 'paid'];
   const day = startOfDayLondon(londonDate(r.createdAt));
@@ -114,13 +114,14 @@ function pathOf(r: RefundRow, now: Date) {
       : addWorkingDays(day, SANDBOX_DD_REFUND_SUBMIT_WORKING_DAYS) <= now
         ? 2
         : 1;
-  return path.slice(path.indexOf(r.status) + 1, due + 1);
+  return { path, due };
 }
 
 /**
  * The sandbox bank's day for refunds: each open refund moves on to where the clock says it is, with a signed
- * `refunds` webhook for `created`, `paid` and `failed` (GoCardless's events); a step the app did not
- * acknowledge is undone and sent again next time. Answers how many refunds moved.
+ * `refunds` webhook for `created`, `paid` and `failed` (GoCardless's events). A step the app did not acknowledge,
+ * or that a killed process never sent, is sent again next time, the refund staying where the bank has it (ADR
+ * 409). Answers how many refunds moved or were told again.
  */
 export async function advanceSandboxRefunds(host: Host, secret: () => Promise<string>) {
   const { db, clock } = host;
@@ -128,31 +129,44 @@ export async function advanceSandboxRefunds(host: Host, secret: () => Promise<st
   const open = await db
     .select()
     .from(sandboxDdRefunds)
-    .where(inArray(sandboxDdRefunds.status, ['created', 'pending_submission', 'submitted']));
+    .where(
+      or(
+        inArray(sandboxDdRefunds.status, ['created', 'pending_submission', 'submitted']),
+        isNotNull(sandboxDdRefunds.untoldFrom),
+      ),
+    );
   let moved = 0;
   for (const r of open) {
-    const steps = pathOf(r, now);
-    const last = steps.at(-1);
-    if (!last) continue;
+    const { path, due } = pathOf(r, now);
+    const next = untoldSteps(path, r, due);
+    if (!next) continue;
+    // The move and what the app has still to hear, in one write; one tick of two takes it on (ADR 409).
     const [won] = await db
       .update(sandboxDdRefunds)
-      .set({ status: last, updatedAt: now })
-      .where(and(eq(sandboxDdRefunds.id, r.id), eq(sandboxDdRefunds.status, r.status)))
+      .set({
+        status: next.target,
+        untoldFrom: r.untoldFrom ?? r.status,
+        tells: r.tells + 1,
+        ...(r.status !== next.target ? { updatedAt: now } : {}),
+      })
+      .where(
+        and(
+          eq(sandboxDdRefunds.id, r.id),
+          eq(sandboxDdRefunds.status, r.status),
+          eq(sandboxDdRefunds.tells, r.tells),
+        ),
+      )
       .returning();
     if (!won) continue;
     moved++;
-    let heard: Status = r.status;
-    for (const step of steps) {
+    const heard = await tellInOrder(next.steps, async (step) => {
       const event = EVENT_ON[step];
-      if (event && !(await deliverRefundEvent(r, event, now, await secret()))) break;
-      heard = step;
-    }
-    if (heard !== last) {
-      await db
-        .update(sandboxDdRefunds)
-        .set({ status: heard })
-        .where(and(eq(sandboxDdRefunds.id, r.id), eq(sandboxDdRefunds.status, last)));
-    }
+      return !event || deliverRefundEvent(r, event, now, await secret());
+    });
+    await db
+      .update(sandboxDdRefunds)
+      .set({ untoldFrom: heard === next.target ? null : (heard ?? won.untoldFrom) })
+      .where(and(eq(sandboxDdRefunds.id, r.id), eq(sandboxDdRefunds.tells, won.tells)));
   }
   return moved;
 }

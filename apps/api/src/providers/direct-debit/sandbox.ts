@@ -1,12 +1,12 @@
 import { addWorkingDays } from '@forecourt/domain/calendar/working-days';
 import { startOfDayLondon } from '@forecourt/domain/dates';
-import { and, eq, inArray, lte, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, ne, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { sandboxDdFlows, sandboxDdMandates, sandboxDdPayments } from '../../db/schema/index.ts';
 import { defineJob, enqueue } from '../../jobs/registry.ts';
 import { rememberedSecret } from '../../lib/secrets.ts';
 import { WebhookSignatureError } from '../card-payments/card-payments-provider.ts';
-import { deliverWebhook, sandboxId } from '../card-payments/webhook-delivery.ts';
+import { deliverWebhook, sandboxId, tellInOrder, untoldSteps } from '../card-payments/webhook-delivery.ts';
 import type { ProviderHost } from '../host.ts';
 import {
   DirectDebitFlowError,
@@ -72,9 +72,9 @@ export interface SandboxDirectDebit extends DirectDebitProvider {
   advanceMandates(): Promise<number>;
   /**
    * The bank's day at the app's clock (ADR 204): a payment is submitted on its charge date and confirmed
-   * (or, for the failing test account, failed) two working days later, each step a signed webhook; a step
-   * whose webhook is not acknowledged is undone and sent again on the next call.
-   * Answers how many payments moved.
+   * (or, for the failing test account, failed) two working days later, each step a signed webhook. A step whose
+   * webhook is not acknowledged, or not sent because the process was killed, is sent again on the next call, the
+   * payment staying where the bank has it (ADR 409). Answers how many payments moved or were told again.
    */
   advancePayments(): Promise<number>;
   /** The same for refunds (ADR 305): submitted a working day after creation, paid (or failed) on the third. */
@@ -422,62 +422,81 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
       const open = await db
         .select()
         .from(sandboxDdPayments)
-        .where(inArray(sandboxDdPayments.status, ['pending_submission', 'submitted']));
+        .where(
+          or(
+            inArray(sandboxDdPayments.status, ['pending_submission', 'submitted']),
+            isNotNull(sandboxDdPayments.untoldFrom),
+          ),
+        );
       let moved = 0;
       for (const p of open) {
         const chargeAt = startOfDayLondon(p.chargeDate);
-        const steps: { action: 'submitted' | 'confirmed' | 'failed'; cause: string }[] = [];
-        if (p.status === 'pending_submission' && chargeAt <= now) {
-          steps.push({ action: 'submitted', cause: 'payment_submitted' });
+        const path = ['pending_submission', 'submitted', p.fails ? 'failed' : 'confirmed'] as const;
+        const due =
+          addWorkingDays(chargeAt, SANDBOX_DD_CONFIRM_WORKING_DAYS) <= now ? 2 : chargeAt <= now ? 1 : 0;
+        const next = untoldSteps(path, p, due);
+        if (!next) {
+          // Left its path (cancelled, charged back) with something untold: its own event says what happened.
+          if (p.untoldFrom !== null)
+            await db
+              .update(sandboxDdPayments)
+              .set({ untoldFrom: null })
+              .where(and(eq(sandboxDdPayments.id, p.id), eq(sandboxDdPayments.tells, p.tells)));
+          continue;
         }
-        if (
-          (p.status === 'submitted' || steps.length > 0) &&
-          addWorkingDays(chargeAt, SANDBOX_DD_CONFIRM_WORKING_DAYS) <= now
-        ) {
-          steps.push(
-            p.fails
-              ? { action: 'failed', cause: 'insufficient_funds' }
-              : { action: 'confirmed', cause: 'payment_confirmed' },
-          );
-        }
-        const last = steps.at(-1);
-        if (!last) continue;
+        // The move and what the app has still to hear, in one write; one tick of two takes it on (ADR 409).
         const [won] = await db
           .update(sandboxDdPayments)
-          .set({ status: last.action, updatedAt: now })
-          .where(and(eq(sandboxDdPayments.id, p.id), eq(sandboxDdPayments.status, p.status)))
+          .set({
+            status: next.target,
+            untoldFrom: p.untoldFrom ?? p.status,
+            tells: p.tells + 1,
+            ...(p.status !== next.target ? { updatedAt: now } : {}),
+          })
+          .where(
+            and(
+              eq(sandboxDdPayments.id, p.id),
+              eq(sandboxDdPayments.status, p.status),
+              eq(sandboxDdPayments.tells, p.tells),
+            ),
+          )
           .returning();
         if (!won) continue;
         moved++;
-        // A step the app did not acknowledge is undone, so the next tick sends it again (GoCardless keeps
-        // retrying for days): the state the app has heard of is the last one delivered.
-        let heard: typeof p.status = p.status;
-        for (const step of steps) {
+        // Each step's event in order, until one is not acknowledged: GoCardless keeps retrying for days, so the
+        // next tick sends the rest, as it does after a process killed before sending.
+        const heard = await tellInOrder(next.steps, async (step) => {
+          const action = step === 'pending_submission' ? null : step;
+          if (!action) return true;
           const body = JSON.stringify({
             events: [
               {
                 id: sandboxId('EV', 14),
                 created_at: now.toISOString(),
                 resource_type: 'payments',
-                action: step.action,
+                action,
                 links: { payment: p.id, mandate: p.mandateId },
-                details: { origin: step.action === 'failed' ? 'bank' : 'gocardless', cause: step.cause },
+                details: {
+                  origin: action === 'failed' ? 'bank' : 'gocardless',
+                  cause:
+                    action === 'submitted'
+                      ? 'payment_submitted'
+                      : action === 'failed'
+                        ? 'insufficient_funds'
+                        : 'payment_confirmed',
+                },
               },
             ],
             meta: { webhook_id: sandboxId('WB', 14) },
           });
-          const delivered = await deliverWebhook(p.webhookUrl, body, {
+          return deliverWebhook(won.webhookUrl, body, {
             'webhook-signature': signGoCardlessStyle(body, await secret()),
           });
-          if (!delivered) break;
-          heard = step.action;
-        }
-        if (heard !== last.action) {
-          await db
-            .update(sandboxDdPayments)
-            .set({ status: heard })
-            .where(and(eq(sandboxDdPayments.id, p.id), eq(sandboxDdPayments.status, last.action)));
-        }
+        });
+        await db
+          .update(sandboxDdPayments)
+          .set({ untoldFrom: heard === next.target ? null : (heard ?? won.untoldFrom) })
+          .where(and(eq(sandboxDdPayments.id, p.id), eq(sandboxDdPayments.tells, won.tells)));
       }
       return moved;
     },

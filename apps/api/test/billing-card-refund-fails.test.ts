@@ -173,6 +173,11 @@ describe('a card refund that fails after it was made (ADR 406)', { timeout: 120_
       [app.at.now()],
     );
     expect(await parts()).toEqual([['CARD', 'paid', p.first]]);
+    // Killed while sending: another tick leaves it until the sending tick's lease is over.
+    await app.database.query("UPDATE sandbox_card_refunds SET sending_until = now() + interval '2 minutes'");
+    expect(await advanceSandboxCardRefunds(app.app.services)).toBe(0);
+    expect(await untold()).toEqual(['succeeded']);
+    await app.database.query("UPDATE sandbox_card_refunds SET sending_until = now() - interval '1 second'");
     expect(await advanceSandboxCardRefunds(app.app.services)).toBe(1);
     expect(await untold()).toEqual([null]);
     expect(await parts()).toEqual([['CARD', 'failed', p.first]]);

@@ -172,6 +172,8 @@ export const sandboxCardRefunds = pgTable('sandbox_card_refunds', {
   untoldFrom: text('untold_from', { enum: ['succeeded', 'failed'] }),
   /** The ticks that took it on (ADR 409): the guard that sends its events once. */
   tells: integer('tells').notNull().default(0),
+  /** The sending tick's lease, in the database's time (ADR 409). */
+  sendingUntil: ts('sending_until'),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
   webhookUrl: text('webhook_url').notNull(),
   createdAt: ts('created_at').notNull(),
@@ -254,6 +256,8 @@ export const sandboxDdPayments = pgTable('sandbox_dd_payments', {
   }),
   /** The ticks that took it on (ADR 409): the guard that sends its events once. */
   tells: integer('tells').notNull().default(0),
+  /** The sending tick's lease, in the database's time (ADR 409). */
+  sendingUntil: ts('sending_until'),
   webhookUrl: text('webhook_url').notNull(),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
@@ -292,6 +296,8 @@ export const sandboxDdRefunds = pgTable('sandbox_dd_refunds', {
   untoldFrom: text('untold_from', { enum: ['created', 'pending_submission', 'submitted', 'paid', 'failed'] }),
   /** The ticks that took it on (ADR 409): the guard that sends its events once. */
   tells: integer('tells').notNull().default(0),
+  /** The sending tick's lease, in the database's time (ADR 409). */
+  sendingUntil: ts('sending_until'),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
   webhookUrl: text('webhook_url').notNull(),
   createdAt: ts('created_at').notNull(),

@@ -32,7 +32,14 @@ import {
   savedCardId,
   TEST_CARDS,
 } from './test-cards.ts';
-import { deliverWebhook, sandboxId, tellInOrder, untoldSteps } from './webhook-delivery.ts';
+import {
+  deliverWebhook,
+  notBeingSent,
+  sandboxId,
+  sendingLease,
+  tellInOrder,
+  untoldSteps,
+} from './webhook-delivery.ts';
 
 const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
@@ -125,7 +132,7 @@ export function sandboxCardPayments(): SandboxCardPayments {
   const forgetUntold = (r: typeof sandboxCardRefunds.$inferSelect) =>
     services()
       .db.update(sandboxCardRefunds)
-      .set({ untoldFrom: null })
+      .set({ untoldFrom: null, tells: r.tells + 1 })
       .where(and(eq(sandboxCardRefunds.id, r.id), eq(sandboxCardRefunds.tells, r.tells)));
   /** A refund's change (ADR 406), as Stripe's `charge.refund.updated`. */
   const sendRefund = (type: string, r: typeof sandboxCardRefunds.$inferSelect) =>
@@ -348,6 +355,7 @@ export function sandboxCardPayments(): SandboxCardPayments {
             status: next.target,
             untoldFrom: r.untoldFrom ?? r.status,
             tells: r.tells + 1,
+            sendingUntil: sendingLease(),
             ...(r.status !== next.target
               ? { failureReason: 'expired_or_canceled_card', updatedAt: now }
               : {}),
@@ -357,6 +365,7 @@ export function sandboxCardPayments(): SandboxCardPayments {
               eq(sandboxCardRefunds.id, r.id),
               eq(sandboxCardRefunds.status, r.status),
               eq(sandboxCardRefunds.tells, r.tells),
+              notBeingSent(sandboxCardRefunds.sendingUntil),
             ),
           )
           .returning();
@@ -366,7 +375,11 @@ export function sandboxCardPayments(): SandboxCardPayments {
         // Not heard (the app answered an error or was down), or heard: the next tick sends what is left.
         await db
           .update(sandboxCardRefunds)
-          .set({ untoldFrom: heard === next.target ? null : (heard ?? won.untoldFrom) })
+          .set({
+            untoldFrom: heard === next.target ? null : (heard ?? won.untoldFrom),
+            sendingUntil: null,
+            tells: won.tells + 1,
+          })
           .where(and(eq(sandboxCardRefunds.id, r.id), eq(sandboxCardRefunds.tells, won.tells)));
       }
       return failed;

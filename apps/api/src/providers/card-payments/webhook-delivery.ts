@@ -1,3 +1,5 @@
+import { isNull, lt, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
@@ -69,3 +71,14 @@ export async function tellInOrder<S>(steps: readonly S[], send: (step: S) => Pro
   }
   return heard;
 }
+
+/**
+ * The lease of the tick sending a resource's events (ADR 409), in the database's time (the app's clock may stand
+ * still in a test): another tick does not take the resource on before it ends, and a tick killed while sending
+ * leaves the rest to the next tick after it.
+ */
+export const sendingLease = () => sql`now() + interval '2 minutes'`;
+
+/** The resource is not being sent by another tick (its lease is over, or there is none). */
+export const notBeingSent = (sendingUntil: AnyPgColumn) =>
+  or(isNull(sendingUntil), lt(sendingUntil, sql`now()`));

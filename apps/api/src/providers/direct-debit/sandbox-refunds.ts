@@ -7,7 +7,14 @@ import {
   sandboxDdPayments,
   sandboxDdRefunds,
 } from '../../db/schema/index.ts';
-import { deliverWebhook, sandboxId, tellInOrder, untoldSteps } from '../card-payments/webhook-delivery.ts';
+import {
+  deliverWebhook,
+  notBeingSent,
+  sandboxId,
+  sendingLease,
+  tellInOrder,
+  untoldSteps,
+} from '../card-payments/webhook-delivery.ts';
 import type { ProviderHost } from '../host.ts';
 import {
   type DirectDebitRefund,
@@ -147,6 +154,7 @@ export async function advanceSandboxRefunds(host: Host, secret: () => Promise<st
         status: next.target,
         untoldFrom: r.untoldFrom ?? r.status,
         tells: r.tells + 1,
+        sendingUntil: sendingLease(),
         ...(r.status !== next.target ? { updatedAt: now } : {}),
       })
       .where(
@@ -154,6 +162,7 @@ export async function advanceSandboxRefunds(host: Host, secret: () => Promise<st
           eq(sandboxDdRefunds.id, r.id),
           eq(sandboxDdRefunds.status, r.status),
           eq(sandboxDdRefunds.tells, r.tells),
+          notBeingSent(sandboxDdRefunds.sendingUntil),
         ),
       )
       .returning();
@@ -165,7 +174,11 @@ export async function advanceSandboxRefunds(host: Host, secret: () => Promise<st
     });
     await db
       .update(sandboxDdRefunds)
-      .set({ untoldFrom: heard === next.target ? null : (heard ?? won.untoldFrom) })
+      .set({
+        untoldFrom: heard === next.target ? null : (heard ?? won.untoldFrom),
+        sendingUntil: null,
+        tells: won.tells + 1,
+      })
       .where(and(eq(sandboxDdRefunds.id, r.id), eq(sandboxDdRefunds.tells, won.tells)));
   }
   return moved;

@@ -6,7 +6,14 @@ import { sandboxDdFlows, sandboxDdMandates, sandboxDdPayments } from '../../db/s
 import { defineJob, enqueue } from '../../jobs/registry.ts';
 import { rememberedSecret } from '../../lib/secrets.ts';
 import { WebhookSignatureError } from '../card-payments/card-payments-provider.ts';
-import { deliverWebhook, sandboxId, tellInOrder, untoldSteps } from '../card-payments/webhook-delivery.ts';
+import {
+  deliverWebhook,
+  notBeingSent,
+  sandboxId,
+  sendingLease,
+  tellInOrder,
+  untoldSteps,
+} from '../card-payments/webhook-delivery.ts';
 import type { ProviderHost } from '../host.ts';
 import {
   DirectDebitFlowError,
@@ -440,7 +447,7 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
           if (p.untoldFrom !== null)
             await db
               .update(sandboxDdPayments)
-              .set({ untoldFrom: null })
+              .set({ untoldFrom: null, tells: p.tells + 1 })
               .where(and(eq(sandboxDdPayments.id, p.id), eq(sandboxDdPayments.tells, p.tells)));
           continue;
         }
@@ -451,6 +458,7 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
             status: next.target,
             untoldFrom: p.untoldFrom ?? p.status,
             tells: p.tells + 1,
+            sendingUntil: sendingLease(),
             ...(p.status !== next.target ? { updatedAt: now } : {}),
           })
           .where(
@@ -458,6 +466,7 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
               eq(sandboxDdPayments.id, p.id),
               eq(sandboxDdPayments.status, p.status),
               eq(sandboxDdPayments.tells, p.tells),
+              notBeingSent(sandboxDdPayments.sendingUntil),
             ),
           )
           .returning();
@@ -495,7 +504,11 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
         });
         await db
           .update(sandboxDdPayments)
-          .set({ untoldFrom: heard === next.target ? null : (heard ?? won.untoldFrom) })
+          .set({
+            untoldFrom: heard === next.target ? null : (heard ?? won.untoldFrom),
+            sendingUntil: null,
+            tells: won.tells + 1,
+          })
           .where(and(eq(sandboxDdPayments.id, p.id), eq(sandboxDdPayments.tells, won.tells)));
       }
       return moved;

@@ -853,6 +853,30 @@ describe('a charge back its bank cancels (ADR 390)', () => {
     expect(account).toMatchObject({ accountStatus: 'ACTIVE', accountBalance: 0 });
   });
 
+  it('charged back before the app heard it collected: the confirmation is still sent, then the charge back taken (ADR 409)', async () => {
+    const p = await ddSubscription(GOOD);
+    const app = t as BillingApp;
+    await runDays(app, '2027-01-31', '2027-03-04');
+    const [debit] = await rows(app, 'SELECT id, webhook_url FROM sandbox_dd_payments');
+    const bank = app.app.services.providers.directDebit as SandboxDirectDebit;
+    // The confirmation goes astray: confirmed at the bank, untold to the app.
+    await app.database.query("UPDATE sandbox_dd_payments SET webhook_url = 'http://127.0.0.1:9/'");
+    app.at.set('2027-03-05T06:00:00Z');
+    expect(await advanceSandboxDirectDebit(app.app.services)).toBe(1);
+    await app.database.query('UPDATE sandbox_dd_payments SET webhook_url = $1', [debit?.webhook_url]);
+    // The payer's bank charges it back: the app has not heard it collected, answers 409 and records nothing.
+    app.at.set('2027-03-05T10:00:00Z');
+    expect(await bank.chargeBack(String(debit?.id))).toEqual({ chargedBack: true, delivered: false });
+    expect(await paymentsOf(app)).toEqual([{ status: 'PENDING', decline_code: null }]);
+    // The next tick sends the confirmation all the same; the bank's charge back, sent again, is then taken.
+    expect(await advanceSandboxDirectDebit(app.app.services)).toBe(1);
+    expect(await paymentsOf(app)).toEqual([{ status: 'SETTLED', decline_code: null }]);
+    expect(await sandboxPayments()).toEqual([[':1', '2027-03-03', 'charged_back', p.regular]]);
+    expect(await bank.chargeBack(String(debit?.id))).toEqual({ chargedBack: true, delivered: true });
+    expect(await paymentsOf(app)).toEqual([{ status: 'REVERSED', decline_code: 'authorisation_disputed' }]);
+    expect(await advanceSandboxDirectDebit(app.app.services)).toBe(0);
+  });
+
   it('after the policy was cancelled for non-payment: what was paid for the days not had is paid back', async () => {
     const { p, app, bank, debitId } = await chargedBack();
     const { log } = await runDays(app, '2027-03-10', '2027-03-19');

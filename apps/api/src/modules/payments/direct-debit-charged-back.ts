@@ -22,9 +22,11 @@ export async function reverseChargedBack(
   o: { paymentId: string; cause: string | null; at: Date; reported?: Date | null },
 ) {
   // A report of a charge back its bank has since cancelled (raised before the payment stood again, ADR 390) is
-  // late news, not a new charge back: it changes nothing.
+  // late news, not a new charge back: it changes nothing. A payment with no decline code was never charged back:
+  // `IS NOT DISTINCT FROM`, as `=` with a null code is null, and the whole condition with it, which refused a
+  // charge back reported before the app heard the debit collected (ADR 409).
   const stale = o.reported
-    ? sql`NOT (${customerPayments.declineCode} = ${CHARGE_BACK_CANCELLED} AND ${customerPayments.updatedAt} >= ${o.reported})`
+    ? sql`NOT (${customerPayments.declineCode} IS NOT DISTINCT FROM ${CHARGE_BACK_CANCELLED} AND ${customerPayments.updatedAt} >= ${o.reported})`
     : sql`TRUE`;
   const [reversed] = await ctx.db
     .update(customerPayments)

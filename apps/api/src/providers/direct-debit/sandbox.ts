@@ -441,9 +441,12 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
         const path = ['pending_submission', 'submitted', p.fails ? 'failed' : 'confirmed'] as const;
         const due =
           addWorkingDays(chargeAt, SANDBOX_DD_CONFIRM_WORKING_DAYS) <= now ? 2 : chargeAt <= now ? 1 : 0;
-        const next = untoldSteps(path, p, due);
+        // A payment charged back left its path from `confirmed`: a confirmation still untold is sent all the same
+        // (the app answers a charge back of a debit it has not heard collected with 409, and waits for it).
+        const onPath = p.status === 'charged_back' ? 'confirmed' : p.status;
+        const next = untoldSteps(path, { status: onPath, untoldFrom: p.untoldFrom }, due);
         if (!next) {
-          // Left its path (cancelled, charged back) with something untold: its own event says what happened.
+          // Left its path with something untold (cancelled before it moved): its own event says what happened.
           if (p.untoldFrom !== null)
             await db
               .update(sandboxDdPayments)
@@ -455,11 +458,11 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
         const [won] = await db
           .update(sandboxDdPayments)
           .set({
-            status: next.target,
+            status: onPath === p.status ? next.target : p.status,
             untoldFrom: p.untoldFrom ?? p.status,
             tells: p.tells + 1,
             sendingUntil: sendingLease(),
-            ...(p.status !== next.target ? { updatedAt: now } : {}),
+            ...(onPath !== next.target ? { updatedAt: now } : {}),
           })
           .where(
             and(

@@ -111,10 +111,11 @@ export interface Driver {
 export function driver(w: World): Driver {
   const f = () => demoFactory({ ...w.app.services, clock: w.clock }, w.app.log);
   const sandboxBank = () => w.app.services.providers.directDebit as unknown as SandboxDirectDebit;
-  /** The sandbox bank's latest Direct Debit in a status (the newest by `order`), if any. */
+  /** The sandbox bank's latest Direct Debit in a status that the app has been told of (ADR 409; the newest by
+   * `order`), if any. */
   const lastDebit = async (status: 'confirmed' | 'charged_back', order: string) => {
     const r = await w.database.query(
-      `SELECT id FROM sandbox_dd_payments WHERE status = $1 ORDER BY ${order} LIMIT 1`,
+      `SELECT id FROM sandbox_dd_payments WHERE status = $1 AND untold_from IS NULL ORDER BY ${order} LIMIT 1`,
       [status],
     );
     return (r.rows[0] as { id: string } | undefined)?.id;

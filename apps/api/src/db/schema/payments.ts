@@ -170,7 +170,7 @@ export const sandboxCardRefunds = pgTable('sandbox_card_refunds', {
   failureReason: text('failure_reason'),
   /** The last state the app was told of, while it has more to hear (ADR 409). */
   untoldFrom: text('untold_from', { enum: ['succeeded', 'failed'] }),
-  /** The ticks that took it on (ADR 409): the guard that sends its events once. */
+  /** The ticks' writes to it, taking it on and handing it back (ADR 409): the guard that sends its events once. */
   tells: integer('tells').notNull().default(0),
   /** The sending tick's lease, in the database's time (ADR 409). */
   sendingUntil: ts('sending_until'),
@@ -254,7 +254,7 @@ export const sandboxDdPayments = pgTable('sandbox_dd_payments', {
   untoldFrom: text('untold_from', {
     enum: ['pending_submission', 'submitted', 'confirmed', 'failed', 'cancelled', 'charged_back'],
   }),
-  /** The ticks that took it on (ADR 409): the guard that sends its events once. */
+  /** The ticks' writes to it, taking it on and handing it back (ADR 409): the guard that sends its events once. */
   tells: integer('tells').notNull().default(0),
   /** The sending tick's lease, in the database's time (ADR 409). */
   sendingUntil: ts('sending_until'),
@@ -294,7 +294,7 @@ export const sandboxDdRefunds = pgTable('sandbox_dd_refunds', {
   fails: boolean('fails').notNull(),
   /** The last state the app was told of, while it has more to hear (ADR 409). */
   untoldFrom: text('untold_from', { enum: ['created', 'pending_submission', 'submitted', 'paid', 'failed'] }),
-  /** The ticks that took it on (ADR 409): the guard that sends its events once. */
+  /** The ticks' writes to it, taking it on and handing it back (ADR 409): the guard that sends its events once. */
   tells: integer('tells').notNull().default(0),
   /** The sending tick's lease, in the database's time (ADR 409). */
   sendingUntil: ts('sending_until'),

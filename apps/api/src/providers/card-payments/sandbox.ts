@@ -37,7 +37,7 @@ import {
   notBeingSent,
   sandboxId,
   sendingLease,
-  tellInOrder,
+  tellAndHandBack,
   untoldSteps,
 } from './webhook-delivery.ts';
 
@@ -370,17 +370,11 @@ export function sandboxCardPayments(): SandboxCardPayments {
           )
           .returning();
         if (!won) continue;
-        const heard = await tellInOrder(next.steps, () => sendRefund('charge.refund.updated', won));
+        // Not heard (the app answered an error or was down): the next tick sends it again.
+        const heard = await tellAndHandBack(db, sandboxCardRefunds, won, next.steps, () =>
+          sendRefund('charge.refund.updated', won),
+        );
         if (heard === next.target) failed++;
-        // Not heard (the app answered an error or was down), or heard: the next tick sends what is left.
-        await db
-          .update(sandboxCardRefunds)
-          .set({
-            untoldFrom: heard === next.target ? null : (heard ?? won.untoldFrom),
-            sendingUntil: null,
-            tells: won.tells + 1,
-          })
-          .where(and(eq(sandboxCardRefunds.id, r.id), eq(sandboxCardRefunds.tells, won.tells)));
       }
       return failed;
     },

@@ -1,6 +1,8 @@
 import { isNull, lt, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connection.ts';
+import type { sandboxCardRefunds, sandboxDdPayments, sandboxDdRefunds } from '../../db/schema/index.ts';
 
 /**
  * How a sandbox provider calls the app back: a real HTTP POST to the app's own origin, retried a few times
@@ -60,17 +62,34 @@ export function untoldSteps<S extends string>(
 }
 
 /**
- * Sends each step's event in order until the app does not acknowledge one (ADR 409): answers the last step it
- * heard, or null when it heard none. A step with no event of its own is heard by passing it.
+ * Sends each step's event in order until the app does not acknowledge one (ADR 409), then hands the resource
+ * back: `untold_from` cleared when it heard them all, or moved to the last step heard; the lease ended; `tells`
+ * moved on, so a tick that read the resource meanwhile does not take it on. Only the tick that took it on
+ * (`won.tells`) hands it back. A step with no event of its own is heard by passing it. Answers the last step the
+ * app heard, or null when it heard none.
  */
-export async function tellInOrder<S>(steps: readonly S[], send: (step: S) => Promise<boolean>) {
+export async function tellAndHandBack<S extends string>(
+  db: Db,
+  table: UntoldTable,
+  won: { id: string; tells: number; untoldFrom: S | null },
+  steps: readonly S[],
+  send: (step: S) => Promise<boolean>,
+) {
   let heard: S | null = null;
   for (const step of steps) {
     if (!(await send(step))) break;
     heard = step;
   }
+  const untold = heard === steps.at(-1) ? null : (heard ?? won.untoldFrom);
+  await db.execute(
+    sql`UPDATE ${table} SET untold_from = ${untold}, sending_until = NULL, tells = ${won.tells + 1}
+         WHERE id = ${won.id} AND tells = ${won.tells}`,
+  );
   return heard;
 }
+
+/** The sandbox tables whose resources keep what the app has not heard (ADR 409). */
+type UntoldTable = typeof sandboxCardRefunds | typeof sandboxDdPayments | typeof sandboxDdRefunds;
 
 /**
  * The lease of the tick sending a resource's events (ADR 409), in the database's time (the app's clock may stand

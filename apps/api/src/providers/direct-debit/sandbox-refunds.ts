@@ -12,7 +12,7 @@ import {
   notBeingSent,
   sandboxId,
   sendingLease,
-  tellInOrder,
+  tellAndHandBack,
   untoldSteps,
 } from '../card-payments/webhook-delivery.ts';
 import type { ProviderHost } from '../host.ts';
@@ -168,18 +168,10 @@ export async function advanceSandboxRefunds(host: Host, secret: () => Promise<st
       .returning();
     if (!won) continue;
     moved++;
-    const heard = await tellInOrder(next.steps, async (step) => {
+    await tellAndHandBack(db, sandboxDdRefunds, won, next.steps, async (step) => {
       const event = EVENT_ON[step];
       return !event || deliverRefundEvent(r, event, now, await secret());
     });
-    await db
-      .update(sandboxDdRefunds)
-      .set({
-        untoldFrom: heard === next.target ? null : (heard ?? won.untoldFrom),
-        sendingUntil: null,
-        tells: won.tells + 1,
-      })
-      .where(and(eq(sandboxDdRefunds.id, r.id), eq(sandboxDdRefunds.tells, won.tells)));
   }
   return moved;
 }

@@ -11,7 +11,7 @@ import {
   notBeingSent,
   sandboxId,
   sendingLease,
-  tellInOrder,
+  tellAndHandBack,
   untoldSteps,
 } from '../card-payments/webhook-delivery.ts';
 import type { ProviderHost } from '../host.ts';
@@ -120,7 +120,7 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
     resource: 'mandates' | 'payments',
     action: string,
     links: Record<string, string>,
-    details: { origin: string; cause: string; description: string },
+    details: { origin: string; cause: string; description?: string },
   ) => {
     const body = JSON.stringify({
       events: [
@@ -477,18 +477,15 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
         moved++;
         // Each step's event in order, until one is not acknowledged: GoCardless keeps retrying for days, so the
         // next tick sends the rest, as it does after a process killed before sending.
-        const heard = await tellInOrder(next.steps, async (step) => {
-          const action = step === 'pending_submission' ? null : step;
-          if (!action) return true;
-          const body = JSON.stringify({
-            events: [
-              {
-                id: sandboxId('EV', 14),
-                created_at: now.toISOString(),
-                resource_type: 'payments',
+        await tellAndHandBack(db, sandboxDdPayments, won, next.steps, (action) =>
+          action === 'pending_submission'
+            ? Promise.resolve(true)
+            : sendEvent(
+                won.webhookUrl,
+                'payments',
                 action,
-                links: { payment: p.id, mandate: p.mandateId },
-                details: {
+                { payment: p.id, mandate: p.mandateId },
+                {
                   origin: action === 'failed' ? 'bank' : 'gocardless',
                   cause:
                     action === 'submitted'
@@ -497,22 +494,8 @@ export function sandboxDirectDebit(): SandboxDirectDebit {
                         ? 'insufficient_funds'
                         : 'payment_confirmed',
                 },
-              },
-            ],
-            meta: { webhook_id: sandboxId('WB', 14) },
-          });
-          return deliverWebhook(won.webhookUrl, body, {
-            'webhook-signature': signGoCardlessStyle(body, await secret()),
-          });
-        });
-        await db
-          .update(sandboxDdPayments)
-          .set({
-            untoldFrom: heard === next.target ? null : (heard ?? won.untoldFrom),
-            sendingUntil: null,
-            tells: won.tells + 1,
-          })
-          .where(and(eq(sandboxDdPayments.id, p.id), eq(sandboxDdPayments.tells, won.tells)));
+              ),
+        );
       }
       return moved;
     },

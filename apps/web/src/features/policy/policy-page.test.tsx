@@ -115,6 +115,27 @@ function setup(
   return { router, calls };
 }
 
+const cancelledAt = (terminatedAt: string) => ({ policyStatus: 'CANCELLED' as const, terminatedAt });
+
+/**
+ * The policy read again once a cancellation is committed (`committed` set by the test): answered with the cancelled
+ * policy, recording at each read whether the cancellation confirmation was already on screen.
+ */
+function cancelledPolicyReads(cancelled: Policy) {
+  const reads = {
+    committed: false,
+    confirmationShownWhenRead: [] as boolean[],
+    answer(path: string) {
+      if (path !== `/policies/${id}` || !reads.committed) return undefined;
+      reads.confirmationShownWhenRead.push(
+        document.querySelector('[data-testid="cancellation-confirmation"]') !== null,
+      );
+      return reply(endpoints.getPolicy, cancelled);
+    },
+  };
+  return reads;
+}
+
 const tabNames = () =>
   within(screen.getByRole('navigation', { name: 'Policy sections' }))
     .getAllByRole('link')
@@ -716,27 +737,19 @@ describe('cancellation (spec 2 §2, §4, §5)', () => {
   it('the cancelled policy is read again only once the confirmation is on screen, so the page stays on it', async () => {
     // Read earlier, a CANCELLED policy on the cancel page's path sends the page to the policy root before the
     // router's (transition) update to the confirmation commits: CI saw that on a slow machine.
-    let committed = false;
-    const confirmationShownWhenRead: boolean[] = [];
+    const reads = cancelledPolicyReads(
+      samplePolicy({ policyDetail: cancelledAt('2026-11-23T10:15:00.000Z') }),
+    );
     const { router } = setup(`${root}/cancel`, {
       extra: (method, path) => {
-        if (path === `/policies/${id}` && committed) {
-          confirmationShownWhenRead.push(
-            document.querySelector('[data-testid="cancellation-confirmation"]') !== null,
-          );
-          return reply(
-            endpoints.getPolicy,
-            samplePolicy({
-              policyDetail: { policyStatus: 'CANCELLED', terminatedAt: '2026-11-23T10:15:00.000Z' },
-            }),
-          );
-        }
+        const read = reads.answer(path);
+        if (read) return read;
         if (path === `/policies/${id}/cancellation`)
           return reply(endpoints.getCancellationOptions, options());
         if (method === 'POST' && path === '/policyAdjustments')
           return reply(endpoints.createPolicyAdjustment, adjustment(false), 201);
         if (method === 'POST' && path === `/policyAdjustments/${adjustmentId}/commit`) {
-          committed = true;
+          reads.committed = true;
           return reply(endpoints.commitPolicyAdjustment, adjustment(true));
         }
         return undefined;
@@ -745,7 +758,7 @@ describe('cancellation (spec 2 §2, §4, §5)', () => {
     await userEvent.click(await screen.findByRole('radio', { name: 'I found a better price' }));
     await userEvent.click(screen.getByRole('button', { name: 'Cancel my policy' }));
     await screen.findByTestId('cancellation-confirmation');
-    await waitFor(() => expect(confirmationShownWhenRead).toEqual([true]));
+    await waitFor(() => expect(reads.confirmationShownWhenRead).toEqual([true]));
     expect(router.state.location.pathname).toBe(`${root}/cancel/confirm`);
     expect(screen.getByTestId('cancellation-confirmation')).toBeVisible();
   });
@@ -934,24 +947,15 @@ describe('mid-term changes (spec 3 §4)', () => {
     };
     // Once cancelled, the policy takes no changes: read before the confirmation shows, the review would flash
     // the "changes blocked" window on its way there.
-    let committed = false;
-    const confirmationShownWhenRead: boolean[] = [];
+    const reads = cancelledPolicyReads(
+      samplePolicy({ adjustmentsAllowed: false, policyDetail: cancelledAt('2026-11-23T10:05:00.000Z') }),
+    );
     const { router, calls } = setup(`${root}/management/adjustment/${adjustmentId}`, {
       extra: (method, path) => {
-        if (path === `/policies/${id}` && committed) {
-          confirmationShownWhenRead.push(
-            document.querySelector('[data-testid="cancellation-confirmation"]') !== null,
-          );
-          return reply(
-            endpoints.getPolicy,
-            samplePolicy({
-              adjustmentsAllowed: false,
-              policyDetail: { policyStatus: 'CANCELLED', terminatedAt: '2026-11-23T10:05:00.000Z' },
-            }),
-          );
-        }
+        const read = reads.answer(path);
+        if (read) return read;
         if (method === 'POST' && path === `/policyAdjustments/${adjustmentId}/commit`) {
-          committed = true;
+          reads.committed = true;
           return reply(endpoints.commitPolicyAdjustment, cancelled);
         }
         if (path === `/policyAdjustments/${adjustmentId}`)
@@ -972,7 +976,7 @@ describe('mid-term changes (spec 3 §4)', () => {
     );
     expect(router.state.location.pathname).toBe(`${root}/cancel/confirm`);
     expect(calls.find((c) => c.path.endsWith('/commit'))?.body).toEqual({ acceptCancellation: true });
-    await waitFor(() => expect(confirmationShownWhenRead).toEqual([true]));
+    await waitFor(() => expect(reads.confirmationShownWhenRead).toEqual([true]));
     expect(screen.queryByTestId('adjustments-blocked-modal')).toBeNull();
   });
 

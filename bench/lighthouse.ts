@@ -4,6 +4,8 @@
  * mobile (Lighthouse default: emulated Moto G Power, simulated slow 4G) and desktop scores with the main metrics
  * and the accessibility findings; mobile performance targets: home at least 95, the quote page at least 90.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from '../e2e/support/server.ts';
@@ -53,6 +55,8 @@ function firstNode(audit: { details?: unknown } | undefined): string {
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** Only the pages whose name contains one of these (BENCH_PAGES, comma-separated). */
 const ONLY = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+/** A folder to save each median run's whole Lighthouse report in, as JSON (BENCH_LIGHTHOUSE_SAVE). */
+const SAVE = process.env.BENCH_LIGHTHOUSE_SAVE;
 
 async function measure(port: number, url: string, formFactor: 'mobile' | 'desktop') {
   const result = await lighthouse(
@@ -124,6 +128,12 @@ export async function main() {
         all.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
         const lhr = all[Math.floor(all.length / 2)];
         if (!lhr) throw new Error('Lighthouse returned no result');
+        if (SAVE) {
+          mkdirSync(SAVE, { recursive: true });
+          const file = path.join(SAVE, `${page.name.replace(/\W+/g, '-')}-${formFactor}.json`);
+          writeFileSync(file, JSON.stringify(lhr));
+          console.log(`  (the median run's report: ${file})`);
+        }
         if (runs > 1)
           console.log(
             `  (${runs} runs, scores ${all.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join(', ')}: the median run below)`,
@@ -168,6 +178,17 @@ export async function main() {
           console.log(
             `    main thread ${Math.round(item.total ?? 0)} ms (scripting ${Math.round(item.scripting ?? 0)} ms): ${item.url}`,
           );
+        // The long tasks (over 50 ms, as simulated): each one's part over 50 ms is blocking time.
+        const long = lhr.audits['long-tasks']?.details as
+          | { items?: { url?: string; startTime?: number; duration?: number }[] }
+          | undefined;
+        for (const item of (long?.items ?? []).slice(0, 5))
+          console.log(
+            `    long task at ${Math.round(item.startTime ?? 0)} ms: ${Math.round(item.duration ?? 0)} ms, ${item.url}`,
+          );
+        // How fast Lighthouse found this host (its benchmark index): the mobile slowdown (4×) assumes a fast one.
+        if (formFactor === 'mobile')
+          console.log(`    host benchmark index: ${Math.round(lhr.environment?.benchmarkIndex ?? 0)}`);
       }
   } finally {
     chrome.kill();

@@ -169,7 +169,7 @@ describe('accessibility: axe on every page kind (issue 28)', () => {
     expect(sweep.found()).toEqual([]);
   }, 300_000);
 
-  it('staff: the sign-in, the customer search, the renewal queue and review, the claims queue and a claim; acting for the demo customer, every policy status and its tabs, the renewal page', async () => {
+  it('staff: the sign-in, the customer search, the renewal queue and review, the claims queue and a claim, the money owed back; acting for the demo customer, every policy status and its tabs, the renewal page', async () => {
     const sweep = axeSweep();
     const admin = await browser.newPage({ width: 1280, baseUrl: server.baseUrl });
     admin.setDefaultTimeout(15_000);
@@ -195,6 +195,17 @@ describe('accessibility: axe on every page kind (issue 28)', () => {
     await admin.locator('[data-claim]').first().getByRole('link').click();
     await admin.getByTestId('claim-history').waitFor();
     await sweep.check(admin, 'admin: a claim');
+    await admin.goto('/admin/refunds');
+    await admin
+      .locator('[data-page="admin-refunds"]')
+      .getByRole('heading', { name: 'Money owed back' })
+      .waitFor();
+    await admin
+      .getByText('No customer is waiting for money that could not be paid back.')
+      .or(admin.getByTestId('refunds-held'))
+      .first()
+      .waitFor();
+    await sweep.check(admin, 'admin: money owed back');
 
     await admin.goto('/admin');
     await admin.getByLabel('Customer id').fill(DEMO_PARTY);

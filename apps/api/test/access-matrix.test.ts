@@ -538,6 +538,16 @@ const MATRIX: Record<string, Row> = {
       'staff impersonating other': OK,
     },
   },
+  'GET /api/admin/refundsHeld': {
+    kind: 'staff',
+    url: () => '/api/admin/refundsHeld',
+    why: 'money owed back to all customers that could not be paid back, read by staff with finance without impersonating (billing-refunds-held.test covers a held refund)',
+    expect: {
+      'staff not impersonating': OK,
+      'staff impersonating owner': OK,
+      'staff impersonating other': OK,
+    },
+  },
   'PATCH /api/renewals/:code': {
     kind: 'owned',
     url: () => `/api/renewals/${o.quoteCode}`,

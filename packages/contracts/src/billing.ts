@@ -1,5 +1,5 @@
 import { PAYMENT_DAY_MAX, PAYMENT_DAY_MIN } from '@forecourt/domain/constants';
-import { LINE_ITEM_TYPES, STATEMENT_STATUSES } from '@forecourt/domain/enums';
+import { LINE_ITEM_TYPES, POLICY_STATUSES, STATEMENT_STATUSES } from '@forecourt/domain/enums';
 import { z } from 'zod';
 
 /** Customer accounts and customer payments (spec 2 §3, spec 3 §7 "Customer, billing"). Money in pence. */
@@ -127,3 +127,26 @@ export const nextStatementEstimateSchema = z.object({
   /** Pence. */
   amount: z.number().int(),
 });
+
+/**
+ * GET /api/admin/refundsHeld (ADR 411): money owed back to customers that could not be paid back (a refund
+ * failed or came back, so the hourly job leaves it to staff and the customer is asked to call: the standing's
+ * `payingBack` is `held`), across customers, for the finance team. The longest waiting first. `since` is the
+ * ledger's date of the latest refund that did not reach the customer (when it was made, or when it came back).
+ */
+export const refundsHeldSchema = z.array(
+  z.object({
+    policyId: z.string(),
+    policyNumber: z.string(),
+    policyStatus: z.enum(POLICY_STATUSES),
+    accountId: z.string(),
+    /** The customer's party: what staff give to act for them (X-Impersonate). */
+    partyId: z.string(),
+    holderName: z.string(),
+    email: z.string().nullable(),
+    amount: z.number().int(),
+    method: z.enum(['CARD', 'BACS_DEBIT']).nullable(),
+    since: z.string(),
+  }),
+);
+export type RefundHeld = z.infer<typeof refundsHeldSchema>[number];

@@ -5,6 +5,7 @@ import {
   nextStatementEstimateSchema,
   paymentDayBodySchema,
   paymentDayChangeSchema,
+  refundsHeldSchema,
   statementSchema,
   statementSummarySchema,
 } from '@forecourt/contracts/billing';
@@ -27,6 +28,7 @@ import {
 } from '../payments/index.ts';
 import { listCustomerAccounts } from './list-customer-accounts.ts';
 import { changePaymentDay, PAYMENT_DAY_STAFF_ONLY } from './payment-day.ts';
+import { listRefundsHeld } from './refunds-held.ts';
 import { settleByCardPage, settleByPhone } from './settle-account.ts';
 import { nextStatementEstimate } from './standing-facts.ts';
 import { getStatement, listStatements } from './statements.ts';
@@ -67,6 +69,19 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
           toCustomerPayment(await settleByPhone(ctxOf(req), req.body)),
         ),
       ),
+  );
+  app.get(
+    '/api/admin/refundsHeld',
+    {
+      config: { permission: FINANCE, refusal: { missing: FINANCE_ONLY } },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Money owed back to customers that could not be paid back (a refund failed or came back), across customers, longest waiting first (finance, without acting for a customer)',
+        response: { 200: refundsHeldSchema },
+      },
+    },
+    async (req) => listRefundsHeld(ctxOf(req)),
   );
   app.get(
     '/api/customerAccounts',

@@ -16,6 +16,9 @@ const RenewalReviewScreen = lazy(() =>
 const StaffClaimsScreen = lazy(() =>
   import('./claims/staff-claims-screen.tsx').then((m) => ({ default: m.StaffClaimsScreen })),
 );
+const RefundsHeldScreen = lazy(() =>
+  import('./refunds/refunds-held-screen.tsx').then((m) => ({ default: m.RefundsHeldScreen })),
+);
 const PartnersScreen = lazy(() =>
   import('./partners/partners-screen.tsx').then((m) => ({ default: m.PartnersScreen })),
 );
@@ -24,13 +27,14 @@ const PartnerKeysScreen = lazy(() =>
 );
 const under = (path: string, root: string) => path === root || path.startsWith(`${root}/`);
 /** The staff screens that act for no customer (ADR 265, 354): reachable before choosing one. */
-const isStaffScreen = (path: string) => under(path, '/renewals') || under(path, '/claims');
+const isStaffScreen = (path: string) =>
+  under(path, '/renewals') || under(path, '/claims') || under(path, '/refunds');
 
 /**
  * Admin mode (features.isAdmin): without a user holding access:impersonate, the unauthorised screen; the
  * staff screens that act for no customer (the renewal review queue, `/renewals`); otherwise the
  * impersonation screen until a customer id is given; then the app, acting for that customer. The staff
- * claims screen (`/claims`, ADR 354) acts for no customer either; the partner screens (`/partners`, ADR 362;
+ * claims screen (`/claims`, ADR 354) and the money owed back (`/refunds`, ADR 411) act for no customer either; the partner screens (`/partners`, ADR 362;
  * `/partners/keys`, ADR 363) need partner:admin instead of access:impersonate.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
@@ -56,7 +60,13 @@ export function AdminGate({ children }: { children: ReactNode }) {
   if (isStaffScreen(path))
     return (
       <Suspense fallback={<Spinner label="" />}>
-        {under(path, '/claims') ? <StaffClaimsScreen path={path} /> : <RenewalReviewScreen path={path} />}
+        {under(path, '/claims') ? (
+          <StaffClaimsScreen path={path} />
+        ) : under(path, '/refunds') ? (
+          <RefundsHeldScreen />
+        ) : (
+          <RenewalReviewScreen path={path} />
+        )}
       </Suspense>
     );
   if (!impersonating)

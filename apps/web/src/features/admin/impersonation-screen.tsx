@@ -84,6 +84,13 @@ export function ImpersonationScreen() {
           {t('admin.claims.link')}
         </a>
       </p>
+      {user?.permissions.includes('finance') && (
+        <p className={styles.more}>
+          <a href={`${basename.replace(/\/$/, '')}/refunds`} data-testid="admin-refunds-link">
+            {t('admin.refunds.link')}
+          </a>
+        </p>
+      )}
       {user?.permissions.includes('partner:admin') && (
         <p className={styles.more}>
           <a href={`${basename.replace(/\/$/, '')}/partners`} data-testid="admin-partners-link">

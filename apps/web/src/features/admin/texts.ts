@@ -22,6 +22,7 @@ export const adminTexts: Record<string, string> = {
   'admin.notAuthorised.ok': 'OK',
   'admin.renewals.link': 'Renewals waiting for review',
   'admin.claims.link': 'Claims',
+  'admin.refunds.link': 'Money owed back that did not reach the customer',
   'admin.partners.link': 'Partner webhooks',
   'admin.partnerKeys.link': 'Partner API keys',
 };

@@ -166,6 +166,9 @@ export const endpoints = {
     body: (await policies()).renewalChangeRequestSchema,
     response: (await proposals()).proposalSchema,
   })),
+  listRefundsHeld: endpoint('GET', '/admin/refundsHeld', async () => ({
+    response: (await billing()).refundsHeldSchema,
+  })),
   listRenewalQueue: endpoint('GET', '/admin/renewals', async () => ({
     response: (await policies()).renewalQueueSchema,
   })),

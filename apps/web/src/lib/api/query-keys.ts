@@ -9,6 +9,7 @@ export const queryKeys = {
   bindPayment: (proposalCode: string) => ['bind-payment', proposalCode] as const,
   proposalAccount: (proposalCode: string) => ['customer-account', proposalCode] as const,
   renewalQueue: () => ['admin', 'renewals'] as const,
+  refundsHeld: () => ['admin', 'refundsHeld'] as const,
   renewalReview: (code: string) => ['admin', 'renewals', code] as const,
   staffClaims: () => ['admin', 'claims'] as const,
   partnerEndpoints: () => ['admin', 'partners'] as const,

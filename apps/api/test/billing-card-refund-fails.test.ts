@@ -272,6 +272,8 @@ describe('a card refund that fails after it was made (ADR 406)', { timeout: 120_
       `We tried to pay £${(p.regular / 100).toFixed(2)} back to the card you paid with, and it did not reach you. Your account still holds it, and we will take it off your payments from 28 March 2027. If you would rather have it paid back to you, please call us.`,
     ]);
     expect(await payingBack(p.staff, p.policyId)).toBeNull();
+    // Nor is it money for the finance team to pay back: their list leaves it out (ADR 411).
+    expect(await api(app.base, 'staff:', 'GET', '/api/admin/refundsHeld')).toEqual({ status: 200, body: [] });
     // And it does: the month from 28 March is raised and nothing is taken for it.
     const charges = async () =>
       (await rows(app, 'SELECT count(*)::int AS n FROM sandbox_card_charges'))[0]?.n;
@@ -317,6 +319,10 @@ describe('a card refund that fails after it was made (ADR 406)', { timeout: 120_
       method: 'CARD',
       reachesBy: null,
     });
+    // The finance team's list names it, live as it is, with the amount the page shows (ADR 411).
+    expect((await api(app.base, 'staff:', 'GET', '/api/admin/refundsHeld')).body).toMatchObject([
+      { policyId: p.policyId, policyStatus: 'ACTIVE', amount: -line, method: 'CARD' },
+    ]);
     const [first] = await refundFailedMails(p.accountId);
     expect(first).toMatch(/and it did not reach you\. Your account still holds it\. Please call us/);
     expect(await ledgerBreaks(app.app.services.db)).toEqual([]);

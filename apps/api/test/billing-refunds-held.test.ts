@@ -66,7 +66,7 @@ describe('money owed back that did not reach the customer, for the finance team 
         email: expect.stringContaining('@'),
         amount: fails.first,
         method: 'CARD',
-        since: (reversal?.effective_at as Date).toISOString(),
+        since: (reversal as { effective_at: Date }).effective_at.toISOString(),
       },
     ]);
     // The same list for staff acting for a customer (any customer's: it is no customer's data alone).

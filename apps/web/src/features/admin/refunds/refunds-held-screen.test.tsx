@@ -106,4 +106,20 @@ describe('money owed back screen', () => {
       ),
     ).toBeInTheDocument();
   });
+
+  it('the customer search links to it for staff with finance only', async () => {
+    mockFetch(() => undefined);
+    renderAdminAt('/admin', FINANCE);
+    const link = await screen.findByTestId('admin-refunds-link', {}, { timeout: 8000 });
+    expect(link.getAttribute('href')).toBe('/admin/refunds');
+    expect(link.textContent).toBe('Money owed back that did not reach the customer');
+  });
+
+  it('staff without finance see no link to it', async () => {
+    mockFetch(() => undefined);
+    renderAdminAt('/admin', ['access:impersonate']);
+    await screen.findByTestId('impersonate-submit', {}, { timeout: 8000 });
+    expect(screen.getByTestId('admin-claims-link')).toBeInTheDocument();
+    expect(screen.queryByTestId('admin-refunds-link')).toBeNull();
+  });
 });

@@ -54,11 +54,7 @@ export async function listRefundsHeld(ctx: Pick<Ctx, 'db' | 'caller' | 'clock'>)
     .from(policies)
     .where(inArray(policies.id, held));
   const versions = await ctx.db
-    .select({
-      policyId: policyVersions.policyId,
-      versionNumber: policyVersions.versionNumber,
-      quote: policyVersions.quote,
-    })
+    .select({ policyId: policyVersions.policyId, quote: policyVersions.quote })
     .from(policyVersions)
     .where(inArray(policyVersions.policyId, held))
     .orderBy(desc(policyVersions.versionNumber));

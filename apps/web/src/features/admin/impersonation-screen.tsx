@@ -1,12 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../lib/api/endpoint.ts';
-import { endpoints } from '../../lib/api/endpoints.ts';
 import { isApiError } from '../../lib/api/errors.ts';
 import { useSessionUser } from '../../lib/auth/auth-context.tsx';
-import { setImpersonation } from '../../lib/auth/impersonation.ts';
 import { useConfig } from '../../lib/config.tsx';
 import { Button, Field, TextInput } from '../../ui/index.ts';
+import { actFor } from './act-for.ts';
 import { AdminFrame } from './admin-frame.tsx';
 import styles from './admin-screens.module.css';
 
@@ -32,12 +30,7 @@ export function ImpersonationScreen() {
     }
     setChecking(true);
     try {
-      const customer = await call(endpoints.lookupCustomer, {
-        query: { customer: given },
-        headers: { 'x-impersonate': given },
-      });
-      setImpersonation(customer.partyId);
-      window.location.assign(basename.endsWith('/') ? basename : `${basename}/`);
+      await actFor(given, basename.endsWith('/') ? basename : `${basename}/`);
     } catch (err) {
       setChecking(false);
       setError(

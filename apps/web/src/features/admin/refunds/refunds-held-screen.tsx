@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/api/endpoint.ts';
 import { endpoints } from '../../../lib/api/endpoints.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
-import { setImpersonation } from '../../../lib/auth/impersonation.ts';
 import { useConfig } from '../../../lib/config.tsx';
 import { Button, Notification, Spinner } from '../../../ui/index.ts';
+import { actFor } from '../act-for.ts';
 import { AdminFrame } from '../admin-frame.tsx';
 import styles from '../claims/staff-claims.module.css';
 import './texts.ts';
@@ -58,17 +58,12 @@ function Held({ held, base }: { held: RefundHeld; base: string }) {
   const { t } = useTranslation();
   const [acting, setActing] = useState(false);
   const [failed, setFailed] = useState(false);
-  // Acting for the customer is checked (and audited) as the impersonation screen does it, then their policy opens.
+  // Acting for the customer is checked (and audited) as on the impersonation screen, then their policy opens.
   const act = async () => {
     setActing(true);
     setFailed(false);
     try {
-      const customer = await call(endpoints.lookupCustomer, {
-        query: { customer: held.partyId },
-        headers: { 'x-impersonate': held.partyId },
-      });
-      setImpersonation(customer.partyId);
-      window.location.assign(`${base}/policy/${held.policyId}`);
+      await actFor(held.partyId, `${base}/policy/${held.policyId}`);
     } catch {
       setActing(false);
       setFailed(true);

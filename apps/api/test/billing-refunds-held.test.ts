@@ -72,8 +72,8 @@ describe('money owed back that did not reach the customer, for the finance team 
     // The same list for staff acting for a customer (any customer's: it is no customer's data alone).
     expect((await list(`staff:${reaches.partyId}`)).body).toEqual(held.body);
 
-    // Anyone else is refused: staff without finance, a visitor, no token, a token that is not one (the access
-    // matrix tries the customers).
+    // Anyone else is refused: staff without finance, a visitor, no token, a token that is not one, a visitor's
+    // token tampered with (the access matrix tries the customers, the owner and another).
     expect((await list('clerk:')).status).toBe(403);
     expect((await list(`clerk:${fails.partyId}`)).status).toBe(403);
     expect((await list((await session(app.base)).token)).status).toBe(403);
@@ -81,5 +81,21 @@ describe('money owed back that did not reach the customer, for the finance team 
     expect((await fails.v.call('GET', '/api/admin/refundsHeld')).statusCode).toBe(401);
     expect((await list(undefined)).status).toBe(401);
     expect((await list('not-a-token')).status).toBe(401);
+    const real = (await session(app.base)).token;
+    const tampered = `${real.slice(0, -4)}${real.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
+    expect((await list(tampered)).status).toBe(401);
+
+    // Bad input: the route takes none, and what is sent anyway changes nothing or is refused.
+    const raw = (query: string) =>
+      fetch(`${app.base}/api/admin/refundsHeld?${query}`, { headers: { authorization: 'Bearer staff:' } });
+    expect((await raw('q=%00')).status).toBe(400);
+    const huge = await raw(`amount=${'9'.repeat(4000)}`);
+    expect([huge.status, await huge.json()]).toEqual([200, held.body]);
+    // Twice at once: the same answer, and nothing changed by asking.
+    const both = await Promise.all([list('staff:'), list('staff:')]);
+    expect(both.map((b) => [b.status, b.body])).toEqual([
+      [200, held.body],
+      [200, held.body],
+    ]);
   });
 });
